@@ -1,0 +1,223 @@
+//===- Document.cpp - Parsing with source ranges --------------------------===//
+#include "analysis/Document.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace memlint {
+
+const DialectRegistry &getDialectRegistry() {
+  static const DialectRegistry *registry = [] {
+    auto *r = new DialectRegistry();
+    registerAllDialects(*r);
+    registerAllExtensions(*r);
+    return r;
+  }();
+  return *registry;
+}
+
+std::unique_ptr<Document> Document::parse(std::string text,
+                                          std::string fileName) {
+  std::unique_ptr<Document> doc(new Document());
+  doc->name = std::move(fileName);
+  doc->contents = std::move(text);
+  doc->lineStarts.push_back(0);
+  for (size_t i = 0, e = doc->contents.size(); i < e; ++i)
+    if (doc->contents[i] == '\n')
+      doc->lineStarts.push_back(i + 1);
+
+  doc->ctx = std::make_unique<MLIRContext>(getDialectRegistry(),
+                                           MLIRContext::Threading::DISABLED);
+  doc->ctx->allowUnregisteredDialects();
+  // Keep the parser from printing op-attached notes such as the op itself.
+  doc->ctx->printOpOnDiagnostic(false);
+  doc->ctx->printStackTraceOnDiagnostic(false);
+
+  auto buffer = llvm::MemoryBuffer::getMemBuffer(doc->contents, doc->name,
+                                                 /*RequiresNullTerminator=*/
+                                                 false);
+  doc->bufferId = doc->sourceMgr.AddNewSourceBuffer(std::move(buffer), SMLoc());
+
+  Document *d = doc.get();
+  ScopedDiagnosticHandler handler(doc->ctx.get(), [d](Diagnostic &diag) {
+    if (diag.getSeverity() != DiagnosticSeverity::Error)
+      return success();
+    InputError err;
+    std::string msg;
+    llvm::raw_string_ostream os(msg);
+    os << diag;
+    for (Diagnostic &note : diag.getNotes())
+      os << "\n  note: " << note;
+    err.message = msg;
+    if (auto fl = dyn_cast<FileLineColLoc>(diag.getLocation())) {
+      err.range.start = {fl.getLine(), fl.getColumn()};
+      err.range.end = {fl.getLine(), fl.getColumn() + 1};
+    } else if (auto fl = diag.getLocation()->findInstanceOf<FileLineColLoc>()) {
+      err.range.start = {fl.getLine(), fl.getColumn()};
+      err.range.end = {fl.getLine(), fl.getColumn() + 1};
+    }
+    d->inputErrors.push_back(std::move(err));
+    return success();
+  });
+
+  Block block;
+  ParserConfig config(doc->ctx.get(), /*verifyAfterParse=*/false);
+  if (failed(parseAsmSourceFile(doc->sourceMgr, &block, config, &doc->state))) {
+    if (doc->inputErrors.empty())
+      doc->inputErrors.push_back({"failed to parse", {}});
+    return doc;
+  }
+
+  // Wrap top-level ops in a module unless the file is exactly one module, as
+  // mlir-opt does, so symbol lookups (calls) work.
+  ModuleOp module;
+  if (llvm::hasSingleElement(block))
+    module = dyn_cast<ModuleOp>(&block.front());
+  if (module) {
+    module->remove();
+  } else {
+    OpBuilder b(doc->ctx.get());
+    module = ModuleOp::create(b, FileLineColLoc::get(doc->ctx.get(),
+                                                     doc->name, 1, 1));
+    Block &dst = module.getBodyRegion().front();
+    dst.getOperations().splice(dst.end(), block.getOperations());
+  }
+  doc->mod = OwningOpRef<ModuleOp>(module);
+
+  if (failed(verify(module))) {
+    if (doc->inputErrors.empty())
+      doc->inputErrors.push_back({"failed to verify", {}});
+    return doc;
+  }
+  doc->valid = true;
+  return doc;
+}
+
+SourcePos Document::posOf(SMLoc loc) const {
+  if (!loc.isValid())
+    return {};
+  const char *begin = contents.data();
+  size_t off = loc.getPointer() - begin;
+  if (off > contents.size())
+    return {};
+  auto it = std::upper_bound(lineStarts.begin(), lineStarts.end(), off);
+  unsigned line = it - lineStarts.begin();
+  return {line, static_cast<unsigned>(off - lineStarts[line - 1] + 1)};
+}
+
+SourceRange Document::rangeOf(SMRange r) const {
+  return {posOf(r.Start), posOf(r.End)};
+}
+
+size_t Document::offsetOf(SourcePos pos) const {
+  if (pos.line == 0)
+    return 0;
+  if (pos.line > lineStarts.size())
+    return contents.size();
+  size_t off = lineStarts[pos.line - 1] + (pos.column ? pos.column - 1 : 0);
+  return std::min(off, contents.size());
+}
+
+std::string Document::indentationOfLine(unsigned line) const {
+  size_t off = offsetOf({line, 1});
+  size_t end = off;
+  while (end < contents.size() && (contents[end] == ' ' || contents[end] == '\t'))
+    ++end;
+  return contents.substr(off, end - off);
+}
+
+SourceRange Document::nameRangeOf(Operation *op) const {
+  if (const auto *def = state.getOpDef(op))
+    return rangeOf(def->loc);
+  if (auto fl = dyn_cast<FileLineColLoc>(op->getLoc()))
+    return {{fl.getLine(), fl.getColumn()}, {fl.getLine(), fl.getColumn() + 1}};
+  return {};
+}
+
+SourceRange Document::fullRangeOf(Operation *op) const {
+  const auto *def = state.getOpDef(op);
+  if (!def)
+    return nameRangeOf(op);
+  SourceRange r = rangeOf(def->scopeLoc);
+  if (!def->resultGroups.empty())
+    r.start = posOf(def->resultGroups.front().definition.loc.Start);
+  return r;
+}
+
+SourceRange Document::rangeOf(Operation *op) const {
+  const auto *def = state.getOpDef(op);
+  if (!def)
+    return nameRangeOf(op);
+  SourceRange r = rangeOf(def->scopeLoc);
+  if (r.start.line != r.end.line)
+    return rangeOf(def->loc);
+  return r;
+}
+
+SourceRange Document::definitionRangeOf(Value v) const {
+  if (auto res = dyn_cast<OpResult>(v)) {
+    const auto *def = state.getOpDef(res.getOwner());
+    if (!def)
+      return nameRangeOf(res.getOwner());
+    unsigned idx = res.getResultNumber();
+    for (auto it = def->resultGroups.rbegin(); it != def->resultGroups.rend();
+         ++it)
+      if (it->startIndex <= idx)
+        return rangeOf(it->definition.loc);
+    return rangeOf(def->loc);
+  }
+  auto arg = cast<BlockArgument>(v);
+  if (const auto *def = state.getBlockDef(arg.getOwner()))
+    if (arg.getArgNumber() < def->arguments.size())
+      return rangeOf(def->arguments[arg.getArgNumber()].loc);
+  return {};
+}
+
+std::string Document::nameOf(Value v) const {
+  SourceRange r = definitionRangeOf(v);
+  std::string base;
+  if (r.isValid() && r.start.line == r.end.line) {
+    size_t b = offsetOf(r.start), e = offsetOf(r.end);
+    base = contents.substr(b, e - b);
+  }
+  if (base.empty() || base[0] != '%') {
+    if (auto arg = dyn_cast<BlockArgument>(v))
+      return "%arg" + std::to_string(arg.getArgNumber());
+    return "%<value>";
+  }
+  // A result group "%x:2" names results as "%x#i".
+  if (auto res = dyn_cast<OpResult>(v)) {
+    const auto *def = state.getOpDef(res.getOwner());
+    if (def) {
+      unsigned idx = res.getResultNumber();
+      for (auto it = def->resultGroups.rbegin();
+           it != def->resultGroups.rend(); ++it) {
+        if (it->startIndex > idx)
+          continue;
+        size_t colon = base.find(':');
+        unsigned groupSize = 1;
+        auto next = it.base();
+        unsigned groupEnd = next == def->resultGroups.end()
+                                ? res.getOwner()->getNumResults()
+                                : next->startIndex;
+        groupSize = groupEnd - it->startIndex;
+        if (colon != std::string::npos)
+          base = base.substr(0, colon);
+        if (groupSize > 1)
+          return base + "#" + std::to_string(idx - it->startIndex);
+        return base;
+      }
+    }
+  }
+  return base;
+}
+
+} // namespace memlint

@@ -1,0 +1,88 @@
+//===- Document.h - One parsed .mlir buffer with source ranges --*- C++ -*-===//
+//
+// A Document owns everything one parse produces: the context, the source
+// buffer, the module and the AsmParserState that maps operations and values
+// back to exact source ranges. Checks, fixes and the language server all
+// read the IR through a Document, so ranges are computed one way everywhere.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_DOCUMENT_H
+#define MEMLINT_ANALYSIS_DOCUMENT_H
+
+#include "analysis/Finding.h"
+#include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/SourceMgr.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class Operation;
+class Value;
+} // namespace mlir
+
+namespace memlint {
+
+/// The dialect registry every Document uses: all upstream dialects and their
+/// interface models. Built once per process.
+const mlir::DialectRegistry &getDialectRegistry();
+
+class Document {
+public:
+  /// Parses and verifies `text`. Never crashes on bad input: failures are
+  /// returned through errors() and isValid() is false.
+  static std::unique_ptr<Document> parse(std::string text,
+                                         std::string fileName);
+
+  bool isValid() const { return valid; }
+  const std::vector<InputError> &errors() const { return inputErrors; }
+
+  const std::string &fileName() const { return name; }
+  llvm::StringRef text() const { return contents; }
+  /// The top-level module (files without one get an implicit module, as
+  /// mlir-opt does). Null when !isValid().
+  mlir::ModuleOp module() { return mod ? *mod : mlir::ModuleOp(); }
+  const mlir::AsmParserState &parserState() const { return state; }
+  mlir::MLIRContext &context() { return *ctx; }
+
+  /// The range a diagnostic on `op` should cover: the whole op when it fits
+  /// on one line, else its name.
+  SourceRange rangeOf(mlir::Operation *op) const;
+  /// The whole textual extent of `op`, from its first result name (or its
+  /// name) to its end.
+  SourceRange fullRangeOf(mlir::Operation *op) const;
+  /// Range of the op name only.
+  SourceRange nameRangeOf(mlir::Operation *op) const;
+  /// Range of the SSA name defining `v` (result or block argument).
+  SourceRange definitionRangeOf(mlir::Value v) const;
+  /// The SSA name of `v` as written in the source ("%a", "%0#1"), or a
+  /// printed fallback.
+  std::string nameOf(mlir::Value v) const;
+
+  SourcePos posOf(llvm::SMLoc loc) const;
+  SourceRange rangeOf(llvm::SMRange r) const;
+  /// Byte offset of a 1-based position; clamps to the buffer.
+  size_t offsetOf(SourcePos pos) const;
+  /// Indentation (leading whitespace) of the line holding `pos`.
+  std::string indentationOfLine(unsigned line) const;
+
+private:
+  Document() = default;
+  std::string name;
+  std::string contents;
+  std::unique_ptr<mlir::MLIRContext> ctx;
+  llvm::SourceMgr sourceMgr;
+  unsigned bufferId = 0;
+  mlir::AsmParserState state;
+  mlir::OwningOpRef<mlir::ModuleOp> mod;
+  std::vector<InputError> inputErrors;
+  std::vector<size_t> lineStarts;
+  bool valid = false;
+};
+
+} // namespace memlint
+
+#endif

@@ -1,0 +1,51 @@
+//===- Finding.h - What a check reports -------------------------*- C++ -*-===//
+#ifndef MEMLINT_ANALYSIS_FINDING_H
+#define MEMLINT_ANALYSIS_FINDING_H
+
+#include "analysis/SourceRange.h"
+#include <string>
+#include <vector>
+
+namespace memlint {
+
+enum class Severity { Error, Warning, Note };
+
+const char *severityName(Severity s); // "error", "warning", "note"
+bool parseSeverity(const std::string &name, Severity &out);
+
+struct TextEdit {
+  SourceRange range; // replaced text; empty range = insertion
+  std::string newText;
+};
+
+struct Fix {
+  std::string title;
+  /// Safe fixes keep behaviour and only change memory management; unsafe ones
+  /// may change what the program does (ruff's convention).
+  bool safe = true;
+  std::vector<TextEdit> edits;
+};
+
+struct RelatedLocation {
+  std::string message;
+  SourceRange range;
+};
+
+struct Finding {
+  std::string check; // stable name: "leak", "double-free", ...
+  Severity severity = Severity::Warning;
+  std::string message;
+  SourceRange range;
+  std::vector<RelatedLocation> related;
+  std::vector<Fix> fixes;
+};
+
+/// A problem with the input itself (does not parse or verify).
+struct InputError {
+  std::string message;
+  SourceRange range; // may be invalid when the error has no location
+};
+
+} // namespace memlint
+
+#endif
