@@ -1,0 +1,595 @@
+#!/usr/bin/env python3
+"""Differential test of memlint against upstream MLIR's buffer deallocation.
+
+For every program in corpus/ (memref.alloc, no deallocs) this script
+
+  1. runs `mlir-opt --buffer-deallocation-pipeline` (and, by default, the
+     `private-function-dynamic-ownership=true` variant) to get IR whose
+     deallocations upstream believes correct;
+  2. lints that IR with `memlint lint --format=json`: no lifetime finding is
+     expected;
+  3. deletes each `memref.dealloc` line in turn: a `leak` is expected;
+  4. duplicates each `memref.dealloc` line in turn (the copy right after the
+     original): a `double-free` anchored on the copy's line is expected.
+
+Programs whose deallocated IR contains upstream's runtime ownership machinery
+(`func.func private @dealloc_helper`, or aligned-pointer comparisons via
+`memref.extract_aligned_pointer_as_index` + `arith.cmpi`) are reported
+separately: their failures are printed as "known-limitation" and do not make
+the run fail unless --strict is given.
+
+Everything is generated into a temporary directory at run time; nothing
+derived from upstream is committed. See README.md.
+
+Exit status: 0 all required checks passed; 1 a required check failed;
+2 memlint or mlir-opt not found, or bad usage.
+
+python3 standard library only.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO_ROOT = HERE.parent.parent
+CORPUS_DIR = HERE / "corpus"
+REJECTED_DIR = HERE / "rejected"
+
+DEFAULT_MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
+DEFAULT_MEMLINT = REPO_ROOT / "build" / "cli" / "memlint"
+
+# name -> the pass option string given to mlir-opt
+VARIANTS = {
+    "plain": ["--buffer-deallocation-pipeline"],
+    "dynamic-ownership": [
+        "--buffer-deallocation-pipeline=private-function-dynamic-ownership=true"
+    ],
+}
+VARIANT_TAGS = {"plain": "", "dynamic-ownership": " [dyn]"}
+
+LIFETIME_CHECKS = ("leak", "double-free", "use-after-free", "invalid-free")
+
+DEALLOC_RE = re.compile(r"^\s*memref\.dealloc\s+%")
+HELPER_FN_RE = re.compile(r"func\.func\s+private\s+@dealloc_helper\b")
+PTR_EXTRACT_RE = re.compile(r"memref\.extract_aligned_pointer_as_index\b")
+CMPI_RE = re.compile(r"\barith\.cmpi\b")
+SCF_IF_OPEN_RE = re.compile(r"^\s*(?:%\S+\s*=\s*)?scf\.if\b.*\{\s*$")
+HEADER_RE = re.compile(r"^//\s*(REJECTED|MLIR-OPT-FLAGS):\s*(.*?)\s*$")
+
+TIMEOUT_S = 120
+
+
+# --------------------------------------------------------------------------
+# small helpers
+
+def run_cmd(argv, timeout=TIMEOUT_S):
+    """Run argv, return (rc, stdout, stderr); rc is None on timeout."""
+    try:
+        p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=timeout, universal_newlines=True)
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired:
+        return None, "", "timed out after %ds" % timeout
+    except OSError as e:
+        return None, "", str(e)
+
+
+def rel(path):
+    try:
+        return str(Path(path).resolve().relative_to(REPO_ROOT))
+    except ValueError:
+        return str(path)
+
+
+def file_headers(path):
+    """The `// REJECTED:` and `// MLIR-OPT-FLAGS:` headers of a corpus file."""
+    heads = {}
+    for line in Path(path).read_text().splitlines():
+        if not line.startswith("//"):
+            break
+        m = HEADER_RE.match(line)
+        if m:
+            heads[m.group(1)] = m.group(2)
+    return heads
+
+
+def find_mlir_opt(arg):
+    cands = [arg] if arg else [os.environ.get("MLIR_OPT"), DEFAULT_MLIR_OPT,
+                               shutil.which("mlir-opt")]
+    for c in cands:
+        if c and os.path.isfile(c) and os.access(c, os.X_OK):
+            return c
+    return None
+
+
+def find_memlint(arg):
+    """Return (path or None, list of places looked at)."""
+    looked = []
+    if arg:
+        looked.append(arg)
+        p = shutil.which(arg) if os.sep not in arg else arg
+        if p and os.path.isfile(p) and os.access(p, os.X_OK):
+            return p, looked
+        return None, looked
+    looked.append(str(DEFAULT_MEMLINT))
+    if DEFAULT_MEMLINT.is_file() and os.access(str(DEFAULT_MEMLINT), os.X_OK):
+        return str(DEFAULT_MEMLINT), looked
+    looked.append("memlint on PATH")
+    p = shutil.which("memlint")
+    if p:
+        return p, looked
+    return None, looked
+
+
+# --------------------------------------------------------------------------
+# analysis of upstream's output
+
+def classify_helper(text):
+    """Why the output counts as using upstream's runtime ownership helper,
+    or None when it does not."""
+    reasons = []
+    if HELPER_FN_RE.search(text):
+        reasons.append("helper-fn")
+    if PTR_EXTRACT_RE.search(text) and CMPI_RE.search(text):
+        reasons.append("ptr-cmp")
+    return "+".join(reasons) or None
+
+
+def dealloc_lines(lines):
+    """0-based indices of `memref.dealloc` lines."""
+    return [i for i, l in enumerate(lines) if DEALLOC_RE.match(l)]
+
+
+def guarded(lines, idx):
+    """True when the dealloc at idx is the body of an `scf.if` (upstream's
+    ownership-indicator guard)."""
+    j = idx - 1
+    while j >= 0 and lines[j].strip() == "":
+        j -= 1
+    return j >= 0 and bool(SCF_IF_OPEN_RE.match(lines[j]))
+
+
+def make_mutants(text):
+    """Yield (kind, dealloc_line_1based, expected_line_1based, mutant_text).
+
+    kind "del": the dealloc line removed; a leak is expected (no particular
+    anchor is required). kind "dup": the line duplicated right after itself;
+    a double-free anchored on the copy (dealloc line + 1) is expected.
+    """
+    lines = text.splitlines(keepends=True)
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    for i in dealloc_lines(lines):
+        yield ("del", i + 1, None, "".join(lines[:i] + lines[i + 1:]))
+        yield ("dup", i + 1, i + 2,
+               "".join(lines[:i + 1] + [lines[i]] + lines[i + 1:]))
+
+
+# --------------------------------------------------------------------------
+# memlint
+
+class LintResult:
+    def __init__(self, rc, diags, ignored, error):
+        self.rc = rc            # exit status (None: did not run / timed out)
+        self.diags = diags      # [(check, line)] lifetime findings
+        self.ignored = ignored  # [(check, line)] other checks (missed-reuse ...)
+        self.error = error      # str when memlint failed to give an answer
+
+    def describe(self):
+        if self.error:
+            return self.error
+        found = ", ".join("%s@%d" % d for d in self.diags) or "no findings"
+        return "exit %s, %s" % (self.rc, found)
+
+
+def lint(memlint, path):
+    argv = [memlint, "lint", "--format=json", str(path)]
+    rc, out, err = run_cmd(argv)
+    if rc is None:
+        return LintResult(None, [], [], "memlint did not finish: " + err.strip())
+    if rc == 2:
+        first = (err.strip().splitlines() or ["(no message)"])[0]
+        return LintResult(rc, [], [], "exit 2 (parse/usage error): " + first)
+    if rc not in (0, 1):
+        return LintResult(rc, [], [], "unexpected exit %d: %s"
+                          % (rc, err.strip()[:200]))
+    try:
+        doc = json.loads(out) if out.strip() else None
+        if doc is None:
+            raise ValueError("empty stdout")
+        diags, ignored = [], []
+        for f in doc.get("files", []):
+            for d in f.get("diagnostics", []):
+                check = d.get("check", "?")
+                line = d.get("range", {}).get("start", {}).get("line", 0)
+                (diags if check in LIFETIME_CHECKS else ignored).append(
+                    (check, int(line)))
+    except (ValueError, AttributeError, TypeError) as e:
+        return LintResult(rc, [], [], "exit %d, unreadable JSON (%s): %r"
+                          % (rc, e, out[:120]))
+    if rc == 0 and (diags or ignored):
+        return LintResult(rc, diags, ignored,
+                          "exit 0 but the JSON has findings: "
+                          + ", ".join("%s@%d" % d for d in diags + ignored))
+    if rc == 1 and not (diags or ignored):
+        return LintResult(rc, diags, ignored, "exit 1 but the JSON has no findings")
+    return LintResult(rc, diags, ignored, None)
+
+
+# --------------------------------------------------------------------------
+# one program x one variant
+
+class Check:
+    def __init__(self, kind, line, expect_line, path):
+        self.kind = kind              # "clean" | "del" | "dup"
+        self.line = line              # the dealloc line in the clean output
+        self.expect_line = expect_line
+        self.path = path              # the file memlint is run on
+        self.valid = True             # the mutant parses and verifies
+        self.valid_msg = ""
+        self.result = None            # LintResult
+        self.ok = None                # True / False / None (not run)
+        self.why = ""
+
+    def label(self):
+        if self.kind == "clean":
+            return "clean"
+        return "%s L%d" % ({"del": "delete", "dup": "duplicate"}[self.kind],
+                           self.line)
+
+    def judge(self):
+        r = self.result
+        if r is None:
+            return
+        if r.error:
+            self.ok, self.why = False, r.describe()
+            return
+        checks = [c for c, _ in r.diags]
+        if self.kind == "clean":
+            self.ok = not r.diags
+            if not self.ok:
+                self.why = "flagged: " + r.describe()
+        elif self.kind == "del":
+            self.ok = "leak" in checks
+            if not self.ok:
+                self.why = "no leak reported (" + r.describe() + ")"
+        else:
+            at = [l for c, l in r.diags if c == "double-free"]
+            self.ok = self.expect_line in at
+            if not self.ok:
+                if at:
+                    self.why = ("double-free at line %s, expected line %d"
+                                % ("/".join(map(str, at)), self.expect_line))
+                else:
+                    self.why = "no double-free reported (" + r.describe() + ")"
+
+
+class Program:
+    def __init__(self, src, variant):
+        self.src = Path(src)
+        self.name = self.src.stem
+        self.variant = variant
+        self.row = self.name + VARIANT_TAGS[variant]
+        self.command = None           # argv of the mlir-opt run
+        self.out_path = None
+        self.text = None
+        self.pipeline_error = None
+        self.same_as_plain = False
+        self.helper = None            # classification reason or None
+        self.n_dealloc = 0
+        self.n_guarded = 0
+        self.checks = []
+
+    @property
+    def known_limitation(self):
+        return self.helper is not None
+
+
+def run_pipeline(prog, mlir_opt, workdir):
+    heads = file_headers(prog.src)
+    extra = shlex.split(heads.get("MLIR-OPT-FLAGS", ""))
+    prog.command = [mlir_opt] + extra + VARIANTS[prog.variant] + [str(prog.src)]
+    rc, out, err = run_cmd(prog.command)
+    if rc != 0:
+        prog.pipeline_error = (err.strip().splitlines() or ["exit %s" % rc])[0]
+        return
+    prog.text = out
+    d = workdir / prog.variant
+    d.mkdir(parents=True, exist_ok=True)
+    prog.out_path = d / (prog.name + ".mlir")
+    prog.out_path.write_text(out)
+    prog.helper = classify_helper(out)
+    lines = out.splitlines()
+    idxs = dealloc_lines(lines)
+    prog.n_dealloc = len(idxs)
+    prog.n_guarded = sum(1 for i in idxs if guarded(lines, i))
+    prog.checks.append(Check("clean", None, None, prog.out_path))
+    for kind, line, expect, mtext in make_mutants(out):
+        mp = d / ("%s.%s-L%d.mlir" % (prog.name, kind, line))
+        mp.write_text(mtext)
+        prog.checks.append(Check(kind, line, expect, mp))
+
+
+def verify_mutant(check, mlir_opt):
+    rc, _, err = run_cmd([mlir_opt, str(check.path), "-o", os.devnull])
+    if rc != 0:
+        check.valid = False
+        check.valid_msg = (err.strip().splitlines() or ["exit %s" % rc])[0]
+
+
+# --------------------------------------------------------------------------
+# reporting
+
+def frac(checks, kind):
+    cs = [c for c in checks if c.kind == kind]
+    if not cs:
+        return "-"
+    if any(c.ok is None for c in cs):
+        return "?/%d" % len(cs)
+    return "%d/%d" % (sum(1 for c in cs if c.ok), len(cs))
+
+
+def print_table(progs, have_memlint):
+    head = ("program", "helper", "deallocs", "guarded", "clean", "deletions",
+            "duplications", "status")
+    rows = []
+    for p in progs:
+        if p.pipeline_error:
+            rows.append((p.row, "-", "-", "-", "-", "-", "-", "PIPELINE-REJECTED"))
+            continue
+        if p.same_as_plain:
+            continue
+        clean = [c for c in p.checks if c.kind == "clean"][0]
+        clean_s = "-" if clean.ok is None else ("ok" if clean.ok else "FLAGGED")
+        if not have_memlint:
+            status = "mutants built" if all(c.valid for c in p.checks) \
+                else "BAD-MUTANT"
+        elif not all(c.valid for c in p.checks):
+            status = "BAD-MUTANT"
+        elif all(c.ok for c in p.checks):
+            status = "pass"
+        else:
+            status = "known-limitation" if p.known_limitation else "FAIL"
+        rows.append((p.row, p.helper or "no", str(p.n_dealloc),
+                     str(p.n_guarded), clean_s, frac(p.checks, "del"),
+                     frac(p.checks, "dup"), status))
+    widths = [max(len(str(r[i])) for r in rows + [head]) for i in range(len(head))]
+    fmt = "  ".join("%%-%ds" % w for w in widths)
+    print((fmt % head).rstrip())
+    print((fmt % tuple("-" * w for w in widths)).rstrip())
+    for r in rows:
+        print((fmt % r).rstrip())
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(
+        description="Differential test: memlint vs. mlir-opt "
+                    "--buffer-deallocation-pipeline.")
+    ap.add_argument("--memlint", metavar="PATH",
+                    help="memlint binary (default: build/cli/memlint under the "
+                         "repo root, then memlint on PATH)")
+    ap.add_argument("--mlir-opt", metavar="PATH",
+                    help="mlir-opt binary (default: $MLIR_OPT, %s, then "
+                         "mlir-opt on PATH)" % DEFAULT_MLIR_OPT)
+    ap.add_argument("--variant", choices=sorted(VARIANTS) + ["all"],
+                    default="all",
+                    help="which pipeline invocation(s) to test (default: all; "
+                         "a non-plain variant whose output equals the plain "
+                         "one is not tested twice)")
+    ap.add_argument("--strict", action="store_true",
+                    help="failures on runtime-helper programs fail the run too")
+    ap.add_argument("--pipeline-only", action="store_true",
+                    help="do not run memlint: check that upstream accepts the "
+                         "corpus and that every mutant verifies; exit 0 if so")
+    ap.add_argument("--no-verify-mutants", action="store_true",
+                    help="skip checking that every mutant parses and verifies "
+                         "with mlir-opt")
+    ap.add_argument("--keep", metavar="DIR",
+                    help="write the deallocated outputs and mutants into DIR "
+                         "instead of a temporary directory")
+    ap.add_argument("-j", "--jobs", type=int,
+                    default=max(1, min(4, os.cpu_count() or 1)))
+    ap.add_argument("-v", "--verbose", action="store_true",
+                    help="print every memlint answer, not only failures")
+    ap.add_argument("files", nargs="*",
+                    help="corpus files (default: corpus/*.mlir)")
+    args = ap.parse_args(argv)
+
+    mlir_opt = find_mlir_opt(args.mlir_opt)
+    if not mlir_opt:
+        print("error: mlir-opt not found (--mlir-opt, $MLIR_OPT, %s, PATH)"
+              % DEFAULT_MLIR_OPT, file=sys.stderr)
+        return 2
+    memlint, looked = (None, []) if args.pipeline_only else \
+        find_memlint(args.memlint)
+
+    files = [Path(f) for f in args.files] or sorted(CORPUS_DIR.glob("*.mlir"))
+    if not files:
+        print("error: no corpus files", file=sys.stderr)
+        return 2
+    variants = sorted(VARIANTS, key=lambda v: v != "plain") \
+        if args.variant == "all" else [args.variant]
+
+    _, ver, _ = run_cmd([mlir_opt, "--version"])
+    ver = " ".join(l.strip() for l in ver.splitlines() if "version" in l)
+    print("mlir-opt: %s (%s)" % (mlir_opt, ver or "unknown version"))
+    for v in variants:
+        print("command [%s]: %s" % (v, " ".join(
+            shlex.quote(a) for a in [mlir_opt] + VARIANTS[v] + ["FILE"])))
+    if memlint:
+        print("memlint: %s lint --format=json FILE" % memlint)
+    elif args.pipeline_only:
+        print("memlint: not run (--pipeline-only)")
+    else:
+        print("memlint: NOT FOUND (looked at: %s); checking the pipeline and "
+              "the mutants only" % ", ".join(looked))
+    print()
+
+    if args.keep:
+        workdir = Path(args.keep).resolve()
+        workdir.mkdir(parents=True, exist_ok=True)
+        tmp = None
+    else:
+        tmp = tempfile.TemporaryDirectory(prefix="memlint-differential-")
+        workdir = Path(tmp.name)
+
+    try:
+        return run_all(args, files, variants, mlir_opt, memlint, workdir)
+    finally:
+        if tmp:
+            tmp.cleanup()
+
+
+def run_all(args, files, variants, mlir_opt, memlint, workdir):
+    progs = [Program(f, v) for f in files for v in variants]
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs))
+
+    # 1. upstream
+    list(pool.map(lambda p: run_pipeline(p, mlir_opt, workdir), progs))
+    plain = {p.src: p for p in progs if p.variant == "plain"}
+    for p in progs:
+        if p.variant != "plain" and p.text is not None:
+            q = plain.get(p.src)
+            if q is not None and q.text == p.text:
+                p.same_as_plain = True
+                p.checks = []
+
+    # 2. the mutants must be valid IR (guards against a broken mutator)
+    all_checks = [c for p in progs for c in p.checks]
+    if not args.no_verify_mutants:
+        list(pool.map(lambda c: verify_mutant(c, mlir_opt),
+                      [c for c in all_checks if c.kind != "clean"]))
+
+    # 3. memlint
+    if memlint:
+        def go(c):
+            if c.valid:
+                c.result = lint(memlint, c.path)
+                c.judge()
+        list(pool.map(go, all_checks))
+    pool.shutdown()
+
+    # 4. report
+    print_table(progs, bool(memlint))
+    print()
+
+    tested = [p for p in progs if not p.same_as_plain]
+    rejected = [p for p in tested if p.pipeline_error]
+    bad = [(p, c) for p in tested for c in p.checks if not c.valid]
+    for p in rejected:
+        print("PIPELINE-REJECTED %s: %s" % (p.row, p.pipeline_error))
+        print("    command: %s" % " ".join(shlex.quote(a) for a in p.command))
+    for p, c in bad:
+        print("BAD-MUTANT %s %s: %s" % (p.row, c.label(), c.valid_msg))
+
+    failures = []
+    for p in tested:
+        for c in p.checks:
+            if c.ok is False:
+                tag = "known-limitation" if p.known_limitation else "FAIL"
+                failures.append((tag, p, c))
+            if args.verbose and c.result is not None and c.valid:
+                print("  %s %s: %s%s" % (p.row, c.label(), c.result.describe(),
+                      ("  (ignored: %s)" % ", ".join("%s@%d" % d for d in
+                                                     c.result.ignored))
+                      if c.result.ignored else ""))
+    for tag, p, c in failures:
+        print("%s %s %s: %s" % (tag, p.row, c.label(), c.why))
+        print("    %s" % rel(c.path) if args.keep else
+              "    (rerun with --keep DIR to inspect %s)" % c.path.name)
+    if failures or args.verbose:
+        print()
+
+    check_rejected(mlir_opt)
+
+    # summary
+    def stats(ps):
+        cs = [c for p in ps for c in p.checks if c.ok is not None]
+        clean = [c for c in cs if c.kind == "clean"]
+        mut = [c for c in cs if c.kind != "clean"]
+        return (sum(1 for c in clean if not c.ok), len(clean),
+                sum(1 for c in mut if not c.ok), len(mut))
+
+    ok_progs = [p for p in tested if not p.pipeline_error]
+    helper = [p for p in ok_progs if p.helper]
+    plainp = [p for p in ok_progs if not p.helper]
+    n_mut = sum(len(p.checks) - 1 for p in ok_progs)
+    print("programs: %d tested (%d files x %d variant(s); %d variant outputs "
+          "identical to the plain one not repeated), %d rejected by the "
+          "pipeline" % (len(tested), len(files), len(variants),
+                        sum(1 for p in progs if p.same_as_plain),
+                        len(rejected)))
+    print("runtime helper: %d program(s): %s"
+          % (len(helper), ", ".join("%s (%s)" % (p.row, p.helper)
+                                     for p in helper) or "none"))
+    print("mutants: %d (%d deletions, %d duplications)%s"
+          % (n_mut, n_mut // 2, n_mut // 2,
+             "" if args.no_verify_mutants else
+             ", %d failed to verify" % len(bad)))
+
+    if not memlint:
+        if args.pipeline_only:
+            good = not rejected and not bad
+            print("pipeline-only: %s" % ("ok" if good else "PROBLEMS ABOVE"))
+            return 0 if good else 1
+        print("memlint not found: nothing was linted "
+              "(pass --memlint PATH, build build/cli/memlint, or use "
+              "--pipeline-only)")
+        return 2
+
+    for title, ps in (("without runtime helper", plainp),
+                      ("with runtime helper", helper)):
+        fc, nc, fm, nm = stats(ps)
+        print("%-23s %2d program(s): clean outputs flagged %d/%d, "
+              "mutants missed %d/%d" % (title + ":", len(ps), fc, nc, fm, nm))
+
+    passed = sum(1 for p in tested for c in p.checks if c.ok)
+    failed = (sum(1 for p in tested for c in p.checks if c.ok is False)
+              + len(rejected) + len(bad))
+    hard = (sum(1 for t, _, _ in failures if t == "FAIL")
+            + len(rejected) + len(bad))
+    known = sum(1 for t, _, _ in failures if t == "known-limitation")
+    print("%d of the failures are on runtime-helper programs (known-limitation%s)"
+          % (known, ", counted as errors: --strict" if args.strict else
+             ", allowed"))
+    print("%d passed, %d failed" % (passed, failed))
+    if hard or (args.strict and known):
+        return 1
+    return 0
+
+
+def check_rejected(mlir_opt):
+    """Files in rejected/ document what the pipeline refuses; say if that
+    has changed (informational, never fails the run)."""
+    files = sorted(REJECTED_DIR.glob("*.mlir"))
+    if not files:
+        return
+    print("rejected/ (forms the pipeline refuses; not tested):")
+    for f in files:
+        heads = file_headers(f)
+        extra = shlex.split(heads.get("MLIR-OPT-FLAGS", ""))
+        rc, _, err = run_cmd([mlir_opt] + extra + VARIANTS["plain"] + [str(f)])
+        want = heads.get("REJECTED", "")
+        if rc == 0:
+            state = "NOW ACCEPTED by upstream: consider moving it to corpus/"
+        elif want and re.search(want, err):
+            m = re.search(want, err)
+            state = "still rejected: " + m.group(0)
+        else:
+            state = "rejected with a different error: " + \
+                (err.strip().splitlines() or ["?"])[0]
+        print("  %-32s %s" % (f.name, state))
+    print()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
