@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions, State, TransportKind } from 'vscode-languageclient/node';
+import { LanguageClient, LanguageClientOptions, ServerOptions, State } from 'vscode-languageclient/node';
 import { ResolvedServer, resolveServerPath, serverArguments } from './config';
 import { interpretPlanRun, planCommand, planHtml, PlanRun } from './plan';
 
@@ -75,7 +75,9 @@ async function startClient(): Promise<void> {
   const serverOptions: ServerOptions = {
     command: server.command,
     args,
-    transport: TransportKind.stdio,
+    // No `transport`: TransportKind.stdio would append `--stdio`, which
+    // `memlint lsp` does not take. Without it the client still talks over
+    // the process's stdin/stdout.
     options: { cwd: workspaceFolderPaths()[0] },
   };
   const clientOptions: LanguageClientOptions = {
