@@ -195,6 +195,11 @@ class LintResult:
 def lint(memlint, path):
     argv = [memlint, "lint", "--format=json", str(path)]
     rc, out, err = run_cmd(argv)
+    return parse_lint(rc, out, err)
+
+
+def parse_lint(rc, out, err):
+    """Judge one memlint answer (exit status, stdout, stderr)."""
     if rc is None:
         return LintResult(None, [], [], "memlint did not finish: " + err.strip())
     if rc == 2:

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Unit tests for run.py's pure parts (mutator, classifier, judging).
+
+    python3 test/differential/test_run.py
+"""
+import json
+import sys
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import run  # noqa: E402
+
+CLEAN = """\
+module {
+  func.func @f(%arg0: i1) {
+    %alloc = memref.alloc() : memref<4xf32>
+    %alloc_0 = memref.alloc() : memref<4xf32>
+    scf.if %arg0 {
+      memref.dealloc %alloc : memref<4xf32>
+    }
+    memref.dealloc %alloc_0 : memref<4xf32>
+    return
+  }
+}
+"""
+
+
+def diag(check, line):
+    return {"check": check, "severity": "warning", "message": "m",
+            "range": {"start": {"line": line, "column": 5},
+                      "end": {"line": line, "column": 9}}}
+
+
+def answer(*diags, rc=None):
+    doc = {"version": 1, "files": [{"file": "x.mlir",
+                                     "diagnostics": list(diags)}]}
+    if rc is None:
+        rc = 1 if diags else 0
+    return rc, json.dumps(doc), ""
+
+
+class Mutants(unittest.TestCase):
+    def test_dealloc_lines(self):
+        self.assertEqual(run.dealloc_lines(CLEAN.splitlines()), [5, 7])
+
+    def test_deletions_and_duplications(self):
+        ms = list(run.make_mutants(CLEAN))
+        self.assertEqual([(k, l, e) for k, l, e, _ in ms],
+                         [("del", 6, None), ("dup", 6, 7),
+                          ("del", 8, None), ("dup", 8, 9)])
+        orig = CLEAN.splitlines()
+        for kind, line, expect, text in ms:
+            lines = text.splitlines()
+            if kind == "del":
+                self.assertEqual(lines, orig[:line - 1] + orig[line:])
+            else:
+                self.assertEqual(len(lines), len(orig) + 1)
+                self.assertEqual(lines[expect - 1], orig[line - 1])
+                self.assertEqual(lines[line - 1], orig[line - 1])
+                self.assertEqual(lines[:line] + lines[line + 1:], orig)
+
+    def test_no_trailing_newline(self):
+        ms = list(run.make_mutants(CLEAN.rstrip("\n")))
+        self.assertTrue(all(t.endswith("\n") for _, _, _, t in ms))
+
+    def test_guarded(self):
+        lines = CLEAN.splitlines()
+        self.assertTrue(run.guarded(lines, 5))
+        self.assertFalse(run.guarded(lines, 7))
+
+
+class Classify(unittest.TestCase):
+    def test_plain(self):
+        self.assertIsNone(run.classify_helper(CLEAN))
+
+    def test_helper_fn(self):
+        t = CLEAN + "  func.func private @dealloc_helper(%arg0: memref<?xindex>)"
+        self.assertEqual(run.classify_helper(t), "helper-fn")
+
+    def test_ptr_cmp(self):
+        t = ("%p = memref.extract_aligned_pointer_as_index %a : memref<4xf32> -> index\n"
+             "%c = arith.cmpi ne, %p, %q : index\n")
+        self.assertEqual(run.classify_helper(t), "ptr-cmp")
+        self.assertIsNone(run.classify_helper(t.splitlines()[0]))
+
+
+class Judge(unittest.TestCase):
+    def judged(self, kind, answer_, line=None, expect=None):
+        c = run.Check(kind, line, expect, Path("x.mlir"))
+        c.result = run.parse_lint(*answer_)
+        c.judge()
+        return c
+
+    def test_clean(self):
+        self.assertTrue(self.judged("clean", answer()).ok)
+        c = self.judged("clean", answer(diag("leak", 3)))
+        self.assertFalse(c.ok)
+        self.assertIn("leak@3", c.why)
+
+    def test_clean_ignores_non_lifetime_checks(self):
+        self.assertTrue(self.judged("clean", answer(diag("missed-reuse", 4))).ok)
+
+    def test_deletion(self):
+        self.assertTrue(self.judged("del", answer(diag("leak", 3)), 6).ok)
+        self.assertFalse(self.judged("del", answer(), 6).ok)
+        self.assertFalse(self.judged("del", answer(diag("double-free", 3)), 6).ok)
+
+    def test_duplication_anchor(self):
+        self.assertTrue(self.judged("dup", answer(diag("double-free", 7)), 6, 7).ok)
+        c = self.judged("dup", answer(diag("double-free", 6)), 6, 7)
+        self.assertFalse(c.ok)
+        self.assertIn("expected line 7", c.why)
+        self.assertFalse(self.judged("dup", answer(diag("leak", 7)), 6, 7).ok)
+
+    def test_tool_errors(self):
+        for a in [(2, "", "x.mlir:1:1: error: bad"), (1, "{oops", ""),
+                  (None, "", "timed out"), (139, "", "segv"),
+                  answer(diag("leak", 1), rc=0), answer(rc=1)]:
+            c = self.judged("clean", a)
+            self.assertFalse(c.ok, a)
+            self.assertTrue(c.result.error, a)
+
+
+class Corpus(unittest.TestCase):
+    def test_corpus_has_no_deallocs(self):
+        files = sorted(run.CORPUS_DIR.glob("*.mlir"))
+        self.assertGreaterEqual(len(files), 25)
+        for f in files:
+            text = f.read_text()
+            self.assertIn("memref.alloc", text, f.name)
+            code = "\n".join(l for l in text.splitlines()
+                             if not l.lstrip().startswith("//"))
+            self.assertNotIn("memref.dealloc", code, f.name)
+            self.assertNotIn("bufferization.dealloc", code, f.name)
+
+    def test_rejected_have_reason(self):
+        for f in sorted(run.REJECTED_DIR.glob("*.mlir")):
+            self.assertIn("REJECTED", run.file_headers(f), f.name)
+
+
+if __name__ == "__main__":
+    unittest.main()
