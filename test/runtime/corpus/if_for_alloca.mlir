@@ -1,0 +1,46 @@
+// BUG: invalid-free
+// scf.for: a stack scratch buffer is freed in the loop body on the iteration equal to %k.
+
+func.func private @printI64(i64)
+func.func private @printF32(f32)
+func.func private @printNewline()
+func.func private @memcount_begin()
+func.func private @memcount_end()
+
+func.func @f(%k: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %z = arith.constant 0.0 : f32
+  %v = arith.constant 1.5 : f32
+  %s = memref.alloca() : memref<2xf32>
+  memref.store %v, %s[%c0] : memref<2xf32>
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %z) -> (f32) {
+    %x = memref.load %s[%c0] : memref<2xf32>
+    %y = arith.addf %acc, %x : f32
+    %now = arith.cmpi eq, %i, %k : index
+    scf.if %now {
+      memref.dealloc %s : memref<2xf32>
+    }
+    scf.yield %y : f32
+  }
+  return %r : f32
+}
+
+func.func @main() {
+  %index_2 = arith.constant 2 : index
+  %index_7 = arith.constant 7 : index
+  // input 0: 2
+  func.call @memcount_begin() : () -> ()
+  %r0 = func.call @f(%index_2) : (index) -> (f32)
+  func.call @printF32(%r0) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @memcount_end() : () -> ()
+  // input 1: 7
+  func.call @memcount_begin() : () -> ()
+  %r1 = func.call @f(%index_7) : (index) -> (f32)
+  func.call @printF32(%r1) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @memcount_end() : () -> ()
+  return
+}

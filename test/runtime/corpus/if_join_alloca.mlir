@@ -1,0 +1,43 @@
+// BUG: invalid-free
+// cf.br join: the join block frees its block argument, which is a heap buffer on one edge and an alloca on the other.
+
+func.func private @printI64(i64)
+func.func private @printF32(f32)
+func.func private @printNewline()
+func.func private @memcount_begin()
+func.func private @memcount_end()
+
+func.func @f(%c: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %v = arith.constant 4.0 : f32
+  cf.cond_br %c, ^heap, ^stack
+^heap:
+  %h = memref.alloc() : memref<4xf32>
+  cf.br ^join(%h : memref<4xf32>)
+^stack:
+  %s = memref.alloca() : memref<4xf32>
+  cf.br ^join(%s : memref<4xf32>)
+^join(%m: memref<4xf32>):
+  memref.store %v, %m[%c0] : memref<4xf32>
+  %r = memref.load %m[%c0] : memref<4xf32>
+  memref.dealloc %m : memref<4xf32>
+  return %r : f32
+}
+
+func.func @main() {
+  %false = arith.constant false
+  %true = arith.constant true
+  // input 0: false
+  func.call @memcount_begin() : () -> ()
+  %r0 = func.call @f(%false) : (i1) -> (f32)
+  func.call @printF32(%r0) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @memcount_end() : () -> ()
+  // input 1: true
+  func.call @memcount_begin() : () -> ()
+  %r1 = func.call @f(%true) : (i1) -> (f32)
+  func.call @printF32(%r1) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @memcount_end() : () -> ()
+  return
+}

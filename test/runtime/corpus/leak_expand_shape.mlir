@@ -1,0 +1,43 @@
+// BUG: leak
+// memref.expand_shape alias: the buffer is filled as 2x2 through expand_shape; the base is freed only when %c is false.
+
+func.func private @printI64(i64)
+func.func private @printF32(f32)
+func.func private @printNewline()
+func.func private @memcount_begin()
+func.func private @memcount_end()
+
+func.func @f(%c: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %v = arith.constant 9.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  %e = memref.expand_shape %a [[0, 1]] output_shape [2, 2] : memref<4xf32> into memref<2x2xf32>
+  memref.store %v, %e[%c1, %c1] : memref<2x2xf32>
+  %r = memref.load %a[%c3] : memref<4xf32>
+  cf.cond_br %c, ^out, ^free
+^free:
+  memref.dealloc %a : memref<4xf32>
+  cf.br ^out
+^out:
+  return %r : f32
+}
+
+func.func @main() {
+  %false = arith.constant false
+  %true = arith.constant true
+  // input 0: false
+  func.call @memcount_begin() : () -> ()
+  %r0 = func.call @f(%false) : (i1) -> (f32)
+  func.call @printF32(%r0) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @memcount_end() : () -> ()
+  // input 1: true
+  func.call @memcount_begin() : () -> ()
+  %r1 = func.call @f(%true) : (i1) -> (f32)
+  func.call @printF32(%r1) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @memcount_end() : () -> ()
+  return
+}

@@ -1,0 +1,51 @@
+// BUG: none
+// dynamic size: a memref<?xf32> of %n elements is filled, summed and freed on every path, including the early exit.
+
+func.func private @printI64(i64)
+func.func private @printF32(f32)
+func.func private @printNewline()
+func.func private @memcount_begin()
+func.func private @memcount_end()
+
+func.func @f(%n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one = arith.constant 1.0 : f32
+  %z = arith.constant 0.0 : f32
+  %a = memref.alloc(%n) : memref<?xf32>
+  %small = arith.cmpi ult, %n, %c2 : index
+  cf.cond_br %small, ^early, ^work
+^early:
+  memref.dealloc %a : memref<?xf32>
+  return %z : f32
+^work:
+  scf.for %i = %c0 to %n step %c1 {
+    memref.store %one, %a[%i] : memref<?xf32>
+  }
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (f32) {
+    %x = memref.load %a[%i] : memref<?xf32>
+    %y = arith.addf %acc, %x : f32
+    scf.yield %y : f32
+  }
+  memref.dealloc %a : memref<?xf32>
+  return %s : f32
+}
+
+func.func @main() {
+  %index_1 = arith.constant 1 : index
+  %index_4 = arith.constant 4 : index
+  // input 0: 1
+  func.call @memcount_begin() : () -> ()
+  %r0 = func.call @f(%index_1) : (index) -> (f32)
+  func.call @printF32(%r0) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @memcount_end() : () -> ()
+  // input 1: 4
+  func.call @memcount_begin() : () -> ()
+  %r1 = func.call @f(%index_4) : (index) -> (f32)
+  func.call @printF32(%r1) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @memcount_end() : () -> ()
+  return
+}

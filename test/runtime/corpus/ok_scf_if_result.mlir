@@ -1,0 +1,47 @@
+// BUG: none
+// scf.if with a result: a fresh copy or the original comes out of the if; the copy and the original are each freed once.
+
+func.func private @printI64(i64)
+func.func private @printF32(f32)
+func.func private @printNewline()
+func.func private @memcount_begin()
+func.func private @memcount_end()
+
+func.func @f(%c: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %v = arith.constant 4.0 : f32
+  %w = arith.constant 5.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  memref.store %v, %a[%c0] : memref<4xf32>
+  %r = scf.if %c -> (f32) {
+    %b = memref.alloc() : memref<4xf32>
+    memref.copy %a, %b : memref<4xf32> to memref<4xf32>
+    memref.store %w, %b[%c0] : memref<4xf32>
+    %x = memref.load %b[%c0] : memref<4xf32>
+    memref.dealloc %b : memref<4xf32>
+    scf.yield %x : f32
+  } else {
+    %x = memref.load %a[%c0] : memref<4xf32>
+    scf.yield %x : f32
+  }
+  memref.dealloc %a : memref<4xf32>
+  return %r : f32
+}
+
+func.func @main() {
+  %false = arith.constant false
+  %true = arith.constant true
+  // input 0: false
+  func.call @memcount_begin() : () -> ()
+  %r0 = func.call @f(%false) : (i1) -> (f32)
+  func.call @printF32(%r0) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @memcount_end() : () -> ()
+  // input 1: true
+  func.call @memcount_begin() : () -> ()
+  %r1 = func.call @f(%true) : (i1) -> (f32)
+  func.call @printF32(%r1) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @memcount_end() : () -> ()
+  return
+}

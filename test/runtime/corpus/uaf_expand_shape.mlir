@@ -1,0 +1,54 @@
+// BUG: use-after-free
+// memref.expand_shape alias: inside an scf.for, the buffer is freed when %c is true and the loop keeps reading its 2x2 view.
+
+func.func private @printI64(i64)
+func.func private @printF32(f32)
+func.func private @printNewline()
+func.func private @memcount_begin()
+func.func private @memcount_end()
+
+func.func @f(%c: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %true = arith.constant true
+  %z = arith.constant 0.0 : f32
+  %v = arith.constant 1.25 : f32
+  %a = memref.alloc() : memref<4xf32>
+  %e = memref.expand_shape %a [[0, 1]] output_shape [2, 2] : memref<4xf32> into memref<2x2xf32>
+  memref.store %v, %a[%c0] : memref<4xf32>
+  memref.store %v, %a[%c2] : memref<4xf32>
+  %s = scf.for %i = %c0 to %c2 step %c1 iter_args(%acc = %z) -> (f32) {
+    %x = memref.load %e[%i, %c0] : memref<2x2xf32>
+    %y = arith.addf %acc, %x : f32
+    %first = arith.cmpi eq, %i, %c0 : index
+    %rel = arith.andi %first, %c : i1
+    scf.if %rel {
+      memref.dealloc %a : memref<4xf32>
+    }
+    scf.yield %y : f32
+  }
+  %nc = arith.xori %c, %true : i1
+  scf.if %nc {
+    memref.dealloc %a : memref<4xf32>
+  }
+  return %s : f32
+}
+
+func.func @main() {
+  %false = arith.constant false
+  %true = arith.constant true
+  // input 0: false
+  func.call @memcount_begin() : () -> ()
+  %r0 = func.call @f(%false) : (i1) -> (f32)
+  func.call @printF32(%r0) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @memcount_end() : () -> ()
+  // input 1: true
+  func.call @memcount_begin() : () -> ()
+  %r1 = func.call @f(%true) : (i1) -> (f32)
+  func.call @printF32(%r1) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @memcount_end() : () -> ()
+  return
+}

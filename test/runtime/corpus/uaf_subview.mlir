@@ -1,0 +1,44 @@
+// BUG: use-after-free
+// memref.subview alias: when %c is true the base buffer is freed and then read through its subview.
+
+func.func private @printI64(i64)
+func.func private @printF32(f32)
+func.func private @printNewline()
+func.func private @memcount_begin()
+func.func private @memcount_end()
+
+func.func @f(%c: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %true = arith.constant true
+  %v = arith.constant 6.0 : f32
+  %a = memref.alloc() : memref<8xf32>
+  %s = memref.subview %a[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
+  memref.store %v, %s[%c0] : memref<4xf32, strided<[1], offset: 2>>
+  scf.if %c {
+    memref.dealloc %a : memref<8xf32>
+  }
+  %r = memref.load %s[%c0] : memref<4xf32, strided<[1], offset: 2>>
+  %nc = arith.xori %c, %true : i1
+  scf.if %nc {
+    memref.dealloc %a : memref<8xf32>
+  }
+  return %r : f32
+}
+
+func.func @main() {
+  %false = arith.constant false
+  %true = arith.constant true
+  // input 0: false
+  func.call @memcount_begin() : () -> ()
+  %r0 = func.call @f(%false) : (i1) -> (f32)
+  func.call @printF32(%r0) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @memcount_end() : () -> ()
+  // input 1: true
+  func.call @memcount_begin() : () -> ()
+  %r1 = func.call @f(%true) : (i1) -> (f32)
+  func.call @printF32(%r1) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @memcount_end() : () -> ()
+  return
+}
