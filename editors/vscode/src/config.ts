@@ -198,7 +198,7 @@ export function capacityArguments(value: unknown): CapacitiesResult {
   const args: string[] = [];
   for (const space of Object.keys(value).sort()) {
     const bytes = (value as Record<string, unknown>)[space];
-    if (space.trim() === '' || space.includes('=') || /\s/.test(space)) {
+    if (space.trim() === '' || space.includes('=')) {
       problems.push({ setting: 'memlint.capacities', message: `ignored memory space ${JSON.stringify(space)}: not a valid name` });
       continue;
     }

@@ -1,0 +1,76 @@
+// The packaged extension: `npm run package` must have written memlint.vsix.
+
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { it } from 'node:test';
+
+const root = path.resolve(__dirname, '..', '..');
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+// vsce's default name: NAME-VERSION.vsix.
+const vsix = path.join(root, `${manifest.name}-${manifest.version}.vsix`);
+
+/** The names in a zip file, from its central directory (no unzip needed). */
+function zipEntries(file: string): string[] {
+  const data = fs.readFileSync(file);
+  // End of central directory record: signature 0x06054b50, at most 64 KiB + 22 bytes from the end.
+  let eocd = -1;
+  for (let i = data.length - 22; i >= Math.max(0, data.length - 65557); i--) {
+    if (data.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  assert.ok(eocd >= 0, `${file} is not a zip file`);
+  const count = data.readUInt16LE(eocd + 10);
+  let offset = data.readUInt32LE(eocd + 16);
+  const names: string[] = [];
+  for (let n = 0; n < count; n++) {
+    assert.equal(data.readUInt32LE(offset), 0x02014b50, 'central directory entry');
+    const nameLength = data.readUInt16LE(offset + 28);
+    const extraLength = data.readUInt16LE(offset + 30);
+    const commentLength = data.readUInt16LE(offset + 32);
+    names.push(data.subarray(offset + 46, offset + 46 + nameLength).toString('utf8'));
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return names;
+}
+
+it('the .vsix holds the bundle and the manifest, and nothing it should not', () => {
+  assert.ok(fs.existsSync(vsix), `${vsix} is missing: run npm run package first`);
+  const names = zipEntries(vsix);
+  for (const needed of ['extension.vsixmanifest', 'extension/package.json', 'extension/dist/extension.js', 'extension/language-configuration.json']) {
+    assert.ok(names.includes(needed), `${needed} in ${names.join(', ')}`);
+  }
+  assert.ok(!names.some((n) => n.startsWith('extension/node_modules/')), 'no node_modules');
+  assert.ok(!names.some((n) => n.startsWith('extension/src/') || n.startsWith('extension/out/') || n.endsWith('.map')), 'no sources, tests or maps');
+});
+
+it('unzip agrees, where it is installed', (t) => {
+  let listing: string;
+  try {
+    listing = execFileSync('unzip', ['-l', vsix], { encoding: 'utf8' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      t.skip('no unzip');
+      return;
+    }
+    throw error;
+  }
+  assert.match(listing, /\sextension\/dist\/extension\.js\n/);
+  assert.match(listing, /\sextension\/package\.json\n/);
+});
+
+it('package.json is the extension manifest the brief asks for', () => {
+  assert.equal(manifest.main, './dist/extension.js');
+  assert.deepEqual(manifest.activationEvents, ['onLanguage:mlir']);
+  assert.equal(manifest.engines.vscode, '^1.91.0');
+  assert.equal(manifest.devDependencies['@types/vscode'], '1.91.0');
+  const commands = manifest.contributes.commands.map((c: { command: string }) => c.command).sort();
+  assert.deepEqual(commands, ['memlint.fixAll', 'memlint.showPlan']);
+  const settings = Object.keys(manifest.contributes.configuration.properties).sort();
+  assert.deepEqual(settings, ['memlint.capacities', 'memlint.checks', 'memlint.serverPath', 'memlint.trace.server']);
+  const mlir = manifest.contributes.languages.find((l: { id: string }) => l.id === 'mlir');
+  assert.deepEqual(mlir.extensions, ['.mlir']);
+});
