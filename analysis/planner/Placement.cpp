@@ -1,0 +1,74 @@
+//===- Placement.cpp - One-pass placement in a given order ----------------===//
+
+#include "analysis/planner/Placement.h"
+#include "analysis/planner/Support.h"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+#include <utility>
+
+namespace memlint {
+namespace planner {
+
+std::vector<size_t> sortedIndices(const std::vector<Buffer> &buffers,
+                                  const BufferOrder &before) {
+  std::vector<size_t> order(buffers.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), before);
+  return order;
+}
+
+/// The offset `fit` chooses for `buffer` among `taken`, the [begin, end)
+/// byte ranges of the placed buffers live with it, sorted by begin.
+static int64_t
+chooseOffset(const std::vector<std::pair<int64_t, int64_t>> &taken,
+             int64_t size, int64_t alignment, Fit fit) {
+  int64_t cursor = 0; // lowest byte not covered by the ranges seen so far
+  int64_t bestOffset = -1;
+  int64_t bestGap = std::numeric_limits<int64_t>::max();
+  for (auto [begin, end] : taken) {
+    int64_t candidate = roundUp(cursor, alignment);
+    if (begin > cursor && candidate + size <= begin) {
+      int64_t gap = begin - cursor;
+      if (fit == Fit::First)
+        return candidate;
+      if (gap < bestGap) {
+        bestGap = gap;
+        bestOffset = candidate;
+      }
+    }
+    cursor = std::max(cursor, end);
+  }
+  // Above every live buffer: always fits, and is the worst gap.
+  return bestOffset >= 0 ? bestOffset : roundUp(cursor, alignment);
+}
+
+Plan placeInOrder(const std::vector<Buffer> &buffers,
+                  const std::vector<size_t> &order, int64_t alignment, Fit fit,
+                  std::string method) {
+  alignment = normalizeAlignment(alignment);
+  Plan plan;
+  plan.method = std::move(method);
+  plan.offsets.assign(buffers.size(), 0);
+  std::vector<size_t> placed;
+  placed.reserve(buffers.size());
+  std::vector<std::pair<int64_t, int64_t>> taken;
+  for (size_t i : order) {
+    const Buffer &b = buffers[i];
+    if (!occupies(b))
+      continue;
+    taken.clear();
+    for (size_t j : placed)
+      if (liveTogether(b, buffers[j]))
+        taken.push_back({plan.offsets[j], plan.offsets[j] + buffers[j].size});
+    std::sort(taken.begin(), taken.end());
+    plan.offsets[i] = chooseOffset(taken, b.size, alignment, fit);
+    placed.push_back(i);
+  }
+  finishPlan(buffers, alignment, plan);
+  return plan;
+}
+
+} // namespace planner
+} // namespace memlint

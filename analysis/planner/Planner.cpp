@@ -1,0 +1,105 @@
+//===- Planner.cpp - memlint's planner: portfolio, then exact search ------===//
+//
+// The heuristics are cheap (quadratic at worst), so all of them run and the
+// best wins; that alone makes memlint never worse than any of them. When the
+// winner is above the lower bound, the exact search tries to close the gap:
+// first aiming straight at the bound, whose tight capacity prunes hardest
+// and which is often reachable, then, with the rest of the budget, at
+// anything better than the best plan so far.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/planner/ExactSearch.h"
+#include "analysis/planner/Placement.h"
+#include "analysis/planner/Support.h"
+
+namespace memlint {
+namespace planner {
+
+/// Above this many buffers the exact phase is skipped: its conflict lists
+/// grow quadratically, and the heuristics are already as good as it gets
+/// within any reasonable budget.
+static constexpr size_t kMaxExactBuffers = 5000;
+
+static int64_t length(const Buffer &b) { return b.upper - b.lower; }
+
+/// Every heuristic memlint tries, best first on ties.
+static std::vector<Plan> portfolio(const std::vector<Buffer> &buffers,
+                                   int64_t alignment) {
+  std::vector<Plan> plans;
+  plans.push_back(planGreedyBySize(buffers, alignment));
+  plans.push_back(planXlaBestFitBySize(buffers, alignment));
+  plans.push_back(planXlaBestFitByLifetime(buffers, alignment));
+  plans.push_back(planBestFitInTime(buffers, alignment));
+  // Orders no reference planner uses, cheap enough to try as well.
+  auto byArea = sortedIndices(buffers, [&](size_t a, size_t b) {
+    return buffers[a].size * length(buffers[a]) >
+           buffers[b].size * length(buffers[b]);
+  });
+  plans.push_back(
+      placeInOrder(buffers, byArea, alignment, Fit::Best, "best-fit-area"));
+  auto bySize = sortedIndices(buffers, [&](size_t a, size_t b) {
+    return buffers[a].size > buffers[b].size;
+  });
+  plans.push_back(
+      placeInOrder(buffers, bySize, alignment, Fit::First, "first-fit-size"));
+  return plans;
+}
+
+/// The order the exact search tries candidates in: big, long-lived buffers
+/// first, as they are the hardest to fit late.
+static std::vector<size_t> searchRank(const std::vector<Buffer> &buffers) {
+  return sortedIndices(buffers, [&](size_t a, size_t b) {
+    if (buffers[a].size != buffers[b].size)
+      return buffers[a].size > buffers[b].size;
+    return length(buffers[a]) > length(buffers[b]);
+  });
+}
+
+Plan planMemory(const std::vector<Buffer> &buffers,
+                const PlanOptions &options) {
+  int64_t alignment = normalizeAlignment(options.alignment);
+  std::vector<Plan> plans = portfolio(buffers, alignment);
+  Plan best = plans.front();
+  for (const Plan &plan : plans)
+    if (plan.peak < best.peak)
+      best = plan;
+  if (best.optimal || options.timeBudgetMs <= 0 ||
+      buffers.size() > kMaxExactBuffers)
+    return best;
+
+  Clock::time_point start = Clock::now();
+  Clock::time_point end =
+      start + std::chrono::milliseconds(options.timeBudgetMs);
+  ExactSearch search(buffers, alignment, searchRank(buffers));
+
+  auto adopt = [&](const SearchResult &found) {
+    best.offsets = found.offsets;
+    best.method = "exact";
+    best.optimal = false;
+    finishPlan(buffers, alignment, best);
+  };
+
+  // Half the budget aims at the bound itself.
+  SearchResult atBound =
+      search.run(best.lowerBound, best.lowerBound, start + (end - start) / 2);
+  if (atBound.found) {
+    adopt(atBound);
+    return best;
+  }
+  // An exhausted search at the bound proves it unreachable.
+  int64_t target = atBound.exhausted ? best.lowerBound + 1 : best.lowerBound;
+  if (best.peak <= target) {
+    best.optimal = true;
+    return best;
+  }
+  SearchResult better = search.run(best.peak - 1, target, end);
+  if (better.found)
+    adopt(better);
+  if (better.exhausted)
+    best.optimal = true;
+  return best;
+}
+
+} // namespace planner
+} // namespace memlint
