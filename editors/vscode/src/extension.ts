@@ -87,25 +87,33 @@ async function startClient(): Promise<void> {
     ],
     outputChannel: output,
   };
-  const newClient = new LanguageClient('memlint', 'memlint', serverOptions, clientOptions);
-  client = newClient;
+  const hint =
+    server.source === 'fallback'
+      ? 'memlint is not on PATH and no build/cli/memlint was found in the workspace; set memlint.serverPath.'
+      : 'Check memlint.serverPath.';
+  // A missing binary is the common case: say so once, in our words, rather
+  // than let the client report a failed spawn as well.
+  if (server.source === 'fallback' || (path.isAbsolute(server.command) && !isExecutable(server.command))) {
+    reportStartFailure(`memlint: cannot find the language server "${server.command}". ${hint}`);
+    return;
+  }
   try {
-    await newClient.start();
+    client = new LanguageClient('memlint', 'memlint', serverOptions, clientOptions);
+    await client.start();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const hint =
-      server.source === 'fallback'
-        ? 'memlint is not on PATH and no build/cli/memlint was found in the workspace; set memlint.serverPath.'
-        : 'Check memlint.serverPath.';
-    output.error(`could not start ${server.command}: ${reason}`);
-    const choice = await vscode.window.showErrorMessage(
-      `memlint: could not start the language server "${server.command}": ${reason}. ${hint}`,
-      'Open Settings',
-    );
-    if (choice === 'Open Settings') {
-      await vscode.commands.executeCommand('workbench.action.openSettings', 'memlint.serverPath');
-    }
+    reportStartFailure(`memlint: could not start the language server "${server.command}": ${reason}. ${hint}`);
   }
+}
+
+function reportStartFailure(message: string): void {
+  output.error(message);
+  // Not awaited: a restart must not wait for the user to close the message.
+  void vscode.window.showErrorMessage(message, 'Open Settings').then((choice) => {
+    if (choice === 'Open Settings') {
+      void vscode.commands.executeCommand('workbench.action.openSettings', 'memlint.serverPath');
+    }
+  });
 }
 
 async function stopClient(): Promise<void> {
@@ -126,7 +134,10 @@ async function stopClient(): Promise<void> {
 
 /** Queues a restart after any start or stop still running. */
 function restart(): Promise<void> {
-  lifecycle = lifecycle.then(stopClient).then(startClient);
+  lifecycle = lifecycle
+    .then(stopClient)
+    .then(startClient)
+    .catch((error) => output.error(`restarting the server: ${error instanceof Error ? error.message : String(error)}`));
   return lifecycle;
 }
 
@@ -276,6 +287,6 @@ export function activate(context: vscode.ExtensionContext): MemlintApi {
 }
 
 export function deactivate(): Promise<void> {
-  lifecycle = lifecycle.then(stopClient);
+  lifecycle = lifecycle.then(stopClient, stopClient);
   return lifecycle;
 }

@@ -262,4 +262,41 @@ describe('the bundled extension', () => {
     await waitFor('exit', () => (readLog(logFile).filter((e) => e.method === 'exit').length > before ? true : undefined));
     assert.equal(api.client, undefined);
   });
+
+  it('reports a missing server once, without waiting for the user', async () => {
+    for (const d of context.subscriptions.splice(0)) {
+      d.dispose();
+    }
+    state.settings['memlint.serverPath'] = path.join(tmp, 'nowhere', 'memlint');
+    state.messagesStayOpen = true;
+    state.errorMessages = [];
+    state.infoMessages = [];
+    api = extension.activate(context);
+    await Promise.race([
+      api.ready,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('activation waits for the error message')), 10_000)),
+    ]);
+    assert.equal(api.server?.source, 'setting');
+    assert.equal(state.errorMessages.length, 1, state.errorMessages.join('\n'));
+    assert.match(state.errorMessages[0], /cannot find the language server ".*nowhere\/memlint"\. Check memlint\.serverPath\./);
+    assert.equal(api.client, undefined);
+    state.activeTextEditor = mlirEditor(path.join(workspace, 'a.mlir'));
+    await state.commands.get('memlint.fixAll')!();
+    assert.match(state.infoMessages.join('\n'), /not running/);
+  });
+
+  it('reports a server that dies at start', async () => {
+    const broken = path.join(tmp, 'broken-memlint');
+    fs.writeFileSync(broken, `#!/bin/sh\necho 'memlint: unknown option' >&2\nexit 2\n`, { mode: 0o755 });
+    state.settings['memlint.serverPath'] = broken;
+    state.errorMessages = [];
+    state.configurationChanged.fire({ affectsConfiguration: (section) => section === 'memlint.serverPath' });
+    await api.ready;
+    assert.ok(
+      state.errorMessages.some((m) => m.startsWith(`memlint: could not start the language server "${broken}"`)),
+      state.errorMessages.join('\n'),
+    );
+    assert.notEqual(api.client?.state, 2 /* State.Running */);
+    await extension.deactivate();
+  });
 });

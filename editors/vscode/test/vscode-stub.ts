@@ -155,6 +155,8 @@ export interface StubState {
   errorMessages: string[];
   warningMessages: string[];
   appliedEdits: unknown[];
+  /** When true, message boxes never get an answer (a user who leaves them open). */
+  messagesStayOpen: boolean;
   webviews: { viewType: string; title: string; html: string; options: unknown }[];
   output: OutputLine[];
   /** Fire to tell listeners of workspace.onDidChangeConfiguration. */
@@ -173,6 +175,7 @@ export function createState(): StubState {
     errorMessages: [],
     warningMessages: [],
     appliedEdits: [],
+    messagesStayOpen: false,
     webviews: [],
     output: [],
     configurationChanged: new EventEmitter(),
@@ -211,6 +214,7 @@ function configuration(state: StubState, section: string | undefined): Record<st
 }
 
 export function createVscodeStub(state: StubState): Record<string, unknown> {
+  const answer = (): Promise<undefined> => (state.messagesStayOpen ? new Promise(() => {}) : Promise.resolve(undefined));
   const explicit: Record<string, unknown> = {
     version: '1.91.0',
     Disposable,
@@ -231,17 +235,17 @@ export function createVscodeStub(state: StubState): Record<string, unknown> {
       visibleTextEditors: [],
       tabGroups: namespace({ all: [] }),
       createOutputChannel: (name: string) => outputChannel(state, name),
-      showInformationMessage: async (message: string) => {
+      showInformationMessage: (message: string) => {
         state.infoMessages.push(message);
-        return undefined;
+        return answer();
       },
-      showWarningMessage: async (message: string) => {
+      showWarningMessage: (message: string) => {
         state.warningMessages.push(message);
-        return undefined;
+        return answer();
       },
-      showErrorMessage: async (message: string) => {
+      showErrorMessage: (message: string) => {
         state.errorMessages.push(message);
-        return undefined;
+        return answer();
       },
       withProgress: async (_options: unknown, task: (p: unknown, t: unknown) => Promise<unknown>) =>
         task({ report: () => {} }, new CancellationTokenSource().token),
