@@ -1,17 +1,24 @@
 //===- ExactSearch.cpp - Branch and bound over canonical plans ------------===//
 //
-// Each search node looks at the lowest offset x any unplaced buffer could
-// rest at, and branches: "buffer b goes at x", for each such b, or "nothing
-// more goes at x", which lifts the level below which nothing may be placed
-// to the next offset a buffer could rest at. These branches are disjoint and
-// together cover every canonical plan. Buffers that share an offset never
-// overlap in time, so their order does not matter; placing them in rank
-// order keeps one copy of each plan.
+// A node looks at the lowest offset x at which an unplaced buffer can rest
+// (on the bottom or on the top of a placed neighbour), and branches: "buffer
+// b goes at x", for each b that rests at x, or "nothing more goes at x",
+// which lifts the level below which nothing may be placed to the next such
+// offset. The branches are disjoint and cover every canonical plan. Buffers
+// that share an offset never overlap in time, so their order is irrelevant;
+// placing them in rank order keeps one copy of each plan.
 //
-// Pruning: a buffer that cannot fit below the capacity even at the lowest
-// offset it could ever take ends the branch, and so does a section whose
-// lowest possible offset plus the bytes still to place in it exceeds the
-// capacity.
+// A buffer whose neighbours all end below the level cannot rest on them any
+// more: it waits for an unplaced neighbour to be put under it.
+//
+// Pruning: a buffer that would cross the capacity even at the lowest offset
+// it can still take, or a section whose lowest possible offset plus the bytes
+// still to place in it crosses the capacity, ends the branch.
+//
+// Decomposition: when no unplaced buffer spans some point in time, the two
+// sides no longer interact and are solved one after the other. A side that
+// fails fails the node, without retrying the other side's choices: this is
+// what keeps the search from thrashing on instances with long timelines.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,27 +27,35 @@
 
 #include <algorithm>
 #include <limits>
+#include <numeric>
 
 namespace memlint {
 namespace planner {
 
 static constexpr int64_t kNone = std::numeric_limits<int64_t>::max();
 
-ExactSearch::ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment,
-                         const std::vector<size_t> &rank)
+ExactSearch::ExactSearch(const std::vector<Buffer> &buffers,
+                         int64_t alignment, const std::vector<size_t> &rank)
     : numInputs(buffers.size()) {
   alignment = normalizeAlignment(alignment);
-  for (size_t i : rank)
-    if (occupies(buffers[i]))
-      inputIndex.push_back(i);
+  std::vector<int64_t> rankOfInput(buffers.size(), 0);
+  for (size_t r = 0; r < rank.size(); ++r)
+    rankOfInput[rank[r]] = static_cast<int64_t>(r);
 
   std::vector<int64_t> times;
-  for (size_t i : inputIndex) {
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    if (!occupies(buffers[i]))
+      continue;
+    inputIndex.push_back(i);
     times.push_back(buffers[i].lower);
     times.push_back(buffers[i].upper);
   }
   std::sort(times.begin(), times.end());
   times.erase(std::unique(times.begin(), times.end()), times.end());
+  std::stable_sort(inputIndex.begin(), inputIndex.end(),
+                   [&](size_t a, size_t b) {
+                     return buffers[a].lower < buffers[b].lower;
+                   });
   auto sectionOf = [&](int64_t time) {
     return static_cast<int32_t>(
         std::lower_bound(times.begin(), times.end(), time) - times.begin());
@@ -50,19 +65,28 @@ ExactSearch::ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment,
     const Buffer &b = buffers[i];
     size.push_back(b.size);
     rounded.push_back(roundUp(b.size, alignment));
+    rankOf.push_back(rankOfInput[i]);
     maxPadding = std::max(maxPadding, rounded.back() - b.size);
     firstSection.push_back(sectionOf(b.lower));
     endSection.push_back(sectionOf(b.upper));
   }
-  size_t count = inputIndex.size();
+  int32_t count = static_cast<int32_t>(inputIndex.size());
   conflicts.resize(count);
-  for (size_t a = 0; a < count; ++a)
-    for (size_t b = a + 1; b < count; ++b)
-      if (firstSection[a] < endSection[b] && firstSection[b] < endSection[a]) {
-        conflicts[a].push_back(static_cast<int32_t>(b));
-        conflicts[b].push_back(static_cast<int32_t>(a));
+  for (int32_t a = 0; a < count; ++a)
+    for (int32_t b = a + 1; b < count && firstSection[b] < endSection[a]; ++b)
+      if (firstSection[a] < endSection[b]) {
+        conflicts[a].push_back(b);
+        conflicts[b].push_back(a);
       }
-  sectionLow.resize(times.empty() ? 0 : times.size() - 1);
+
+  int32_t numSections = times.empty() ? 0 : times.size() - 1;
+  firstStartingIn.assign(numSections + 1, count);
+  for (int32_t k = count - 1; k >= 0; --k)
+    firstStartingIn[firstSection[k]] = k;
+  for (int32_t s = numSections - 1; s >= 0; --s)
+    firstStartingIn[s] = std::min(firstStartingIn[s], firstStartingIn[s + 1]);
+  sectionLow.resize(numSections);
+  lowest.resize(count);
 }
 
 void ExactSearch::set(int64_t &slot, int64_t value) {
@@ -79,12 +103,14 @@ void ExactSearch::undoTo(size_t trailSize) {
 
 void ExactSearch::place(int32_t k, int64_t at) {
   set(offset[k], at);
+  set(level, at);
   set(lastOffset, at);
-  set(lastRank, k);
-  set(remaining, remaining - 1);
+  set(lastRank, rankOf[k]);
   for (int32_t s = firstSection[k]; s < endSection[k]; ++s)
-    set(sectionLeft[s], sectionLeft[s] - rounded[k]);
-  // k rested on the highest buffer in its sections, so it is now the top of
+    set(bytesLeft[s], bytesLeft[s] - rounded[k]);
+  for (int32_t s = firstSection[k]; s + 1 < endSection[k]; ++s)
+    set(crossing[s], crossing[s] - 1);
+  // k rests on the highest top in its sections, so it is now the top of
   // each of them: a neighbour in time can rest no lower than its end.
   int64_t top = at + rounded[k];
   for (int32_t q : conflicts[k])
@@ -92,105 +118,166 @@ void ExactSearch::place(int32_t k, int64_t at) {
       set(sky[q], top);
 }
 
-bool ExactSearch::boundFails() {
-  std::fill(sectionLow.begin(), sectionLow.end(), kNone);
-  for (size_t k = 0; k < offset.size(); ++k) {
+bool ExactSearch::boundFails(int32_t firstSec, int32_t endSec,
+                             int32_t firstBuf, int32_t endBuf) {
+  std::fill(sectionLow.begin() + firstSec, sectionLow.begin() + endSec, kNone);
+  for (int32_t k = firstBuf; k < endBuf; ++k) {
     if (offset[k] >= 0)
       continue;
-    int64_t low = std::max(sky[k], level);
+    int64_t low = lowest[k];
     for (int32_t s = firstSection[k]; s < endSection[k]; ++s)
       sectionLow[s] = std::min(sectionLow[s], low);
   }
   // The unplaced buffers of a section stack above its lowest possible
   // offset; only the topmost may leave its alignment padding unused.
-  for (size_t s = 0; s < sectionLow.size(); ++s)
-    if (sectionLeft[s] > 0 &&
-        sectionLow[s] + sectionLeft[s] - maxPadding > capacity)
+  for (int32_t s = firstSec; s < endSec; ++s)
+    if (bytesLeft[s] > 0 &&
+        sectionLow[s] + bytesLeft[s] - maxPadding > capacity)
       return true;
   return false;
 }
 
-void ExactSearch::record() {
-  result.found = true;
-  result.offsets.assign(numInputs, 0);
-  result.peak = 0;
-  for (size_t k = 0; k < offset.size(); ++k) {
-    result.offsets[inputIndex[k]] = offset[k];
-    result.peak = std::max(result.peak, offset[k] + size[k]);
-  }
-  capacity = result.peak - 1;
-}
-
-bool ExactSearch::search() {
-  if ((++result.nodes & 1023) == 0 && Clock::now() >= deadline) {
-    timedOut = true;
-    return true;
-  }
-  if (remaining == 0) {
-    record();
-    return result.peak <= target;
-  }
-
-  // The lowest and second lowest offsets an unplaced buffer can rest at.
-  int64_t lowest = kNone, next = kNone;
-  for (size_t k = 0; k < offset.size(); ++k) {
-    if (offset[k] >= 0)
-      continue;
-    int64_t at = std::max(sky[k], level);
-    if (at + size[k] > capacity)
+bool ExactSearch::solveEach(
+    const std::vector<std::pair<int32_t, int32_t>> &parts) {
+  size_t mark = trail.size();
+  int64_t savedLevel = level, savedOffset = lastOffset, savedRank = lastRank;
+  for (auto [first, end] : parts) {
+    // Each part restarts from the state at the split: the canonical order
+    // only ties buffers that can interact.
+    set(level, savedLevel);
+    set(lastOffset, savedOffset);
+    set(lastRank, savedRank);
+    if (!solve(first, end)) {
+      undoTo(mark);
       return false;
-    if (at < lowest) {
-      next = lowest;
-      lowest = at;
-    } else if (at > lowest && at < next) {
-      next = at;
     }
   }
-  if (boundFails())
+  return true;
+}
+
+bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
+  if (timedOut)
+    return false;
+  if ((++nodes & 1023) == 0 && Clock::now() >= deadline) {
+    timedOut = true;
+    return false;
+  }
+
+  // Independent parts: runs of sections joined by a buffer live across
+  // their boundaries.
+  std::vector<std::pair<int32_t, int32_t>> parts;
+  for (int32_t s = firstSec; s < endSec; ++s) {
+    if (bytesLeft[s] == 0)
+      continue;
+    int32_t first = s;
+    while (s + 1 < endSec && crossing[s] > 0)
+      ++s;
+    parts.push_back({first, s + 1});
+  }
+  if (parts.empty())
+    return true;
+  if (parts.size() > 1)
+    return solveEach(parts);
+  firstSec = parts[0].first;
+  endSec = parts[0].second;
+  int32_t firstBuf = firstStartingIn[firstSec];
+  int32_t endBuf = firstStartingIn[endSec];
+
+  // The lowest and next lowest offsets a buffer can rest at.
+  int64_t low = kNone, next = kNone;
+  for (int32_t k = firstBuf; k < endBuf; ++k) {
+    if (offset[k] >= 0)
+      continue;
+    int64_t at = sky[k];
+    if (at >= level) {
+      if (at < low) {
+        next = low;
+        low = at;
+      } else if (at > low && at < next) {
+        next = at;
+      }
+    } else {
+      // Waiting: it will rest on an unplaced neighbour, placed at or above
+      // the level. If it fits entirely below the level, dropping it to its
+      // sky gives a plan with the same peak and lower offsets, one this
+      // search reaches on another branch: prune.
+      if (at + rounded[k] <= level)
+        return false;
+      int64_t smallest = kNone;
+      for (int32_t q : conflicts[k])
+        if (offset[q] < 0)
+          smallest = std::min(smallest, rounded[q]);
+      if (smallest == kNone)
+        return false;
+      at = level + smallest;
+    }
+    if (at + size[k] > capacity)
+      return false;
+    lowest[k] = at;
+  }
+  if (low == kNone || boundFails(firstSec, endSec, firstBuf, endBuf))
     return false;
 
+  size_t base = candidates.size();
+  for (int32_t k = firstBuf; k < endBuf; ++k)
+    if (offset[k] < 0 && sky[k] == low &&
+        (low != lastOffset || rankOf[k] > lastRank))
+      candidates.push_back(k);
+  std::sort(candidates.begin() + base, candidates.end(),
+            [&](int32_t a, int32_t b) { return rankOf[a] < rankOf[b]; });
+
   size_t mark = trail.size();
-  for (size_t k = 0; k < offset.size(); ++k) {
-    if (offset[k] >= 0 || std::max(sky[k], level) != lowest)
-      continue;
-    if (lowest == lastOffset && static_cast<int64_t>(k) <= lastRank)
-      continue;
-    place(static_cast<int32_t>(k), lowest);
-    if (search())
-      return true;
-    undoTo(mark);
+  bool found = false;
+  for (size_t c = base; c < candidates.size() && !found && !timedOut; ++c) {
+    place(candidates[c], low);
+    found = solve(firstSec, endSec);
+    if (!found)
+      undoTo(mark);
   }
-  // Nothing more at `lowest`: the next buffer rests higher.
-  if (next == kNone)
-    return false;
+  candidates.resize(base);
+  if (found || timedOut || next == kNone)
+    return found;
+  // Nothing more at `low`: the next buffer rests higher.
   set(level, next);
-  if (search())
+  if (solve(firstSec, endSec))
     return true;
   undoTo(mark);
   return false;
 }
 
-SearchResult ExactSearch::run(int64_t capacityLimit, int64_t targetPeak,
-                              Clock::time_point until) {
+SearchResult ExactSearch::run(int64_t capacityLimit, Clock::time_point until) {
   size_t count = inputIndex.size();
+  size_t numSections = sectionLow.size();
   sky.assign(count, 0);
   offset.assign(count, -1);
-  sectionLeft.assign(sectionLow.size(), 0);
-  for (size_t k = 0; k < count; ++k)
+  bytesLeft.assign(numSections, 0);
+  crossing.assign(numSections, 0);
+  for (size_t k = 0; k < count; ++k) {
     for (int32_t s = firstSection[k]; s < endSection[k]; ++s)
-      sectionLeft[s] += rounded[k];
+      bytesLeft[s] += rounded[k];
+    for (int32_t s = firstSection[k]; s + 1 < endSection[k]; ++s)
+      ++crossing[s];
+  }
   level = 0;
   lastOffset = lastRank = -1;
-  remaining = static_cast<int64_t>(count);
   trail.clear();
+  candidates.clear();
   capacity = capacityLimit;
-  target = targetPeak;
   deadline = until;
   timedOut = false;
-  result = SearchResult();
+  nodes = 0;
 
-  search();
+  SearchResult result;
+  result.found = solve(0, static_cast<int32_t>(numSections));
   result.exhausted = !timedOut;
+  result.nodes = nodes;
+  if (result.found) {
+    result.offsets.assign(numInputs, 0);
+    for (size_t k = 0; k < count; ++k) {
+      result.offsets[inputIndex[k]] = offset[k];
+      result.peak = std::max(result.peak, offset[k] + size[k]);
+    }
+  }
   return result;
 }
 

@@ -3,13 +3,13 @@
 // Internal to the planner library. An exact search in the style of
 // MiniMalloc (Moffitt, ASPLOS 2023): it only builds "canonical" plans, where
 // buffers are placed in order of non-decreasing offset and each one rests
-// directly on the buffers below it (or on the floor of the arena). Every
-// plan can be pushed down into such a form without growing, so searching
-// them alone still finds an optimum, and the space is far smaller.
+// directly on a buffer below it or on the bottom of the arena. Every plan
+// can be pushed down into such a form without growing, so searching them
+// alone still finds a plan whenever one exists, in a far smaller space.
 //
 // Time is cut into sections: the intervals between consecutive live range
-// end points, in which the set of live buffers does not change. The bound
-// works per section.
+// end points, in which the set of live buffers does not change. Bounds and
+// the split into independent parts work on sections.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MEMLINT_ANALYSIS_PLANNER_EXACTSEARCH_H
@@ -19,6 +19,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace memlint {
@@ -28,12 +29,11 @@ using Clock = std::chrono::steady_clock;
 
 struct SearchResult {
   /// A plan with peak <= the capacity asked for was found; `offsets` (one per
-  /// input buffer) and `peak` describe the best one.
+  /// input buffer) and `peak` describe it.
   bool found = false;
   std::vector<int64_t> offsets;
   int64_t peak = 0;
-  /// The search finished: no plan better than the one found (or, when none
-  /// was found, no plan within the capacity) exists.
+  /// The search ran to its end: when nothing was found, no plan fits.
   bool exhausted = false;
   /// Search nodes visited, for tuning and the benchmark.
   uint64_t nodes = 0;
@@ -47,43 +47,49 @@ public:
   ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment,
               const std::vector<size_t> &rank);
 
-  /// Looks for plans with peak <= `capacity`; after each one found, only for
-  /// strictly better ones. Stops at a plan with peak <= `target`, at
-  /// `deadline`, or when nothing is left to search.
-  SearchResult run(int64_t capacity, int64_t target,
-                   Clock::time_point deadline);
+  /// Looks for a plan with peak <= `capacity`, giving up at `deadline`.
+  SearchResult run(int64_t capacity, Clock::time_point deadline);
 
 private:
-  bool search();
-  void place(int32_t k, int64_t offset);
-  void undoTo(size_t trailSize);
+  bool solve(int32_t firstSec, int32_t endSec);
+  bool solveEach(const std::vector<std::pair<int32_t, int32_t>> &parts);
+  bool boundFails(int32_t firstSec, int32_t endSec, int32_t firstBuf,
+                  int32_t endBuf);
+  void place(int32_t k, int64_t at);
   void set(int64_t &slot, int64_t value);
-  bool boundFails();
-  void record();
+  void undoTo(size_t trailSize);
 
-  // Per buffer, indexed by rank position; only buffers that occupy memory.
+  // Per buffer that occupies memory, sorted by first section, so the
+  // buffers starting in a range of sections are a range of indices.
   std::vector<size_t> inputIndex;
-  std::vector<int64_t> size, rounded;
+  std::vector<int64_t> size, rounded, rankOf;
   std::vector<int32_t> firstSection, endSection; // [first, end) sections
-  std::vector<std::vector<int32_t>> conflicts;   // ranks live at a common point
+  std::vector<std::vector<int32_t>> conflicts;   // live at a common point
+  std::vector<int32_t> firstStartingIn; // per section s: first buffer with
+                                        // firstSection >= s
   size_t numInputs = 0;
   int64_t maxPadding = 0; // largest roundUp(size) - size
 
   // Search state; every change goes through set() so it can be undone.
-  std::vector<int64_t> sky;         // lowest offset each buffer could rest at
-  std::vector<int64_t> offset;      // placed offset, -1 while unplaced
-  std::vector<int64_t> sectionLeft; // rounded bytes still to place per section
-  std::vector<int64_t> sectionLow;  // scratch for the bound
-  int64_t level = 0;                // no offset below this is still allowed
-  int64_t lastOffset = -1;          // offset and rank of the last placed buffer
+  std::vector<int64_t> sky;    // offset of the highest placed neighbour top
+  std::vector<int64_t> offset; // placed offset, -1 while unplaced
+  std::vector<int64_t> bytesLeft; // per section: rounded bytes unplaced
+  std::vector<int64_t> crossing;  // per section s: unplaced buffers live in
+                                  // both s and s + 1
+  int64_t level = 0;       // nothing unplaced may go below this
+  int64_t lastOffset = -1; // offset and rank of the last placed buffer
   int64_t lastRank = -1;
-  int64_t remaining = 0;
   std::vector<std::pair<int64_t *, int64_t>> trail;
 
-  int64_t capacity = 0, target = 0;
+  // Scratch, valid within one node before it recurses.
+  std::vector<int64_t> lowest;     // per buffer: lowest offset it can take
+  std::vector<int64_t> sectionLow; // per section: min of `lowest`
+  std::vector<int32_t> candidates; // a stack shared by all nodes
+
+  int64_t capacity = 0;
   Clock::time_point deadline;
   bool timedOut = false;
-  SearchResult result;
+  uint64_t nodes = 0;
 };
 
 } // namespace planner

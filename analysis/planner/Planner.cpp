@@ -76,28 +76,31 @@ Plan planMemory(const std::vector<Buffer> &buffers,
   auto adopt = [&](const SearchResult &found) {
     best.offsets = found.offsets;
     best.method = "exact";
-    best.optimal = false;
     finishPlan(buffers, alignment, best);
   };
 
   // Half the budget aims at the bound itself.
-  SearchResult atBound =
-      search.run(best.lowerBound, best.lowerBound, start + (end - start) / 2);
-  if (atBound.found) {
-    adopt(atBound);
+  SearchResult result =
+      search.run(best.lowerBound, start + (end - start) / 2);
+  if (result.found) {
+    adopt(result);
     return best;
   }
-  // An exhausted search at the bound proves it unreachable.
-  int64_t target = atBound.exhausted ? best.lowerBound + 1 : best.lowerBound;
-  if (best.peak <= target) {
-    best.optimal = true;
-    return best;
+  // The rest goes to ever smaller capacities. A search that runs out proves
+  // the best plan so far optimal.
+  bool boundUnreachable = result.exhausted;
+  while (Clock::now() < end) {
+    if (boundUnreachable && best.peak == best.lowerBound + 1) {
+      best.optimal = true;
+      break;
+    }
+    result = search.run(best.peak - 1, end);
+    if (!result.found) {
+      best.optimal = result.exhausted;
+      break;
+    }
+    adopt(result);
   }
-  SearchResult better = search.run(best.peak - 1, target, end);
-  if (better.found)
-    adopt(better);
-  if (better.exhausted)
-    best.optimal = true;
   return best;
 }
 

@@ -1,0 +1,145 @@
+//===- Bdd.cpp - Reduced ordered binary decision diagrams -----------------===//
+#include "analysis/Bdd.h"
+
+#include <limits>
+
+namespace memlint {
+
+static constexpr unsigned TerminalVar = std::numeric_limits<unsigned>::max();
+
+BddManager::BddManager() {
+  nodes.push_back({TerminalVar, 0, 0}); // False
+  nodes.push_back({TerminalVar, 1, 1}); // True
+}
+
+unsigned BddManager::newVar() { return varCount++; }
+
+Bdd BddManager::var(unsigned v) { return make(v, False, True); }
+
+Bdd BddManager::make(unsigned v, Bdd lo, Bdd hi) {
+  if (lo == hi)
+    return lo;
+  auto key = std::make_tuple(v, lo, hi);
+  auto it = unique.find(key);
+  if (it != unique.end())
+    return it->second;
+  Bdd id = nodes.size();
+  nodes.push_back({v, lo, hi});
+  unique[key] = id;
+  return id;
+}
+
+Bdd BddManager::negate(Bdd a) {
+  if (a == False)
+    return True;
+  if (a == True)
+    return False;
+  auto it = notCache.find(a);
+  if (it != notCache.end())
+    return it->second;
+  Node n = nodes[a];
+  Bdd r = make(n.var, negate(n.lo), negate(n.hi));
+  notCache[a] = r;
+  return r;
+}
+
+Bdd BddManager::apply(Op op, Bdd a, Bdd b) {
+  // Terminal cases.
+  switch (op) {
+  case AndOp:
+    if (a == False || b == False)
+      return False;
+    if (a == True)
+      return b;
+    if (b == True || a == b)
+      return a;
+    break;
+  case OrOp:
+    if (a == True || b == True)
+      return True;
+    if (a == False)
+      return b;
+    if (b == False || a == b)
+      return a;
+    break;
+  case XorOp:
+    if (a == b)
+      return False;
+    if (a == False)
+      return b;
+    if (b == False)
+      return a;
+    if (a == True)
+      return negate(b);
+    if (b == True)
+      return negate(a);
+    break;
+  }
+  if (a > b)
+    std::swap(a, b); // All three operators commute.
+  auto key = std::make_tuple(static_cast<unsigned>(op), a, b);
+  auto it = applyCache.find(key);
+  if (it != applyCache.end())
+    return it->second;
+  unsigned va = topVar(a), vb = topVar(b);
+  unsigned v = std::min(va, vb);
+  Bdd aLo = va == v ? nodes[a].lo : a, aHi = va == v ? nodes[a].hi : a;
+  Bdd bLo = vb == v ? nodes[b].lo : b, bHi = vb == v ? nodes[b].hi : b;
+  Bdd lo = apply(op, aLo, bLo);
+  Bdd hi = apply(op, aHi, bHi);
+  Bdd r = make(v, lo, hi);
+  applyCache[key] = r;
+  return r;
+}
+
+Bdd BddManager::conj(Bdd a, Bdd b) { return apply(AndOp, a, b); }
+Bdd BddManager::disj(Bdd a, Bdd b) { return apply(OrOp, a, b); }
+Bdd BddManager::xorOf(Bdd a, Bdd b) { return apply(XorOp, a, b); }
+
+Bdd BddManager::exists(Bdd a, const std::function<bool(unsigned)> &drop) {
+  llvm::DenseMap<Bdd, Bdd> memo;
+  std::function<Bdd(Bdd)> rec = [&](Bdd x) -> Bdd {
+    if (x <= True)
+      return x;
+    auto it = memo.find(x);
+    if (it != memo.end())
+      return it->second;
+    Node n = nodes[x];
+    Bdd lo = rec(n.lo), hi = rec(n.hi);
+    Bdd r = drop(n.var) ? disj(lo, hi) : make(n.var, lo, hi);
+    memo[x] = r;
+    return r;
+  };
+  return rec(a);
+}
+
+llvm::SmallVector<std::pair<unsigned, bool>> BddManager::shortestCube(Bdd a) {
+  llvm::SmallVector<std::pair<unsigned, bool>> cube;
+  if (a == False)
+    return cube;
+  // Distance (in decisions) from each node to True.
+  llvm::DenseMap<Bdd, unsigned> dist;
+  const unsigned inf = std::numeric_limits<unsigned>::max() / 2;
+  std::function<unsigned(Bdd)> d = [&](Bdd x) -> unsigned {
+    if (x == True)
+      return 0;
+    if (x == False)
+      return inf;
+    auto it = dist.find(x);
+    if (it != dist.end())
+      return it->second;
+    unsigned r = 1 + std::min(d(nodes[x].lo), d(nodes[x].hi));
+    dist[x] = r;
+    return r;
+  };
+  Bdd x = a;
+  while (x > True) {
+    const Node &n = nodes[x];
+    bool takeHi = d(n.hi) <= d(n.lo);
+    cube.push_back({n.var, takeHi});
+    x = takeHi ? n.hi : n.lo;
+  }
+  return cube;
+}
+
+} // namespace memlint

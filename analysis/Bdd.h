@@ -1,0 +1,76 @@
+//===- Bdd.h - Reduced ordered binary decision diagrams ---------*- C++ -*-===//
+//
+// Path conditions are boolean functions over branch conditions (i1 SSA
+// values and opaque choices). BDDs make them canonical: two conditions are
+// equal iff their node ids are equal, so the dataflow can test "did this
+// state change" and "can this path happen" in O(1).
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_BDD_H
+#define MEMLINT_ANALYSIS_BDD_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <cstdint>
+#include <functional>
+#include <utility>
+#include <vector>
+
+namespace memlint {
+
+using Bdd = uint32_t;
+
+class BddManager {
+public:
+  static constexpr Bdd False = 0;
+  static constexpr Bdd True = 1;
+
+  BddManager();
+
+  /// A new variable, ordered after every existing one.
+  unsigned newVar();
+  unsigned numVars() const { return varCount; }
+  Bdd var(unsigned v);
+
+  Bdd negate(Bdd a);
+  Bdd conj(Bdd a, Bdd b);
+  Bdd disj(Bdd a, Bdd b);
+  Bdd xorOf(Bdd a, Bdd b);
+  Bdd ite(Bdd c, Bdd t, Bdd e) { return disj(conj(c, t), conj(negate(c), e)); }
+  /// Existentially quantifies every variable for which `drop` is true.
+  Bdd exists(Bdd a, const std::function<bool(unsigned)> &drop);
+
+  bool isFalse(Bdd a) const { return a == False; }
+  bool isTrue(Bdd a) const { return a == True; }
+  bool implies(Bdd a, Bdd b) { return conj(a, negate(b)) == False; }
+
+  /// One satisfying assignment with as few variables as the diagram allows
+  /// (a shortest path to True): (variable, value) pairs.
+  llvm::SmallVector<std::pair<unsigned, bool>> shortestCube(Bdd a);
+
+  size_t size() const { return nodes.size(); }
+  /// True once the node table passed its budget; callers then give up on
+  /// the function rather than risk running out of memory.
+  bool exhausted() const { return nodes.size() > maxNodes; }
+
+private:
+  struct Node {
+    unsigned var;
+    Bdd lo, hi;
+  };
+  Bdd make(unsigned var, Bdd lo, Bdd hi);
+  unsigned topVar(Bdd a) const { return nodes[a].var; }
+  enum Op : uint8_t { AndOp, OrOp, XorOp };
+  Bdd apply(Op op, Bdd a, Bdd b);
+
+  std::vector<Node> nodes;
+  llvm::DenseMap<std::tuple<unsigned, Bdd, Bdd>, Bdd> unique;
+  llvm::DenseMap<std::tuple<unsigned, Bdd, Bdd>, Bdd> applyCache;
+  llvm::DenseMap<Bdd, Bdd> notCache;
+  unsigned varCount = 0;
+  size_t maxNodes = 2'000'000;
+};
+
+} // namespace memlint
+
+#endif

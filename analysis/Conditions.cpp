@@ -1,0 +1,94 @@
+//===- Conditions.cpp - Branch conditions as boolean atoms ----------------===//
+#include "analysis/Conditions.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/Operation.h"
+
+using namespace mlir;
+
+namespace memlint {
+
+Bdd ConditionTable::newAtom(Atom a) {
+  unsigned var = bdd.newVar();
+  if (atoms.size() <= var)
+    atoms.resize(var + 1);
+  atoms[var] = std::move(a);
+  return bdd.var(var);
+}
+
+Bdd ConditionTable::freshValueAtom(Value v) {
+  Bdd f = newAtom({v, nullptr, "", ""});
+  formulas[v] = f;
+  return f;
+}
+
+Bdd ConditionTable::choiceAtom(Operation *op, std::string whenTrue,
+                               std::string whenFalse) {
+  return newAtom({Value(), op, std::move(whenTrue), std::move(whenFalse)});
+}
+
+static bool isI1(Value v) { return v.getType().isInteger(1); }
+
+Bdd ConditionTable::formulaOf(Value v) {
+  auto it = formulas.find(v);
+  if (it != formulas.end())
+    return it->second;
+  Bdd f = BddManager::False;
+  bool known = true;
+  Operation *def = v.getDefiningOp();
+  APInt cst;
+  if (isI1(v) && matchPattern(v, m_ConstantInt(&cst))) {
+    f = cst.isZero() ? BddManager::False : BddManager::True;
+  } else if (!def || !isI1(v)) {
+    known = false;
+  } else if (auto x = dyn_cast<arith::XOrIOp>(def)) {
+    f = bdd.xorOf(formulaOf(x.getLhs()), formulaOf(x.getRhs()));
+  } else if (auto a = dyn_cast<arith::AndIOp>(def)) {
+    f = bdd.conj(formulaOf(a.getLhs()), formulaOf(a.getRhs()));
+  } else if (auto o = dyn_cast<arith::OrIOp>(def)) {
+    f = bdd.disj(formulaOf(o.getLhs()), formulaOf(o.getRhs()));
+  } else if (auto s = dyn_cast<arith::SelectOp>(def)) {
+    f = bdd.ite(formulaOf(s.getCondition()), formulaOf(s.getTrueValue()),
+                formulaOf(s.getFalseValue()));
+  } else if (auto c = dyn_cast<arith::CmpIOp>(def);
+             c && isI1(c.getLhs()) &&
+             (c.getPredicate() == arith::CmpIPredicate::eq ||
+              c.getPredicate() == arith::CmpIPredicate::ne)) {
+    Bdd x = bdd.xorOf(formulaOf(c.getLhs()), formulaOf(c.getRhs()));
+    f = c.getPredicate() == arith::CmpIPredicate::ne ? x : bdd.negate(x);
+  } else if (!(extraFormula && extraFormula(v, f))) {
+    known = false;
+  }
+  if (!known)
+    return freshValueAtom(v);
+  formulas[v] = f;
+  return f;
+}
+
+Block *ConditionTable::definingBlock(unsigned var) const {
+  if (var >= atoms.size())
+    return nullptr;
+  const Atom &a = atoms[var];
+  if (a.value)
+    return mlir::Value(a.value).getParentBlock();
+  return a.op ? a.op->getBlock() : nullptr;
+}
+
+std::string ConditionTable::describe(Bdd cond) {
+  if (cond == BddManager::True)
+    return "";
+  std::string out;
+  for (auto [var, val] : bdd.shortestCube(cond)) {
+    if (!out.empty())
+      out += " and ";
+    const Atom &a = atoms[var];
+    if (a.value)
+      out += namer(a.value) + (val ? " is true" : " is false");
+    else
+      out += val ? a.whenTrue : a.whenFalse;
+  }
+  return out;
+}
+
+} // namespace memlint

@@ -1,0 +1,69 @@
+//===- Conditions.h - Branch conditions as boolean atoms --------*- C++ -*-===//
+//
+// Every condition a path can depend on becomes a BDD variable ("atom"): an
+// i1 SSA value that memlint cannot simplify, or an opaque choice (a loop
+// that may run zero times, a branch of an op without a visible condition).
+// i1 values built with arith.xori/andi/ori/select/cmpi from other i1 values
+// and constants are not atoms: they get the formula of their definition, so
+// `scf.if %c {dealloc}` with `%c = arith.xori %x, %true` is understood as
+// "when %x is false".
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_CONDITIONS_H
+#define MEMLINT_ANALYSIS_CONDITIONS_H
+
+#include "analysis/Bdd.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include <functional>
+#include <string>
+
+namespace memlint {
+
+using ValueNamer = std::function<std::string(mlir::Value)>;
+
+class ConditionTable {
+public:
+  ConditionTable(BddManager &bdd, ValueNamer namer)
+      : bdd(bdd), namer(std::move(namer)) {}
+
+  /// The formula of an i1 value. Values without a known formula become
+  /// atoms the first time they are asked for.
+  Bdd formulaOf(mlir::Value v);
+  /// Pins the formula of `v` (block arguments and region results, whose
+  /// value the control flow determines).
+  void setFormula(mlir::Value v, Bdd f) { formulas[v] = f; }
+  bool hasFormula(mlir::Value v) const { return formulas.count(v); }
+  /// A fresh atom standing for the value of `v` (e.g. a loop-carried i1).
+  Bdd freshValueAtom(mlir::Value v);
+  /// A fresh atom for a choice made by `op`, worded for either outcome
+  /// ("the loop at 3:5 runs" / "the loop at 3:5 runs zero times").
+  Bdd choiceAtom(mlir::Operation *op, std::string whenTrue,
+                 std::string whenFalse);
+
+  /// The block where atom `var` gets its value (null: outside any block).
+  mlir::Block *definingBlock(unsigned var) const;
+  /// Human wording of one path: "%c is false and the loop at 12:3 runs".
+  std::string describe(Bdd cond);
+
+  /// Hook to compute i1 formulas that depend on buffer aliasing (pointer
+  /// comparisons). Returns false to fall back to an atom.
+  std::function<bool(mlir::Value, Bdd &)> extraFormula;
+
+private:
+  struct Atom {
+    mlir::Value value;         // set for value atoms
+    mlir::Operation *op = nullptr; // set for choice atoms
+    std::string whenTrue, whenFalse;
+  };
+  Bdd newAtom(Atom a);
+
+  BddManager &bdd;
+  ValueNamer namer;
+  std::vector<Atom> atoms; // indexed by BDD variable
+  llvm::DenseMap<mlir::Value, Bdd> formulas;
+};
+
+} // namespace memlint
+
+#endif

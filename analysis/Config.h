@@ -1,0 +1,47 @@
+//===- Config.h - Lint options and .memlint.json ----------------*- C++ -*-===//
+#ifndef MEMLINT_ANALYSIS_CONFIG_H
+#define MEMLINT_ANALYSIS_CONFIG_H
+
+#include "analysis/Finding.h"
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+
+namespace memlint {
+
+struct LintOptions {
+  /// Enabled check names; every known check by default.
+  std::set<std::string> enabled;
+  std::map<std::string, Severity> severity;
+  /// Bytes available per memory space (over-capacity).
+  std::map<std::string, uint64_t> capacity;
+  /// Upper bounds for symbolic sizes: argument name (without %) -> max.
+  std::map<std::string, int64_t> assumptions;
+  unsigned alignment = 64;
+
+  LintOptions();
+  bool isEnabled(const std::string &check) const {
+    return enabled.count(check);
+  }
+};
+
+/// Applies a `--checks` list: "all", "-name" to disable, "name" to enable
+/// (a list that starts with a plain name enables only the names listed).
+bool applyCheckList(const std::string &list, LintOptions &opts,
+                    std::string &error);
+
+/// Reads a .memlint.json file into `opts`:
+///   {"checks": "all,-leak" | ["all", "-leak"],
+///    "severity": {"leak": "error"},
+///    "capacity": {"SRAM": 1048576}, "alignment": 64}
+bool loadConfigFile(const std::string &path, LintOptions &opts,
+                    std::string &error);
+
+/// The nearest .memlint.json in the directory of `file` or above.
+std::optional<std::string> findConfigFor(const std::string &file);
+
+} // namespace memlint
+
+#endif

@@ -1,0 +1,71 @@
+//===- Engine.cpp - Lint a document ---------------------------------------===//
+#include "analysis/Engine.h"
+
+#include "analysis/LifetimeAnalysis.h"
+#include "analysis/checks/Check.h"
+#include <algorithm>
+
+namespace memlint {
+
+static llvm::StringRef lineText(llvm::StringRef text, unsigned line) {
+  for (unsigned i = 1; i < line; ++i) {
+    size_t nl = text.find('\n');
+    if (nl == llvm::StringRef::npos)
+      return "";
+    text = text.drop_front(nl + 1);
+  }
+  return text.take_until([](char c) { return c == '\n'; });
+}
+
+bool isSuppressed(llvm::StringRef text, unsigned line,
+                  const std::string &check) {
+  llvm::StringRef l = lineText(text, line);
+  size_t at = l.find("memlint: ignore");
+  if (at == llvm::StringRef::npos)
+    return false;
+  size_t comment = l.find("//");
+  if (comment == llvm::StringRef::npos || comment > at)
+    return false;
+  llvm::StringRef rest = l.drop_front(at + strlen("memlint: ignore"));
+  if (!rest.starts_with("["))
+    return true; // ignores every check
+  rest = rest.drop_front().take_until([](char c) { return c == ']'; });
+  llvm::SmallVector<llvm::StringRef> names;
+  rest.split(names, ',');
+  for (llvm::StringRef n : names)
+    if (n.trim() == check)
+      return true;
+  return false;
+}
+
+std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts) {
+  std::vector<Finding> out;
+  if (!doc.isValid())
+    return out;
+  ModuleLifetimes lifetimes(doc.module(),
+                            [&doc](mlir::Value v) { return doc.nameOf(v); });
+  CheckContext ctx{doc, lifetimes, opts};
+  for (const auto &check : allChecks()) {
+    if (!opts.isEnabled(check->name()))
+      continue;
+    std::vector<Finding> found;
+    check->run(ctx, found);
+    for (Finding &f : found) {
+      if (isSuppressed(doc.text(), f.range.start.line, f.check))
+        continue;
+      auto sev = opts.severity.find(f.check);
+      if (sev != opts.severity.end())
+        f.severity = sev->second;
+      out.push_back(std::move(f));
+    }
+  }
+  std::stable_sort(out.begin(), out.end(), [](const Finding &a,
+                                               const Finding &b) {
+    if (!(a.range == b.range))
+      return a.range < b.range;
+    return a.check < b.check;
+  });
+  return out;
+}
+
+} // namespace memlint

@@ -1,0 +1,1211 @@
+//===- LifetimeAnalysis.cpp - Path-sensitive buffer states ----------------===//
+//
+// State: for each buffer, `live` and `freed` conditions, both implying the
+// path condition. Branches restrict the state to the branch condition; joins
+// take the disjunction. Loops iterate to a fixpoint, quantifying away atoms
+// defined inside the loop when crossing a back edge (their value belongs to
+// the previous iteration).
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/LifetimeAnalysis.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SetVector.h"
+#include <map>
+
+using namespace mlir;
+
+namespace memlint {
+
+namespace {
+
+constexpr unsigned MaxRounds = 24;
+
+struct AliasEntry {
+  unsigned origin;
+  Bdd cond;
+  bool interior = false;
+};
+using AliasSet = SmallVector<AliasEntry, 2>;
+
+struct FreeSite {
+  Operation *op;
+  Bdd cond;
+};
+
+struct State {
+  Bdd path = BddManager::False;
+  std::vector<Bdd> live, freed;
+  std::vector<SmallVector<FreeSite, 1>> freers;
+};
+
+/// What flows into a block or region: a state and the block arguments.
+struct Incoming {
+  State st;
+  std::vector<AliasSet> argAliases;
+  std::vector<Bdd> argFormulas;
+  bool any = false;
+};
+
+struct Exit {
+  Operation *term; // null when the block has no terminator
+  State st;
+};
+
+std::string positionOf(Operation *op) {
+  if (auto fl = dyn_cast<FileLineColLoc>(op->getLoc()))
+    return std::to_string(fl.getLine()) + ":" + std::to_string(fl.getColumn());
+  return "?";
+}
+
+} // namespace
+
+struct LifetimeAnalysis::Impl {
+  LifetimeAnalysis &self;
+  ModuleLifetimes &module;
+  BddManager bdd;
+  ConditionTable conds;
+  unsigned numBuffers = 0;
+  DenseMap<Value, AliasSet> aliases;
+  DenseMap<Value, int> bufferIndex;
+  DenseMap<Operation *, Bdd> pathAt;
+  DenseMap<std::pair<Operation *, unsigned>, Bdd> choices;
+  DenseSet<Value> loopCarriedAtoms;
+  // Events keyed by (kind, op, buffer-or-origin); a later visit of the same
+  // op (a later fixpoint round) replaces the earlier one.
+  std::map<std::tuple<int, Operation *, int>, Event> events;
+  std::vector<bool> fresh;
+  bool sawReturn = false;
+  DenseMap<Value, unsigned> originOfValue;
+  unsigned unknownOrigin = 0;
+
+  Impl(LifetimeAnalysis &self, ModuleLifetimes &module, ValueNamer namer)
+      : self(self), module(module), conds(bdd, std::move(namer)) {}
+
+  // ---- Origins and aliases -------------------------------------------------
+  unsigned originFor(OriginKind kind, Value v, int buffer = -1) {
+    auto it = originOfValue.find(v);
+    if (it != originOfValue.end())
+      return it->second;
+    unsigned id = self.originTable.size();
+    self.originTable.push_back({kind, v, buffer});
+    originOfValue[v] = id;
+    return id;
+  }
+
+  const AliasSet &aliasOf(Value v) {
+    auto it = aliases.find(v);
+    if (it != aliases.end())
+      return it->second;
+    // Values defined before the walk saw them (should not happen in SSA
+    // order) or produced by ops we skipped: unknown memory.
+    AliasSet s{{unknownOrigin, BddManager::True}};
+    return aliases[v] = s;
+  }
+
+  static void addAlias(AliasSet &set, AliasEntry e, BddManager &bdd) {
+    if (e.cond == BddManager::False)
+      return;
+    for (AliasEntry &x : set)
+      if (x.origin == e.origin && x.interior == e.interior) {
+        x.cond = bdd.disj(x.cond, e.cond);
+        return;
+      }
+    set.push_back(e);
+  }
+
+  // ---- State helpers -------------------------------------------------------
+  State emptyState() {
+    State s;
+    s.live.assign(numBuffers, BddManager::False);
+    s.freed.assign(numBuffers, BddManager::False);
+    s.freers.resize(numBuffers);
+    return s;
+  }
+
+  State restrict(const State &in, Bdd c) {
+    if (c == BddManager::True)
+      return in;
+    State s;
+    s.path = bdd.conj(in.path, c);
+    s.live.resize(numBuffers);
+    s.freed.resize(numBuffers);
+    s.freers.resize(numBuffers);
+    for (unsigned b = 0; b < numBuffers; ++b) {
+      s.live[b] = bdd.conj(in.live[b], c);
+      s.freed[b] = bdd.conj(in.freed[b], c);
+      for (const FreeSite &f : in.freers[b]) {
+        Bdd fc = bdd.conj(f.cond, c);
+        if (fc != BddManager::False)
+          s.freers[b].push_back({f.op, fc});
+      }
+    }
+    return s;
+  }
+
+  /// Joins `in` into `acc`; returns true if `acc` changed.
+  bool join(State &acc, const State &in, bool &first) {
+    if (first) {
+      acc = in;
+      first = false;
+      return true;
+    }
+    bool changed = false;
+    auto orInto = [&](Bdd &a, Bdd b) {
+      Bdd r = bdd.disj(a, b);
+      changed |= r != a;
+      a = r;
+    };
+    orInto(acc.path, in.path);
+    for (unsigned b = 0; b < numBuffers; ++b) {
+      orInto(acc.live[b], in.live[b]);
+      orInto(acc.freed[b], in.freed[b]);
+      for (const FreeSite &f : in.freers[b]) {
+        bool found = false;
+        for (FreeSite &g : acc.freers[b])
+          if (g.op == f.op) {
+            orInto(g.cond, f.cond);
+            found = true;
+          }
+        if (!found) {
+          acc.freers[b].push_back(f);
+          changed = true;
+        }
+      }
+    }
+    return changed;
+  }
+
+  Bdd quantify(Bdd x, const std::function<bool(unsigned)> &local) {
+    return bdd.exists(x, local);
+  }
+
+  void quantifyState(State &s, const std::function<bool(unsigned)> &local) {
+    s.path = quantify(s.path, local);
+    for (unsigned b = 0; b < numBuffers; ++b) {
+      s.live[b] = quantify(s.live[b], local);
+      s.freed[b] = quantify(s.freed[b], local);
+      for (FreeSite &f : s.freers[b])
+        f.cond = quantify(f.cond, local);
+    }
+  }
+
+  // ---- Events --------------------------------------------------------------
+  void record(Event e, int key) {
+    if (e.cond == BddManager::False)
+      return;
+    events[{static_cast<int>(e.kind), e.op, key}] = e;
+  }
+
+  Operation *freerFor(const State &st, unsigned b, Bdd cond) {
+    for (const FreeSite &f : st.freers[b])
+      if (bdd.conj(f.cond, cond) != BddManager::False)
+        return f.op;
+    return st.freers[b].empty() ? nullptr : st.freers[b].front().op;
+  }
+
+  // ---- Transfer functions --------------------------------------------------
+  void doFree(Operation *op, Value v, State &st, Bdd extra) {
+    for (const AliasEntry &e : AliasSet(aliasOf(v))) {
+      Bdd c = bdd.conj(bdd.conj(st.path, e.cond), extra);
+      if (c == BddManager::False)
+        continue;
+      const Origin &o = self.originTable[e.origin];
+      switch (o.kind) {
+      case OriginKind::Owned: {
+        unsigned b = o.buffer;
+        Bdd twice = bdd.conj(c, st.freed[b]);
+        if (twice != BddManager::False) {
+          Event ev{EventKind::DoubleFree, op, (int)b};
+          ev.cond = twice;
+          ev.firstFree = freerFor(st, b, twice);
+          ev.via = v;
+          record(ev, b);
+        }
+        if (e.interior) {
+          Event ev{EventKind::InvalidFree, op, (int)b, e.origin};
+          ev.cond = c;
+          ev.via = v;
+          ev.interiorView = true;
+          record(ev, (int)e.origin);
+        }
+        st.freed[b] = bdd.disj(st.freed[b], c);
+        st.live[b] = bdd.conj(st.live[b], bdd.negate(c));
+        bool found = false;
+        for (FreeSite &f : st.freers[b])
+          if (f.op == op) {
+            f.cond = bdd.disj(f.cond, c);
+            found = true;
+          }
+        if (!found)
+          st.freers[b].push_back({op, c});
+        break;
+      }
+      case OriginKind::Argument:
+      case OriginKind::Alloca:
+      case OriginKind::Global: {
+        Event ev{EventKind::InvalidFree, op, -1, e.origin};
+        ev.cond = c;
+        ev.via = v;
+        record(ev, (int)e.origin);
+        break;
+      }
+      case OriginKind::Unknown:
+        break;
+      }
+    }
+  }
+
+  void checkUse(Operation *op, Value v, State &st) {
+    for (const AliasEntry &e : aliasOf(v)) {
+      const Origin &o = self.originTable[e.origin];
+      if (o.kind != OriginKind::Owned)
+        continue;
+      Bdd c = bdd.conj(bdd.conj(st.path, e.cond), st.freed[o.buffer]);
+      if (c == BddManager::False)
+        continue;
+      Event ev{EventKind::UseAfterFree, op, o.buffer};
+      ev.cond = c;
+      ev.via = v;
+      ev.firstFree = freerFor(st, o.buffer, c);
+      record(ev, o.buffer);
+    }
+  }
+
+  void doAlloc(unsigned b, State &st) {
+    st.live[b] = bdd.disj(st.live[b], st.path);
+    Bdd notHere = bdd.negate(st.path);
+    st.freed[b] = bdd.conj(st.freed[b], notHere);
+    SmallVector<FreeSite, 1> kept;
+    for (FreeSite &f : st.freers[b]) {
+      Bdd c = bdd.conj(f.cond, notHere);
+      if (c != BddManager::False)
+        kept.push_back({f.op, c});
+    }
+    st.freers[b] = kept;
+  }
+
+  void freeBufferizationDealloc(bufferization::DeallocOp op, State &st) {
+    // Each memref is freed when its condition holds, unless it is also
+    // retained (statically: shares an origin with a retained value).
+    for (auto [memref, cond] : llvm::zip(op.getMemrefs(), op.getConditions())) {
+      Bdd c = conds.formulaOf(cond);
+      Bdd retained = BddManager::False;
+      for (Value r : op.getRetained())
+        retained = bdd.disj(retained, mayAlias(memref, r));
+      doFree(op, memref, st, bdd.conj(c, bdd.negate(retained)));
+    }
+    // Updated ownership of each retained value: some freed-candidate
+    // memref with a true condition aliases it.
+    for (auto [i, r] : llvm::enumerate(op.getRetained())) {
+      Bdd own = BddManager::False;
+      for (auto [memref, cond] :
+           llvm::zip(op.getMemrefs(), op.getConditions()))
+        own = bdd.disj(own,
+                       bdd.conj(conds.formulaOf(cond), mayAlias(memref, r)));
+      conds.setFormula(op.getUpdatedConditions()[i], own);
+    }
+  }
+
+  /// Condition under which two values are the same buffer, when both are
+  /// made of owned allocations; an atom otherwise.
+  Bdd mayAlias(Value a, Value b) {
+    Bdd same = BddManager::False;
+    for (const AliasEntry &x : aliasOf(a)) {
+      if (self.originTable[x.origin].kind != OriginKind::Owned)
+        return BddManager::True; // unknown: assume it may
+      for (const AliasEntry &y : aliasOf(b)) {
+        if (self.originTable[y.origin].kind != OriginKind::Owned)
+          return BddManager::True;
+        if (x.origin == y.origin)
+          same = bdd.disj(same, bdd.conj(x.cond, y.cond));
+      }
+    }
+    return same;
+  }
+
+  void defineResults(Operation *op, State &st) {
+    for (Value r : heapAllocatedResults(op)) {
+      int b = bufferIndex.lookup(r) - 1;
+      if (b < 0)
+        continue;
+      doAlloc(b, st);
+    }
+    for (OpResult r : op->getResults()) {
+      if (!isMemRef(r))
+        continue;
+      if (int b = bufferIndex.lookup(r); b > 0) {
+        if (isa<CallOpInterface>(op))
+          doAlloc(b - 1, st);
+        aliases[r] = {{originOfValue.lookup(r), BddManager::True}};
+        continue;
+      }
+      if (isStackAllocated(r)) {
+        aliases[r] = {{originFor(OriginKind::Alloca, r), BddManager::True}};
+        continue;
+      }
+      if (isGlobalAccess(op)) {
+        aliases[r] = {{originFor(OriginKind::Global, r), BddManager::True}};
+        continue;
+      }
+      bool interior = false;
+      if (Value src = viewSource(r, interior)) {
+        AliasSet s = aliasOf(src);
+        if (interior)
+          for (AliasEntry &e : s)
+            e.interior = true;
+        aliases[r] = s;
+        continue;
+      }
+      if (isOpaqueOp(op) && !isa<CallOpInterface>(op)) {
+        // An op memlint cannot see into that returns a memref derived from
+        // memref operands: assume it is a view of them.
+        AliasSet s;
+        for (Value operand : op->getOperands())
+          if (isMemRef(operand))
+            for (const AliasEntry &e : aliasOf(operand))
+              addAlias(s, e, bdd);
+        if (!s.empty()) {
+          aliases[r] = s;
+          continue;
+        }
+      }
+      aliases[r] = {{unknownOrigin, BddManager::True}};
+    }
+  }
+
+  void transfer(Operation *op, State &st) {
+    pathAt[op] = st.path;
+    if (op->getNumRegions() > 0 && !isa<FunctionOpInterface>(op)) {
+      if (auto rb = dyn_cast<RegionBranchOpInterface>(op))
+        execRegionBranch(rb, st);
+      else
+        execOpaqueRegions(op, st);
+      return;
+    }
+    SmallVector<OpOperand *> freed;
+    if (auto dealloc = dyn_cast<bufferization::DeallocOp>(op)) {
+      freeBufferizationDealloc(dealloc, st);
+      for (OpOperand &o : dealloc.getMemrefsMutable())
+        freed.push_back(&o);
+    } else {
+      freed = freedOperands(op);
+      for (OpOperand *o : freed)
+        doFree(op, o->get(), st, BddManager::True);
+    }
+    checkUses(op, st, freed);
+    defineResults(op, st);
+  }
+
+  void checkUses(Operation *op, State &st, ArrayRef<OpOperand *> freed = {}) {
+    if (isa<bufferization::DeallocOp>(op))
+      return;
+    for (OpOperand &o : op->getOpOperands()) {
+      if (!isMemRef(o.get()) || llvm::is_contained(freed, &o))
+        continue;
+      if (accessesMemory(o))
+        checkUse(op, o.get(), st);
+    }
+  }
+
+  // ---- Conditions of control flow ------------------------------------------
+  Bdd choice(Operation *op, unsigned idx, std::string t, std::string f) {
+    auto key = std::make_pair(op, idx);
+    auto it = choices.find(key);
+    if (it != choices.end())
+      return it->second;
+    Bdd a = conds.choiceAtom(op, std::move(t), std::move(f));
+    choices[key] = a;
+    return a;
+  }
+
+  /// Conditions for n alternatives nobody tells us how to choose between.
+  std::vector<Bdd> opaqueChoices(Operation *op, unsigned n) {
+    std::vector<Bdd> out;
+    Bdd rest = BddManager::True;
+    std::string where = op->getName().getStringRef().str() + " at " +
+                        positionOf(op);
+    for (unsigned i = 0; i + 1 < n; ++i) {
+      Bdd a = choice(op, i, "the " + where + " takes its branch " +
+                                std::to_string(i),
+                     "the " + where + " does not take its branch " +
+                         std::to_string(i));
+      out.push_back(bdd.conj(rest, a));
+      rest = bdd.conj(rest, bdd.negate(a));
+    }
+    out.push_back(rest);
+    return out;
+  }
+
+  std::vector<Bdd> branchConditions(Operation *term) {
+    unsigned n = term->getNumSuccessors();
+    if (n == 1)
+      return {BddManager::True};
+    if (auto cb = dyn_cast<cf::CondBranchOp>(term)) {
+      Bdd c = conds.formulaOf(cb.getCondition());
+      return {c, bdd.negate(c)};
+    }
+    if (auto sw = dyn_cast<cf::SwitchOp>(term)) {
+      std::vector<Bdd> out(n, BddManager::False);
+      auto caseValues = sw.getCaseValues();
+      APInt cst;
+      if (matchPattern(sw.getFlag(), m_ConstantInt(&cst)) && caseValues) {
+        unsigned hit = 0; // default
+        for (auto [i, v] : llvm::enumerate(caseValues->getValues<APInt>()))
+          if (v == cst)
+            hit = i + 1;
+        out[hit] = BddManager::True;
+        return out;
+      }
+      // Successor 0 is the default; successor i+1 is case i.
+      Bdd rest = BddManager::True;
+      if (caseValues)
+        for (auto [i, v] : llvm::enumerate(caseValues->getValues<APInt>())) {
+          std::string text = "the switch at " + positionOf(term) +
+                             " takes case " + std::to_string(v.getSExtValue());
+          Bdd a = choice(term, i, text,
+                         "the switch at " + positionOf(term) +
+                             " does not take case " +
+                             std::to_string(v.getSExtValue()));
+          out[i + 1] = bdd.conj(rest, a);
+          rest = bdd.conj(rest, bdd.negate(a));
+        }
+      out[0] = rest;
+      return out;
+    }
+    return opaqueChoices(term, n);
+  }
+
+  // ---- Unstructured control flow --------------------------------------------
+  /// Atoms defined in `blocks` (of `region`) or nested under them.
+  std::function<bool(unsigned)> localTo(Region *region,
+                                        const DenseSet<Block *> &blocks) {
+    return [this, region, &blocks](unsigned var) {
+      Block *b = conds.definingBlock(var);
+      while (b && b->getParent() != region) {
+        Operation *p = b->getParentOp();
+        b = p ? p->getBlock() : nullptr;
+      }
+      return b && blocks.count(b);
+    };
+  }
+
+  static bool isWithin(Operation *op, Region *region,
+                       const DenseSet<Block *> &blocks) {
+    Block *b = op->getBlock();
+    while (b && b->getParent() != region) {
+      Operation *p = b->getParentOp();
+      b = p ? p->getBlock() : nullptr;
+    }
+    return b && blocks.count(b);
+  }
+
+  /// Crossing a back edge: buffers allocated inside the loop that are still
+  /// live leak (a new one is allocated next time) unless the edge carries
+  /// them, in which case memlint stops tracking them; atoms of the loop
+  /// lose their meaning.
+  void crossBackEdge(Operation *term, State &st, ValueRange carried,
+                     const std::function<bool(Operation *)> &insideLoop,
+                     const std::function<bool(unsigned)> &local) {
+    DenseSet<unsigned> carriedBuffers;
+    for (Value v : carried)
+      if (isMemRef(v))
+        for (const AliasEntry &e : aliasOf(v))
+          if (self.originTable[e.origin].kind == OriginKind::Owned)
+            carriedBuffers.insert(self.originTable[e.origin].buffer);
+    for (unsigned b = 0; b < numBuffers; ++b) {
+      if (!insideLoop(self.bufferInfos[b].allocOp))
+        continue;
+      if (carriedBuffers.count(b)) {
+        self.bufferInfos[b].tracked = false;
+        continue;
+      }
+      if (st.live[b] != BddManager::False) {
+        Event ev{EventKind::Leak, term, (int)b};
+        ev.cond = st.live[b];
+        ev.backEdge = true;
+        record(ev, b);
+        // Do not let the lost instance look live (or freed) on later paths.
+        st.live[b] = BddManager::False;
+      }
+    }
+    quantifyState(st, local);
+  }
+
+  /// Runs a region's CFG from `entry`, returning the states at its exits
+  /// (terminators without block successors).
+  std::vector<Exit> execRegion(Region &region, const Incoming &entry) {
+    std::vector<Exit> exits;
+    if (region.empty())
+      return exits;
+    // Reverse post order; a retreating edge (to a block not later in RPO)
+    // is a back edge.
+    std::vector<Block *> order;
+    DenseMap<Block *, unsigned> index;
+    {
+      llvm::ReversePostOrderTraversal<Block *> rpot(&region.front());
+      for (Block *b : rpot) {
+        index[b] = order.size();
+        order.push_back(b);
+      }
+    }
+    DenseSet<Block *> headers;
+    for (Block *b : order)
+      for (Block *s : b->getSuccessors())
+        if (index.count(s) && index[s] <= index[b])
+          headers.insert(s);
+
+    DenseMap<Block *, Incoming> backIn;
+    std::map<std::pair<Block *, Block *>, DenseSet<Block *>> loopBlocksCache;
+    auto loopBlocks = [&](Block *src, Block *hdr) -> DenseSet<Block *> & {
+      auto key = std::make_pair(src, hdr);
+      auto it = loopBlocksCache.find(key);
+      if (it != loopBlocksCache.end())
+        return it->second;
+      DenseSet<Block *> &set = loopBlocksCache[key];
+      set.insert(hdr);
+      SmallVector<Block *> work{src};
+      while (!work.empty()) {
+        Block *b = work.pop_back_val();
+        if (!set.insert(b).second)
+          continue;
+        for (Block *p : b->getPredecessors())
+          work.push_back(p);
+      }
+      return set;
+    };
+
+    for (unsigned round = 0;; ++round) {
+      if (round >= MaxRounds || bdd.exhausted()) {
+        self.stopped = true;
+        return exits;
+      }
+      exits.clear();
+      DenseMap<Block *, Incoming> in;
+      in[&region.front()] = entry;
+      bool changed = false;
+      for (Block *block : order) {
+        Incoming cur;
+        auto fw = in.find(block);
+        if (fw != in.end())
+          cur = fw->second;
+        if (auto bk = backIn.find(block); bk != backIn.end())
+          mergeIncoming(cur, bk->second);
+        if (!cur.any || cur.st.path == BddManager::False)
+          continue;
+        bindArguments(block, cur, headers.count(block));
+        State st = cur.st;
+        for (Operation &op : block->without_terminator())
+          transfer(&op, st);
+        Operation *term = block->empty() ? nullptr : &block->back();
+        if (term && !term->hasTrait<OpTrait::IsTerminator>()) {
+          transfer(term, st);
+          term = nullptr;
+        }
+        if (!term || term->getNumSuccessors() == 0) {
+          if (term) {
+            pathAt[term] = st.path;
+            checkUses(term, st);
+          }
+          exits.push_back({term, st});
+          continue;
+        }
+        pathAt[term] = st.path;
+        checkUses(term, st);
+        std::vector<Bdd> bc = branchConditions(term);
+        auto br = dyn_cast<BranchOpInterface>(term);
+        for (unsigned i = 0, e = term->getNumSuccessors(); i < e; ++i) {
+          Block *succ = term->getSuccessor(i);
+          State es = restrict(st, bc[i]);
+          if (es.path == BddManager::False)
+            continue;
+          SmallVector<Value> forwarded;
+          unsigned produced = 0;
+          if (br) {
+            SuccessorOperands so = br.getSuccessorOperands(i);
+            produced = so.getProducedOperandCount();
+            for (Value v : so.getForwardedOperands())
+              forwarded.push_back(v);
+          }
+          bool back = index.count(succ) && index[succ] <= index[block];
+          Incoming contrib = makeIncoming(es, succ, forwarded, produced);
+          if (back) {
+            DenseSet<Block *> &lb = loopBlocks(block, succ);
+            auto local = localTo(&region, lb);
+            crossBackEdge(
+                term, contrib.st, forwarded,
+                [&](Operation *op) { return isWithin(op, &region, lb); },
+                local);
+            for (AliasSet &s : contrib.argAliases)
+              for (AliasEntry &a : s)
+                a.cond = quantify(a.cond, local);
+            for (Bdd &f : contrib.argFormulas)
+              f = quantify(f, local);
+            changed |= mergeIncoming(backIn[succ], contrib);
+          } else {
+            mergeIncoming(in[succ], contrib);
+          }
+        }
+      }
+      if (!changed)
+        return exits;
+    }
+  }
+
+  Incoming makeIncoming(const State &es, Block *succ, ArrayRef<Value> forwarded,
+                        unsigned produced) {
+    Incoming c;
+    c.any = true;
+    c.st = es;
+    unsigned n = succ->getNumArguments();
+    c.argAliases.resize(n);
+    c.argFormulas.assign(n, BddManager::False);
+    for (unsigned j = 0; j < n; ++j) {
+      BlockArgument arg = succ->getArgument(j);
+      if (j < produced || j - produced >= forwarded.size()) {
+        if (isMemRef(arg))
+          c.argAliases[j] = {{unknownOrigin, es.path}};
+        continue;
+      }
+      Value v = forwarded[j - produced];
+      if (isMemRef(v))
+        for (const AliasEntry &e : aliasOf(v))
+          addAlias(c.argAliases[j],
+                   {e.origin, bdd.conj(e.cond, es.path), e.interior}, bdd);
+      if (v.getType().isInteger(1))
+        c.argFormulas[j] = bdd.conj(conds.formulaOf(v), es.path);
+    }
+    return c;
+  }
+
+  bool mergeIncoming(Incoming &acc, const Incoming &x) {
+    if (!x.any)
+      return false;
+    bool first = !acc.any;
+    acc.any = true;
+    bool changed = join(acc.st, x.st, first);
+    if (acc.argAliases.size() < x.argAliases.size()) {
+      acc.argAliases.resize(x.argAliases.size());
+      acc.argFormulas.resize(x.argFormulas.size(), BddManager::False);
+      changed = true;
+    }
+    for (unsigned j = 0; j < x.argAliases.size(); ++j) {
+      for (const AliasEntry &e : x.argAliases[j]) {
+        AliasSet before = acc.argAliases[j];
+        addAlias(acc.argAliases[j], e, bdd);
+        if (before.size() != acc.argAliases[j].size() ||
+            llvm::any_of(llvm::zip(before, acc.argAliases[j]), [](auto p) {
+              return std::get<0>(p).cond != std::get<1>(p).cond;
+            }))
+          changed = true;
+      }
+      Bdd f = bdd.disj(acc.argFormulas[j], x.argFormulas[j]);
+      changed |= f != acc.argFormulas[j];
+      acc.argFormulas[j] = f;
+    }
+    return changed;
+  }
+
+  /// Gives block arguments their aliases and i1 formulas. At loop headers an
+  /// i1 argument changes every iteration: it is an atom of its own.
+  void bindArguments(Block *block, const Incoming &cur, bool header) {
+    for (BlockArgument arg : block->getArguments()) {
+      unsigned j = arg.getArgNumber();
+      if (isMemRef(arg)) {
+        if (j < cur.argAliases.size() && !cur.argAliases[j].empty())
+          aliases[arg] = cur.argAliases[j];
+        else
+          aliases[arg] = {{unknownOrigin, BddManager::True}};
+      }
+      if (arg.getType().isInteger(1) && !loopCarriedAtoms.count(arg)) {
+        if (header || j >= cur.argFormulas.size()) {
+          if (!loopCarriedAtoms.count(arg)) {
+            loopCarriedAtoms.insert(arg);
+            conds.freshValueAtom(arg);
+          }
+        } else {
+          conds.setFormula(arg, cur.argFormulas[j]);
+        }
+      }
+    }
+  }
+
+  // ---- Region control flow --------------------------------------------------
+  static SmallVector<Attribute> constantOperands(Operation *op) {
+    SmallVector<Attribute> out;
+    for (Value v : op->getOperands()) {
+      Attribute a;
+      matchPattern(v, m_Constant(&a));
+      out.push_back(a);
+    }
+    return out;
+  }
+
+  std::vector<Bdd> entryConditions(RegionBranchOpInterface op,
+                                   ArrayRef<RegionSuccessor> succs) {
+    unsigned n = succs.size();
+    if (n == 1)
+      return {BddManager::True};
+    if (auto ifOp = dyn_cast<scf::IfOp>(op.getOperation())) {
+      Bdd c = conds.formulaOf(ifOp.getCondition());
+      std::vector<Bdd> out;
+      for (const RegionSuccessor &s : succs)
+        out.push_back(s.getSuccessor() == &ifOp.getThenRegion()
+                          ? c
+                          : bdd.negate(c));
+      return out;
+    }
+    if (isa<LoopLikeOpInterface>(op.getOperation()) && n == 2) {
+      Operation *loop = op.getOperation();
+      Bdd runs = choice(loop, 0, "the loop at " + positionOf(loop) + " runs",
+                        "the loop at " + positionOf(loop) +
+                            " runs zero times");
+      std::vector<Bdd> out;
+      for (const RegionSuccessor &s : succs)
+        out.push_back(s.isParent() ? bdd.negate(runs) : runs);
+      return out;
+    }
+    if (auto sw = dyn_cast<scf::IndexSwitchOp>(op.getOperation())) {
+      std::vector<Bdd> out(n, BddManager::False);
+      Bdd rest = BddManager::True;
+      DenseMap<Region *, Bdd> byRegion;
+      for (auto [i, caseRegion] : llvm::enumerate(sw.getCaseRegions())) {
+        int64_t v = sw.getCases()[i];
+        Operation *raw = op.getOperation();
+        Bdd a = choice(raw, i,
+                       "the index_switch at " + positionOf(raw) +
+                           " takes case " + std::to_string(v),
+                       "the index_switch at " + positionOf(raw) +
+                           " does not take case " + std::to_string(v));
+        byRegion[&caseRegion] = bdd.conj(rest, a);
+        rest = bdd.conj(rest, bdd.negate(a));
+      }
+      for (auto [i, s] : llvm::enumerate(succs))
+        out[i] = byRegion.count(s.getSuccessor()) ? byRegion[s.getSuccessor()]
+                                                  : rest;
+      return out;
+    }
+    return opaqueChoices(op.getOperation(), n);
+  }
+
+  std::vector<Bdd> terminatorConditions(Operation *term, bool inLoop,
+                                        ArrayRef<RegionSuccessor> succs) {
+    unsigned n = succs.size();
+    if (n == 1)
+      return {BddManager::True};
+    if (auto cond = dyn_cast<scf::ConditionOp>(term)) {
+      Bdd c = conds.formulaOf(cond.getCondition());
+      std::vector<Bdd> out;
+      for (const RegionSuccessor &s : succs)
+        out.push_back(s.isParent() ? bdd.negate(c) : c);
+      return out;
+    }
+    // A loop body's end both repeats and exits: neither excludes the other
+    // over the whole loop, so both keep the full state.
+    if (inLoop)
+      return std::vector<Bdd>(n, BddManager::True);
+    return opaqueChoices(term, n);
+  }
+
+  void execRegionBranch(RegionBranchOpInterface op, State &st) {
+    Operation *raw = op.getOperation();
+    SmallVector<RegionSuccessor> entrySuccs;
+    op.getEntrySuccessorRegions(constantOperands(raw), entrySuccs);
+    std::optional<APInt> trips;
+    if (auto loop = dyn_cast<LoopLikeOpInterface>(raw))
+      trips = loop.getStaticTripCount();
+    if (trips) {
+      // A loop with constant bounds runs (or not) for sure.
+      SmallVector<RegionSuccessor> kept;
+      for (const RegionSuccessor &s : entrySuccs)
+        if (s.isParent() == trips->isZero())
+          kept.push_back(s);
+      if (!kept.empty())
+        entrySuccs = kept;
+    }
+    bool singleTrip = trips && trips->isOne();
+    bool hasLoop = op.hasLoop();
+    std::vector<Bdd> ec = entryConditions(op, entrySuccs);
+
+    DenseMap<Region *, Incoming> entryIn, backIn;
+    Incoming out;
+    SmallVector<AliasSet> resultAliases(raw->getNumResults());
+    SmallVector<Bdd> resultFormulas(raw->getNumResults(), BddManager::False);
+
+    auto contribute = [&](Incoming &acc, const State &es,
+                          ValueRange operands, ValueRange inputs) {
+      Incoming c;
+      c.any = true;
+      c.st = es;
+      // Inputs may be fewer than operands (e.g. loop induction variables
+      // are produced, not forwarded): align from the front of the inputs.
+      unsigned n = inputs.size();
+      c.argAliases.resize(n);
+      c.argFormulas.assign(n, BddManager::False);
+      for (unsigned j = 0; j < n && j < operands.size(); ++j) {
+        Value v = operands[j];
+        if (isMemRef(v))
+          for (const AliasEntry &e : aliasOf(v))
+            addAlias(c.argAliases[j],
+                     {e.origin, bdd.conj(e.cond, es.path), e.interior}, bdd);
+        if (v.getType().isInteger(1))
+          c.argFormulas[j] = bdd.conj(conds.formulaOf(v), es.path);
+      }
+      return mergeIncoming(acc, c);
+    };
+    auto contributeParent = [&](const State &es, ValueRange operands) {
+      bool first = !out.any;
+      out.any = true;
+      join(out.st, es, first);
+      for (unsigned j = 0; j < raw->getNumResults() && j < operands.size();
+           ++j) {
+        Value v = operands[j];
+        if (isMemRef(v))
+          for (const AliasEntry &e : aliasOf(v))
+            addAlias(resultAliases[j],
+                     {e.origin, bdd.conj(e.cond, es.path), e.interior}, bdd);
+        if (v.getType().isInteger(1))
+          resultFormulas[j] = bdd.disj(
+              resultFormulas[j], bdd.conj(conds.formulaOf(v), es.path));
+      }
+    };
+
+    for (auto [i, s] : llvm::enumerate(entrySuccs)) {
+      State es = restrict(st, ec[i]);
+      if (es.path == BddManager::False)
+        continue;
+      OperandRange operands = op.getEntrySuccessorOperands(s);
+      if (s.isParent())
+        contributeParent(es, operands);
+      else
+        contribute(entryIn[s.getSuccessor()], es, operands,
+                   s.getSuccessorInputs());
+    }
+    Incoming outEntryOnly = out;
+    SmallVector<AliasSet> resultAliasesEntry = resultAliases;
+    SmallVector<Bdd> resultFormulasEntry = resultFormulas;
+
+    auto insideOp = [raw](Operation *o) { return raw->isProperAncestor(o); };
+    auto local = [this, raw](unsigned var) {
+      Block *b = conds.definingBlock(var);
+      return b && b->getParentOp() &&
+             (b->getParentOp() == raw || raw->isProperAncestor(b->getParentOp()));
+    };
+
+    for (unsigned round = 0;; ++round) {
+      if (round >= MaxRounds || bdd.exhausted()) {
+        self.stopped = true;
+        break;
+      }
+      out = outEntryOnly;
+      resultAliases = resultAliasesEntry;
+      resultFormulas = resultFormulasEntry;
+      DenseMap<Region *, Incoming> in = entryIn;
+      bool changed = false;
+      for (Region &region : raw->getRegions()) {
+        Incoming cur;
+        if (auto it = in.find(&region); it != in.end())
+          cur = it->second;
+        if (auto it = backIn.find(&region); it != backIn.end())
+          mergeIncoming(cur, it->second);
+        if (!cur.any || cur.st.path == BddManager::False)
+          continue;
+        bool repetitive = op.isRepetitiveRegion(region.getRegionNumber());
+        Block &entryBlock = region.front();
+        // execRegion binds the entry block's arguments; give it the
+        // right shape (inputs may skip produced arguments such as ivs).
+        Incoming shaped = shapeForBlock(&entryBlock, cur, region, op);
+        shaped.st = cur.st;
+        shaped.any = true;
+        std::vector<Exit> exits = execRegionWithHeader(region, shaped,
+                                                       repetitive);
+        for (Exit &x : exits) {
+          if (!x.term) {
+            contributeParent(x.st, {});
+            continue;
+          }
+          auto rt = dyn_cast<RegionBranchTerminatorOpInterface>(x.term);
+          if (!rt) {
+            contributeParent(x.st, {});
+            continue;
+          }
+          SmallVector<RegionSuccessor> succs;
+          rt.getSuccessorRegions(constantOperands(x.term), succs);
+          std::vector<Bdd> tc = terminatorConditions(x.term, hasLoop, succs);
+          for (auto [i, s] : llvm::enumerate(succs)) {
+            State es = restrict(x.st, tc[i]);
+            if (es.path == BddManager::False)
+              continue;
+            OperandRange operands = rt.getSuccessorOperands(s);
+            if (s.isParent()) {
+              contributeParent(es, operands);
+              continue;
+            }
+            Region *target = s.getSuccessor();
+            bool back = target->getRegionNumber() <= region.getRegionNumber();
+            if (!back) {
+              contribute(in[target], es, operands, s.getSuccessorInputs());
+              continue;
+            }
+            if (singleTrip)
+              continue;
+            SmallVector<Value> carried(operands.begin(), operands.end());
+            Incoming c;
+            contribute(c, es, operands, s.getSuccessorInputs());
+            crossBackEdge(x.term, c.st, carried, insideOp, local);
+            for (AliasSet &as : c.argAliases)
+              for (AliasEntry &a : as)
+                a.cond = quantify(a.cond, local);
+            for (Bdd &f : c.argFormulas)
+              f = quantify(f, local);
+            changed |= mergeIncoming(backIn[target], c);
+          }
+        }
+      }
+      if (!changed)
+        break;
+    }
+    if (out.any)
+      st = out.st;
+    else
+      st = restrict(st, BddManager::False);
+    for (OpResult r : raw->getResults()) {
+      unsigned j = r.getResultNumber();
+      if (isMemRef(r))
+        aliases[r] = resultAliases[j].empty()
+                         ? AliasSet{{unknownOrigin, BddManager::True}}
+                         : resultAliases[j];
+      if (r.getType().isInteger(1))
+        conds.setFormula(r, resultFormulas[j]);
+    }
+  }
+
+  /// Maps successor inputs (a suffix-aligned subset of the entry block's
+  /// arguments) to block argument positions.
+  Incoming shapeForBlock(Block *block, const Incoming &cur, Region &region,
+                         RegionBranchOpInterface op) {
+    (void)region;
+    (void)op;
+    Incoming s;
+    unsigned n = block->getNumArguments();
+    unsigned m = cur.argAliases.size();
+    s.argAliases.resize(n);
+    s.argFormulas.assign(n, BddManager::False);
+    // Forwarded inputs are the trailing block arguments (scf.for: the iv
+    // comes first and is produced by the op).
+    unsigned offset = n >= m ? n - m : 0;
+    for (unsigned j = 0; j < m && offset + j < n; ++j) {
+      s.argAliases[offset + j] = cur.argAliases[j];
+      s.argFormulas[offset + j] = cur.argFormulas[j];
+    }
+    for (unsigned j = 0; j < offset; ++j)
+      if (isMemRef(block->getArgument(j)))
+        s.argAliases[j] = {{unknownOrigin, BddManager::True}};
+    return s;
+  }
+
+  std::vector<Exit> execRegionWithHeader(Region &region, const Incoming &in,
+                                         bool repetitive) {
+    if (repetitive) {
+      // The entry block's i1 arguments are loop-carried: make them atoms
+      // by pretending the entry block is a header.
+      for (BlockArgument arg : region.front().getArguments())
+        if (arg.getType().isInteger(1) && !loopCarriedAtoms.count(arg)) {
+          loopCarriedAtoms.insert(arg);
+          conds.freshValueAtom(arg);
+        }
+    }
+    return execRegion(region, in);
+  }
+
+  /// Ops with regions but no RegionBranchOpInterface (gpu.launch, custom
+  /// accelerator ops): each region runs once, in order.
+  void execOpaqueRegions(Operation *op, State &st) {
+    for (Region &region : op->getRegions()) {
+      if (region.empty())
+        continue;
+      Incoming in;
+      in.any = true;
+      in.st = st;
+      for (BlockArgument arg : region.front().getArguments())
+        if (isMemRef(arg))
+          in.argAliases.push_back({{unknownOrigin, BddManager::True}});
+        else
+          in.argAliases.push_back({});
+      std::vector<Exit> exits = execRegion(region, in);
+      if (exits.empty())
+        continue;
+      State joined;
+      bool first = true;
+      for (Exit &x : exits)
+        join(joined, x.st, first);
+      st = joined;
+    }
+    checkUses(op, st);
+    defineResults(op, st);
+  }
+
+  // ---- Function -------------------------------------------------------------
+  void collectBuffers(FunctionOpInterface fn) {
+    unknownOrigin = self.originTable.size();
+    self.originTable.push_back({OriginKind::Unknown, Value(), -1});
+    fn->walk([&](Operation *op) {
+      if (op != fn.getOperation() && isa<FunctionOpInterface>(op))
+        return WalkResult::skip();
+      SmallVector<Value> allocated = heapAllocatedResults(op);
+      if (auto call = dyn_cast<CallOpInterface>(op)) {
+        if (auto callee = dyn_cast_or_null<FunctionOpInterface>(
+                call.resolveCallableInTable(&module.symbolTables()))) {
+          std::vector<bool> summary = module.summaryOf(callee);
+          for (auto [i, r] : llvm::enumerate(op->getResults()))
+            if (i < summary.size() && summary[i] && isMemRef(r))
+              allocated.push_back(r);
+        }
+      }
+      for (Value v : allocated) {
+        unsigned b = self.bufferInfos.size();
+        self.bufferInfos.push_back({v, op, true});
+        bufferIndex[v] = b + 1;
+        originFor(OriginKind::Owned, v, b);
+      }
+      return WalkResult::advance();
+    });
+    numBuffers = self.bufferInfos.size();
+  }
+
+  void run(FunctionOpInterface fn) {
+    collectBuffers(fn);
+    Region &body = fn.getFunctionBody();
+    fresh.assign(fn.getNumResults(), true);
+    if (body.empty())
+      return;
+    Incoming entry;
+    entry.any = true;
+    entry.st = emptyState();
+    entry.st.path = BddManager::True;
+    for (BlockArgument arg : body.getArguments()) {
+      entry.argAliases.push_back({});
+      entry.argFormulas.push_back(BddManager::False);
+    }
+    // Arguments: memory of the caller; i1 arguments are atoms.
+    for (BlockArgument arg : body.getArguments()) {
+      if (isMemRef(arg))
+        entry.argAliases[arg.getArgNumber()] = {
+            {originFor(OriginKind::Argument, arg), BddManager::True}};
+      if (arg.getType().isInteger(1)) {
+        loopCarriedAtoms.insert(arg); // never re-bound
+        conds.freshValueAtom(arg);
+      }
+    }
+    std::vector<Exit> exits = execRegion(body, entry);
+    if (self.stopped)
+      return;
+    for (Exit &x : exits) {
+      if (!x.term || !x.term->hasTrait<OpTrait::ReturnLike>())
+        continue;
+      sawReturn = true;
+      std::vector<Bdd> escaped(numBuffers, BddManager::False);
+      for (auto [i, v] : llvm::enumerate(x.term->getOperands())) {
+        bool allOwned = isMemRef(v);
+        Bdd covered = BddManager::False;
+        if (isMemRef(v))
+          for (const AliasEntry &e : aliasOf(v)) {
+            const Origin &o = self.originTable[e.origin];
+            Bdd c = bdd.conj(x.st.path, e.cond);
+            if (o.kind == OriginKind::Owned) {
+              escaped[o.buffer] = bdd.disj(escaped[o.buffer], c);
+              covered = bdd.disj(covered, c);
+            } else {
+              allOwned = false;
+            }
+          }
+        if (i < fresh.size() &&
+            (!allOwned || !bdd.implies(x.st.path, covered)))
+          fresh[i] = false;
+      }
+      for (unsigned b = 0; b < numBuffers; ++b) {
+        Bdd leak = bdd.conj(x.st.live[b], bdd.negate(escaped[b]));
+        if (leak == BddManager::False)
+          continue;
+        Event ev{EventKind::Leak, x.term, (int)b};
+        ev.cond = leak;
+        record(ev, b);
+      }
+    }
+    if (!sawReturn)
+      fresh.assign(fresh.size(), false);
+  }
+};
+
+LifetimeAnalysis::LifetimeAnalysis(FunctionOpInterface fn,
+                                   ModuleLifetimes &module, ValueNamer namer)
+    : impl(std::make_unique<Impl>(*this, module, std::move(namer))), fn(fn) {
+  impl->conds.extraFormula = nullptr;
+  impl->run(fn);
+  fresh = impl->fresh;
+  if (stopped)
+    fresh.assign(fresh.size(), false);
+}
+
+LifetimeAnalysis::~LifetimeAnalysis() = default;
+
+int LifetimeAnalysis::bufferOf(Value v) const {
+  return static_cast<int>(impl->bufferIndex.lookup(v)) - 1;
+}
+
+std::vector<Event> LifetimeAnalysis::events() const {
+  std::vector<Event> out;
+  if (stopped)
+    return out;
+  for (auto &[key, ev] : impl->events) {
+    if (ev.buffer >= 0 && !bufferInfos[ev.buffer].tracked)
+      continue;
+    out.push_back(ev);
+  }
+  return out;
+}
+
+std::string LifetimeAnalysis::describePath(Bdd cond, Operation *at) {
+  auto it = impl->pathAt.find(at);
+  if (it != impl->pathAt.end() && impl->bdd.implies(it->second, cond))
+    return "";
+  return impl->conds.describe(cond);
+}
+
+ModuleLifetimes::ModuleLifetimes(Operation *module, ValueNamer namer)
+    : namer(std::move(namer)) {
+  module->walk([&](FunctionOpInterface fn) {
+    if (!fn.isExternal())
+      funcs.push_back(fn);
+  });
+}
+
+ModuleLifetimes::~ModuleLifetimes() = default;
+
+LifetimeAnalysis &ModuleLifetimes::get(FunctionOpInterface fn) {
+  auto it = done.find(fn.getOperation());
+  if (it != done.end())
+    return *it->second;
+  inProgress.insert(fn.getOperation());
+  auto analysis = std::make_unique<LifetimeAnalysis>(fn, *this, namer);
+  inProgress.erase(fn.getOperation());
+  return *(done[fn.getOperation()] = std::move(analysis));
+}
+
+std::vector<bool> ModuleLifetimes::summaryOf(FunctionOpInterface callee) {
+  if (callee.isExternal() || inProgress.count(callee.getOperation()))
+    return {};
+  return get(callee).freshResults();
+}
+
+} // namespace memlint

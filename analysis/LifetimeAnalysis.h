@@ -1,0 +1,119 @@
+//===- LifetimeAnalysis.h - Path-sensitive buffer states --------*- C++ -*-===//
+//
+// One forward dataflow pass per function tracks, for every buffer the
+// function allocates at once, the conditions (BDDs over branch atoms) under
+// which it is live and under which it has been freed. It walks unstructured
+// control flow block by block (back edges iterate to a fixpoint) and region
+// control flow through RegionBranchOpInterface. What it observes are events
+// (a free of a freed buffer, a use of one, a live buffer at an exit...);
+// checks turn events into findings.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_LIFETIMEANALYSIS_H
+#define MEMLINT_ANALYSIS_LIFETIMEANALYSIS_H
+
+#include "analysis/Bdd.h"
+#include "analysis/Conditions.h"
+#include "analysis/Ownership.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace memlint {
+
+/// A buffer a function allocates: one allocation site.
+struct BufferInfo {
+  mlir::Value value;
+  mlir::Operation *allocOp = nullptr;
+  /// False once the buffer flows where memlint cannot follow every instance
+  /// (e.g. around a loop back edge); no finding is reported for it then.
+  bool tracked = true;
+};
+
+struct Origin {
+  OriginKind kind;
+  mlir::Value value; // the allocation, argument, alloca or global
+  int buffer = -1;   // index into buffers() for Owned
+};
+
+enum class EventKind { Leak, DoubleFree, UseAfterFree, InvalidFree };
+
+struct Event {
+  EventKind kind;
+  /// Leak: the exit reached (return, loop back edge). Others: the free or
+  /// the use.
+  mlir::Operation *op = nullptr;
+  int buffer = -1;
+  unsigned origin = 0;
+  Bdd cond = BddManager::False; // the paths on which it happens
+  mlir::Operation *firstFree = nullptr;
+  mlir::Value via;           // the value used or freed
+  bool backEdge = false;     // leak at a loop back edge
+  bool interiorView = false; // invalid free through an interior view
+};
+
+class ModuleLifetimes;
+
+class LifetimeAnalysis {
+public:
+  LifetimeAnalysis(mlir::FunctionOpInterface fn, ModuleLifetimes &module,
+                   ValueNamer namer);
+  ~LifetimeAnalysis();
+
+  mlir::FunctionOpInterface function() const { return fn; }
+  const std::vector<BufferInfo> &buffers() const { return bufferInfos; }
+  const std::vector<Origin> &origins() const { return originTable; }
+  /// Events on tracked buffers, in a deterministic order.
+  std::vector<Event> events() const;
+  /// The analysis stopped (state blow-up or no fixpoint): no events.
+  bool gaveUp() const { return stopped; }
+
+  /// Words for the paths in `cond` reaching `at`; empty when it holds on
+  /// every path that reaches `at`.
+  std::string describePath(Bdd cond, mlir::Operation *at);
+  /// Per result: the function returns a buffer it allocated, on every path.
+  const std::vector<bool> &freshResults() const { return fresh; }
+  /// Buffer index of an allocating value, or -1.
+  int bufferOf(mlir::Value v) const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+  mlir::FunctionOpInterface fn;
+  std::vector<BufferInfo> bufferInfos;
+  std::vector<Origin> originTable;
+  std::vector<bool> fresh;
+  bool stopped = false;
+};
+
+/// Runs LifetimeAnalysis on every function of a module, callees first, so a
+/// call to a function that returns a fresh buffer allocates in the caller.
+class ModuleLifetimes {
+public:
+  ModuleLifetimes(mlir::Operation *module, ValueNamer namer);
+  ~ModuleLifetimes();
+  /// Functions with bodies, in source order.
+  const std::vector<mlir::FunctionOpInterface> &functions() const {
+    return funcs;
+  }
+  LifetimeAnalysis &get(mlir::FunctionOpInterface fn);
+  /// Fresh-result summary of a callee, analysing it first if needed; empty
+  /// for unknown callees and during recursion.
+  std::vector<bool> summaryOf(mlir::FunctionOpInterface callee);
+  mlir::SymbolTableCollection &symbolTables() { return tables; }
+
+private:
+  ValueNamer namer;
+  mlir::SymbolTableCollection tables;
+  std::vector<mlir::FunctionOpInterface> funcs;
+  llvm::DenseMap<mlir::Operation *, std::unique_ptr<LifetimeAnalysis>> done;
+  llvm::DenseSet<mlir::Operation *> inProgress;
+};
+
+} // namespace memlint
+
+#endif

@@ -1,0 +1,174 @@
+//===- Ownership.cpp - memlint's ownership model --------------------------===//
+#include "analysis/Ownership.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+
+namespace memlint {
+
+bool isMemRef(Value v) { return v && isa<BaseMemRefType>(v.getType()); }
+
+static void collectEffects(Operation *op,
+                           SmallVectorImpl<MemoryEffects::EffectInstance> &e) {
+  if (auto iface = dyn_cast<MemoryEffectOpInterface>(op))
+    iface.getEffects(e);
+}
+
+SmallVector<Value> heapAllocatedResults(Operation *op) {
+  SmallVector<Value> out;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  collectEffects(op, effects);
+  for (auto &e : effects) {
+    if (!isa<MemoryEffects::Allocate>(e.getEffect()))
+      continue;
+    Value v = e.getValue();
+    if (!isMemRef(v) || !isa<OpResult>(v))
+      continue;
+    if (e.getResource() == SideEffects::AutomaticAllocationScopeResource::get())
+      continue;
+    if (!llvm::is_contained(out, v))
+      out.push_back(v);
+  }
+  return out;
+}
+
+bool isStackAllocated(Value v) {
+  Operation *op = v.getDefiningOp();
+  if (!op)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  collectEffects(op, effects);
+  for (auto &e : effects)
+    if (isa<MemoryEffects::Allocate>(e.getEffect()) && e.getValue() == v &&
+        e.getResource() == SideEffects::AutomaticAllocationScopeResource::get())
+      return true;
+  return false;
+}
+
+bool isGlobalAccess(Operation *op) { return isa<memref::GetGlobalOp>(op); }
+
+SmallVector<OpOperand *> freedOperands(Operation *op) {
+  SmallVector<OpOperand *> out;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  collectEffects(op, effects);
+  for (auto &e : effects) {
+    if (!isa<MemoryEffects::Free>(e.getEffect()))
+      continue;
+    if (OpOperand *operand = e.getEffectValue<OpOperand *>()) {
+      if (!llvm::is_contained(out, operand))
+        out.push_back(operand);
+      continue;
+    }
+    Value v = e.getValue();
+    if (!v)
+      continue;
+    for (OpOperand &operand : op->getOpOperands())
+      if (operand.get() == v && !llvm::is_contained(out, &operand))
+        out.push_back(&operand);
+  }
+  return out;
+}
+
+static bool isZeroFold(OpFoldResult r) {
+  if (auto attr = dyn_cast<Attribute>(r))
+    if (auto i = dyn_cast<IntegerAttr>(attr))
+      return i.getValue().isZero();
+  if (auto v = dyn_cast<Value>(r))
+    return matchPattern(v, m_Zero());
+  return false;
+}
+
+Value viewSource(Value result, bool &interior) {
+  interior = false;
+  auto res = dyn_cast<OpResult>(result);
+  if (!res || !isMemRef(result))
+    return {};
+  Operation *op = res.getOwner();
+  if (auto sub = dyn_cast<memref::SubViewOp>(op)) {
+    interior = !llvm::all_of(sub.getMixedOffsets(), isZeroFold);
+    return sub.getSource();
+  }
+  if (auto view = dyn_cast<memref::ViewOp>(op)) {
+    interior = !matchPattern(view.getByteShift(), m_Zero());
+    return view.getSource();
+  }
+  if (auto rc = dyn_cast<memref::ReinterpretCastOp>(op)) {
+    interior = !llvm::all_of(rc.getMixedOffsets(), isZeroFold);
+    return rc.getSource();
+  }
+  if (auto md = dyn_cast<memref::ExtractStridedMetadataOp>(op))
+    return res.getResultNumber() == 0 ? md.getSource() : Value();
+  if (auto vl = dyn_cast<ViewLikeOpInterface>(op))
+    if (vl.getViewDest() == result)
+      return vl.getViewSource();
+  if (isa<CastOpInterface>(op) && op->getNumOperands() >= 1 &&
+      isMemRef(op->getOperand(0)))
+    return op->getOperand(0);
+  return {};
+}
+
+bool isOpaqueOp(Operation *op) {
+  if (!op->isRegistered())
+    return true;
+  return !isa<MemoryEffectOpInterface, CallOpInterface, ViewLikeOpInterface,
+              CastOpInterface, RegionBranchOpInterface, BranchOpInterface,
+              RegionBranchTerminatorOpInterface>(op);
+}
+
+bool accessesMemory(OpOperand &operand) {
+  Operation *op = operand.getOwner();
+  Value v = operand.get();
+  // Forwarded to a region, a successor block or the parent: aliasing, handled
+  // by the flow of values, not a use of the contents.
+  if (isa<BranchOpInterface, RegionBranchTerminatorOpInterface>(op) &&
+      !op->hasTrait<OpTrait::ReturnLike>())
+    return false;
+  if (isa<RegionBranchOpInterface>(op))
+    return false;
+  if (op->hasTrait<OpTrait::ReturnLike>()) {
+    // Returning from a function hands the buffer to the caller: escaping a
+    // freed buffer is a use. Yields into a parent region are forwarding.
+    return isa<FunctionOpInterface>(op->getParentOp());
+  }
+  for (OpResult r : op->getResults()) {
+    bool interior;
+    if (viewSource(r, interior) == v)
+      return false;
+  }
+  if (isa<memref::DimOp, memref::ExtractAlignedPointerAsIndexOp,
+          memref::ExtractStridedMetadataOp>(op))
+    return false;
+  if (auto iface = dyn_cast<MemoryEffectOpInterface>(op)) {
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    bool onOther = false;
+    for (auto &e : effects) {
+      if (isa<MemoryEffects::Allocate>(e.getEffect()))
+        continue;
+      if (Value ev = e.getValue()) {
+        if (ev == v)
+          return true;
+        onOther = true;
+        continue;
+      }
+      // An effect on a whole resource, not a value: it may touch anything.
+      if (!isa<MemoryEffects::Free>(e.getEffect()))
+        return true;
+    }
+    (void)onOther;
+    return false;
+  }
+  // Calls and ops without interfaces may do anything with the buffer.
+  return true;
+}
+
+} // namespace memlint

@@ -1,0 +1,57 @@
+//===- Ownership.h - memlint's ownership model ------------------*- C++ -*-===//
+//
+// Which operations allocate an owned buffer, free one, alias one or use its
+// contents. Everything is decided through MLIR interfaces
+// (MemoryEffectOpInterface, ViewLikeOpInterface, CastOpInterface,
+// CallOpInterface), never lists of op names, so a dialect that implements the
+// interfaces works unchanged. docs/ownership-model.md is the spec.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_OWNERSHIP_H
+#define MEMLINT_ANALYSIS_OWNERSHIP_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace memlint {
+
+/// Where the memory behind a memref value comes from.
+enum class OriginKind {
+  Owned,    // allocated by this function (alloc, realloc, gpu.alloc, call)
+  Argument, // a function argument: owned by the caller
+  Alloca,   // stack memory (automatic allocation scope)
+  Global,   // memref.get_global
+  Unknown,  // produced by something memlint cannot see into
+};
+
+bool isMemRef(mlir::Value v);
+
+/// Results of `op` that hold a freshly allocated heap buffer (Allocate effect
+/// on a resource other than the automatic allocation scope).
+llvm::SmallVector<mlir::Value> heapAllocatedResults(mlir::Operation *op);
+/// True if `v` is allocated on the stack (alloca-like).
+bool isStackAllocated(mlir::Value v);
+/// True if `op` yields a global's memory (memref.get_global).
+bool isGlobalAccess(mlir::Operation *op);
+
+/// Operands `op` frees (Free effect on a value). bufferization.dealloc is
+/// modelled separately because its frees are conditional.
+llvm::SmallVector<mlir::OpOperand *> freedOperands(mlir::Operation *op);
+
+/// For a result that is a view or cast of an operand: that operand, else null.
+/// `interior` is set when the view may start past the buffer's first byte.
+mlir::Value viewSource(mlir::Value result, bool &interior);
+
+/// True when `op` may read or write the memory behind `operand` (or pass it
+/// somewhere memlint cannot see). Views, casts, metadata queries and
+/// control-flow forwarding are not uses.
+bool accessesMemory(mlir::OpOperand &operand);
+
+/// True for ops memlint knows nothing about (no interfaces, e.g. an
+/// unregistered accelerator op).
+bool isOpaqueOp(mlir::Operation *op);
+
+} // namespace memlint
+
+#endif

@@ -1,0 +1,40 @@
+//===- CheckRegistry.cpp - The list of checks -----------------------------===//
+#include "analysis/checks/Check.h"
+
+namespace memlint {
+
+std::unique_ptr<Check> createLeakCheck();
+std::unique_ptr<Check> createDoubleFreeCheck();
+std::unique_ptr<Check> createUseAfterFreeCheck();
+std::unique_ptr<Check> createInvalidFreeCheck();
+
+const std::vector<std::unique_ptr<Check>> &allChecks() {
+  static const std::vector<std::unique_ptr<Check>> checks = [] {
+    std::vector<std::unique_ptr<Check>> v;
+    v.push_back(createLeakCheck());
+    v.push_back(createDoubleFreeCheck());
+    v.push_back(createUseAfterFreeCheck());
+    v.push_back(createInvalidFreeCheck());
+    return v;
+  }();
+  return checks;
+}
+
+const Check *findCheck(const std::string &name) {
+  for (const auto &c : allChecks())
+    if (name == c->name())
+      return c.get();
+  return nullptr;
+}
+
+std::string describeCondition(LifetimeAnalysis &fn, Bdd cond,
+                              mlir::Operation *at) {
+  std::string path = fn.describePath(cond, at);
+  return path.empty() ? "" : "when " + path;
+}
+
+std::string bufferName(Document &doc, const BufferInfo &b) {
+  return doc.nameOf(b.value);
+}
+
+} // namespace memlint

@@ -1,0 +1,57 @@
+//===- DoubleFreeCheck.cpp - A buffer freed twice on one path -------------===//
+#include "analysis/checks/Check.h"
+
+using namespace mlir;
+
+namespace memlint {
+namespace {
+
+class DoubleFreeCheck : public Check {
+public:
+  const char *name() const override { return "double-free"; }
+  Severity defaultSeverity() const override { return Severity::Error; }
+  const char *summary() const override {
+    return "a buffer is freed again after it was already freed";
+  }
+
+  void run(CheckContext &ctx, std::vector<Finding> &out) override {
+    Document &doc = ctx.doc;
+    for (FunctionOpInterface fn : ctx.lifetimes.functions()) {
+      LifetimeAnalysis &la = ctx.lifetimes.get(fn);
+      for (const Event &e : la.events()) {
+        if (e.kind != EventKind::DoubleFree)
+          continue;
+        const BufferInfo &buf = la.buffers()[e.buffer];
+        std::string name = bufferName(doc, buf);
+        Finding f;
+        f.check = this->name();
+        f.severity = defaultSeverity();
+        f.range = doc.rangeOf(e.op);
+        f.message = "buffer " + name + " is freed twice";
+        std::string via = doc.nameOf(e.via);
+        if (via != name)
+          f.message += " (through its alias " + via + ")";
+        std::string when = describeCondition(la, e.cond, e.op);
+        if (!when.empty())
+          f.message += " " + when;
+        if (e.firstFree) {
+          bool self = e.firstFree == e.op;
+          f.related.push_back(
+              {self ? "freed here in the previous iteration of the loop"
+                    : "first freed here",
+               doc.rangeOf(e.firstFree)});
+        }
+        f.related.push_back({name + " allocated here", doc.rangeOf(buf.allocOp)});
+        out.push_back(std::move(f));
+      }
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Check> createDoubleFreeCheck() {
+  return std::make_unique<DoubleFreeCheck>();
+}
+
+} // namespace memlint

@@ -1,0 +1,58 @@
+//===- UseAfterFreeCheck.cpp - Memory touched after its free --------------===//
+#include "analysis/checks/Check.h"
+
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+
+using namespace mlir;
+
+namespace memlint {
+namespace {
+
+class UseAfterFreeCheck : public Check {
+public:
+  const char *name() const override { return "use-after-free"; }
+  Severity defaultSeverity() const override { return Severity::Error; }
+  const char *summary() const override {
+    return "a buffer is read, written, passed on or returned after it was "
+           "freed";
+  }
+
+  void run(CheckContext &ctx, std::vector<Finding> &out) override {
+    Document &doc = ctx.doc;
+    for (FunctionOpInterface fn : ctx.lifetimes.functions()) {
+      LifetimeAnalysis &la = ctx.lifetimes.get(fn);
+      for (const Event &e : la.events()) {
+        if (e.kind != EventKind::UseAfterFree)
+          continue;
+        const BufferInfo &buf = la.buffers()[e.buffer];
+        std::string name = bufferName(doc, buf);
+        std::string via = doc.nameOf(e.via);
+        Finding f;
+        f.check = this->name();
+        f.severity = defaultSeverity();
+        f.range = doc.rangeOf(e.op);
+        bool returns = e.op->hasTrait<OpTrait::ReturnLike>();
+        f.message = "'" + e.op->getName().getStringRef().str() + "' " +
+                    (returns ? "returns " : "uses ") + "buffer " + name +
+                    " after it was freed";
+        if (via != name)
+          f.message += " (through its alias " + via + ")";
+        std::string when = describeCondition(la, e.cond, e.op);
+        if (!when.empty())
+          f.message += " " + when;
+        if (e.firstFree)
+          f.related.push_back({"freed here", doc.rangeOf(e.firstFree)});
+        f.related.push_back({name + " allocated here", doc.rangeOf(buf.allocOp)});
+        out.push_back(std::move(f));
+      }
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Check> createUseAfterFreeCheck() {
+  return std::make_unique<UseAfterFreeCheck>();
+}
+
+} // namespace memlint

@@ -1,0 +1,102 @@
+//===- Commands.cpp - Subcommand dispatch, help and version ---------------===//
+#include "cli/Commands.h"
+
+#include "analysis/checks/Check.h"
+#include "memlint/Version.h"
+#include <iostream>
+#include <map>
+
+namespace memlint {
+namespace {
+
+struct Command {
+  CommandFn fn;
+  std::string help;
+};
+
+std::map<std::string, Command> &registry() {
+  static std::map<std::string, Command> r;
+  return r;
+}
+
+const char *usage = R"(memlint - buffer-lifetime linter for MLIR
+
+USAGE: memlint <command> [options] ...
+
+COMMANDS:
+  lint [opts] PATH...   report findings (PATH: .mlir file, directory, or -)
+  fix [opts] FILE       apply safe fixes (stdout, -i in place, --diff, --check)
+  plan [opts] FILE      memory plan per function and memory space
+  emit --target=cuda FILE  reuse-planned IR lowered for the CUDA backend
+  lsp                   language server (JSON-RPC over stdio)
+  help                  this text
+  --version             print the version
+
+LINT OPTIONS:
+  --format=text|json|sarif   output format (default text)
+  --checks=LIST              comma separated; -name disables; default all
+  --verify-diagnostics       check expected-* comments; exit 0 iff all met
+  --config=FILE              use FILE instead of the nearest .memlint.json
+  --allow-unregistered-dialect  accepted; always on
+  --no-color                 plain text output
+  -j N                       files linted in parallel (default: all cores)
+
+EXIT CODES: 0 nothing to report, 1 findings, 2 usage or input error.
+
+CHECKS:
+)";
+
+} // namespace
+
+void registerCommand(const std::string &name, CommandFn fn,
+                     const std::string &help) {
+  registry()[name] = {fn, help};
+}
+
+bool takeOption(const Args &args, size_t &i, const std::string &name,
+                std::string &value) {
+  const std::string &a = args[i];
+  if (a.rfind(name + "=", 0) == 0) {
+    value = a.substr(name.size() + 1);
+    return true;
+  }
+  if (a == name && i + 1 < args.size()) {
+    value = args[++i];
+    return true;
+  }
+  return false;
+}
+
+int runHelp(const Args &) {
+  std::cout << usage;
+  for (const auto &c : allChecks())
+    std::cout << "  " << c->name() << " (" << severityName(c->defaultSeverity())
+              << "): " << c->summary() << "\n";
+  return ExitClean;
+}
+
+int runMain(int argc, char **argv) {
+  Args args(argv + 1, argv + argc);
+  if (args.empty()) {
+    std::cerr << "memlint: missing command; see 'memlint help'\n";
+    return ExitError;
+  }
+  std::string cmd = args.front();
+  Args rest(args.begin() + 1, args.end());
+  if (cmd == "--version" || cmd == "version") {
+    std::cout << "memlint " << MEMLINT_VERSION << "\n";
+    return ExitClean;
+  }
+  if (cmd == "help" || cmd == "--help" || cmd == "-h")
+    return runHelp(rest);
+  if (cmd == "lint")
+    return runLint(rest);
+  auto it = registry().find(cmd);
+  if (it != registry().end())
+    return it->second.fn(rest);
+  std::cerr << "memlint: unknown command '" << cmd
+            << "'; see 'memlint help'\n";
+  return ExitError;
+}
+
+} // namespace memlint

@@ -1,0 +1,33 @@
+//===- Commands.h - memlint subcommands -------------------------*- C++ -*-===//
+#ifndef MEMLINT_CLI_COMMANDS_H
+#define MEMLINT_CLI_COMMANDS_H
+
+#include <string>
+#include <vector>
+
+namespace memlint {
+
+/// Exit codes shared by every subcommand (CONTRACT.md).
+enum ExitCode { ExitClean = 0, ExitFindings = 1, ExitError = 2 };
+
+using Args = std::vector<std::string>;
+
+int runLint(const Args &args);
+int runHelp(const Args &args);
+/// Entry point: dispatches argv[1] to a subcommand.
+int runMain(int argc, char **argv);
+
+/// Registered by optional components (fix, plan, emit, lsp) so the CLI core
+/// does not depend on them.
+using CommandFn = int (*)(const Args &);
+void registerCommand(const std::string &name, CommandFn fn,
+                     const std::string &help);
+
+/// "name=value" or "name value" option parsing helper: if args[i] is
+/// `--name=value` or `--name` followed by a value, stores it and advances i.
+bool takeOption(const Args &args, size_t &i, const std::string &name,
+                std::string &value);
+
+} // namespace memlint
+
+#endif

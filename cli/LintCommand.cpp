@@ -1,0 +1,166 @@
+//===- LintCommand.cpp - memlint lint -------------------------------------===//
+#include "analysis/Config.h"
+#include "analysis/Document.h"
+#include "analysis/Engine.h"
+#include "cli/Commands.h"
+#include "cli/Inputs.h"
+#include "cli/OutputFormats.h"
+#include "cli/VerifyDiagnostics.h"
+
+#include <atomic>
+#include <iostream>
+#include <thread>
+#include <unistd.h>
+
+namespace memlint {
+namespace {
+
+struct FileResult {
+  FileReport report;
+  bool inputError = false;
+  std::string errorText;            // parser messages, clang style
+  std::vector<std::string> verify;  // --verify-diagnostics problems
+};
+
+std::string formatInputErrors(const std::string &file,
+                              const std::vector<InputError> &errors) {
+  std::string out;
+  for (const InputError &e : errors) {
+    out += file;
+    if (e.range.isValid())
+      out += ":" + std::to_string(e.range.start.line) + ":" +
+             std::to_string(e.range.start.column);
+    out += ": error: " + e.message + "\n";
+  }
+  return out;
+}
+
+} // namespace
+
+int runLint(const Args &args) {
+  std::string format = "text", checks, configPath;
+  bool verify = false, color = isatty(STDOUT_FILENO);
+  unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::string> paths;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string &a = args[i];
+    std::string v;
+    if (takeOption(args, i, "--format", format) ||
+        takeOption(args, i, "--checks", checks) ||
+        takeOption(args, i, "--config", configPath))
+      continue;
+    if (takeOption(args, i, "-j", v)) {
+      jobs = std::max(1, std::atoi(v.c_str()));
+      continue;
+    }
+    if (a == "--verify-diagnostics")
+      verify = true;
+    else if (a == "--no-color")
+      color = false;
+    else if (a == "--allow-unregistered-dialect")
+      ; // always on: custom accelerator dialects are the norm
+    else if (a == "-" || a.empty() || a[0] != '-')
+      paths.push_back(a);
+    else {
+      std::cerr << "memlint lint: unknown option '" << a << "'\n";
+      return ExitError;
+    }
+  }
+  if (format != "text" && format != "json" && format != "sarif") {
+    std::cerr << "memlint lint: unknown format '" << format
+              << "' (text, json, sarif)\n";
+    return ExitError;
+  }
+  if (paths.empty()) {
+    std::cerr << "memlint lint: no input; give a file, a directory or -\n";
+    return ExitError;
+  }
+  std::vector<std::string> files;
+  std::string error;
+  if (!expandPaths(paths, files, error)) {
+    std::cerr << "memlint lint: " << error << "\n";
+    return ExitError;
+  }
+
+  LintOptions opts;
+  std::optional<std::string> cfg =
+      configPath.empty() ? findConfigFor(paths.front())
+                         : std::optional<std::string>(configPath);
+  if (cfg && !loadConfigFile(*cfg, opts, error)) {
+    std::cerr << "memlint lint: " << error << "\n";
+    return ExitError;
+  }
+  if (!checks.empty() && !applyCheckList(checks, opts, error)) {
+    std::cerr << "memlint lint: " << error << "\n";
+    return ExitError;
+  }
+
+  std::vector<FileResult> results(files.size());
+  auto lintOne = [&](size_t idx) {
+    const std::string &file = files[idx];
+    FileResult &r = results[idx];
+    r.report.file = file == "-" ? "<stdin>" : file;
+    std::optional<std::string> text = readInput(file);
+    if (!text) {
+      r.inputError = true;
+      r.errorText = file + ": error: cannot read file\n";
+      return;
+    }
+    std::unique_ptr<Document> doc = Document::parse(*text, r.report.file);
+    if (!doc->isValid()) {
+      r.inputError = true;
+      r.errorText = formatInputErrors(r.report.file, doc->errors());
+      return;
+    }
+    r.report.findings = lintDocument(*doc, opts);
+    if (verify)
+      verifyDiagnostics(r.report.file, *text, r.report.findings, r.verify);
+  };
+  // Lint in parallel; print in input order.
+  std::atomic<size_t> next{0};
+  std::vector<std::thread> pool;
+  unsigned n = std::min<size_t>(jobs, files.size());
+  if (n <= 1 || files.size() == 1) {
+    for (size_t i = 0; i < files.size(); ++i)
+      lintOne(i);
+  } else {
+    for (unsigned t = 0; t < n; ++t)
+      pool.emplace_back([&] {
+        for (size_t i; (i = next++) < files.size();)
+          lintOne(i);
+      });
+    for (auto &t : pool)
+      t.join();
+  }
+
+  bool anyError = false, anyFinding = false, verifyFailed = false;
+  std::vector<FileReport> reports;
+  for (FileResult &r : results) {
+    if (r.inputError) {
+      anyError = true;
+      std::cerr << r.errorText;
+      continue;
+    }
+    anyFinding |= !r.report.findings.empty();
+    for (const std::string &p : r.verify) {
+      std::cerr << p << "\n";
+      verifyFailed = true;
+    }
+    reports.push_back(r.report);
+  }
+  if (!verify) {
+    if (format == "json")
+      std::cout << formatJson(reports).dump(2) << "\n";
+    else if (format == "sarif")
+      std::cout << formatSarif(reports).dump(2) << "\n";
+    else
+      std::cout << formatText(reports, color);
+  }
+  if (anyError)
+    return ExitError;
+  if (verify)
+    return verifyFailed ? ExitFindings : ExitClean;
+  return anyFinding ? ExitFindings : ExitClean;
+}
+
+} // namespace memlint

@@ -1,0 +1,28 @@
+//===- OutputFormats.h - Findings as text, JSON and SARIF -------*- C++ -*-===//
+#ifndef MEMLINT_CLI_OUTPUTFORMATS_H
+#define MEMLINT_CLI_OUTPUTFORMATS_H
+
+#include "analysis/Finding.h"
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace memlint {
+
+struct FileReport {
+  std::string file;
+  std::vector<Finding> findings;
+};
+
+/// clang style: FILE:LINE:COL: SEVERITY: MESSAGE [CHECK], then notes.
+std::string formatText(const std::vector<FileReport> &reports, bool color);
+nlohmann::json rangeToJson(const SourceRange &r);
+nlohmann::json findingToJson(const Finding &f);
+/// The contract's report JSON ({"version": 1, "files": [...]}).
+nlohmann::json formatJson(const std::vector<FileReport> &reports);
+/// SARIF 2.1.0, one run, one rule per check.
+nlohmann::json formatSarif(const std::vector<FileReport> &reports);
+
+} // namespace memlint
+
+#endif

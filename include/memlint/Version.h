@@ -1,0 +1,4 @@
+#ifndef MEMLINT_VERSION_H
+#define MEMLINT_VERSION_H
+#define MEMLINT_VERSION "0.1.0"
+#endif
