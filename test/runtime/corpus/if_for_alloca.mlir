@@ -1,5 +1,5 @@
 // BUG: invalid-free
-// scf.for: a stack scratch buffer is freed in the loop body on the iteration equal to %k.
+// scf.for: a stack scratch buffer is freed in the loop body when %c is true.
 
 func.func private @printI64(i64)
 func.func private @printF32(f32)
@@ -7,7 +7,7 @@ func.func private @printNewline()
 func.func private @memcount_begin()
 func.func private @memcount_end()
 
-func.func @f(%k: index) -> f32 {
+func.func @f(%c: i1) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
@@ -18,8 +18,7 @@ func.func @f(%k: index) -> f32 {
   %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %z) -> (f32) {
     %x = memref.load %s[%c0] : memref<2xf32>
     %y = arith.addf %acc, %x : f32
-    %now = arith.cmpi eq, %i, %k : index
-    scf.if %now {
+    scf.if %c {
       memref.dealloc %s : memref<2xf32>
     }
     scf.yield %y : f32
@@ -28,17 +27,17 @@ func.func @f(%k: index) -> f32 {
 }
 
 func.func @main() {
-  %index_2 = arith.constant 2 : index
-  %index_7 = arith.constant 7 : index
-  // input 0: 2
+  %false = arith.constant false
+  %true = arith.constant true
+  // input 0: false
   func.call @memcount_begin() : () -> ()
-  %r0 = func.call @f(%index_2) : (index) -> (f32)
+  %r0 = func.call @f(%false) : (i1) -> (f32)
   func.call @printF32(%r0) : (f32) -> ()
   func.call @printNewline() : () -> ()
   func.call @memcount_end() : () -> ()
-  // input 1: 7
+  // input 1: true
   func.call @memcount_begin() : () -> ()
-  %r1 = func.call @f(%index_7) : (index) -> (f32)
+  %r1 = func.call @f(%true) : (i1) -> (f32)
   func.call @printF32(%r1) : (f32) -> ()
   func.call @printNewline() : () -> ()
   func.call @memcount_end() : () -> ()

@@ -1,5 +1,5 @@
 // BUG: invalid-free
-// nested regions: scf.if inside scf.for inside a cf branch frees an alloca when both %c and %d are true.
+// nested regions: an scf.if inside an scf.for inside a cf branch frees an alloca when both %c and %d are true.
 
 func.func private @printI64(i64)
 func.func private @printF32(f32)
@@ -20,11 +20,8 @@ func.func @f(%c: i1, %d: i1) -> f32 {
   %t = scf.for %i = %c0 to %c2 step %c1 iter_args(%acc = %z) -> (f32) {
     %x = memref.load %s[%c0] : memref<1xf32>
     %y = arith.addf %acc, %x : f32
-    %last = arith.cmpi eq, %i, %c1 : index
-    scf.if %last {
-      scf.if %d {
-        memref.dealloc %s : memref<1xf32>
-      }
+    scf.if %d {
+      memref.dealloc %s : memref<1xf32>
     }
     scf.yield %y : f32
   }

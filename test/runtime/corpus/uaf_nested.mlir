@@ -1,5 +1,5 @@
 // BUG: use-after-free
-// nested regions: scf.if { scf.for { scf.if } } frees the buffer on iteration 1 when both %c and %d hold, and the loop keeps reading it.
+// nested regions: scf.if %c { scf.if %d { free } ; scf.for { read } } reads the buffer after freeing it when both hold.
 
 func.func private @printI64(i64)
 func.func private @printF32(f32)
@@ -11,26 +11,25 @@ func.func @f(%c: i1, %d: i1) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
+  %true = arith.constant true
   %z = arith.constant 0.0 : f32
   %v = arith.constant 2.0 : f32
   %a = memref.alloc() : memref<4xf32>
   memref.store %v, %a[%c0] : memref<4xf32>
-  %both = arith.andi %c, %d : i1
   %r = scf.if %c -> (f32) {
+    scf.if %d {
+      memref.dealloc %a : memref<4xf32>
+    }
     %s = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %z) -> (f32) {
       %x = memref.load %a[%c0] : memref<4xf32>
       %y = arith.addf %acc, %x : f32
-      %is1 = arith.cmpi eq, %i, %c1 : index
-      %rel = arith.andi %is1, %d : i1
-      scf.if %rel {
-        memref.dealloc %a : memref<4xf32>
-      }
       scf.yield %y : f32
     }
     scf.yield %s : f32
   } else {
     scf.yield %z : f32
   }
+  %both = arith.andi %c, %d : i1
   cf.cond_br %both, ^out, ^free
 ^free:
   memref.dealloc %a : memref<4xf32>

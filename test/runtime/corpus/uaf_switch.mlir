@@ -1,5 +1,5 @@
 // BUG: use-after-free
-// cf.switch: case 1 frees the buffer before branching to the common tail, which reads it.
+// cf.switch: case 1 frees the buffer and then reads it; the other cases read it and then free it.
 
 func.func private @printI64(i64)
 func.func private @printF32(f32)
@@ -9,26 +9,21 @@ func.func private @memcount_end()
 
 func.func @f(%k: i32) -> f32 {
   %c0 = arith.constant 0 : index
-  %one = arith.constant 1 : i32
   %a = memref.alloc() : memref<4xf32>
   %x = arith.sitofp %k : i32 to f32
   memref.store %x, %a[%c0] : memref<4xf32>
   cf.switch %k : i32, [
-    default: ^tail,
+    default: ^other,
     1: ^one
   ]
 ^one:
   memref.dealloc %a : memref<4xf32>
-  cf.br ^tail
-^tail:
-  %r = memref.load %a[%c0] : memref<4xf32>
-  %is1 = arith.cmpi eq, %k, %one : i32
-  cf.cond_br %is1, ^out, ^free
-^free:
+  %r1 = memref.load %a[%c0] : memref<4xf32>
+  return %r1 : f32
+^other:
+  %r2 = memref.load %a[%c0] : memref<4xf32>
   memref.dealloc %a : memref<4xf32>
-  cf.br ^out
-^out:
-  return %r : f32
+  return %r2 : f32
 }
 
 func.func @main() {

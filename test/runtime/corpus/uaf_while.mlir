@@ -1,5 +1,5 @@
 // BUG: use-after-free
-// scf.while: when %c is true the after-region frees the buffer on trip 1 and the before-region reads it on the next evaluation.
+// scf.while: when %c is true the buffer is freed before the loop and the before-region reads it on every evaluation.
 
 func.func private @printI64(i64)
 func.func private @printF32(f32)
@@ -16,6 +16,9 @@ func.func @f(%c: i1) -> f32 {
   %v = arith.constant 2.0 : f32
   %a = memref.alloc() : memref<4xf32>
   memref.store %v, %a[%c0] : memref<4xf32>
+  scf.if %c {
+    memref.dealloc %a : memref<4xf32>
+  }
   %r:2 = scf.while (%i = %c0, %acc = %z) : (index, f32) -> (index, f32) {
     %x = memref.load %a[%c0] : memref<4xf32>
     %acc2 = arith.addf %acc, %x : f32
@@ -23,11 +26,6 @@ func.func @f(%c: i1) -> f32 {
     scf.condition(%cond) %i, %acc2 : index, f32
   } do {
   ^bb0(%j: index, %s: f32):
-    %is1 = arith.cmpi eq, %j, %c1 : index
-    %rel = arith.andi %is1, %c : i1
-    scf.if %rel {
-      memref.dealloc %a : memref<4xf32>
-    }
     %next = arith.addi %j, %c1 : index
     scf.yield %next, %s : index, f32
   }

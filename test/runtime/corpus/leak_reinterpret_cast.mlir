@@ -1,0 +1,53 @@
+// BUG: leak
+// memref.reinterpret_cast alias: for k == 2 the switch returns through a block that reads the 2x2 reinterpretation and forgets the free.
+
+func.func private @printI64(i64)
+func.func private @printF32(f32)
+func.func private @printNewline()
+func.func private @memcount_begin()
+func.func private @memcount_end()
+
+func.func @f(%k: i32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x = arith.sitofp %k : i32 to f32
+  %a = memref.alloc() : memref<4xf32>
+  %m = memref.reinterpret_cast %a to offset: [0], sizes: [2, 2], strides: [2, 1] : memref<4xf32> to memref<2x2xf32>
+  memref.store %x, %m[%c1, %c1] : memref<2x2xf32>
+  cf.switch %k : i32, [
+    default: ^normal,
+    2: ^forget
+  ]
+^normal:
+  %r = memref.load %a[%c1] : memref<4xf32>
+  memref.dealloc %a : memref<4xf32>
+  return %r : f32
+^forget:
+  %r2 = memref.load %m[%c1, %c1] : memref<2x2xf32>
+  return %r2 : f32
+}
+
+func.func @main() {
+  %i32_0 = arith.constant 0 : i32
+  %i32_1 = arith.constant 1 : i32
+  %i32_2 = arith.constant 2 : i32
+  // input 0: 0
+  func.call @memcount_begin() : () -> ()
+  %r0 = func.call @f(%i32_0) : (i32) -> (f32)
+  func.call @printF32(%r0) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @memcount_end() : () -> ()
+  // input 1: 1
+  func.call @memcount_begin() : () -> ()
+  %r1 = func.call @f(%i32_1) : (i32) -> (f32)
+  func.call @printF32(%r1) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @memcount_end() : () -> ()
+  // input 2: 2
+  func.call @memcount_begin() : () -> ()
+  %r2 = func.call @f(%i32_2) : (i32) -> (f32)
+  func.call @printF32(%r2) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @memcount_end() : () -> ()
+  return
+}
