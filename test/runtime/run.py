@@ -201,7 +201,7 @@ def run_file(path, uaf_check=False, poison=True, timeout=60, keep_ll=None,
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("file")
+    ap.add_argument("file", nargs="?")
     ap.add_argument("--uaf-check", action="store_true",
                     help="also run without poison and compare the output")
     ap.add_argument("--no-poison", action="store_true",
@@ -215,6 +215,8 @@ def main(argv=None):
     if args.print_pipeline:
         print(" ".join(PIPELINE))
         return 0
+    if not args.file:
+        ap.error("a .mlir file is required")
     res = run_file(args.file, uaf_check=args.uaf_check,
                    poison=not args.no_poison, timeout=args.timeout,
                    keep_ll=args.keep_ll)
