@@ -1,6 +1,6 @@
 // BUG: invalid-free
 // RUNTIME: double-free
-// call: the helper @consume frees the argument it borrows, and the caller frees the same heap buffer again when %c is false.
+// call: the helper @consume frees the heap buffer it only borrows; the caller, its owner, frees it again.
 
 func.func private @printI64(i64)
 func.func private @printF32(f32)
@@ -17,14 +17,13 @@ func.func @consume(%m: memref<4xf32>) -> f32 {
 
 func.func @f(%c: i1) -> f32 {
   %c0 = arith.constant 0 : index
-  %v = arith.constant 3.0 : f32
+  %x = arith.constant 3.0 : f32
+  %y = arith.constant 4.0 : f32
+  %v = arith.select %c, %x, %y : f32
   %a = memref.alloc() : memref<4xf32>
   memref.store %v, %a[%c0] : memref<4xf32>
   %r = func.call @consume(%a) : (memref<4xf32>) -> f32
-  scf.if %c {
-  } else {
-    memref.dealloc %a : memref<4xf32>
-  }
+  memref.dealloc %a : memref<4xf32>
   return %r : f32
 }
 

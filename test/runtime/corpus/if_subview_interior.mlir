@@ -1,4 +1,4 @@
-// BUG: invalid-free
+// BUG: invalid-free, double-free
 // RUNTIME: double-free
 // interior memref.subview: when %c is true an interior view is freed and then the base; the lowered free of a view releases the whole base, so the runtime sees the base freed twice.
 
