@@ -37,6 +37,10 @@ public:
   Bdd disj(Bdd a, Bdd b);
   Bdd xorOf(Bdd a, Bdd b);
   Bdd ite(Bdd c, Bdd t, Bdd e) { return disj(conj(c, t), conj(negate(c), e)); }
+  /// Universally quantifies every variable for which `drop` is true.
+  Bdd forall(Bdd a, const std::function<bool(unsigned)> &drop) {
+    return negate(exists(negate(a), drop));
+  }
   /// Existentially quantifies every variable for which `drop` is true.
   Bdd exists(Bdd a, const std::function<bool(unsigned)> &drop);
 

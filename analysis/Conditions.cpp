@@ -3,7 +3,9 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 
@@ -17,8 +19,28 @@ Bdd ConditionTable::newAtom(Atom a) {
   return bdd.var(var);
 }
 
-Bdd ConditionTable::freshValueAtom(Value v) {
-  Bdd f = newAtom({v, nullptr, "", ""});
+/// Whether `v` is computed (through side-effect free ops) from memory
+/// contents or from buffer addresses.
+static bool dependsOnData(Value v, unsigned depth = 0) {
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 16)
+    return false;
+  if (isa<memref::ExtractAlignedPointerAsIndexOp>(def))
+    return true;
+  if (auto iface = dyn_cast<MemoryEffectOpInterface>(def)) {
+    if (iface.hasEffect<MemoryEffects::Read>())
+      return true;
+    if (!iface.hasNoEffect())
+      return false;
+    for (Value operand : def->getOperands())
+      if (dependsOnData(operand, depth + 1))
+        return true;
+  }
+  return false;
+}
+
+Bdd ConditionTable::freshValueAtom(Value v, bool loopCarried) {
+  Bdd f = newAtom({v, nullptr, "", "", loopCarried || dependsOnData(v)});
   formulas[v] = f;
   return f;
 }
@@ -64,6 +86,10 @@ Bdd ConditionTable::formulaOf(Value v) {
     return freshValueAtom(v);
   formulas[v] = f;
   return f;
+}
+
+bool ConditionTable::isDataAtom(unsigned var) const {
+  return var < atoms.size() && atoms[var].data;
 }
 
 Block *ConditionTable::definingBlock(unsigned var) const {

@@ -35,7 +35,7 @@ public:
   void setFormula(mlir::Value v, Bdd f) { formulas[v] = f; }
   bool hasFormula(mlir::Value v) const { return formulas.count(v); }
   /// A fresh atom standing for the value of `v` (e.g. a loop-carried i1).
-  Bdd freshValueAtom(mlir::Value v);
+  Bdd freshValueAtom(mlir::Value v, bool loopCarried = false);
   /// A fresh atom for a choice made by `op`, worded for either outcome
   /// ("the loop at 3:5 runs" / "the loop at 3:5 runs zero times").
   Bdd choiceAtom(mlir::Operation *op, std::string whenTrue,
@@ -43,6 +43,10 @@ public:
 
   /// The block where atom `var` gets its value (null: outside any block).
   mlir::Block *definingBlock(unsigned var) const;
+  /// True for atoms whose value comes from memory contents (loads, pointer
+  /// comparisons) or changes every loop iteration: memlint cannot know
+  /// which values they take, so findings must hold for all of them.
+  bool isDataAtom(unsigned var) const;
   /// Human wording of one path: "%c is false and the loop at 12:3 runs".
   std::string describe(Bdd cond);
 
@@ -55,6 +59,7 @@ private:
     mlir::Value value;         // set for value atoms
     mlir::Operation *op = nullptr; // set for choice atoms
     std::string whenTrue, whenFalse;
+    bool data = false;
   };
   Bdd newAtom(Atom a);
 

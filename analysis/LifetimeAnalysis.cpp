@@ -81,10 +81,13 @@ struct LifetimeAnalysis::Impl {
   DenseMap<Operation *, Bdd> pathAt;
   DenseMap<std::pair<Operation *, unsigned>, Bdd> choices;
   DenseSet<Value> loopCarriedAtoms;
+  SetVector<Value> loopCarriedMemrefs;
   // Events keyed by (kind, op, buffer-or-origin); a later visit of the same
   // op (a later fixpoint round) replaces the earlier one.
   std::map<std::tuple<int, Operation *, int>, Event> events;
   std::vector<bool> fresh;
+  std::vector<int> constant;
+  DenseMap<Value, int> constantCallResults;
   bool sawReturn = false;
   DenseMap<Value, unsigned> originOfValue;
   unsigned unknownOrigin = 0;
@@ -722,6 +725,8 @@ struct LifetimeAnalysis::Impl {
     for (BlockArgument arg : block->getArguments()) {
       unsigned j = arg.getArgNumber();
       if (isMemRef(arg)) {
+        if (header)
+          loopCarriedMemrefs.insert(arg);
         if (j < cur.argAliases.size() && !cur.argAliases[j].empty())
           aliases[arg] = cur.argAliases[j];
         else
@@ -731,7 +736,7 @@ struct LifetimeAnalysis::Impl {
         if (header || j >= cur.argFormulas.size()) {
           if (!loopCarriedAtoms.count(arg)) {
             loopCarriedAtoms.insert(arg);
-            conds.freshValueAtom(arg);
+            conds.freshValueAtom(arg, /*loopCarried=*/header);
           }
         } else {
           conds.setFormula(arg, cur.argFormulas[j]);
@@ -1017,12 +1022,15 @@ struct LifetimeAnalysis::Impl {
   std::vector<Exit> execRegionWithHeader(Region &region, const Incoming &in,
                                          bool repetitive) {
     if (repetitive) {
+      for (BlockArgument arg : region.front().getArguments())
+        if (isMemRef(arg))
+          loopCarriedMemrefs.insert(arg);
       // The entry block's i1 arguments are loop-carried: make them atoms
       // by pretending the entry block is a header.
       for (BlockArgument arg : region.front().getArguments())
         if (arg.getType().isInteger(1) && !loopCarriedAtoms.count(arg)) {
           loopCarriedAtoms.insert(arg);
-          conds.freshValueAtom(arg);
+          conds.freshValueAtom(arg, /*loopCarried=*/true);
         }
     }
     return execRegion(region, in);
@@ -1066,10 +1074,13 @@ struct LifetimeAnalysis::Impl {
       if (auto call = dyn_cast<CallOpInterface>(op)) {
         if (auto callee = dyn_cast_or_null<FunctionOpInterface>(
                 call.resolveCallableInTable(&module.symbolTables()))) {
-          std::vector<bool> summary = module.summaryOf(callee);
-          for (auto [i, r] : llvm::enumerate(op->getResults()))
-            if (i < summary.size() && summary[i] && isMemRef(r))
+          FunctionSummary summary = module.summaryOf(callee);
+          for (auto [i, r] : llvm::enumerate(op->getResults())) {
+            if (i < summary.fresh.size() && summary.fresh[i] && isMemRef(r))
               allocated.push_back(r);
+            if (i < summary.constant.size() && summary.constant[i] >= 0)
+              constantCallResults[r] = summary.constant[i];
+          }
         }
       }
       for (Value v : allocated) {
@@ -1083,10 +1094,42 @@ struct LifetimeAnalysis::Impl {
     numBuffers = self.bufferInfos.size();
   }
 
+  /// A loop-carried value that may be one of several buffers, one of which
+  /// memlint stopped tracking, does not say which it is in a given
+  /// iteration: stop tracking all of them rather than guess.
+  void untrackAmbiguousLoopValues() {
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (Value v : loopCarriedMemrefs) {
+        auto it = aliases.find(v);
+        if (it == aliases.end())
+          continue;
+        bool anyUntracked = false;
+        for (const AliasEntry &e : it->second) {
+          const Origin &o = self.originTable[e.origin];
+          anyUntracked |= o.kind == OriginKind::Owned &&
+                          !self.bufferInfos[o.buffer].tracked;
+        }
+        if (!anyUntracked)
+          continue;
+        for (const AliasEntry &e : it->second) {
+          const Origin &o = self.originTable[e.origin];
+          if (o.kind == OriginKind::Owned && self.bufferInfos[o.buffer].tracked) {
+            self.bufferInfos[o.buffer].tracked = false;
+            changed = true;
+          }
+        }
+      }
+    }
+  }
+
   void run(FunctionOpInterface fn) {
     collectBuffers(fn);
     Region &body = fn.getFunctionBody();
     fresh.assign(fn.getNumResults(), true);
+    constant.assign(fn.getNumResults(), -2); // -2: no return seen yet
+    for (auto [r, c] : constantCallResults)
+      conds.setFormula(r, c ? BddManager::True : BddManager::False);
     if (body.empty())
       return;
     Incoming entry;
@@ -1132,6 +1175,13 @@ struct LifetimeAnalysis::Impl {
         if (i < fresh.size() &&
             (!allOwned || !bdd.implies(x.st.path, covered)))
           fresh[i] = false;
+        if (i < constant.size() && v.getType().isInteger(1)) {
+          Bdd f = conds.formulaOf(v);
+          int c = bdd.implies(x.st.path, f)                          ? 1
+                  : bdd.conj(x.st.path, f) == BddManager::False ? 0
+                                                                 : -1;
+          constant[i] = constant[i] == -2 || constant[i] == c ? c : -1;
+        }
       }
       for (unsigned b = 0; b < numBuffers; ++b) {
         Bdd leak = bdd.conj(x.st.live[b], bdd.negate(escaped[b]));
@@ -1144,6 +1194,10 @@ struct LifetimeAnalysis::Impl {
     }
     if (!sawReturn)
       fresh.assign(fresh.size(), false);
+    untrackAmbiguousLoopValues();
+    for (int &c : constant)
+      if (c == -2)
+        c = -1;
   }
 };
 
@@ -1152,9 +1206,12 @@ LifetimeAnalysis::LifetimeAnalysis(FunctionOpInterface fn,
     : impl(std::make_unique<Impl>(*this, module, std::move(namer))), fn(fn) {
   impl->conds.extraFormula = nullptr;
   impl->run(fn);
-  fresh = impl->fresh;
-  if (stopped)
-    fresh.assign(fresh.size(), false);
+  sum.fresh = impl->fresh;
+  sum.constant = impl->constant;
+  if (stopped) {
+    sum.fresh.assign(sum.fresh.size(), false);
+    sum.constant.assign(sum.constant.size(), -1);
+  }
 }
 
 LifetimeAnalysis::~LifetimeAnalysis() = default;
@@ -1167,10 +1224,17 @@ std::vector<Event> LifetimeAnalysis::events() const {
   std::vector<Event> out;
   if (stopped)
     return out;
+  auto data = [this](unsigned var) { return impl->conds.isDataAtom(var); };
   for (auto &[key, ev] : impl->events) {
     if (ev.buffer >= 0 && !bufferInfos[ev.buffer].tracked)
       continue;
-    out.push_back(ev);
+    // Report only what happens whatever memory holds: a path that needs a
+    // loaded value to be true may never run.
+    Event e = ev;
+    e.cond = impl->bdd.forall(e.cond, data);
+    if (e.cond == BddManager::False)
+      continue;
+    out.push_back(e);
   }
   return out;
 }
@@ -1202,10 +1266,10 @@ LifetimeAnalysis &ModuleLifetimes::get(FunctionOpInterface fn) {
   return *(done[fn.getOperation()] = std::move(analysis));
 }
 
-std::vector<bool> ModuleLifetimes::summaryOf(FunctionOpInterface callee) {
+FunctionSummary ModuleLifetimes::summaryOf(FunctionOpInterface callee) {
   if (callee.isExternal() || inProgress.count(callee.getOperation()))
     return {};
-  return get(callee).freshResults();
+  return get(callee).summary();
 }
 
 } // namespace memlint

@@ -58,6 +58,14 @@ struct Event {
 
 class ModuleLifetimes;
 
+/// What callers need to know of a function.
+struct FunctionSummary {
+  /// Per result: a buffer the function allocated, returned on every path.
+  std::vector<bool> fresh;
+  /// Per result: an i1 that is the same constant on every path (1/0), or -1.
+  std::vector<int> constant;
+};
+
 class LifetimeAnalysis {
 public:
   LifetimeAnalysis(mlir::FunctionOpInterface fn, ModuleLifetimes &module,
@@ -75,8 +83,7 @@ public:
   /// Words for the paths in `cond` reaching `at`; empty when it holds on
   /// every path that reaches `at`.
   std::string describePath(Bdd cond, mlir::Operation *at);
-  /// Per result: the function returns a buffer it allocated, on every path.
-  const std::vector<bool> &freshResults() const { return fresh; }
+  const FunctionSummary &summary() const { return sum; }
   /// Buffer index of an allocating value, or -1.
   int bufferOf(mlir::Value v) const;
 
@@ -86,7 +93,7 @@ private:
   mlir::FunctionOpInterface fn;
   std::vector<BufferInfo> bufferInfos;
   std::vector<Origin> originTable;
-  std::vector<bool> fresh;
+  FunctionSummary sum;
   bool stopped = false;
 };
 
@@ -103,7 +110,7 @@ public:
   LifetimeAnalysis &get(mlir::FunctionOpInterface fn);
   /// Fresh-result summary of a callee, analysing it first if needed; empty
   /// for unknown callees and during recursion.
-  std::vector<bool> summaryOf(mlir::FunctionOpInterface callee);
+  FunctionSummary summaryOf(mlir::FunctionOpInterface callee);
   mlir::SymbolTableCollection &symbolTables() { return tables; }
 
 private:

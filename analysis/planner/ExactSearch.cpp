@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/planner/ExactSearch.h"
+#include "analysis/planner/FailureCache.h"
 #include "analysis/planner/Support.h"
 
 #include <algorithm>
@@ -78,6 +79,13 @@ ExactSearch::ExactSearch(const std::vector<Buffer> &buffers,
         conflicts[a].push_back(b);
         conflicts[b].push_back(a);
       }
+
+  // Smallest first: a waiting buffer looks for its smallest unplaced
+  // neighbour.
+  for (auto &list : conflicts)
+    std::stable_sort(list.begin(), list.end(), [&](int32_t a, int32_t b) {
+      return rounded[a] < rounded[b];
+    });
 
   int32_t numSections = times.empty() ? 0 : times.size() - 1;
   firstStartingIn.assign(numSections + 1, count);
@@ -158,7 +166,8 @@ bool ExactSearch::solveEach(
 bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
   if (timedOut)
     return false;
-  if ((++nodes & 1023) == 0 && Clock::now() >= deadline) {
+  if (++nodes >= maxNodes ||
+      ((nodes & 1023) == 0 && Clock::now() >= deadline)) {
     timedOut = true;
     return false;
   }
@@ -185,10 +194,15 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
 
   // The lowest and next lowest offsets a buffer can rest at.
   int64_t low = kNone, next = kNone;
+  // What the rest of the search depends on: which buffers are left, where
+  // each could rest, and the canonical-order state.
+  uint64_t key = mixBits(mixBits(mixBits(level) ^ lastOffset) ^ lastRank) ^
+                 mixBits((uint64_t(firstSec) << 32) | uint32_t(endSec));
   for (int32_t k = firstBuf; k < endBuf; ++k) {
     if (offset[k] >= 0)
       continue;
     int64_t at = sky[k];
+    key += mixBits((uint64_t(k) << 40) ^ uint64_t(at));
     if (at >= level) {
       if (at < low) {
         next = low;
@@ -205,8 +219,10 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
         return false;
       int64_t smallest = kNone;
       for (int32_t q : conflicts[k])
-        if (offset[q] < 0)
-          smallest = std::min(smallest, rounded[q]);
+        if (offset[q] < 0) {
+          smallest = rounded[q];
+          break;
+        }
       if (smallest == kNone)
         return false;
       at = level + smallest;
@@ -215,8 +231,12 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
       return false;
     lowest[k] = at;
   }
-  if (low == kNone || boundFails(firstSec, endSec, firstBuf, endBuf))
+  if (low == kNone || failures.contains(key))
     return false;
+  if (boundFails(firstSec, endSec, firstBuf, endBuf)) {
+    failures.insert(key);
+    return false;
+  }
 
   size_t base = candidates.size();
   for (int32_t k = firstBuf; k < endBuf; ++k)
@@ -235,17 +255,22 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
       undoTo(mark);
   }
   candidates.resize(base);
-  if (found || timedOut || next == kNone)
+  if (found || timedOut)
     return found;
   // Nothing more at `low`: the next buffer rests higher.
-  set(level, next);
-  if (solve(firstSec, endSec))
-    return true;
-  undoTo(mark);
+  if (next != kNone) {
+    set(level, next);
+    if (solve(firstSec, endSec))
+      return true;
+    undoTo(mark);
+  }
+  if (!timedOut)
+    failures.insert(key);
   return false;
 }
 
-SearchResult ExactSearch::run(int64_t capacityLimit, Clock::time_point until) {
+SearchResult ExactSearch::run(int64_t capacityLimit, Clock::time_point until,
+                              uint64_t nodeLimit) {
   size_t count = inputIndex.size();
   size_t numSections = sectionLow.size();
   sky.assign(count, 0);
@@ -264,8 +289,10 @@ SearchResult ExactSearch::run(int64_t capacityLimit, Clock::time_point until) {
   candidates.clear();
   capacity = capacityLimit;
   deadline = until;
+  maxNodes = nodeLimit;
   timedOut = false;
   nodes = 0;
+  failures.clear();
 
   SearchResult result;
   result.found = solve(0, static_cast<int32_t>(numSections));

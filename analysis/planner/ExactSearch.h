@@ -15,6 +15,7 @@
 #ifndef MEMLINT_ANALYSIS_PLANNER_EXACTSEARCH_H
 #define MEMLINT_ANALYSIS_PLANNER_EXACTSEARCH_H
 
+#include "analysis/planner/FailureCache.h"
 #include "analysis/planner/Planner.h"
 
 #include <chrono>
@@ -47,8 +48,10 @@ public:
   ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment,
               const std::vector<size_t> &rank);
 
-  /// Looks for a plan with peak <= `capacity`, giving up at `deadline`.
-  SearchResult run(int64_t capacity, Clock::time_point deadline);
+  /// Looks for a plan with peak <= `capacity`, giving up at `deadline` or
+  /// after visiting `maxNodes` nodes.
+  SearchResult run(int64_t capacity, Clock::time_point deadline,
+                   uint64_t maxNodes = UINT64_MAX);
 
 private:
   bool solve(int32_t firstSec, int32_t endSec);
@@ -86,8 +89,10 @@ private:
   std::vector<int64_t> sectionLow; // per section: min of `lowest`
   std::vector<int32_t> candidates; // a stack shared by all nodes
 
+  FailureCache failures;
   int64_t capacity = 0;
   Clock::time_point deadline;
+  uint64_t maxNodes = 0;
   bool timedOut = false;
   uint64_t nodes = 0;
 };
