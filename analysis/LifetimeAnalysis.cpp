@@ -10,6 +10,7 @@
 #include "analysis/LifetimeAnalysis.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -367,6 +368,18 @@ struct LifetimeAnalysis::Impl {
         if (interior)
           for (AliasEntry &e : s)
             e.interior = true;
+        aliases[r] = s;
+        continue;
+      }
+      if (auto sel = dyn_cast<arith::SelectOp>(op)) {
+        // The result is one operand or the other, per the condition.
+        Bdd c = conds.formulaOf(sel.getCondition());
+        AliasSet s;
+        for (const AliasEntry &e : aliasOf(sel.getTrueValue()))
+          addAlias(s, {e.origin, bdd.conj(e.cond, c), e.interior}, bdd);
+        for (const AliasEntry &e : aliasOf(sel.getFalseValue()))
+          addAlias(s, {e.origin, bdd.conj(e.cond, bdd.negate(c)), e.interior},
+                   bdd);
         aliases[r] = s;
         continue;
       }
@@ -1228,10 +1241,16 @@ std::vector<Event> LifetimeAnalysis::events() const {
   for (auto &[key, ev] : impl->events) {
     if (ev.buffer >= 0 && !bufferInfos[ev.buffer].tracked)
       continue;
-    // Report only what happens whatever memory holds: a path that needs a
-    // loaded value to be true may never run.
+    // Report only what happens whatever memory holds, once the op is
+    // reached: a path that needs a loaded value to take one particular
+    // value may never run. Formally: some control path reaches the op, and
+    // on it every data value that reaches the op shows the bug.
     Event e = ev;
-    e.cond = impl->bdd.forall(e.cond, data);
+    BddManager &bdd = impl->bdd;
+    auto at = impl->pathAt.find(e.op);
+    Bdd reach = at == impl->pathAt.end() ? BddManager::True : at->second;
+    Bdd always = bdd.forall(bdd.disj(bdd.negate(reach), e.cond), data);
+    e.cond = bdd.conj(bdd.conj(always, bdd.exists(reach, data)), e.cond);
     if (e.cond == BddManager::False)
       continue;
     out.push_back(e);
