@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what memlint needs from Debian (when missing) and builds it.
+# Shared by scripts/run.sh and scripts/test.sh. Usage: source or run with
+# MEMLINT_BUILD_DIR (default: build).
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${MEMLINT_BUILD_DIR:-$root/build}
+
+packages=(cmake ninja-build g++ python3 libmlir-22-dev mlir-22-tools
+  llvm-22-dev llvm-22-tools nlohmann-json3-dev libgtest-dev)
+if [ "${MEMLINT_WITH_TEST_TOOLS:-0}" = 1 ]; then
+  packages+=(clang-22 libclang-rt-22-dev neovim nodejs)
+  command -v npm >/dev/null 2>&1 || packages+=(npm)
+fi
+missing=()
+for p in "${packages[@]}"; do
+  # nodejs may come from another repository (any version >= 18 works).
+  if [ "$p" = nodejs ] && command -v node >/dev/null 2>&1; then continue; fi
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "memlint: installing ${missing[*]}" >&2
+  sudo_cmd=""
+  [ "$(id -u)" = 0 ] || sudo_cmd=sudo
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq \
+    --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_CXX_COMPILER=g++ -DCMAKE_C_COMPILER=gcc >/dev/null
+jobs=$(nproc)
+cmake --build "$build" -j "$jobs"

@@ -1,0 +1,42 @@
+#include "analysis/Bdd.h"
+
+#include <gtest/gtest.h>
+
+using namespace memlint;
+
+TEST(BddTest, CanonicalForms) {
+  BddManager m;
+  Bdd x = m.var(m.newVar()), y = m.var(m.newVar());
+  EXPECT_EQ(m.conj(x, y), m.conj(y, x));
+  EXPECT_EQ(m.negate(m.conj(x, y)), m.disj(m.negate(x), m.negate(y)));
+  EXPECT_EQ(m.disj(x, m.negate(x)), BddManager::True);
+  EXPECT_EQ(m.conj(x, m.negate(x)), BddManager::False);
+  EXPECT_EQ(m.xorOf(x, x), BddManager::False);
+  EXPECT_EQ(m.ite(x, y, y), y);
+}
+
+TEST(BddTest, Quantifiers) {
+  BddManager m;
+  unsigned vx = m.newVar(), vy = m.newVar();
+  Bdd x = m.var(vx), y = m.var(vy);
+  auto isX = [&](unsigned v) { return v == vx; };
+  EXPECT_EQ(m.exists(m.conj(x, y), isX), y);
+  EXPECT_EQ(m.forall(m.conj(x, y), isX), BddManager::False);
+  EXPECT_EQ(m.forall(m.disj(x, y), isX), y);
+  EXPECT_TRUE(m.implies(m.conj(x, y), x));
+  EXPECT_FALSE(m.implies(x, m.conj(x, y)));
+}
+
+TEST(BddTest, ShortestCubeSatisfies) {
+  BddManager m;
+  unsigned a = m.newVar(), b = m.newVar(), c = m.newVar();
+  Bdd f = m.disj(m.conj(m.var(a), m.var(b)), m.negate(m.var(c)));
+  auto cube = m.shortestCube(f);
+  ASSERT_FALSE(cube.empty());
+  EXPECT_LE(cube.size(), 2u);
+  Bdd lits = BddManager::True;
+  for (auto [v, val] : cube)
+    lits = m.conj(lits, val ? m.var(v) : m.negate(m.var(v)));
+  EXPECT_TRUE(m.implies(lits, f));
+  EXPECT_TRUE(m.shortestCube(BddManager::False).empty());
+}
