@@ -35,8 +35,8 @@ namespace planner {
 
 static constexpr int64_t kNone = std::numeric_limits<int64_t>::max();
 
-ExactSearch::ExactSearch(const std::vector<Buffer> &buffers,
-                         int64_t alignment, const std::vector<size_t> &rank)
+ExactSearch::ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment,
+                         const std::vector<size_t> &rank)
     : numInputs(buffers.size()) {
   alignment = normalizeAlignment(alignment);
   std::vector<int64_t> rankOfInput(buffers.size(), 0);
@@ -53,10 +53,9 @@ ExactSearch::ExactSearch(const std::vector<Buffer> &buffers,
   }
   std::sort(times.begin(), times.end());
   times.erase(std::unique(times.begin(), times.end()), times.end());
-  std::stable_sort(inputIndex.begin(), inputIndex.end(),
-                   [&](size_t a, size_t b) {
-                     return buffers[a].lower < buffers[b].lower;
-                   });
+  std::stable_sort(
+      inputIndex.begin(), inputIndex.end(),
+      [&](size_t a, size_t b) { return buffers[a].lower < buffers[b].lower; });
   auto sectionOf = [&](int64_t time) {
     return static_cast<int32_t>(
         std::lower_bound(times.begin(), times.end(), time) - times.begin());
@@ -126,8 +125,8 @@ void ExactSearch::place(int32_t k, int64_t at) {
       set(sky[q], top);
 }
 
-bool ExactSearch::boundFails(int32_t firstSec, int32_t endSec,
-                             int32_t firstBuf, int32_t endBuf) {
+bool ExactSearch::boundFails(int32_t firstSec, int32_t endSec, int32_t firstBuf,
+                             int32_t endBuf) {
   std::fill(sectionLow.begin() + firstSec, sectionLow.begin() + endSec, kNone);
   for (int32_t k = firstBuf; k < endBuf; ++k) {
     if (offset[k] >= 0)
@@ -203,7 +202,12 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
       continue;
     int64_t at = sky[k];
     key += mixBits((uint64_t(k) << 40) ^ uint64_t(at));
-    if (at >= level) {
+    // A buffer resting at the last placed offset but ranked before the last
+    // placed buffer cannot go there (canonical order), so it waits too.
+    bool resting =
+        at > level ||
+        (at == level && (level != lastOffset || rankOf[k] > lastRank));
+    if (resting) {
       if (at < low) {
         next = low;
         low = at;
@@ -240,8 +244,7 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
 
   size_t base = candidates.size();
   for (int32_t k = firstBuf; k < endBuf; ++k)
-    if (offset[k] < 0 && sky[k] == low &&
-        (low != lastOffset || rankOf[k] > lastRank))
+    if (offset[k] < 0 && sky[k] == low && lowest[k] == low)
       candidates.push_back(k);
   std::sort(candidates.begin() + base, candidates.end(),
             [&](int32_t a, int32_t b) { return rankOf[a] < rankOf[b]; });

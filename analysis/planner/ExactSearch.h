@@ -74,13 +74,13 @@ private:
   int64_t maxPadding = 0; // largest roundUp(size) - size
 
   // Search state; every change goes through set() so it can be undone.
-  std::vector<int64_t> sky;    // offset of the highest placed neighbour top
-  std::vector<int64_t> offset; // placed offset, -1 while unplaced
+  std::vector<int64_t> sky;       // offset of the highest placed neighbour top
+  std::vector<int64_t> offset;    // placed offset, -1 while unplaced
   std::vector<int64_t> bytesLeft; // per section: rounded bytes unplaced
   std::vector<int64_t> crossing;  // per section s: unplaced buffers live in
                                   // both s and s + 1
-  int64_t level = 0;       // nothing unplaced may go below this
-  int64_t lastOffset = -1; // offset and rank of the last placed buffer
+  int64_t level = 0;              // nothing unplaced may go below this
+  int64_t lastOffset = -1;        // offset and rank of the last placed buffer
   int64_t lastRank = -1;
   std::vector<std::pair<int64_t *, int64_t>> trail;
 

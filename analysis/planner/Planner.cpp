@@ -80,8 +80,7 @@ Plan planMemory(const std::vector<Buffer> &buffers,
   };
 
   // Half the budget aims at the bound itself.
-  SearchResult result =
-      search.run(best.lowerBound, start + (end - start) / 2);
+  SearchResult result = search.run(best.lowerBound, start + (end - start) / 2);
   if (result.found) {
     adopt(result);
     return best;
