@@ -1,0 +1,529 @@
+//===- FixEngine.cpp - Proposing fixes and proving them by re-analysis ----===//
+//
+// For each finding the engine tries a short list of candidate edits, cheapest
+// and earliest first, and keeps the first one that the lifetime analysis,
+// re-run on the edited text, accepts:
+//
+//   leak            insert a free at the earliest point after the last use
+//                   on a leaking path (FreePlacement proposes the points);
+//                   repeated until no exit leaks the buffer
+//   double-free     remove the second free, or the first; else remove one
+//                   and repair the leaks that leaves
+//   use-after-free  remove the free that comes too early and repair the
+//                   leaks that leaves (the free moves past the last use)
+//   invalid-free    remove the free (repairing any leak it leaves); for an
+//                   interior view, free the whole buffer instead
+//
+// "Accepts" means: the text parses and verifies, the analysis neither gives
+// up nor stops tracking a buffer it tracked, the finding's events are gone
+// and no (function, kind, buffer) has more events than before.
+//
+//===----------------------------------------------------------------------===//
+#include "fixes/Fixes.h"
+
+#include "analysis/Engine.h"
+#include "analysis/LifetimeAnalysis.h"
+#include "fixes/FreePlacement.h"
+#include "fixes/TextEdits.h"
+#include "llvm/ADT/STLExtras.h"
+#include <map>
+#include <memory>
+#include <optional>
+
+using namespace mlir;
+
+namespace memlint {
+namespace {
+
+/// (function index, event kind, buffer index or, for invalid frees, origin
+/// index).
+using EventKey = std::tuple<unsigned, int, int>;
+
+EventKey keyOf(unsigned fn, const Event &e) {
+  return {fn, static_cast<int>(e.kind),
+          e.kind == EventKind::InvalidFree ? static_cast<int>(e.origin)
+                                           : e.buffer};
+}
+
+bool isReported(const LifetimeAnalysis &la, const Event &e) {
+  return e.kind != EventKind::InvalidFree ||
+         la.origins()[e.origin].kind != OriginKind::Unknown;
+}
+
+struct Signature {
+  std::map<EventKey, unsigned> counts;
+  /// Per function: gave up, and which buffers are tracked.
+  std::vector<std::pair<bool, std::vector<bool>>> functions;
+
+  unsigned count(const EventKey &k) const {
+    auto it = counts.find(k);
+    return it == counts.end() ? 0 : it->second;
+  }
+  unsigned total() const {
+    unsigned n = 0;
+    for (auto &[k, c] : counts)
+      n += c;
+    return n;
+  }
+};
+
+Signature signatureOf(ModuleLifetimes &ml) {
+  Signature s;
+  for (auto [i, fn] : llvm::enumerate(ml.functions())) {
+    LifetimeAnalysis &la = ml.get(fn);
+    std::vector<bool> tracked;
+    for (const BufferInfo &b : la.buffers())
+      tracked.push_back(b.tracked);
+    s.functions.push_back({la.gaveUp(), tracked});
+    for (const Event &e : la.events())
+      if (isReported(la, e))
+        ++s.counts[keyOf(i, e)];
+  }
+  return s;
+}
+
+/// Nothing in `after` is worse than in `before`, except possibly `except`.
+bool noWorse(const Signature &before, const Signature &after,
+             std::optional<EventKey> except = std::nullopt) {
+  if (before.functions != after.functions)
+    return false;
+  for (auto &[k, c] : after.counts)
+    if ((!except || k != *except) && c > before.count(k))
+      return false;
+  return true;
+}
+
+/// A parsed text and its lifetime analysis.
+struct Snapshot {
+  std::unique_ptr<Document> ownedDoc;
+  std::unique_ptr<ModuleLifetimes> ownedLifetimes;
+  Document *doc = nullptr;
+  ModuleLifetimes *lifetimes = nullptr;
+  Signature sig;
+
+  llvm::StringRef text() const { return doc->text(); }
+  mlir::FunctionOpInterface function(unsigned fn) const {
+    return lifetimes->functions()[fn];
+  }
+  LifetimeAnalysis &analysis(unsigned fn) const {
+    return lifetimes->get(function(fn));
+  }
+};
+
+ValueNamer namerFor(Document *doc) {
+  return [doc](Value v) { return doc->nameOf(v); };
+}
+
+std::unique_ptr<Snapshot> analyzeText(std::string text,
+                                      const std::string &fileName) {
+  auto s = std::make_unique<Snapshot>();
+  s->ownedDoc = Document::parse(std::move(text), fileName);
+  if (!s->ownedDoc->isValid())
+    return nullptr;
+  s->doc = s->ownedDoc.get();
+  s->ownedLifetimes =
+      std::make_unique<ModuleLifetimes>(s->doc->module(), namerFor(s->doc));
+  s->lifetimes = s->ownedLifetimes.get();
+  s->sig = signatureOf(*s->lifetimes);
+  return s;
+}
+
+/// The events behind one finding.
+struct Group {
+  std::string check;
+  SourceRange range;
+  unsigned fn = 0;
+  std::vector<Event> events;
+};
+
+const char *checkNameOf(EventKind k) {
+  switch (k) {
+  case EventKind::Leak:
+    return "leak";
+  case EventKind::DoubleFree:
+    return "double-free";
+  case EventKind::UseAfterFree:
+    return "use-after-free";
+  case EventKind::InvalidFree:
+    return "invalid-free";
+  }
+  return "";
+}
+
+/// Findings are keyed as the checks anchor them: a leak on the allocation,
+/// the others on the freeing or using op.
+std::map<std::pair<std::string, SourceRange>, Group>
+groupEvents(Snapshot &s) {
+  std::map<std::pair<std::string, SourceRange>, Group> out;
+  for (unsigned fn = 0; fn < s.lifetimes->functions().size(); ++fn) {
+    LifetimeAnalysis &la = s.analysis(fn);
+    for (const Event &e : la.events()) {
+      if (!isReported(la, e))
+        continue;
+      SourceRange range =
+          e.kind == EventKind::Leak
+              ? s.doc->rangeOf(la.buffers()[e.buffer].allocOp)
+              : s.doc->rangeOf(e.op);
+      Group &g = out[{checkNameOf(e.kind), range}];
+      g.check = checkNameOf(e.kind);
+      g.range = range;
+      g.fn = fn;
+      g.events.push_back(e);
+    }
+  }
+  return out;
+}
+
+class FixFinder {
+public:
+  FixFinder(Snapshot &base, unsigned budgetPerFinding)
+      : base(base), budgetPerFinding(budgetPerFinding) {}
+
+  std::optional<Fix> fixFor(const Group &g);
+
+private:
+  std::unique_ptr<Snapshot> analyze(const std::string &text) {
+    if (budget == 0)
+      return nullptr;
+    --budget;
+    return analyzeText(text, base.doc->fileName());
+  }
+  std::unique_ptr<Snapshot> analyzeEdits(const Snapshot &s,
+                                         const std::vector<TextEdit> &edits) {
+    std::optional<std::string> t = applyEdits(s.text(), edits);
+    if (!t || *t == s.text())
+      return nullptr;
+    return analyze(*t);
+  }
+
+  unsigned leakCount(const Snapshot &s, unsigned fn, int buffer) const {
+    return s.sig.count({fn, static_cast<int>(EventKind::Leak), buffer});
+  }
+
+  /// Inserts frees until no exit leaks `buffer` in `cur`; null when some
+  /// leak has no acceptable place (or nothing leaked: then `*clean`).
+  std::unique_ptr<Snapshot> repairLeaks(const Snapshot &start, unsigned fn,
+                                        int buffer, bool &clean);
+  /// Repairs leaks of `buffer` and any other buffer of the function that
+  /// leaks more often than in the base.
+  std::unique_ptr<Snapshot> repairAll(std::unique_ptr<Snapshot> s,
+                                      unsigned fn, int buffer);
+  bool accept(const Snapshot &s, const Group &g) const;
+  std::optional<std::string> byRemoval(const Group &g,
+                                       ArrayRef<Operation *> frees,
+                                       int buffer);
+
+  Snapshot &base;
+  unsigned budgetPerFinding;
+  unsigned budget = 0;
+};
+
+bool FixFinder::accept(const Snapshot &s, const Group &g) const {
+  EventKey target = keyOf(g.fn, g.events.front());
+  if (!noWorse(base.sig, s.sig, target))
+    return false;
+  return s.sig.count(target) + g.events.size() <= base.sig.count(target);
+}
+
+std::unique_ptr<Snapshot> FixFinder::repairLeaks(const Snapshot &start,
+                                                 unsigned fn, int buffer,
+                                                 bool &clean) {
+  clean = false;
+  const Snapshot *cur = &start;
+  std::unique_ptr<Snapshot> owned;
+  EventKey leakKey{fn, static_cast<int>(EventKind::Leak), buffer};
+  for (unsigned step = 0; step < 8; ++step) {
+    LifetimeAnalysis &la = cur->analysis(fn);
+    std::optional<Event> leak;
+    for (const Event &e : la.events())
+      if (e.kind == EventKind::Leak && e.buffer == buffer) {
+        leak = e;
+        break;
+      }
+    if (!leak) {
+      clean = !owned;
+      return owned;
+    }
+    const BufferInfo &buf = la.buffers()[buffer];
+    std::string freeOp = freeOpNameFor(buf.allocOp, buf.value);
+    if (freeOp.empty())
+      return nullptr;
+    SourceText src(*cur->doc);
+    std::vector<std::vector<TextEdit>> candidates = freeInsertionCandidates(
+        src, cur->function(fn), buf.value, buf.allocOp, leak->op, freeOp);
+    std::unique_ptr<Snapshot> next;
+    for (const std::vector<TextEdit> &edits : candidates) {
+      std::unique_ptr<Snapshot> s = analyzeEdits(*cur, edits);
+      if (!s) {
+        if (budget == 0)
+          return nullptr;
+        continue;
+      }
+      if (leakCount(*s, fn, buffer) < leakCount(*cur, fn, buffer) &&
+          noWorse(cur->sig, s->sig, leakKey)) {
+        next = std::move(s);
+        break;
+      }
+    }
+    if (!next)
+      return nullptr;
+    owned = std::move(next);
+    cur = owned.get();
+  }
+  return nullptr;
+}
+
+std::unique_ptr<Snapshot> FixFinder::repairAll(std::unique_ptr<Snapshot> s,
+                                               unsigned fn, int buffer) {
+  auto repairOne = [&](int b) -> bool {
+    bool clean;
+    std::unique_ptr<Snapshot> r = repairLeaks(*s, fn, b, clean);
+    if (clean)
+      return true;
+    if (!r)
+      return false;
+    s = std::move(r);
+    return true;
+  };
+  if (buffer >= 0 && !repairOne(buffer))
+    return nullptr;
+  unsigned n = s->analysis(fn).buffers().size();
+  for (unsigned b = 0; b < n; ++b)
+    if (leakCount(*s, fn, b) > leakCount(base, fn, b) && !repairOne(b))
+      return nullptr;
+  return s;
+}
+
+std::optional<std::string> FixFinder::byRemoval(const Group &g,
+                                                ArrayRef<Operation *> frees,
+                                                int buffer) {
+  SourceText src(*base.doc);
+  std::vector<std::unique_ptr<Snapshot>> removed;
+  // Plain removal first: it is the smallest edit.
+  for (Operation *free : frees) {
+    if (!free || !isPlainFree(free))
+      continue;
+    std::optional<std::vector<TextEdit>> edits = removeOpEdits(src, free);
+    if (!edits)
+      continue;
+    std::unique_ptr<Snapshot> s = analyzeEdits(base, *edits);
+    if (!s)
+      continue;
+    if (accept(*s, g))
+      return s->text().str();
+    removed.push_back(std::move(s));
+  }
+  // Then removal plus frees where the buffer is last used.
+  for (std::unique_ptr<Snapshot> &s : removed) {
+    std::unique_ptr<Snapshot> r = repairAll(std::move(s), g.fn, buffer);
+    if (r && accept(*r, g))
+      return r->text().str();
+  }
+  return std::nullopt;
+}
+
+std::optional<Fix> FixFinder::fixFor(const Group &g) {
+  budget = budgetPerFinding;
+  const Event &e = g.events.front();
+  EventKey key = keyOf(g.fn, e);
+  for (const Event &other : g.events)
+    if (keyOf(g.fn, other) != key)
+      return std::nullopt; // several buffers behind one finding
+  LifetimeAnalysis &la = base.analysis(g.fn);
+  Document &doc = *base.doc;
+  Fix fix;
+  std::optional<std::string> fixed;
+  switch (e.kind) {
+  case EventKind::Leak: {
+    const BufferInfo &buf = la.buffers()[e.buffer];
+    std::string freeOp = freeOpNameFor(buf.allocOp, buf.value);
+    bool clean;
+    std::unique_ptr<Snapshot> r = repairLeaks(base, g.fn, e.buffer, clean);
+    if (r && accept(*r, g))
+      fixed = r->text().str();
+    fix.title = "Free " + doc.nameOf(buf.value) + " with " + freeOp +
+                " after its last use";
+    break;
+  }
+  case EventKind::DoubleFree: {
+    std::string name = doc.nameOf(la.buffers()[e.buffer].value);
+    SmallVector<Operation *> frees{e.op};
+    if (e.firstFree && e.firstFree != e.op)
+      frees.push_back(e.firstFree);
+    fixed = byRemoval(g, frees, e.buffer);
+    fix.title = "Free " + name + " only once";
+    break;
+  }
+  case EventKind::UseAfterFree: {
+    std::string name = doc.nameOf(la.buffers()[e.buffer].value);
+    if (!e.firstFree)
+      return std::nullopt;
+    fixed = byRemoval(g, {e.firstFree}, e.buffer);
+    fix.title = "Move the free of " + name + " after its last use";
+    break;
+  }
+  case EventKind::InvalidFree: {
+    const Origin &o = la.origins()[e.origin];
+    std::string what = doc.nameOf(e.via);
+    int buffer = o.kind == OriginKind::Owned ? o.buffer : -1;
+    fixed = byRemoval(g, {e.op}, buffer);
+    switch (o.kind) {
+    case OriginKind::Argument:
+      // The caller may have meant to hand the buffer over: then removing
+      // the free leaks it in the caller. Only the author can tell.
+      fix.safe = false;
+      fix.title = "Remove the free of " + what + " (argument " +
+                  doc.nameOf(o.value) + " belongs to the caller)";
+      break;
+    case OriginKind::Alloca:
+      fix.title = "Remove the free of stack memory " + what;
+      break;
+    case OriginKind::Global:
+      fix.title = "Remove the free of global memory " + what;
+      break;
+    case OriginKind::Owned: {
+      fix.title = "Remove the free of interior view " + what;
+      if (fixed || !isPlainFree(e.op))
+        break;
+      // Free the whole buffer the view points into instead.
+      Value root = e.via;
+      bool interior;
+      while (Value src = viewSource(root, interior))
+        root = src;
+      std::string stmt = freeStatement(
+          doc, e.op->getName().getStringRef(), root);
+      if (stmt.empty())
+        break;
+      SourceText src(doc);
+      if (auto edits = replaceOpEdits(src, e.op, stmt))
+        if (std::unique_ptr<Snapshot> s = analyzeEdits(base, *edits))
+          if (accept(*s, g)) {
+            fixed = s->text().str();
+            fix.title = "Free " + doc.nameOf(root) + " instead of its "
+                        "interior view " + what;
+          }
+      break;
+    }
+    case OriginKind::Unknown:
+      return std::nullopt;
+    }
+    break;
+  }
+  }
+  if (!fixed)
+    return std::nullopt;
+  fix.edits = editsBetween(base.text(), *fixed);
+  if (fix.edits.empty())
+    return std::nullopt;
+  return fix;
+}
+
+bool isLifetimeCheck(const std::string &check) {
+  return check == "leak" || check == "double-free" ||
+         check == "use-after-free" || check == "invalid-free";
+}
+
+void attachTo(Snapshot &base, std::vector<Finding> &findings) {
+  std::map<std::pair<std::string, SourceRange>, Group> groups;
+  bool grouped = false;
+  FixFinder finder(base, /*budgetPerFinding=*/64);
+  for (Finding &f : findings) {
+    if (!isLifetimeCheck(f.check))
+      continue;
+    if (!grouped) {
+      groups = groupEvents(base);
+      grouped = true;
+    }
+    auto it = groups.find({f.check, f.range});
+    if (it == groups.end())
+      continue;
+    if (std::optional<Fix> fix = finder.fixFor(it->second))
+      f.fixes.push_back(std::move(*fix));
+  }
+}
+
+} // namespace
+
+void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
+                 std::vector<Finding> &findings) {
+  if (!doc.isValid())
+    return;
+  Snapshot base;
+  base.doc = &doc;
+  base.lifetimes = &lifetimes;
+  base.sig = signatureOf(lifetimes);
+  attachTo(base, findings);
+}
+
+void attachFixes(Document &doc, std::vector<Finding> &findings) {
+  if (!doc.isValid())
+    return;
+  ModuleLifetimes lifetimes(doc.module(), namerFor(&doc));
+  attachFixes(doc, lifetimes, findings);
+}
+
+std::vector<Finding> lintWithFixes(Document &doc, const LintOptions &opts) {
+  std::vector<Finding> findings = lintDocument(doc, opts);
+  attachFixes(doc, findings);
+  return findings;
+}
+
+FixRunResult fixText(const std::string &text, const std::string &fileName,
+                     const LintOptions &opts, bool unsafe,
+                     unsigned maxRounds) {
+  FixRunResult result;
+  result.text = text;
+  for (unsigned round = 0; round < maxRounds; ++round) {
+    std::unique_ptr<Snapshot> cur = analyzeText(result.text, fileName);
+    if (!cur) {
+      if (round == 0) {
+        std::unique_ptr<Document> doc = Document::parse(text, fileName);
+        result.inputValid = false;
+        result.errors = doc->errors();
+      }
+      break;
+    }
+    std::vector<Finding> findings = lintDocument(*cur->doc, opts);
+    attachTo(*cur, findings);
+
+    // Take the fixes one by one while, together, they still only remove
+    // events.
+    std::vector<TextEdit> combined;
+    Signature accepted = cur->sig;
+    unsigned taken = 0;
+    for (const Finding &f : findings) {
+      for (const Fix &fix : f.fixes) {
+        if ((!fix.safe && !unsafe) || fix.edits.empty())
+          continue;
+        if (!editsCompatible(cur->text(), combined, fix.edits))
+          continue;
+        std::vector<TextEdit> trial = combined;
+        trial.insert(trial.end(), fix.edits.begin(), fix.edits.end());
+        std::optional<std::string> t = applyEdits(cur->text(), trial);
+        if (!t)
+          continue;
+        std::unique_ptr<Snapshot> s = analyzeText(*t, fileName);
+        if (!s || !noWorse(accepted, s->sig) ||
+            s->sig.total() >= accepted.total())
+          continue;
+        combined = std::move(trial);
+        accepted = s->sig;
+        ++taken;
+        break;
+      }
+    }
+    if (taken == 0)
+      break;
+    result.text = *applyEdits(cur->text(), combined);
+    result.applied += taken;
+    result.rounds = round + 1;
+  }
+  if (result.inputValid) {
+    std::unique_ptr<Document> doc = Document::parse(result.text, fileName);
+    if (doc->isValid())
+      result.remaining = lintDocument(*doc, opts);
+  }
+  return result;
+}
+
+} // namespace memlint

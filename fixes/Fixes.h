@@ -1,0 +1,65 @@
+//===- Fixes.h - Fixes for lifetime findings --------------------*- C++ -*-===//
+//
+// The one place fixes are computed; `memlint fix`, `lint --format=json` and
+// the language server's quick fixes all come from here, so every front end
+// offers the same edits.
+//
+// A fix is a list of minimal text edits on the user's file (formatting,
+// comments, SSA names kept; the module is never re-printed). Every fix is
+// checked before it is offered: the edited text is parsed and the lifetime
+// analysis re-run, and the fix is kept only if its finding is gone and no
+// event (leak, double free, use after free, invalid free) appears that was
+// not there before. When no candidate passes, the finding gets no fix.
+//
+// What each check's fix does, and whether it is safe (behaviour kept, only
+// memory management changes) is in fixes/README.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_FIXES_FIXES_H
+#define MEMLINT_FIXES_FIXES_H
+
+#include "analysis/Config.h"
+#include "analysis/Document.h"
+#include "analysis/Finding.h"
+#include <string>
+#include <vector>
+
+namespace memlint {
+
+class ModuleLifetimes;
+
+/// Attaches at most one fix to each leak, double-free, use-after-free and
+/// invalid-free finding of `findings` (as lintDocument returned them for
+/// `doc`; other findings are left alone). `lifetimes` must be an analysis
+/// of doc.module(); the overload without it builds one.
+void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
+                 std::vector<Finding> &findings);
+void attachFixes(Document &doc, std::vector<Finding> &findings);
+
+/// lintDocument followed by attachFixes: what the CLI's JSON/SARIF output
+/// and the language server show.
+std::vector<Finding> lintWithFixes(Document &doc, const LintOptions &opts);
+
+struct FixRunResult {
+  /// False when the input does not parse or verify; `errors` says why and
+  /// `text` is the input unchanged.
+  bool inputValid = true;
+  std::vector<InputError> errors;
+  std::string text;     // the fixed text
+  unsigned applied = 0; // fixes applied over all rounds
+  unsigned rounds = 0;
+  /// Findings of the fixed text: those no fix could remove.
+  std::vector<Finding> remaining;
+};
+
+/// Applies fixes until nothing changes (at most `maxRounds` rounds): each
+/// round lints the current text, applies the non-overlapping fixes (safe
+/// ones; unsafe ones too when `unsafe`) that are still right together, and
+/// re-parses. Running it on its own output changes nothing.
+FixRunResult fixText(const std::string &text, const std::string &fileName,
+                     const LintOptions &opts, bool unsafe,
+                     unsigned maxRounds = 8);
+
+} // namespace memlint
+
+#endif

@@ -1,0 +1,89 @@
+//===- FreePlacement.h - Where a free can go, as text edits -----*- C++ -*-===//
+//
+// The IR side of fixing: the program points where a buffer could be freed
+// (before an op, at the end of a block whose terminator is implicit, in a
+// new `else` region of an scf.if, or in a new block splitting a CFG edge),
+// which of them come after every use of the buffer, and the text edits that
+// insert or remove a free at them without touching anything else on the
+// line. Whether a candidate is right is decided by re-running the lifetime
+// analysis on the edited text (FixEngine.cpp); this file only proposes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_FIXES_FREEPLACEMENT_H
+#define MEMLINT_FIXES_FREEPLACEMENT_H
+
+#include "analysis/Document.h"
+#include "analysis/Finding.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memlint {
+
+/// Byte-offset views of a Document's text used to build edits.
+class SourceText {
+public:
+  explicit SourceText(Document &doc) : doc(doc), text(doc.text()) {}
+  /// [start, end) of the op as written (from its first result name); none
+  /// for ops the parser created (implicit terminators).
+  std::optional<std::pair<size_t, size_t>> opRange(mlir::Operation *op) const;
+  size_t lineStart(size_t off) const;
+  /// Offset of the line's '\n' (or of the end of the text).
+  size_t lineEnd(size_t off) const;
+  bool onlySpaceBefore(size_t off) const;
+  /// Only blanks, or blanks and a `//` comment, up to the end of the line.
+  bool onlySpaceOrCommentAfter(size_t off) const;
+  std::string indentAt(size_t off) const;
+  /// Skips blanks, newlines and `//` comments.
+  size_t skipSpaceAndComments(size_t off) const;
+  /// A single-position insertion or a replacement, in Document positions.
+  TextEdit edit(size_t start, size_t end, std::string newText) const;
+  llvm::StringRef str() const { return text; }
+  Document &document() const { return doc; }
+
+private:
+  Document &doc;
+  llvm::StringRef text;
+};
+
+/// The op that frees a buffer from `allocOp` ("memref.dealloc",
+/// "gpu.dealloc"), or empty when memlint does not know how to free it (an
+/// async gpu.alloc, an allocator of an unknown dialect).
+std::string freeOpNameFor(mlir::Operation *allocOp, mlir::Value buffer);
+
+/// `memref.dealloc %x : memref<4xf32>`; empty when `v` has no usable name.
+std::string freeStatement(Document &doc, llvm::StringRef opName,
+                          mlir::Value v);
+
+/// True when `op` does nothing but free one operand (memref.dealloc, a sync
+/// gpu.dealloc), so removing it changes nothing else.
+bool isPlainFree(mlir::Operation *op);
+
+/// Edits deleting `op` (its whole lines when it stands alone on them); when
+/// that leaves an scf.if without results empty, the scf.if goes too.
+std::optional<std::vector<TextEdit>> removeOpEdits(const SourceText &src,
+                                                   mlir::Operation *op);
+
+/// Edits replacing `op` (its text as written) with `newText`.
+std::optional<std::vector<TextEdit>>
+replaceOpEdits(const SourceText &src, mlir::Operation *op,
+               const std::string &newText);
+
+/// Values that are `v` or views/casts of it (transitively): a use of any of
+/// them uses `v`'s memory on every path.
+std::vector<mlir::Value> viewClosure(mlir::Value v);
+
+/// Candidate edit sets that each insert `freeOpName` of the buffer `v`
+/// (allocated by `allocOp`) at one program point of `fn`, in text order.
+/// Only points `v` dominates, from which no use of `v` or its views can be
+/// reached without re-running `allocOp`, and from which `exit` can be
+/// reached are proposed.
+std::vector<std::vector<TextEdit>>
+freeInsertionCandidates(const SourceText &src, mlir::FunctionOpInterface fn,
+                        mlir::Value v, mlir::Operation *allocOp,
+                        mlir::Operation *exit, llvm::StringRef freeOpName);
+
+} // namespace memlint
+
+#endif

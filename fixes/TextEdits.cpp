@@ -1,0 +1,299 @@
+//===- TextEdits.cpp - Applying, diffing and printing text edits ----------===//
+#include "fixes/TextEdits.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace memlint {
+
+LineTable::LineTable(llvm::StringRef text) : size(text.size()) {
+  starts.push_back(0);
+  for (size_t i = 0, e = text.size(); i < e; ++i)
+    if (text[i] == '\n')
+      starts.push_back(i + 1);
+}
+
+std::optional<size_t> LineTable::offsetOf(SourcePos pos) const {
+  if (pos.line == 0 || pos.column == 0 || pos.line > starts.size())
+    return std::nullopt;
+  size_t lineStart = starts[pos.line - 1];
+  size_t lineEnd = pos.line < starts.size() ? starts[pos.line] - 1 : size;
+  size_t off = lineStart + pos.column - 1;
+  if (off > lineEnd)
+    return std::nullopt;
+  return off;
+}
+
+SourcePos LineTable::posOf(size_t offset) const {
+  offset = std::min(offset, size);
+  auto it = std::upper_bound(starts.begin(), starts.end(), offset);
+  unsigned line = it - starts.begin();
+  return {line, static_cast<unsigned>(offset - starts[line - 1] + 1)};
+}
+
+namespace {
+
+struct ResolvedEdit {
+  size_t start, end;
+  const std::string *text;
+  size_t order;
+};
+
+std::optional<std::vector<ResolvedEdit>>
+resolve(llvm::StringRef text, const std::vector<TextEdit> &edits) {
+  LineTable lines(text);
+  std::vector<ResolvedEdit> out;
+  for (const TextEdit &e : edits) {
+    std::optional<size_t> s = lines.offsetOf(e.range.start);
+    std::optional<size_t> t = lines.offsetOf(e.range.end);
+    if (!s || !t || *s > *t)
+      return std::nullopt;
+    out.push_back({*s, *t, &e.newText, out.size()});
+  }
+  // By start; at one position insertions come first, in their given order.
+  std::stable_sort(out.begin(), out.end(),
+                   [](const ResolvedEdit &a, const ResolvedEdit &b) {
+                     if (a.start != b.start)
+                       return a.start < b.start;
+                     return (a.start == a.end) && (b.start != b.end);
+                   });
+  for (size_t i = 1; i < out.size(); ++i)
+    if (out[i - 1].end > out[i].start)
+      return std::nullopt;
+  return out;
+}
+
+} // namespace
+
+std::optional<std::string> applyEdits(llvm::StringRef text,
+                                      const std::vector<TextEdit> &edits) {
+  std::optional<std::vector<ResolvedEdit>> resolved = resolve(text, edits);
+  if (!resolved)
+    return std::nullopt;
+  std::string out;
+  out.reserve(text.size());
+  size_t at = 0;
+  for (const ResolvedEdit &e : *resolved) {
+    out.append(text.data() + at, e.start - at);
+    out += *e.text;
+    at = e.end;
+  }
+  out.append(text.data() + at, text.size() - at);
+  return out;
+}
+
+bool editsCompatible(llvm::StringRef text, const std::vector<TextEdit> &a,
+                     const std::vector<TextEdit> &b) {
+  std::vector<TextEdit> all = a;
+  all.insert(all.end(), b.begin(), b.end());
+  return resolve(text, all).has_value();
+}
+
+std::vector<llvm::StringRef> splitLines(llvm::StringRef text) {
+  std::vector<llvm::StringRef> out;
+  while (!text.empty()) {
+    size_t nl = text.find('\n');
+    size_t len = nl == llvm::StringRef::npos ? text.size() : nl + 1;
+    out.push_back(text.take_front(len));
+    text = text.drop_front(len);
+  }
+  return out;
+}
+
+namespace {
+
+/// Matched line pairs of a shortest edit script between a[lo..) and b[lo..)
+/// (after the common prefix and suffix are removed), via Myers' greedy
+/// forward search and a backtrack over the stored frontiers. Returns false
+/// when the script would be longer than `maxD`.
+bool myersMatches(const std::vector<llvm::StringRef> &a,
+                  const std::vector<llvm::StringRef> &b, size_t aLo,
+                  size_t aHi, size_t bLo, size_t bHi, size_t maxD,
+                  std::vector<std::pair<size_t, size_t>> &matches) {
+  long n = aHi - aLo, m = bHi - bLo;
+  long max = n + m;
+  if (max == 0)
+    return true;
+  long limit = std::min<long>(max, maxD);
+  std::vector<long> v(2 * max + 3, 0);
+  long off = max + 1;
+  // frontier[d] holds v[-d..d] as it was before step d.
+  std::vector<std::vector<long>> frontier;
+  long found = -1;
+  for (long d = 0; d <= limit && found < 0; ++d) {
+    frontier.emplace_back(v.begin() + off - d, v.begin() + off + d + 1);
+    for (long k = -d; k <= d; k += 2) {
+      long x;
+      if (k == -d || (k != d && v[off + k - 1] < v[off + k + 1]))
+        x = v[off + k + 1];
+      else
+        x = v[off + k - 1] + 1;
+      long y = x - k;
+      while (x < n && y < m && a[aLo + x] == b[bLo + y]) {
+        ++x;
+        ++y;
+      }
+      v[off + k] = x;
+      if (x >= n && y >= m) {
+        found = d;
+        break;
+      }
+    }
+  }
+  if (found < 0)
+    return false;
+  std::vector<std::pair<size_t, size_t>> rev;
+  long x = n, y = m;
+  for (long d = found; d > 0; --d) {
+    const std::vector<long> &f = frontier[d];
+    auto at = [&](long k) { return f[k + d]; };
+    long k = x - y;
+    long prevK;
+    if (k == -d || (k != d && at(k - 1) < at(k + 1)))
+      prevK = k + 1;
+    else
+      prevK = k - 1;
+    long prevX = at(prevK);
+    long prevY = prevX - prevK;
+    // The snake that followed the move from (prevX, prevY).
+    while (x > prevX && y > prevY) {
+      rev.push_back({aLo + x - 1, bLo + y - 1});
+      --x;
+      --y;
+    }
+    x = prevX;
+    y = prevY;
+  }
+  while (x > 0 && y > 0) {
+    rev.push_back({aLo + x - 1, bLo + y - 1});
+    --x;
+    --y;
+  }
+  matches.insert(matches.end(), rev.rbegin(), rev.rend());
+  return true;
+}
+
+} // namespace
+
+std::vector<DiffHunk> diffLines(const std::vector<llvm::StringRef> &a,
+                                const std::vector<llvm::StringRef> &b) {
+  size_t pre = 0;
+  while (pre < a.size() && pre < b.size() && a[pre] == b[pre])
+    ++pre;
+  size_t suf = 0;
+  while (suf < a.size() - pre && suf < b.size() - pre &&
+         a[a.size() - 1 - suf] == b[b.size() - 1 - suf])
+    ++suf;
+  std::vector<std::pair<size_t, size_t>> matches;
+  for (size_t i = 0; i < pre; ++i)
+    matches.push_back({i, i});
+  // Too different to be worth a shortest script: the middle is one hunk.
+  (void)myersMatches(a, b, pre, a.size() - suf, pre, b.size() - suf,
+                     /*maxD=*/4000, matches);
+  for (size_t i = 0; i < suf; ++i)
+    matches.push_back({a.size() - suf + i, b.size() - suf + i});
+  std::vector<DiffHunk> hunks;
+  size_t ai = 0, bi = 0;
+  auto flush = [&](size_t aEnd, size_t bEnd) {
+    if (aEnd > ai || bEnd > bi)
+      hunks.push_back({ai, aEnd - ai, bi, bEnd - bi});
+  };
+  for (auto [x, y] : matches) {
+    flush(x, y);
+    ai = x + 1;
+    bi = y + 1;
+  }
+  flush(a.size(), b.size());
+  return hunks;
+}
+
+std::vector<TextEdit> editsBetween(llvm::StringRef before,
+                                   llvm::StringRef after) {
+  std::vector<llvm::StringRef> a = splitLines(before), b = splitLines(after);
+  std::vector<size_t> aOff(a.size() + 1, 0), bOff(b.size() + 1, 0);
+  for (size_t i = 0; i < a.size(); ++i)
+    aOff[i + 1] = aOff[i] + a[i].size();
+  for (size_t i = 0; i < b.size(); ++i)
+    bOff[i + 1] = bOff[i] + b[i].size();
+  LineTable lines(before);
+  std::vector<TextEdit> out;
+  for (const DiffHunk &h : diffLines(a, b)) {
+    llvm::StringRef oldText =
+        before.slice(aOff[h.oldStart], aOff[h.oldStart + h.oldCount]);
+    llvm::StringRef newText =
+        after.slice(bOff[h.newStart], bOff[h.newStart + h.newCount]);
+    size_t p = 0;
+    while (p < oldText.size() && p < newText.size() && oldText[p] == newText[p])
+      ++p;
+    size_t s = 0;
+    while (s < oldText.size() - p && s < newText.size() - p &&
+           oldText[oldText.size() - 1 - s] == newText[newText.size() - 1 - s])
+      ++s;
+    size_t start = aOff[h.oldStart] + p;
+    size_t end = aOff[h.oldStart] + oldText.size() - s;
+    TextEdit e;
+    e.range.start = lines.posOf(start);
+    e.range.end = lines.posOf(end);
+    e.newText = newText.slice(p, newText.size() - s).str();
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+std::string unifiedDiff(llvm::StringRef before, llvm::StringRef after,
+                        llvm::StringRef oldName, llvm::StringRef newName,
+                        unsigned context) {
+  std::vector<llvm::StringRef> a = splitLines(before), b = splitLines(after);
+  std::vector<DiffHunk> hunks = diffLines(a, b);
+  if (hunks.empty())
+    return "";
+  std::string out;
+  out += "--- " + oldName.str() + "\n";
+  out += "+++ " + newName.str() + "\n";
+  auto line = [&](char tag, llvm::StringRef l) {
+    out += tag;
+    out += l.str();
+    if (!l.ends_with("\n"))
+      out += "\n\\ No newline at end of file\n";
+  };
+  size_t i = 0;
+  while (i < hunks.size()) {
+    // Merge hunks whose context would touch.
+    size_t j = i;
+    while (j + 1 < hunks.size() &&
+           hunks[j + 1].oldStart - (hunks[j].oldStart + hunks[j].oldCount) <=
+               2 * context)
+      ++j;
+    size_t aStart = hunks[i].oldStart >= context ? hunks[i].oldStart - context
+                                                 : 0;
+    size_t lead = hunks[i].oldStart - aStart;
+    size_t bStart = hunks[i].newStart - lead;
+    size_t aEnd = std::min(a.size(), hunks[j].oldStart + hunks[j].oldCount +
+                                         context);
+    size_t trail = aEnd - (hunks[j].oldStart + hunks[j].oldCount);
+    size_t bEnd = hunks[j].newStart + hunks[j].newCount + trail;
+    auto range = [](size_t start, size_t count) {
+      // An empty range names the line before it, as diff(1) does.
+      size_t first = count == 0 ? start : start + 1;
+      return std::to_string(first) + "," + std::to_string(count);
+    };
+    out += "@@ -" + range(aStart, aEnd - aStart) + " +" +
+           range(bStart, bEnd - bStart) + " @@\n";
+    size_t ai = aStart;
+    for (size_t h = i; h <= j; ++h) {
+      for (; ai < hunks[h].oldStart; ++ai)
+        line(' ', a[ai]);
+      for (size_t k = 0; k < hunks[h].oldCount; ++k)
+        line('-', a[hunks[h].oldStart + k]);
+      for (size_t k = 0; k < hunks[h].newCount; ++k)
+        line('+', b[hunks[h].newStart + k]);
+      ai = hunks[h].oldStart + hunks[h].oldCount;
+    }
+    for (; ai < aEnd; ++ai)
+      line(' ', a[ai]);
+    i = j + 1;
+  }
+  return out;
+}
+
+} // namespace memlint

@@ -1,0 +1,71 @@
+//===- TextEdits.h - Applying, diffing and printing text edits --*- C++ -*-===//
+//
+// Fixes are computed as a whole new text and handed out as the minimal edits
+// that turn the user's text into it: a line diff (Myers) narrowed to the
+// characters that differ. The same diff prints `memlint fix --diff`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_FIXES_TEXTEDITS_H
+#define MEMLINT_FIXES_TEXTEDITS_H
+
+#include "analysis/Finding.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memlint {
+
+/// Maps 1-based line/column positions of one text to byte offsets and back.
+class LineTable {
+public:
+  explicit LineTable(llvm::StringRef text);
+  /// Byte offset of `pos`; nullopt when it lies outside the text (a column
+  /// past the end of its line, newline excluded, is outside).
+  std::optional<size_t> offsetOf(SourcePos pos) const;
+  SourcePos posOf(size_t offset) const;
+
+private:
+  std::vector<size_t> starts;
+  size_t size;
+};
+
+/// Applies `edits` (ranges in `text`'s coordinates). Insertions at one
+/// position keep their order in `edits`; an insertion at the start or end of
+/// a replaced range goes before or after it. Returns nullopt when two edits
+/// overlap or a range is invalid.
+std::optional<std::string> applyEdits(llvm::StringRef text,
+                                      const std::vector<TextEdit> &edits);
+
+/// True when no two edits of `a` and `b` overlap, so both can be applied.
+bool editsCompatible(llvm::StringRef text, const std::vector<TextEdit> &a,
+                     const std::vector<TextEdit> &b);
+
+/// One differing stretch of lines: old lines [oldStart, oldStart + oldCount)
+/// became new lines [newStart, newStart + newCount) (0-based).
+struct DiffHunk {
+  size_t oldStart, oldCount, newStart, newCount;
+};
+
+/// Splits into lines, each keeping its '\n' (the last may lack one).
+std::vector<llvm::StringRef> splitLines(llvm::StringRef text);
+
+/// A shortest line diff (Myers' O(ND) algorithm).
+std::vector<DiffHunk> diffLines(const std::vector<llvm::StringRef> &a,
+                                const std::vector<llvm::StringRef> &b);
+
+/// The edits that turn `before` into `after`: one per differing stretch,
+/// trimmed to the characters that differ. applyEdits(before, result) ==
+/// after.
+std::vector<TextEdit> editsBetween(llvm::StringRef before,
+                                   llvm::StringRef after);
+
+/// A unified diff (`--- a/NAME`, `+++ b/NAME`, @@ hunks with `context`
+/// lines around each change); empty when the texts are equal.
+std::string unifiedDiff(llvm::StringRef before, llvm::StringRef after,
+                        llvm::StringRef oldName, llvm::StringRef newName,
+                        unsigned context = 3);
+
+} // namespace memlint
+
+#endif
