@@ -1,0 +1,82 @@
+//===- AnalysisResult.h - What the server knows about one version -*- C++ -*-=//
+//
+// The feature layer's view of one version of one document: plain data (no
+// MLIR objects, no LSP types), so it can be cached per top-level operation,
+// shared between threads and outlive the MLIRContext it came from.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_SERVER_ANALYSISRESULT_H
+#define MEMLINT_SERVER_ANALYSISRESULT_H
+
+#include "analysis/Finding.h"
+#include "server/TextLines.h"
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class Operation;
+} // namespace mlir
+
+namespace memlint {
+
+class Document;
+
+struct FreeSite {
+  SourceRange range;
+  std::string opName;
+};
+
+/// What hover and inlay hints show about one allocation.
+struct BufferFacts {
+  std::string name;   // "%a"
+  std::string opName; // "memref.alloc"
+  std::string type;   // "memref<64x64xf32>"
+  SourceRange opRange;
+  SourceRange nameRange;
+  std::vector<SourceRange> uses; // mentions of the SSA name
+  SourcePos hintPos;             // end of the op, for the inlay hint
+  /// Bytes when every dimension is static, else the symbolic form in
+  /// `sizeText` ("64 × %n bytes").
+  std::optional<uint64_t> bytes;
+  std::string sizeText;
+  std::string space; // "default" or the printed memory space
+  bool stack = false;
+  std::vector<FreeSite> frees;
+  /// Lines from the allocation to its last use or free.
+  unsigned liveFrom = 0, liveTo = 0;
+};
+
+/// Facts for every allocation (heap or stack) nested in `root`.
+void collectBufferFacts(Document &doc, mlir::Operation *root,
+                        std::vector<BufferFacts> &out);
+
+/// "16 KiB", "1.5 MiB", "100 B": a short human size.
+std::string formatBytes(uint64_t bytes);
+
+struct AnalysisResult {
+  int64_t version = 0;
+  std::shared_ptr<const std::string> text;
+  /// Lines of `text`, for position conversions.
+  std::unique_ptr<TextLines> lines;
+  /// Non-empty when the text does not parse or verify: findings and buffers
+  /// are empty then (the last good results are kept out of the way).
+  std::vector<InputError> errors;
+  std::vector<Finding> findings;
+  std::vector<BufferFacts> buffers;
+
+  /// How the result was computed, for tests and the benchmark.
+  struct Stats {
+    std::string mode; // "incremental" or "whole-file"
+    unsigned opsTotal = 0;
+    unsigned opsAnalysed = 0;
+    double milliseconds = 0;
+    std::string note; // why incremental analysis was not used
+  } stats;
+};
+
+} // namespace memlint
+
+#endif

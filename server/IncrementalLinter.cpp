@@ -1,0 +1,521 @@
+//===- IncrementalLinter.cpp - Lint a changing document cheaply -----------===//
+#include "server/IncrementalLinter.h"
+
+#include "analysis/Document.h"
+#include "analysis/Engine.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
+#include <algorithm>
+#include <chrono>
+#include <deque>
+#ifdef MEMLINT_SERVER_HAVE_FIXES
+#include "fixes/Fixes.h"
+#endif
+
+using namespace mlir;
+
+namespace memlint {
+
+/// What one top-level operation contributes, positioned as it was when it
+/// was analysed.
+struct IncrementalLinter::CachedOp {
+  unsigned firstLine = 0, lastLine = 0;
+  std::vector<Finding> findings;
+  std::vector<BufferFacts> buffers;
+};
+
+namespace {
+
+/// Versions to wait before trusting the split again once it was wrong.
+constexpr unsigned splitCooldown = 50;
+
+uint64_t hashWords(llvm::ArrayRef<uint64_t> words) {
+  return llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
+      reinterpret_cast<const uint8_t *>(words.data()),
+      words.size() * sizeof(uint64_t)));
+}
+
+//===----------------------------------------------------------------------===//
+// Moving results by whole lines
+//===----------------------------------------------------------------------===//
+
+/// Calls `fn(line)` on each "at LINE:COL" position quoted in `msg` (the
+/// analysis names branch points that way) and rewrites it with the result.
+template <typename Fn>
+std::string rewriteQuotedLines(const std::string &msg, Fn fn) {
+  std::string out;
+  size_t i = 0;
+  while (true) {
+    size_t at = msg.find(" at ", i);
+    if (at == std::string::npos)
+      break;
+    size_t d = at + 4, e = d;
+    while (e < msg.size() && llvm::isDigit(msg[e]))
+      ++e;
+    if (e == d || e >= msg.size() || msg[e] != ':' || e + 1 >= msg.size() ||
+        !llvm::isDigit(msg[e + 1])) {
+      out.append(msg, i, d - i);
+      i = d;
+      continue;
+    }
+    unsigned line = std::stoul(msg.substr(d, e - d));
+    out.append(msg, i, d - i);
+    out += std::to_string(fn(line));
+    i = e;
+  }
+  out.append(msg, i, std::string::npos);
+  return out;
+}
+
+bool quotesLinesOutside(const std::string &msg, unsigned first,
+                        unsigned last) {
+  bool outside = false;
+  rewriteQuotedLines(msg, [&](unsigned line) {
+    outside |= line < first || line > last;
+    return line;
+  });
+  return outside;
+}
+
+void shiftPos(SourcePos &p, int delta) {
+  if (p.line)
+    p.line += delta;
+}
+void shiftRange(SourceRange &r, int delta) {
+  if (!r.isValid())
+    return;
+  shiftPos(r.start, delta);
+  shiftPos(r.end, delta);
+}
+void shiftMessage(std::string &msg, int delta) {
+  if (msg.find(" at ") != std::string::npos)
+    msg = rewriteQuotedLines(msg, [&](unsigned l) { return l + delta; });
+}
+
+void shiftFinding(Finding &f, int delta) {
+  shiftRange(f.range, delta);
+  shiftMessage(f.message, delta);
+  for (RelatedLocation &r : f.related) {
+    shiftRange(r.range, delta);
+    shiftMessage(r.message, delta);
+  }
+  for (Fix &fix : f.fixes)
+    for (TextEdit &e : fix.edits)
+      shiftRange(e.range, delta);
+}
+
+void shiftFacts(BufferFacts &b, int delta) {
+  shiftRange(b.opRange, delta);
+  shiftRange(b.nameRange, delta);
+  for (SourceRange &r : b.uses)
+    shiftRange(r, delta);
+  shiftPos(b.hintPos, delta);
+  for (FreeSite &f : b.frees)
+    shiftRange(f.range, delta);
+  if (b.liveFrom)
+    b.liveFrom += delta;
+  if (b.liveTo)
+    b.liveTo += delta;
+}
+
+/// True when every position in `op` lies in its own lines, so it can move
+/// with them.
+bool isSelfContained(unsigned first, unsigned last,
+                     const std::vector<Finding> &findings,
+                     const std::vector<BufferFacts> &buffers) {
+  auto inside = [&](const SourceRange &r) {
+    if (!r.isValid())
+      return true;
+    bool endOk = r.end.line <= last || (r.end.line == last + 1 &&
+                                        r.end.column <= 1);
+    return r.start.line >= first && endOk;
+  };
+  for (const Finding &f : findings) {
+    if (!inside(f.range) || quotesLinesOutside(f.message, first, last))
+      return false;
+    for (const RelatedLocation &r : f.related)
+      if (!inside(r.range) || quotesLinesOutside(r.message, first, last))
+        return false;
+    for (const Fix &fix : f.fixes)
+      for (const TextEdit &e : fix.edits)
+        if (!inside(e.range))
+          return false;
+  }
+  for (const BufferFacts &b : buffers) {
+    if (!inside(b.opRange) || !inside(b.nameRange))
+      return false;
+    for (const SourceRange &u : b.uses)
+      if (!inside(u))
+        return false;
+    for (const FreeSite &f : b.frees)
+      if (!inside(f.range))
+        return false;
+  }
+  return true;
+}
+
+bool findingLess(const Finding &a, const Finding &b) {
+  if (!(a.range == b.range))
+    return a.range < b.range;
+  return a.check < b.check;
+}
+
+/// Checks the lexical split against the parse of `doc`: every top-level
+/// operation lies within one included Op item, each included Op item holds
+/// exactly one, and symbol names agree.
+bool splitMatchesParse(Document &doc, const TopLevelLayout &layout,
+                       const std::vector<char> &included,
+                       std::string &why) {
+  std::vector<unsigned> count(layout.items.size());
+  for (Operation &op : doc.module().getBody()->getOperations()) {
+    SourceRange r = doc.fullRangeOf(&op);
+    int idx = r.isValid() ? layout.itemAtLine(r.start.line) : -1;
+    if (idx < 0) {
+      why = "a top-level operation has no position";
+      return false;
+    }
+    const LayoutItem &item = layout.items[idx];
+    if (item.kind != LayoutItem::Kind::Op || !included[idx] ||
+        r.end.line > item.lastLine) {
+      why = "the operation at line " + std::to_string(r.start.line) +
+            " does not match the split";
+      return false;
+    }
+    ++count[idx];
+    if (auto sym = op.getAttrOfType<StringAttr>(
+            SymbolTable::getSymbolAttrName()))
+      if (sym.getValue() != item.symbol) {
+        why = "symbol @" + sym.getValue().str() + " was not seen by the split";
+        return false;
+      }
+  }
+  for (auto [idx, item] : llvm::enumerate(layout.items))
+    if (item.kind == LayoutItem::Kind::Op && included[idx] &&
+        count[idx] != 1) {
+      why = "lines " + std::to_string(item.firstLine) + "-" +
+            std::to_string(item.lastLine) + " hold " +
+            std::to_string(count[idx]) + " operations";
+      return false;
+    }
+  return true;
+}
+
+/// `text` with every line outside the included items left blank, so the
+/// included ones keep their line numbers.
+std::string blankedText(llvm::StringRef text, const TopLevelLayout &layout,
+                        const std::vector<char> &included) {
+  std::string out;
+  out.reserve(text.size() / 8);
+  for (auto [idx, item] : llvm::enumerate(layout.items)) {
+    if (included[idx])
+      out.append(text.data() + item.begin, item.end - item.begin);
+    else
+      out.append(item.lastLine - item.firstLine + 1, '\n');
+  }
+  return out;
+}
+
+/// Findings with their fixes attached (when fixes/ is built).
+std::vector<Finding> lintWithFixesIfAny(Document &doc,
+                                        const LintOptions &opts) {
+#ifdef MEMLINT_SERVER_HAVE_FIXES
+  return lintWithFixes(doc, opts);
+#else
+  return lintDocument(doc, opts);
+#endif
+}
+
+double millisecondsSince(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - t)
+      .count();
+}
+
+} // namespace
+
+IncrementalLinter::IncrementalLinter(std::string fileName, LintOptions options,
+                                     bool incremental)
+    : fileName(std::move(fileName)), opts(std::move(options)),
+      incremental(incremental) {}
+
+IncrementalLinter::~IncrementalLinter() = default;
+
+void IncrementalLinter::wholeFile(AnalysisResult &res, std::string note) {
+  res.stats.mode = "whole-file";
+  res.stats.note = std::move(note);
+  std::unique_ptr<Document> doc = Document::parse(*res.text, fileName);
+  if (!doc->isValid()) {
+    res.errors = doc->errors();
+    return;
+  }
+  res.findings = lintWithFixesIfAny(*doc, opts);
+  for (Operation &op : doc->module().getBody()->getOperations()) {
+    ++res.stats.opsTotal;
+    collectBufferFacts(*doc, &op, res.buffers);
+  }
+  res.stats.opsAnalysed = res.stats.opsTotal;
+}
+
+std::shared_ptr<AnalysisResult>
+IncrementalLinter::analyzeWholeFile(std::shared_ptr<const std::string> text,
+                                    int64_t version) {
+  auto start = std::chrono::steady_clock::now();
+  auto res = std::make_shared<AnalysisResult>();
+  res->version = version;
+  res->text = std::move(text);
+  res->lines = std::make_unique<TextLines>(*res->text);
+  wholeFile(*res, "requested");
+  res->stats.milliseconds = millisecondsSince(start);
+  return res;
+}
+
+std::vector<uint64_t>
+IncrementalLinter::computeKeys(const TopLevelLayout &layout,
+                               std::vector<std::vector<int>> &deps) {
+  const auto &items = layout.items;
+  size_t n = items.size();
+  deps.assign(n, {});
+  std::vector<std::vector<uint64_t>> unresolved(n);
+  llvm::StringMap<int> definedBy;
+  std::vector<uint64_t> preludeWords;
+  for (auto [idx, item] : llvm::enumerate(items)) {
+    if (item.kind == LayoutItem::Kind::Prelude)
+      preludeWords.push_back(item.hash);
+    if (item.kind == LayoutItem::Kind::Op && !item.symbol.empty())
+      definedBy.try_emplace(item.symbol, idx);
+  }
+  uint64_t prelude = hashWords(preludeWords);
+  for (auto [idx, item] : llvm::enumerate(items)) {
+    if (item.kind != LayoutItem::Kind::Op)
+      continue;
+    for (const std::string &ref : item.refs) {
+      auto it = definedBy.find(ref);
+      if (it == definedBy.end())
+        unresolved[idx].push_back(llvm::xxh3_64bits(ref));
+      else if (it->second != static_cast<int>(idx))
+        deps[idx].push_back(it->second);
+    }
+  }
+
+  // Strongly connected components (iterative Tarjan); a component's key
+  // hashes its members' text and the keys of the components it reaches.
+  // Tarjan completes components callees first.
+  std::vector<int> index(n, -1), low(n, 0), comp(n, -1);
+  std::vector<char> onStack(n, 0);
+  std::vector<int> stack;
+  std::vector<uint64_t> compKey;
+  int counter = 0;
+  for (size_t root = 0; root < n; ++root) {
+    if (items[root].kind != LayoutItem::Kind::Op || index[root] >= 0)
+      continue;
+    std::vector<std::pair<int, size_t>> frames{{static_cast<int>(root), 0}};
+    index[root] = low[root] = counter++;
+    stack.push_back(root);
+    onStack[root] = 1;
+    while (!frames.empty()) {
+      auto &[v, next] = frames.back();
+      if (next < deps[v].size()) {
+        int w = deps[v][next++];
+        if (index[w] < 0) {
+          index[w] = low[w] = counter++;
+          stack.push_back(w);
+          onStack[w] = 1;
+          frames.push_back({w, 0});
+        } else if (onStack[w]) {
+          low[v] = std::min(low[v], index[w]);
+        }
+        continue;
+      }
+      int done = v;
+      frames.pop_back();
+      if (!frames.empty())
+        low[frames.back().first] =
+            std::min(low[frames.back().first], low[done]);
+      if (low[done] != index[done])
+        continue;
+      int id = compKey.size();
+      std::vector<int> members;
+      while (true) {
+        int w = stack.back();
+        stack.pop_back();
+        onStack[w] = 0;
+        comp[w] = id;
+        members.push_back(w);
+        if (w == done)
+          break;
+      }
+      std::vector<uint64_t> own, reached;
+      for (int m : members) {
+        own.push_back(items[m].hash);
+        own.insert(own.end(), unresolved[m].begin(), unresolved[m].end());
+        for (int d : deps[m])
+          if (comp[d] != id)
+            reached.push_back(compKey[comp[d]]);
+      }
+      llvm::sort(own);
+      llvm::sort(reached);
+      reached.erase(std::unique(reached.begin(), reached.end()),
+                    reached.end());
+      own.push_back(0x6d656d6c696e74); // separator
+      own.insert(own.end(), reached.begin(), reached.end());
+      compKey.push_back(hashWords(own));
+    }
+  }
+
+  std::vector<uint64_t> keys(n, 0);
+  for (auto [idx, item] : llvm::enumerate(items))
+    if (item.kind == LayoutItem::Kind::Op)
+      keys[idx] = hashWords({item.hash, compKey[comp[idx]], prelude});
+  return keys;
+}
+
+std::shared_ptr<AnalysisResult>
+IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
+                           int64_t version) {
+  auto start = std::chrono::steady_clock::now();
+  auto res = std::make_shared<AnalysisResult>();
+  res->version = version;
+  res->text = std::move(text);
+  res->lines = std::make_unique<TextLines>(*res->text);
+  auto finish = [&] {
+    res->stats.milliseconds = millisecondsSince(start);
+    return res;
+  };
+
+  if (!incremental) {
+    wholeFile(*res, "incremental analysis is off");
+    return finish();
+  }
+  if (cooldown) {
+    --cooldown;
+    wholeFile(*res, "the split into operations was wrong recently");
+    return finish();
+  }
+  TopLevelLayout layout = computeLayout(*res->text);
+  if (!layout.ok) {
+    cache.clear();
+    wholeFile(*res, "cannot split the file: " + layout.reason);
+    return finish();
+  }
+
+  std::vector<std::vector<int>> deps;
+  std::vector<uint64_t> keys = computeKeys(layout, deps);
+  const auto &items = layout.items;
+  size_t n = items.size();
+  std::vector<char> isMiss(n, 0), included(n, 0);
+  std::deque<int> work;
+  unsigned ops = 0, misses = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (items[i].kind == LayoutItem::Kind::Prelude)
+      included[i] = 1;
+    if (items[i].kind != LayoutItem::Kind::Op)
+      continue;
+    ++ops;
+    if (!cache.count(keys[i])) {
+      isMiss[i] = included[i] = 1;
+      ++misses;
+      work.push_back(i);
+    }
+  }
+  res->stats.mode = "incremental";
+  res->stats.opsTotal = ops;
+  res->stats.opsAnalysed = misses;
+
+  std::vector<std::shared_ptr<CachedOp>> fresh(n);
+  if (misses) {
+    // Parse what changed with everything it references.
+    while (!work.empty()) {
+      int i = work.front();
+      work.pop_front();
+      for (int d : deps[i])
+        if (!included[d]) {
+          included[d] = 1;
+          work.push_back(d);
+        }
+    }
+    bool all = misses == ops;
+    std::unique_ptr<Document> doc =
+        all ? Document::parse(*res->text, fileName)
+            : Document::parse(blankedText(*res->text, layout, included),
+                              fileName);
+    if (!doc->isValid()) {
+      // Errors inside the operations being re-analysed are the file's own;
+      // anything else may come from the split, so ask the whole file.
+      bool believable = true;
+      for (const InputError &e : doc->errors()) {
+        int idx = e.range.isValid() ? layout.itemAtLine(e.range.start.line)
+                                    : -1;
+        believable &= idx >= 0 && isMiss[idx];
+      }
+      if (all || believable) {
+        res->errors = doc->errors();
+        return finish();
+      }
+      wholeFile(*res, "errors outside the changed operations");
+      return finish();
+    }
+    std::string why;
+    if (!splitMatchesParse(*doc, layout, included, why)) {
+      cache.clear();
+      cooldown = splitCooldown;
+      wholeFile(*res, "the split into operations was wrong: " + why);
+      return finish();
+    }
+
+    for (size_t i = 0; i < n; ++i)
+      if (isMiss[i]) {
+        fresh[i] = std::make_shared<CachedOp>();
+        fresh[i]->firstLine = items[i].firstLine;
+        fresh[i]->lastLine = items[i].lastLine;
+      }
+    for (Finding &f : lintWithFixesIfAny(*doc, opts)) {
+      int idx = f.range.isValid() ? layout.itemAtLine(f.range.start.line) : -1;
+      if (idx < 0)
+        res->findings.push_back(std::move(f)); // not cached
+      else if (isMiss[idx])
+        fresh[idx]->findings.push_back(std::move(f));
+    }
+    for (Operation &op : doc->module().getBody()->getOperations()) {
+      int idx = layout.itemAtLine(doc->fullRangeOf(&op).start.line);
+      if (idx >= 0 && isMiss[idx])
+        collectBufferFacts(*doc, &op, fresh[idx]->buffers);
+    }
+  }
+
+  // Everything, moved to where each operation is now. Results that point
+  // outside their own operation cannot move with it and are not kept.
+  Cache next;
+  for (size_t i = 0; i < n; ++i) {
+    if (items[i].kind != LayoutItem::Kind::Op)
+      continue;
+    std::shared_ptr<const CachedOp> c;
+    if (isMiss[i]) {
+      c = fresh[i];
+      if (isSelfContained(c->firstLine, c->lastLine, c->findings,
+                          c->buffers))
+        next[keys[i]] = c;
+    } else {
+      c = cache[keys[i]];
+      next[keys[i]] = c;
+    }
+    int delta = static_cast<int>(items[i].firstLine) -
+                static_cast<int>(c->firstLine);
+    for (const Finding &f : c->findings) {
+      res->findings.push_back(f);
+      if (delta)
+        shiftFinding(res->findings.back(), delta);
+    }
+    for (const BufferFacts &b : c->buffers) {
+      res->buffers.push_back(b);
+      if (delta)
+        shiftFacts(res->buffers.back(), delta);
+    }
+  }
+  cache = std::move(next);
+  std::stable_sort(res->findings.begin(), res->findings.end(), findingLess);
+  return finish();
+}
+
+} // namespace memlint

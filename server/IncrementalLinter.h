@@ -1,0 +1,67 @@
+//===- IncrementalLinter.h - Lint a changing document cheaply ---*- C++ -*-===//
+//
+// Analyses successive versions of one document, reusing the results of
+// top-level operations whose text, and whose callees' text, did not change.
+//
+// Each version is split into top-level operations (TopLevelLayout). An
+// operation's key hashes its text, the text of every operation it reaches
+// through `@symbol` references (its callees, globals...), and the prelude
+// (aliases, the module header). Findings and buffer facts are cached by key,
+// with positions relative to the operation's first line, so moving an
+// operation costs nothing. Operations without a cached result are parsed
+// together with their callees and the prelude in one document in which
+// every other line is blank, so line numbers, and positions quoted in
+// messages, are those of the real file.
+//
+// The split is lexical; every parse checks it (each top-level operation
+// lies in one item, symbols match). When it is wrong, or the file cannot be
+// split, the whole file is analysed as `memlint lint` would.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_SERVER_INCREMENTALLINTER_H
+#define MEMLINT_SERVER_INCREMENTALLINTER_H
+
+#include "analysis/Config.h"
+#include "server/AnalysisResult.h"
+#include "server/TopLevelLayout.h"
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+namespace memlint {
+
+class IncrementalLinter {
+public:
+  IncrementalLinter(std::string fileName, LintOptions options,
+                    bool incremental = true);
+  ~IncrementalLinter();
+
+  /// Analyses one version. Never fails: input errors are in the result.
+  std::shared_ptr<AnalysisResult>
+  analyze(std::shared_ptr<const std::string> text, int64_t version);
+
+  /// Analyses `text` as one document, as `memlint lint` does.
+  std::shared_ptr<AnalysisResult>
+  analyzeWholeFile(std::shared_ptr<const std::string> text, int64_t version);
+
+  const LintOptions &options() const { return opts; }
+
+private:
+  struct CachedOp;
+  using Cache = std::unordered_map<uint64_t, std::shared_ptr<const CachedOp>>;
+
+  void wholeFile(AnalysisResult &res, std::string note);
+  std::vector<uint64_t> computeKeys(const TopLevelLayout &layout,
+                                    std::vector<std::vector<int>> &deps);
+
+  std::string fileName;
+  LintOptions opts;
+  bool incremental;
+  /// Versions left before trying the split again after it proved wrong.
+  unsigned cooldown = 0;
+  Cache cache;
+};
+
+} // namespace memlint
+
+#endif

@@ -1,0 +1,538 @@
+//===- LSPServer.cpp - The protocol layer of memlint lsp ------------------===//
+#include "server/LSPServer.h"
+
+#include "server/Features.h"
+#include "memlint/Version.h"
+#include "llvm/Support/LSP/Logging.h"
+#include "llvm/Support/LSP/Protocol.h"
+
+using llvm::json::Array;
+using llvm::json::Object;
+using llvm::json::Value;
+namespace lsp = llvm::lsp;
+
+namespace memlint {
+
+bool fromJSON(const Value &v, RawParams &out, llvm::json::Path) {
+  out.value = v;
+  return true;
+}
+
+struct LSPServer::PendingRequest {
+  std::mutex mutex;
+  std::string key;
+  Reply reply;
+  bool answered = false;
+};
+
+namespace {
+
+llvm::Error invalidParams(const llvm::Twine &what) {
+  return llvm::make_error<lsp::LSPError>(what.str(),
+                                         lsp::ErrorCode::InvalidParams);
+}
+
+std::string idKey(const Value &id) {
+  std::string s;
+  llvm::raw_string_ostream(s) << id;
+  return s;
+}
+
+const Object *objectAt(const Value &v, llvm::StringRef key) {
+  const Object *o = v.getAsObject();
+  return o ? o->getObject(key) : nullptr;
+}
+
+std::optional<std::string> documentUri(const Value &params) {
+  if (const Object *doc = objectAt(params, "textDocument"))
+    if (std::optional<llvm::StringRef> uri = doc->getString("uri"))
+      return uri->str();
+  return std::nullopt;
+}
+
+std::optional<LspPosition> readPosition(const Object *o) {
+  if (!o)
+    return std::nullopt;
+  std::optional<int64_t> line = o->getInteger("line");
+  std::optional<int64_t> ch = o->getInteger("character");
+  if (!line || !ch || *line < 0 || *ch < 0)
+    return std::nullopt;
+  return LspPosition{static_cast<unsigned>(*line),
+                     static_cast<unsigned>(*ch)};
+}
+
+std::optional<std::pair<LspPosition, LspPosition>>
+readRange(const Object *o) {
+  if (!o)
+    return std::nullopt;
+  auto start = readPosition(o->getObject("start"));
+  auto end = readPosition(o->getObject("end"));
+  if (!start || !end)
+    return std::nullopt;
+  return std::make_pair(*start, *end);
+}
+
+/// The file a URI names, for finding its .memlint.json; empty when it names
+/// none (an untitled buffer).
+std::string filePathOf(const std::string &uri) {
+  if (!llvm::StringRef(uri).starts_with("file:"))
+    return "";
+  llvm::Expected<lsp::URIForFile> parsed = lsp::URIForFile::fromURI(uri);
+  if (!parsed) {
+    llvm::consumeError(parsed.takeError());
+    return "";
+  }
+  return parsed->file().str();
+}
+
+lsp::Position toPosition(const AnalysisResult &r, SourcePos p,
+                         PositionEncoding enc) {
+  LspPosition l = r.lines->lspPositionOf(p, enc);
+  return lsp::Position(l.line, l.character);
+}
+
+lsp::Range toRange(const AnalysisResult &r, const SourceRange &range,
+                   PositionEncoding enc) {
+  if (!range.isValid())
+    return lsp::Range(lsp::Position(0, 0), lsp::Position(0, 0));
+  return lsp::Range(toPosition(r, range.start, enc),
+                    toPosition(r, range.end, enc));
+}
+
+lsp::DiagnosticSeverity toSeverity(Severity s) {
+  switch (s) {
+  case Severity::Error:
+    return lsp::DiagnosticSeverity::Error;
+  case Severity::Warning:
+    return lsp::DiagnosticSeverity::Warning;
+  case Severity::Note:
+    return lsp::DiagnosticSeverity::Information;
+  }
+  return lsp::DiagnosticSeverity::Warning;
+}
+
+} // namespace
+
+LSPServer::LSPServer(MessageInput &input, lsp::JSONTransport &transport,
+                     LintServer::Options options,
+                     LintServer::OptionsProvider optionsFor)
+    : input(input), transport(transport), handler(transport) {
+  handler.method("initialize", this, &LSPServer::onInitialize);
+  handler.notification("initialized", this, &LSPServer::onInitialized);
+  handler.method("shutdown", this, &LSPServer::onShutdown);
+  handler.notification("$/cancelRequest", this, &LSPServer::onCancel);
+  handler.method(kInvalidMessageMethod, this, &LSPServer::onInvalidMessage);
+  handler.notification("textDocument/didOpen", this, &LSPServer::onDidOpen);
+  handler.notification("textDocument/didChange", this,
+                       &LSPServer::onDidChange);
+  handler.notification("textDocument/didClose", this,
+                       &LSPServer::onDidClose);
+  handler.method("textDocument/hover", this, &LSPServer::onHover);
+  handler.method("textDocument/codeAction", this, &LSPServer::onCodeAction);
+  handler.method("textDocument/inlayHint", this, &LSPServer::onInlayHint);
+  handler.method("memlint/analysisStats", this, &LSPServer::onAnalysisStats);
+  publishDiagnostics = handler.outgoingNotification<Value>(
+      "textDocument/publishDiagnostics");
+  lint = std::make_unique<LintServer>(
+      options,
+      [optionsFor = std::move(optionsFor)](const std::string &uri) {
+        return optionsFor(filePathOf(uri));
+      },
+      [this](const std::string &uri, const LintServer::ResultPtr &result) {
+        publish(uri, result);
+      });
+}
+
+LSPServer::~LSPServer() = default;
+
+int LSPServer::run() {
+  llvm::Error err = transport.run(handler);
+  if (err) {
+    // The end of input without `exit`: the client went away.
+    lsp::Logger::info("transport stopped: {0}", llvm::toString(std::move(err)));
+  }
+  // Stop the worker before the transport goes away: it may still reply.
+  lint.reset();
+  return shutdownRequested ? 0 : 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Requests: tracking, cancellation, lifecycle
+//===----------------------------------------------------------------------===//
+
+bool LSPServer::acceptRequest(Reply &reply) {
+  if (!initialized) {
+    reply(llvm::make_error<lsp::LSPError>(
+        "server not initialized", lsp::ErrorCode::ServerNotInitialized));
+    return false;
+  }
+  if (shutdownRequested) {
+    reply(llvm::make_error<lsp::LSPError>(
+        "server is shutting down", lsp::ErrorCode::InvalidRequest));
+    return false;
+  }
+  return true;
+}
+
+std::shared_ptr<LSPServer::PendingRequest> LSPServer::track(Reply reply) {
+  auto request = std::make_shared<PendingRequest>();
+  request->reply = std::move(reply);
+  if (input.lastId()) {
+    request->key = idKey(*input.lastId());
+    std::lock_guard<std::mutex> lock(pendingMutex);
+    pending[request->key] = request;
+  }
+  return request;
+}
+
+void LSPServer::answer(const std::shared_ptr<PendingRequest> &request,
+                       llvm::Expected<Value> result) {
+  {
+    std::lock_guard<std::mutex> lock(request->mutex);
+    if (request->answered) {
+      if (!result)
+        llvm::consumeError(result.takeError());
+      return;
+    }
+    request->answered = true;
+    request->reply(std::move(result));
+  }
+  if (!request->key.empty()) {
+    std::lock_guard<std::mutex> lock(pendingMutex);
+    auto it = pending.find(request->key);
+    if (it != pending.end() && it->second == request)
+      pending.erase(it);
+  }
+}
+
+void LSPServer::onCancel(const RawParams &params) {
+  const Object *o = params.value.getAsObject();
+  const Value *id = o ? o->get("id") : nullptr;
+  if (!id)
+    return;
+  std::shared_ptr<PendingRequest> request;
+  {
+    std::lock_guard<std::mutex> lock(pendingMutex);
+    auto it = pending.find(idKey(*id));
+    if (it == pending.end())
+      return; // already answered, or never seen
+    request = it->second;
+  }
+  answer(request, llvm::make_error<lsp::LSPError>(
+                      "request cancelled", lsp::ErrorCode::RequestCancelled));
+}
+
+void LSPServer::onInvalidMessage(const RawParams &params, Reply reply) {
+  const Object *o = params.value.getAsObject();
+  int64_t code = o && o->getInteger("code")
+                     ? *o->getInteger("code")
+                     : static_cast<int64_t>(lsp::ErrorCode::InvalidRequest);
+  std::string message =
+      o && o->getString("message") ? o->getString("message")->str()
+                                   : "invalid message";
+  lsp::Logger::error("malformed message: {0}", message);
+  reply(llvm::make_error<lsp::LSPError>(message,
+                                        static_cast<lsp::ErrorCode>(code)));
+}
+
+void LSPServer::onInitialize(const RawParams &params, Reply reply) {
+  if (initialized) {
+    reply(llvm::make_error<lsp::LSPError>("initialize was sent twice",
+                                          lsp::ErrorCode::InvalidRequest));
+    return;
+  }
+  // Prefer UTF-8 positions (memlint counts bytes) when the client offers
+  // them (LSP 3.17 general.positionEncodings); UTF-16 is the default.
+  encoding = PositionEncoding::UTF16;
+  if (const Object *caps = objectAt(params.value, "capabilities"))
+    if (const Object *general = caps->getObject("general"))
+      if (const Array *encodings = general->getArray("positionEncodings"))
+        for (const Value &e : *encodings)
+          if (e.getAsString() == std::optional<llvm::StringRef>("utf-8"))
+            encoding = PositionEncoding::UTF8;
+  initialized = true;
+
+  Object capabilities{
+      {"positionEncoding",
+       encoding == PositionEncoding::UTF8 ? "utf-8" : "utf-16"},
+      {"textDocumentSync",
+       Object{{"openClose", true},
+              {"change", static_cast<int>(lsp::TextDocumentSyncKind::Incremental)}}},
+      {"hoverProvider", true},
+      {"codeActionProvider",
+       Object{{"codeActionKinds", Array{kQuickFixKind, kFixAllKind}}}},
+      {"inlayHintProvider", true},
+  };
+  reply(Value(Object{
+      {"capabilities", std::move(capabilities)},
+      {"serverInfo", Object{{"name", "memlint"}, {"version", MEMLINT_VERSION}}},
+  }));
+}
+
+void LSPServer::onInitialized(const RawParams &) {}
+
+void LSPServer::onShutdown(const RawParams &, Reply reply) {
+  if (!acceptRequest(reply))
+    return;
+  shutdownRequested = true;
+  reply(nullptr);
+}
+
+//===----------------------------------------------------------------------===//
+// Document sync
+//===----------------------------------------------------------------------===//
+
+void LSPServer::onDidOpen(const RawParams &params) {
+  if (!initialized || shutdownRequested)
+    return;
+  const Object *doc = objectAt(params.value, "textDocument");
+  std::optional<llvm::StringRef> uri = doc ? doc->getString("uri")
+                                           : std::nullopt;
+  std::optional<llvm::StringRef> text = doc ? doc->getString("text")
+                                            : std::nullopt;
+  if (!uri || !text) {
+    lsp::Logger::error("didOpen without textDocument.uri and text");
+    return;
+  }
+  Draft &draft = drafts[uri->str()];
+  draft.text = std::make_shared<const std::string>(text->str());
+  draft.version = doc->getInteger("version").value_or(0);
+  lint->open(uri->str(), draft.text, draft.version);
+}
+
+void LSPServer::onDidChange(const RawParams &params) {
+  if (!initialized || shutdownRequested)
+    return;
+  std::optional<std::string> uri = documentUri(params.value);
+  const Object *o = params.value.getAsObject();
+  const Array *changes = o ? o->getArray("contentChanges") : nullptr;
+  if (!uri || !changes) {
+    lsp::Logger::error("didChange without textDocument.uri and "
+                       "contentChanges");
+    return;
+  }
+  auto it = drafts.find(*uri);
+  if (it == drafts.end()) {
+    lsp::Logger::error("didChange for {0}, which is not open", *uri);
+    return;
+  }
+  std::string text = *it->second.text;
+  for (const Value &change : *changes) {
+    const Object *c = change.getAsObject();
+    std::optional<llvm::StringRef> newText =
+        c ? c->getString("text") : std::nullopt;
+    if (!newText) {
+      lsp::Logger::error("didChange: a change without text");
+      return;
+    }
+    std::optional<std::pair<LspPosition, LspPosition>> range;
+    if (const Value *r = c->get("range"); r && r->getAsObject()) {
+      range = readRange(r->getAsObject());
+      if (!range) {
+        lsp::Logger::error("didChange: malformed range");
+        return;
+      }
+    }
+    if (!applyContentChange(text, range, *newText, encoding)) {
+      lsp::Logger::error("didChange: a reversed range; edit ignored");
+      return;
+    }
+  }
+  Draft &draft = it->second;
+  draft.text = std::make_shared<const std::string>(std::move(text));
+  if (const Object *doc = o->getObject("textDocument"))
+    if (std::optional<int64_t> v = doc->getInteger("version"))
+      draft.version = *v;
+  lint->change(*uri, draft.text, draft.version);
+}
+
+void LSPServer::onDidClose(const RawParams &params) {
+  if (!initialized)
+    return;
+  std::optional<std::string> uri = documentUri(params.value);
+  if (!uri)
+    return;
+  drafts.erase(*uri);
+  lint->close(*uri, [&] {
+    publishDiagnostics(Value(Object{{"uri", *uri}, {"diagnostics", Array{}}}));
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Diagnostics
+//===----------------------------------------------------------------------===//
+
+Value LSPServer::diagnosticJSON(const std::string &uri,
+                                const AnalysisResult &result,
+                                const Finding &finding) const {
+  lsp::Diagnostic d;
+  d.range = toRange(result, finding.range, encoding);
+  d.severity = toSeverity(finding.severity);
+  d.source = "memlint";
+  d.message = finding.message;
+  // LLVM's Diagnostic has no `code`, and its related locations need file
+  // URIs: extend the encoded object instead.
+  Value v = lsp::toJSON(d);
+  Object &o = *v.getAsObject();
+  o["code"] = finding.check;
+  if (!finding.related.empty()) {
+    Array related;
+    for (const RelatedLocation &r : finding.related)
+      related.push_back(Object{
+          {"location",
+           Object{{"uri", uri},
+                  {"range", lsp::toJSON(toRange(result, r.range, encoding))}}},
+          {"message", r.message}});
+    o["relatedInformation"] = std::move(related);
+  }
+  return v;
+}
+
+void LSPServer::publish(const std::string &uri,
+                        const LintServer::ResultPtr &result) {
+  Array diagnostics;
+  for (const InputError &e : result->errors) {
+    lsp::Diagnostic d;
+    SourceRange r = e.range;
+    if (!r.isValid())
+      r = {{1, 1}, {1, 1}};
+    d.range = toRange(*result, r, encoding);
+    d.severity = lsp::DiagnosticSeverity::Error;
+    d.source = "memlint";
+    d.message = e.message;
+    diagnostics.push_back(lsp::toJSON(d));
+  }
+  for (const Finding &f : result->findings)
+    diagnostics.push_back(diagnosticJSON(uri, *result, f));
+  lsp::Logger::info("publish {0} v{1}: {2} diagnostics ({3}, {4}/{5} ops, "
+                    "{6} ms)",
+                    uri, result->version, diagnostics.size(),
+                    result->stats.mode, result->stats.opsAnalysed,
+                    result->stats.opsTotal, result->stats.milliseconds);
+  publishDiagnostics(Value(Object{{"uri", uri},
+                                  {"version", result->version},
+                                  {"diagnostics", std::move(diagnostics)}}));
+}
+
+//===----------------------------------------------------------------------===//
+// Features
+//===----------------------------------------------------------------------===//
+
+void LSPServer::onHover(const RawParams &params, Reply reply) {
+  if (!acceptRequest(reply))
+    return;
+  std::optional<std::string> uri = documentUri(params.value);
+  std::optional<LspPosition> pos =
+      readPosition(objectAt(params.value, "position"));
+  if (!uri || !pos)
+    return reply(invalidParams("hover needs textDocument.uri and position"));
+  auto request = track(std::move(reply));
+  PositionEncoding enc = encoding;
+  lint->withCurrentResult(*uri, [this, request, pos = *pos,
+                                 enc](LintServer::ResultPtr result) {
+    if (!result)
+      return answer(request, nullptr);
+    std::optional<HoverInfo> hover =
+        hoverAt(*result, result->lines->sourcePosOf(pos, enc));
+    if (!hover)
+      return answer(request, nullptr);
+    lsp::Hover h(toRange(*result, hover->range, enc));
+    h.contents.value = hover->markdown;
+    answer(request, lsp::toJSON(h));
+  });
+}
+
+void LSPServer::onInlayHint(const RawParams &params, Reply reply) {
+  if (!acceptRequest(reply))
+    return;
+  std::optional<std::string> uri = documentUri(params.value);
+  auto range = readRange(objectAt(params.value, "range"));
+  if (!uri || !range)
+    return reply(invalidParams("inlayHint needs textDocument.uri and range"));
+  auto request = track(std::move(reply));
+  PositionEncoding enc = encoding;
+  lint->withCurrentResult(*uri, [this, request, range = *range,
+                                 enc](LintServer::ResultPtr result) {
+    Array hints;
+    if (result)
+      for (const InlayHintInfo &h :
+           inlayHints(*result, range.first.line + 1, range.second.line + 1)) {
+        lsp::InlayHint hint(lsp::InlayHintKind::Type,
+                            toPosition(*result, h.pos, enc));
+        hint.label = h.label;
+        hint.paddingLeft = true;
+        hints.push_back(lsp::toJSON(hint));
+      }
+    answer(request, Value(std::move(hints)));
+  });
+}
+
+void LSPServer::onCodeAction(const RawParams &params, Reply reply) {
+  if (!acceptRequest(reply))
+    return;
+  std::optional<std::string> uri = documentUri(params.value);
+  auto range = readRange(objectAt(params.value, "range"));
+  if (!uri || !range)
+    return reply(
+        invalidParams("codeAction needs textDocument.uri and range"));
+  std::vector<std::string> only;
+  if (const Object *context = objectAt(params.value, "context"))
+    if (const Array *kinds = context->getArray("only"))
+      for (const Value &k : *kinds)
+        if (std::optional<llvm::StringRef> s = k.getAsString())
+          only.push_back(s->str());
+  auto request = track(std::move(reply));
+  PositionEncoding enc = encoding;
+  lint->withCurrentResult(*uri, [this, request, uri = *uri, range = *range,
+                                 only, enc](LintServer::ResultPtr result) {
+    Array actions;
+    if (!result)
+      return answer(request, Value(std::move(actions)));
+    SourceRange r{result->lines->sourcePosOf(range.first, enc),
+                  result->lines->sourcePosOf(range.second, enc)};
+    for (const CodeActionInfo &a : codeActions(*result, r, only)) {
+      lsp::CodeAction action;
+      action.title = a.title;
+      action.kind = a.kind;
+      action.isPreferred = a.preferred;
+      lsp::WorkspaceEdit edit;
+      std::vector<lsp::TextEdit> &edits = edit.changes[uri];
+      for (const TextEdit &e : a.edits)
+        edits.push_back({toRange(*result, e.range, enc), e.newText});
+      action.edit = std::move(edit);
+      Value v = lsp::toJSON(action);
+      Array diagnostics;
+      for (size_t i : a.findings)
+        diagnostics.push_back(
+            diagnosticJSON(uri, *result, result->findings[i]));
+      v.getAsObject()->try_emplace("diagnostics", std::move(diagnostics));
+      actions.push_back(std::move(v));
+    }
+    answer(request, Value(std::move(actions)));
+  });
+}
+
+void LSPServer::onAnalysisStats(const RawParams &params, Reply reply) {
+  if (!acceptRequest(reply))
+    return;
+  std::optional<std::string> uri = documentUri(params.value);
+  if (!uri)
+    return reply(invalidParams("analysisStats needs textDocument.uri"));
+  auto request = track(std::move(reply));
+  lint->withCurrentResult(*uri, [this, request](LintServer::ResultPtr r) {
+    if (!r)
+      return answer(request, nullptr);
+    answer(request,
+           Value(Object{{"version", r->version},
+                        {"mode", r->stats.mode},
+                        {"note", r->stats.note},
+                        {"opsTotal", r->stats.opsTotal},
+                        {"opsAnalysed", r->stats.opsAnalysed},
+                        {"milliseconds", r->stats.milliseconds},
+                        {"findings", static_cast<int64_t>(r->findings.size())},
+                        {"buffers", static_cast<int64_t>(r->buffers.size())},
+                        {"errors", static_cast<int64_t>(r->errors.size())}}));
+  });
+}
+
+} // namespace memlint

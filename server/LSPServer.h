@@ -1,0 +1,95 @@
+//===- LSPServer.h - The protocol layer of memlint lsp ----------*- C++ -*-===//
+//
+// JSON-RPC in, JSON-RPC out (clangd's ClangdLSPServer): decodes LSP
+// messages, keeps the drafts of open documents (applying incremental edits),
+// converts positions between LSP and memlint, and encodes results. The work
+// itself is done by the feature layer (LintServer, Features).
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_SERVER_LSPSERVER_H
+#define MEMLINT_SERVER_LSPSERVER_H
+
+#include "server/LintServer.h"
+#include "server/MessageInput.h"
+#include "llvm/Support/LSP/Transport.h"
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace memlint {
+
+/// Params handed to a handler undecoded; each handler reads what it needs.
+struct RawParams {
+  llvm::json::Value value = nullptr;
+};
+bool fromJSON(const llvm::json::Value &v, RawParams &out, llvm::json::Path);
+
+class LSPServer {
+public:
+  /// `optionsFor` is asked with the file a document's URI names (empty for
+  /// other URIs, e.g. untitled buffers).
+  LSPServer(MessageInput &input, llvm::lsp::JSONTransport &transport,
+            LintServer::Options options,
+            LintServer::OptionsProvider optionsFor);
+  ~LSPServer();
+
+  /// Serves until `exit` or the end of input. Returns the process exit
+  /// code: 0 after shutdown then exit, 1 otherwise (LSP's rule).
+  int run();
+
+private:
+  using Reply = llvm::lsp::Callback<llvm::json::Value>;
+  struct PendingRequest;
+  struct Draft {
+    std::shared_ptr<const std::string> text;
+    int64_t version = 0;
+  };
+
+  // Lifecycle.
+  void onInitialize(const RawParams &params, Reply reply);
+  void onInitialized(const RawParams &params);
+  void onShutdown(const RawParams &params, Reply reply);
+  void onCancel(const RawParams &params);
+  void onInvalidMessage(const RawParams &params, Reply reply);
+
+  // Document sync.
+  void onDidOpen(const RawParams &params);
+  void onDidChange(const RawParams &params);
+  void onDidClose(const RawParams &params);
+
+  // Features.
+  void onHover(const RawParams &params, Reply reply);
+  void onCodeAction(const RawParams &params, Reply reply);
+  void onInlayHint(const RawParams &params, Reply reply);
+  void onAnalysisStats(const RawParams &params, Reply reply);
+
+  /// Checks the server may answer requests now; answers the error if not.
+  bool acceptRequest(Reply &reply);
+  /// Registers a request so $/cancelRequest can answer it.
+  std::shared_ptr<PendingRequest> track(Reply reply);
+  void answer(const std::shared_ptr<PendingRequest> &request,
+              llvm::Expected<llvm::json::Value> result);
+
+  void publish(const std::string &uri, const LintServer::ResultPtr &result);
+  llvm::json::Value diagnosticJSON(const std::string &uri,
+                                   const AnalysisResult &result,
+                                   const Finding &finding) const;
+
+  MessageInput &input;
+  llvm::lsp::JSONTransport &transport;
+  llvm::lsp::MessageHandler handler;
+  llvm::lsp::OutgoingNotification<llvm::json::Value> publishDiagnostics;
+  std::unique_ptr<LintServer> lint;
+  PositionEncoding encoding = PositionEncoding::UTF16;
+  bool initialized = false;
+  bool shutdownRequested = false;
+  std::map<std::string, Draft> drafts; // main thread only
+
+  std::mutex pendingMutex;
+  std::map<std::string, std::shared_ptr<PendingRequest>> pending;
+};
+
+} // namespace memlint
+
+#endif
