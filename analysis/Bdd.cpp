@@ -113,6 +113,48 @@ Bdd BddManager::exists(Bdd a, const std::function<bool(unsigned)> &drop) {
   return rec(a);
 }
 
+Bdd BddManager::compose(Bdd a, unsigned v, Bdd g) {
+  // Cofactors of `a` by v, then ite(g, a|v=1, a|v=0).
+  llvm::DenseMap<Bdd, std::pair<Bdd, Bdd>> memo;
+  std::function<std::pair<Bdd, Bdd>(Bdd)> cof =
+      [&](Bdd x) -> std::pair<Bdd, Bdd> {
+    if (x <= True || nodes[x].var > v)
+      return {x, x};
+    auto it = memo.find(x);
+    if (it != memo.end())
+      return it->second;
+    Node n = nodes[x];
+    std::pair<Bdd, Bdd> r;
+    if (n.var == v) {
+      r = {n.lo, n.hi};
+    } else {
+      auto [lo0, lo1] = cof(n.lo);
+      auto [hi0, hi1] = cof(n.hi);
+      r = {make(n.var, lo0, hi0), make(n.var, lo1, hi1)};
+    }
+    memo[x] = r;
+    return r;
+  };
+  auto [f0, f1] = cof(a);
+  return ite(g, f1, f0);
+}
+
+llvm::SmallVector<unsigned> BddManager::support(Bdd a) {
+  llvm::SmallVector<unsigned> vars;
+  llvm::DenseSet<Bdd> seen;
+  llvm::DenseSet<unsigned> varSeen;
+  std::function<void(Bdd)> rec = [&](Bdd x) {
+    if (x <= True || !seen.insert(x).second)
+      return;
+    if (varSeen.insert(nodes[x].var).second)
+      vars.push_back(nodes[x].var);
+    rec(nodes[x].lo);
+    rec(nodes[x].hi);
+  };
+  rec(a);
+  return vars;
+}
+
 llvm::SmallVector<std::pair<unsigned, bool>> BddManager::shortestCube(Bdd a) {
   llvm::SmallVector<std::pair<unsigned, bool>> cube;
   if (a == False)

@@ -10,6 +10,7 @@
 #define MEMLINT_ANALYSIS_BDD_H
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <cstdint>
 #include <functional>
@@ -41,6 +42,10 @@ public:
   Bdd forall(Bdd a, const std::function<bool(unsigned)> &drop) {
     return negate(exists(negate(a), drop));
   }
+  /// `a` with variable `v` replaced by the function `g`.
+  Bdd compose(Bdd a, unsigned v, Bdd g);
+  /// Variables `a` depends on.
+  llvm::SmallVector<unsigned> support(Bdd a);
   /// Existentially quantifies every variable for which `drop` is true.
   Bdd exists(Bdd a, const std::function<bool(unsigned)> &drop);
 

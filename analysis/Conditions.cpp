@@ -88,6 +88,23 @@ Bdd ConditionTable::formulaOf(Value v) {
   return f;
 }
 
+unsigned ConditionTable::earlierIteration(unsigned var, const void *loop) {
+  auto key = std::make_pair(var, loop);
+  auto it = earlier.find(key);
+  if (it != earlier.end())
+    return it->second;
+  // The copy is as unknown as the original: a condition on arguments stays
+  // a control condition ("the loop body ran in some iteration"), a loaded
+  // one stays data.
+  Atom a = atoms[var];
+  a.earlierOf = var;
+  Bdd b = newAtom(a);
+  unsigned v = bdd.support(b).front();
+  // The copy is defined where the original is (for later quantification).
+  earlier[key] = v;
+  return v;
+}
+
 bool ConditionTable::isDataAtom(unsigned var) const {
   return var < atoms.size() && atoms[var].data;
 }
@@ -110,7 +127,9 @@ std::string ConditionTable::describe(Bdd cond) {
       out += " and ";
     const Atom &a = atoms[var];
     if (a.value)
-      out += namer(a.value) + (val ? " is true" : " is false");
+      out += namer(a.value) + (a.earlierOf >= 0 ? " (in an earlier iteration)"
+                                                : "") +
+             (val ? " is true" : " is false");
     else
       out += val ? a.whenTrue : a.whenFalse;
   }

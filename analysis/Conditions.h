@@ -41,6 +41,12 @@ public:
   Bdd choiceAtom(mlir::Operation *op, std::string whenTrue,
                  std::string whenFalse);
 
+  /// An atom standing for the value atom `var` had in an earlier
+  /// iteration of `loop` (created once per pair).
+  unsigned earlierIteration(unsigned var, const void *loop);
+  bool isEarlierCopy(unsigned var) const {
+    return var < atoms.size() && atoms[var].earlierOf >= 0;
+  }
   /// The block where atom `var` gets its value (null: outside any block).
   mlir::Block *definingBlock(unsigned var) const;
   /// True for atoms whose value comes from memory contents (loads, pointer
@@ -60,7 +66,9 @@ private:
     mlir::Operation *op = nullptr; // set for choice atoms
     std::string whenTrue, whenFalse;
     bool data = false;
+    int earlierOf = -1; // var of the atom this one is an earlier copy of
   };
+  llvm::DenseMap<std::pair<unsigned, const void *>, unsigned> earlier;
   Bdd newAtom(Atom a);
 
   BddManager &bdd;

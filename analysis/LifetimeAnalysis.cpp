@@ -190,17 +190,27 @@ struct LifetimeAnalysis::Impl {
     return changed;
   }
 
-  Bdd quantify(Bdd x, const std::function<bool(unsigned)> &local) {
-    return bdd.exists(x, local);
+  /// Crossing a back edge, an atom defined in the loop now stands for its
+  /// value in an earlier iteration: rename it to that (data) atom, whose
+  /// value memlint treats as unknown.
+  Bdd quantify(Bdd x, const std::function<bool(unsigned)> &local,
+               const void *loop) {
+    if (x <= BddManager::True)
+      return x;
+    for (unsigned v : bdd.support(x))
+      if (local(v) && !conds.isEarlierCopy(v))
+        x = bdd.compose(x, v, bdd.var(conds.earlierIteration(v, loop)));
+    return x;
   }
 
-  void quantifyState(State &s, const std::function<bool(unsigned)> &local) {
-    s.path = quantify(s.path, local);
+  void quantifyState(State &s, const std::function<bool(unsigned)> &local,
+                     const void *loop) {
+    s.path = quantify(s.path, local, loop);
     for (unsigned b = 0; b < numBuffers; ++b) {
-      s.live[b] = quantify(s.live[b], local);
-      s.freed[b] = quantify(s.freed[b], local);
+      s.live[b] = quantify(s.live[b], local, loop);
+      s.freed[b] = quantify(s.freed[b], local, loop);
       for (FreeSite &f : s.freers[b])
-        f.cond = quantify(f.cond, local);
+        f.cond = quantify(f.cond, local, loop);
     }
   }
 
@@ -532,7 +542,8 @@ struct LifetimeAnalysis::Impl {
   /// lose their meaning.
   void crossBackEdge(Operation *term, State &st, ValueRange carried,
                      const std::function<bool(Operation *)> &insideLoop,
-                     const std::function<bool(unsigned)> &local) {
+                     const std::function<bool(unsigned)> &local,
+                     const void *loop) {
     DenseSet<unsigned> carriedBuffers;
     for (Value v : carried)
       if (isMemRef(v))
@@ -555,7 +566,7 @@ struct LifetimeAnalysis::Impl {
         st.live[b] = BddManager::False;
       }
     }
-    quantifyState(st, local);
+    quantifyState(st, local, loop);
   }
 
   /// Runs a region's CFG from `entry`, returning the states at its exits
@@ -661,12 +672,12 @@ struct LifetimeAnalysis::Impl {
             crossBackEdge(
                 term, contrib.st, forwarded,
                 [&](Operation *op) { return isWithin(op, &region, lb); },
-                local);
+                local, succ);
             for (AliasSet &s : contrib.argAliases)
               for (AliasEntry &a : s)
-                a.cond = quantify(a.cond, local);
+                a.cond = quantify(a.cond, local, succ);
             for (Bdd &f : contrib.argFormulas)
-              f = quantify(f, local);
+              f = quantify(f, local, succ);
             changed |= mergeIncoming(backIn[succ], contrib);
           } else {
             mergeIncoming(in[succ], contrib);
@@ -980,12 +991,12 @@ struct LifetimeAnalysis::Impl {
             SmallVector<Value> carried(operands.begin(), operands.end());
             Incoming c;
             contribute(c, es, operands, s.getSuccessorInputs());
-            crossBackEdge(x.term, c.st, carried, insideOp, local);
+            crossBackEdge(x.term, c.st, carried, insideOp, local, raw);
             for (AliasSet &as : c.argAliases)
               for (AliasEntry &a : as)
-                a.cond = quantify(a.cond, local);
+                a.cond = quantify(a.cond, local, raw);
             for (Bdd &f : c.argFormulas)
-              f = quantify(f, local);
+              f = quantify(f, local, raw);
             changed |= mergeIncoming(backIn[target], c);
           }
         }

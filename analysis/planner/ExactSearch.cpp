@@ -34,14 +34,13 @@ namespace memlint {
 namespace planner {
 
 static constexpr int64_t kNone = std::numeric_limits<int64_t>::max();
+// Keeps every hashed value away from 0, the fixed point of mixBits.
+static constexpr uint64_t kSeed = 0x9e3779b97f4a7c15ULL;
+static constexpr uint64_t kWaitingBit = uint64_t(1) << 63;
 
-ExactSearch::ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment,
-                         const std::vector<size_t> &rank)
+ExactSearch::ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment)
     : numInputs(buffers.size()) {
   alignment = normalizeAlignment(alignment);
-  std::vector<int64_t> rankOfInput(buffers.size(), 0);
-  for (size_t r = 0; r < rank.size(); ++r)
-    rankOfInput[rank[r]] = static_cast<int64_t>(r);
 
   std::vector<int64_t> times;
   for (size_t i = 0; i < buffers.size(); ++i) {
@@ -65,7 +64,6 @@ ExactSearch::ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment,
     const Buffer &b = buffers[i];
     size.push_back(b.size);
     rounded.push_back(roundUp(b.size, alignment));
-    rankOf.push_back(rankOfInput[i]);
     maxPadding = std::max(maxPadding, rounded.back() - b.size);
     firstSection.push_back(sectionOf(b.lower));
     endSection.push_back(sectionOf(b.upper));
@@ -94,6 +92,18 @@ ExactSearch::ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment,
     firstStartingIn[s] = std::min(firstStartingIn[s], firstStartingIn[s + 1]);
   sectionLow.resize(numSections);
   lowest.resize(count);
+  tryRank.resize(count);
+  for (int32_t k = 0; k < count; ++k)
+    salt.push_back(mixBits(uint64_t(k) + kSeed));
+  std::iota(tryRank.begin(), tryRank.end(), 0);
+}
+
+void ExactSearch::setTryOrder(const std::vector<size_t> &order) {
+  std::vector<int64_t> position(numInputs, 0);
+  for (size_t p = 0; p < order.size(); ++p)
+    position[order[p]] = static_cast<int64_t>(p);
+  for (size_t k = 0; k < inputIndex.size(); ++k)
+    tryRank[k] = position[inputIndex[k]];
 }
 
 void ExactSearch::set(int64_t &slot, int64_t value) {
@@ -112,7 +122,7 @@ void ExactSearch::place(int32_t k, int64_t at) {
   set(offset[k], at);
   set(level, at);
   set(lastOffset, at);
-  set(lastRank, rankOf[k]);
+  set(lastRank, tryRank[k]);
   for (int32_t s = firstSection[k]; s < endSection[k]; ++s)
     set(bytesLeft[s], bytesLeft[s] - rounded[k]);
   for (int32_t s = firstSection[k]; s + 1 < endSection[k]; ++s)
@@ -195,18 +205,20 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
   int64_t low = kNone, next = kNone;
   // What the rest of the search depends on: which buffers are left, where
   // each could rest, and the canonical-order state.
-  uint64_t key = mixBits(mixBits(mixBits(level) ^ lastOffset) ^ lastRank) ^
-                 mixBits((uint64_t(firstSec) << 32) | uint32_t(endSec));
+  uint64_t key = mixBits(level + kSeed) ^
+                 mixBits((uint64_t(firstSec) << 32 | uint32_t(endSec)) + kSeed);
   for (int32_t k = firstBuf; k < endBuf; ++k) {
     if (offset[k] >= 0)
       continue;
     int64_t at = sky[k];
-    key += mixBits((uint64_t(k) << 40) ^ uint64_t(at));
     // A buffer resting at the last placed offset but ranked before the last
     // placed buffer cannot go there (canonical order), so it waits too.
     bool resting =
         at > level ||
-        (at == level && (level != lastOffset || rankOf[k] > lastRank));
+        (at == level && (level != lastOffset || tryRank[k] > lastRank));
+    // The key names the buffers barred from the level rather than the rank
+    // that bars them, so it means the same under any try order.
+    key += mixBits(salt[k] ^ uint64_t(at) ^ (resting ? 0 : kWaitingBit));
     if (resting) {
       if (at < low) {
         next = low;
@@ -247,7 +259,7 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
     if (offset[k] < 0 && sky[k] == low && lowest[k] == low)
       candidates.push_back(k);
   std::sort(candidates.begin() + base, candidates.end(),
-            [&](int32_t a, int32_t b) { return rankOf[a] < rankOf[b]; });
+            [&](int32_t a, int32_t b) { return tryRank[a] < tryRank[b]; });
 
   size_t mark = trail.size();
   bool found = false;
@@ -295,7 +307,10 @@ SearchResult ExactSearch::run(int64_t capacityLimit, Clock::time_point until,
   maxNodes = nodeLimit;
   timedOut = false;
   nodes = 0;
-  failures.clear();
+  // A state that cannot fit a capacity cannot fit a smaller one either.
+  if (capacity > failuresCapacity && failuresCapacity >= 0)
+    failures.clear();
+  failuresCapacity = capacity;
 
   SearchResult result;
   result.found = solve(0, static_cast<int32_t>(numSections));

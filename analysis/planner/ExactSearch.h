@@ -42,14 +42,15 @@ struct SearchResult {
 
 class ExactSearch {
 public:
-  /// `rank` lists every buffer index once: the order in which candidates
-  /// are tried, and the tie-break that keeps one canonical plan per set of
-  /// buffers sharing an offset.
-  ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment,
-              const std::vector<size_t> &rank);
+  ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment);
+
+  /// The order in which candidates are tried: every input index once. It
+  /// steers which plans are found first, never which ones exist.
+  void setTryOrder(const std::vector<size_t> &order);
 
   /// Looks for a plan with peak <= `capacity`, giving up at `deadline` or
-  /// after visiting `maxNodes` nodes.
+  /// after visiting `maxNodes` nodes. What one run learns about dead ends
+  /// speeds up later runs with the same or a smaller capacity.
   SearchResult run(int64_t capacity, Clock::time_point deadline,
                    uint64_t maxNodes = UINT64_MAX);
 
@@ -63,13 +64,15 @@ private:
   void undoTo(size_t trailSize);
 
   // Per buffer that occupies memory, sorted by first section, so the
-  // buffers starting in a range of sections are a range of indices.
+  // buffers starting in a range of sections are a range of indices. That
+  // index is also the rank that orders buffers sharing an offset.
   std::vector<size_t> inputIndex;
-  std::vector<int64_t> size, rounded, rankOf;
+  std::vector<int64_t> size, rounded, tryRank;
   std::vector<int32_t> firstSection, endSection; // [first, end) sections
   std::vector<std::vector<int32_t>> conflicts;   // live at a common point
   std::vector<int32_t> firstStartingIn; // per section s: first buffer with
                                         // firstSection >= s
+  std::vector<uint64_t> salt; // random-looking per buffer, for state keys
   size_t numInputs = 0;
   int64_t maxPadding = 0; // largest roundUp(size) - size
 
@@ -90,6 +93,7 @@ private:
   std::vector<int32_t> candidates; // a stack shared by all nodes
 
   FailureCache failures;
+  int64_t failuresCapacity = -1; // capacity the failures were found at
   int64_t capacity = 0;
   Clock::time_point deadline;
   uint64_t maxNodes = 0;

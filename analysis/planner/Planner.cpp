@@ -71,7 +71,8 @@ Plan planMemory(const std::vector<Buffer> &buffers,
   Clock::time_point start = Clock::now();
   Clock::time_point end =
       start + std::chrono::milliseconds(options.timeBudgetMs);
-  ExactSearch search(buffers, alignment, searchRank(buffers));
+  ExactSearch search(buffers, alignment);
+  search.setTryOrder(searchRank(buffers));
 
   auto adopt = [&](const SearchResult &found) {
     best.offsets = found.offsets;

@@ -59,3 +59,21 @@ func.func @if_then_after(%c: i1) {
   memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice [double-free]}}
   return
 }
+
+// Freed in a while loop's body and again after it.
+func.func @while_double(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4xf32>
+  %k = scf.while (%i = %c0) : (index) -> index {
+    %cond = arith.cmpi slt, %i, %n : index
+    scf.condition(%cond) %i : index
+  } do {
+  ^bb0(%j: index):
+    memref.dealloc %a : memref<4xf32> // expected-error {{freed twice}}
+    %next = arith.addi %j, %c1 : index
+    scf.yield %next : index
+  }
+  memref.dealloc %a : memref<4xf32> // expected-error {{freed twice}}
+  return
+}
