@@ -212,6 +212,8 @@ private:
   std::optional<std::string> byRemoval(const Group &g,
                                        ArrayRef<Operation *> frees,
                                        int buffer);
+  std::optional<std::string> byGuard(const Group &g,
+                                     ArrayRef<Operation *> frees);
 
   Snapshot &base;
   unsigned budgetPerFinding;
@@ -250,7 +252,7 @@ std::unique_ptr<Snapshot> FixFinder::repairLeaks(const Snapshot &start,
       return nullptr;
     SourceText src(*cur->doc);
     std::vector<std::vector<TextEdit>> candidates = freeInsertionCandidates(
-        src, cur->function(fn), buf.value, buf.allocOp, leak->op, freeOp);
+        src, cur->function(fn), buf.value, leak->op, freeOp);
     std::unique_ptr<Snapshot> next;
     for (const std::vector<TextEdit> &edits : candidates) {
       std::unique_ptr<Snapshot> s = analyzeEdits(*cur, edits);
@@ -322,6 +324,24 @@ std::optional<std::string> FixFinder::byRemoval(const Group &g,
   return std::nullopt;
 }
 
+std::optional<std::string> FixFinder::byGuard(const Group &g,
+                                              ArrayRef<Operation *> frees) {
+  SourceText src(*base.doc);
+  for (Operation *free : frees) {
+    if (!free)
+      continue;
+    for (const std::vector<TextEdit> &edits :
+         guardFreeCandidates(src, base.function(g.fn), free)) {
+      std::unique_ptr<Snapshot> s = analyzeEdits(base, edits);
+      if (s && accept(*s, g))
+        return s->text().str();
+      if (budget == 0)
+        return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<Fix> FixFinder::fixFor(const Group &g) {
   budget = budgetPerFinding;
   const Event &e = g.events.front();
@@ -351,6 +371,8 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
     if (e.firstFree && e.firstFree != e.op)
       frees.push_back(e.firstFree);
     fixed = byRemoval(g, frees, e.buffer);
+    if (!fixed)
+      fixed = byGuard(g, frees);
     fix.title = "Free " + name + " only once";
     break;
   }
@@ -407,6 +429,8 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
     case OriginKind::Unknown:
       return std::nullopt;
     }
+    if (!fixed && (fixed = byGuard(g, {e.op})))
+      fix.title = "Free " + what + " only where it owns a heap buffer";
     break;
   }
   }

@@ -226,6 +226,64 @@ std::vector<Value> viewClosure(Value v) {
   return out;
 }
 
+
+std::vector<Value> forwardedAliases(Value v) {
+  std::vector<Value> seen{v}, out{v};
+  auto add = [&](Value w) {
+    if (w && isMemRef(w) && !llvm::is_contained(seen, w) && seen.size() < 32) {
+      seen.push_back(w);
+      out.push_back(w);
+    }
+  };
+  for (size_t i = 0; i < seen.size(); ++i) {
+    Value w = seen[i];
+    for (OpOperand &use : w.getUses()) {
+      Operation *user = use.getOwner();
+      unsigned idx = use.getOperandNumber();
+      for (OpResult r : user->getResults()) {
+        bool interior;
+        if (viewSource(r, interior) == w && !llvm::is_contained(seen, Value(r)))
+          seen.push_back(r); // followed, but not offered: free the base
+      }
+      SmallVector<Attribute> unknown(user->getNumOperands());
+      if (auto br = dyn_cast<BranchOpInterface>(user)) {
+        for (unsigned s = 0; s < user->getNumSuccessors(); ++s) {
+          SuccessorOperands so = br.getSuccessorOperands(s);
+          OperandRange fwd = so.getForwardedOperands();
+          if (fwd.empty() || idx < fwd.getBeginOperandIndex() ||
+              idx >= fwd.getBeginOperandIndex() + fwd.size())
+            continue;
+          unsigned pos = so.getProducedOperandCount() + idx -
+                         fwd.getBeginOperandIndex();
+          Block *succ = user->getSuccessor(s);
+          if (pos < succ->getNumArguments())
+            add(succ->getArgument(pos));
+        }
+      }
+      auto forward = [&](OperandRange operands, ValueRange inputs) {
+        if (operands.empty() || idx < operands.getBeginOperandIndex())
+          return;
+        unsigned j = idx - operands.getBeginOperandIndex();
+        if (j < operands.size() && j < inputs.size())
+          add(inputs[j]);
+      };
+      if (auto rt = dyn_cast<RegionBranchTerminatorOpInterface>(user)) {
+        SmallVector<RegionSuccessor> succs;
+        rt.getSuccessorRegions(unknown, succs);
+        for (const RegionSuccessor &s : succs)
+          forward(rt.getSuccessorOperands(s), s.getSuccessorInputs());
+      }
+      if (auto rb = dyn_cast<RegionBranchOpInterface>(user)) {
+        SmallVector<RegionSuccessor> succs;
+        rb.getEntrySuccessorRegions(unknown, succs);
+        for (const RegionSuccessor &s : succs)
+          forward(rb.getEntrySuccessorOperands(s), s.getSuccessorInputs());
+      }
+    }
+  }
+  return out;
+}
+
 //===----------------------------------------------------------------------===//
 // Reachability
 //===----------------------------------------------------------------------===//
@@ -233,17 +291,27 @@ std::vector<Value> viewClosure(Value v) {
 namespace {
 
 /// The ops that may run after a program point, following blocks, region
-/// branches and loops, but never past `barrier` (the allocation: past it,
-/// the buffer is a new one).
+/// branches and loops, but never past where the freed value is defined
+/// again (its defining op, or the entry of the block owning it as an
+/// argument): past that, the name stands for another buffer.
 class Reach {
 public:
-  explicit Reach(Operation *barrier) : barrier(barrier) {}
+  explicit Reach(Value v)
+      : barrierOp(v.getDefiningOp()),
+        barrierBlock(isa<BlockArgument>(v)
+                         ? cast<BlockArgument>(v).getOwner()
+                         : nullptr) {}
 
-  void from(Block *block, Block::iterator it) { push(block, it); run(); }
+  void from(Block *block, Block::iterator it) {
+    push(block, it, /*initial=*/true);
+    run();
+  }
   bool contains(Operation *op) const { return ops.count(op); }
 
 private:
-  void push(Block *block, Block::iterator it) {
+  void push(Block *block, Block::iterator it, bool initial = false) {
+    if (!initial && block == barrierBlock && it == block->begin())
+      return;
     Operation *at = it == block->end() ? nullptr : &*it;
     if (started.insert({block, at}).second)
       work.push_back({block, it});
@@ -253,18 +321,22 @@ private:
     return SmallVector<Attribute>(op->getNumOperands());
   }
 
+  void enterRegion(Region *r) {
+    if (!r->empty())
+      push(&r->front(), r->front().begin());
+  }
+
   void enterRegions(Operation *op) {
     if (auto rb = dyn_cast<RegionBranchOpInterface>(op)) {
       SmallVector<RegionSuccessor> succs;
       rb.getEntrySuccessorRegions(unknownOperands(op), succs);
       for (const RegionSuccessor &s : succs)
-        if (!s.isParent() && !s.getSuccessor()->empty())
-          push(&s.getSuccessor()->front(), s.getSuccessor()->front().begin());
+        if (!s.isParent())
+          enterRegion(s.getSuccessor());
       return;
     }
     for (Region &r : op->getRegions())
-      if (!r.empty())
-        push(&r.front(), r.front().begin());
+      enterRegion(&r);
   }
 
   void continueAfter(Operation *op) {
@@ -281,8 +353,8 @@ private:
       for (const RegionSuccessor &s : succs) {
         if (s.isParent())
           continueAfter(parent);
-        else if (!s.getSuccessor()->empty())
-          push(&s.getSuccessor()->front(), s.getSuccessor()->front().begin());
+        else
+          enterRegion(s.getSuccessor());
       }
       return;
     }
@@ -297,7 +369,7 @@ private:
       bool stopped = false;
       for (; it != block->end(); ++it) {
         Operation &op = *it;
-        if (&op == barrier) {
+        if (&op == barrierOp) {
           stopped = true;
           break;
         }
@@ -317,41 +389,231 @@ private:
     }
   }
 
-  Operation *barrier;
+  Operation *barrierOp;
+  Block *barrierBlock;
   DenseSet<Operation *> ops;
   DenseSet<std::pair<Block *, Operation *>> started;
   SmallVector<std::pair<Block *, Block::iterator>> work;
 };
 
+//===----------------------------------------------------------------------===//
+// Braces of scf.if regions
+//===----------------------------------------------------------------------===//
+
+/// Offset of the brace closing the one at `open`, skipping comments and
+/// string literals.
+std::optional<size_t> matchingBrace(llvm::StringRef text, size_t open,
+                                    size_t limit) {
+  int depth = 0;
+  for (size_t i = open; i < limit; ++i) {
+    char c = text[i];
+    if (c == '/' && i + 1 < limit && text[i + 1] == '/') {
+      i = text.find('\n', i);
+      if (i == llvm::StringRef::npos)
+        return std::nullopt;
+      continue;
+    }
+    if (c == '"') {
+      for (++i; i < limit && text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i;
+      continue;
+    }
+    if (c == '{')
+      ++depth;
+    else if (c == '}' && --depth == 0)
+      return i;
+  }
+  return std::nullopt;
+}
+
+/// The braces around region `idx` (0: then, 1: else) of `ifOp` as written.
+std::optional<std::pair<size_t, size_t>>
+ifRegionBraces(const SourceText &src, scf::IfOp ifOp, unsigned idx) {
+  auto range = src.opRange(ifOp);
+  const auto *def = src.document().parserState().getOpDef(ifOp);
+  if (!range || !def)
+    return std::nullopt;
+  llvm::StringRef text = src.str();
+  size_t nameEnd = def->loc.End.getPointer() - text.data();
+  size_t open = text.find('{', nameEnd);
+  if (open == llvm::StringRef::npos || open >= range->second)
+    return std::nullopt;
+  std::optional<size_t> close = matchingBrace(text, open, range->second);
+  if (!close)
+    return std::nullopt;
+  if (idx == 0)
+    return std::make_pair(open, *close);
+  size_t p = src.skipSpaceAndComments(*close + 1);
+  if (!text.substr(p).starts_with("else"))
+    return std::nullopt;
+  p = src.skipSpaceAndComments(p + 4);
+  if (p >= range->second || text[p] != '{')
+    return std::nullopt;
+  close = matchingBrace(text, p, range->second);
+  if (!close)
+    return std::nullopt;
+  return std::make_pair(p, *close);
+}
+
+bool hasWrittenOps(const SourceText &src, Block &block) {
+  return llvm::any_of(block, [&](Operation &op) {
+    return src.opRange(&op).has_value();
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Program points
+//===----------------------------------------------------------------------===//
+
 struct Point {
-  enum Kind { BeforeOp, EndOfBlock, ElseOf, Edge } kind;
+  enum Kind {
+    BeforeOp,    // before `op`, a written op
+    EndOfBlock,  // before `op`, an implicit terminator
+    ElseOf,      // a new else region of the scf.if `op`
+    EmptyRegion, // inside region `index` of the scf.if `op`, written empty
+    Edge,        // a new block on the edge to successor `index` of `op`
+  } kind;
   Operation *op;
-  unsigned succ = 0;
+  unsigned index = 0;
   size_t order = 0; // text offset, for sorting
+
+  /// An op of the IR where the free would run (for dominance).
+  Operation *anchor() const {
+    if (kind == EmptyRegion)
+      return cast<scf::IfOp>(op)->getRegion(index).front().getTerminator();
+    return op;
+  }
+
+  void reachFrom(Reach &reach) const {
+    switch (kind) {
+    case BeforeOp:
+    case EndOfBlock:
+      reach.from(op->getBlock(), op->getIterator());
+      return;
+    case ElseOf:
+      reach.from(op->getBlock(), std::next(op->getIterator()));
+      return;
+    case EmptyRegion: {
+      Block &b = op->getRegion(index).front();
+      reach.from(&b, b.begin());
+      return;
+    }
+    case Edge: {
+      Block *succ = op->getSuccessor(index);
+      reach.from(succ, succ->begin());
+      return;
+    }
+    }
+  }
 };
 
 unsigned numPredecessorEdges(Block *b) {
   return std::distance(b->pred_begin(), b->pred_end());
 }
 
-/// Offset just past the closing brace of `ifOp`'s then region, found from
-/// the last op written in it.
-std::optional<size_t> thenClosingBrace(const SourceText &src,
-                                       scf::IfOp ifOp) {
-  Block &thenBlock = ifOp.getThenRegion().front();
-  Operation *last = nullptr;
-  for (Operation &op : llvm::reverse(thenBlock))
-    if (src.opRange(&op)) {
-      last = &op;
-      break;
+std::vector<Point> programPoints(const SourceText &src,
+                                 FunctionOpInterface fn) {
+  std::vector<Point> points;
+  fn->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == fn.getOperation())
+      return;
+    auto r = src.opRange(op);
+    if (r)
+      points.push_back({Point::BeforeOp, op, 0, r->first});
+    else if (op->hasTrait<OpTrait::IsTerminator>() && op->getPrevNode())
+      if (auto pr = src.opRange(op->getPrevNode()))
+        points.push_back({Point::EndOfBlock, op, 0, pr->second});
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      for (unsigned i = 0; i < 2; ++i) {
+        Region &region = ifOp->getRegion(i);
+        if (region.empty() || hasWrittenOps(src, region.front()))
+          continue;
+        if (auto braces = ifRegionBraces(src, ifOp, i))
+          points.push_back({Point::EmptyRegion, op, i, braces->first + 1});
+      }
+      if (ifOp.getNumResults() == 0 && ifOp.getElseRegion().empty())
+        if (auto braces = ifRegionBraces(src, ifOp, 0))
+          points.push_back({Point::ElseOf, op, 0, braces->second});
     }
-  auto ifRange = src.opRange(ifOp);
-  if (!last || !ifRange)
+    if (r)
+      for (unsigned i = 0; i < op->getNumSuccessors(); ++i)
+        if (numPredecessorEdges(op->getSuccessor(i)) > 1)
+          points.push_back({Point::Edge, op, i, r->first + 1 + i});
+  });
+  std::stable_sort(points.begin(), points.end(),
+                   [](const Point &a, const Point &b) {
+                     return a.order < b.order;
+                   });
+  return points;
+}
+
+std::optional<std::vector<TextEdit>>
+renderEdge(const SourceText &src, const Point &pt, const std::string &stmt) {
+  llvm::StringRef text = src.str();
+  Operation *term = pt.op;
+  Block *succ = term->getSuccessor(pt.index);
+  auto tr = src.opRange(term);
+  const auto *def = src.document().parserState().getBlockDef(succ);
+  if (!tr || !def || !src.onlySpaceOrCommentAfter(tr->second))
     return std::nullopt;
-  size_t p = src.skipSpaceAndComments(src.opRange(last)->second);
-  if (p >= ifRange->second || src.str()[p] != '}')
+  auto br = dyn_cast<BranchOpInterface>(term);
+  if (!br || br.getSuccessorOperands(pt.index).getProducedOperandCount())
     return std::nullopt;
-  return p;
+  // Which written use of the label is this successor.
+  unsigned nth = 0;
+  for (unsigned i = 0; i < pt.index; ++i)
+    nth += term->getSuccessor(i) == succ;
+  std::vector<std::pair<size_t, size_t>> uses;
+  for (const llvm::SMRange &u : def->definition.uses) {
+    size_t s = u.Start.getPointer() - text.data();
+    size_t e = u.End.getPointer() - text.data();
+    if (s >= tr->first && e <= tr->second)
+      uses.push_back({s, e});
+  }
+  llvm::sort(uses);
+  if (nth >= uses.size())
+    return std::nullopt;
+  auto [ls, le] = uses[nth];
+  // The forwarded operands, `(%a : memref<4xf32>)`, move to the new branch.
+  size_t q = le;
+  while (q < tr->second && (text[q] == ' ' || text[q] == '\t'))
+    ++q;
+  size_t groupEnd = le;
+  std::string args;
+  if (q < tr->second && text[q] == '(') {
+    int depth = 0;
+    size_t k = q;
+    for (; k < tr->second; ++k) {
+      if (text[k] == '(')
+        ++depth;
+      else if (text[k] == ')' && --depth == 0)
+        break;
+    }
+    if (k >= tr->second)
+      return std::nullopt;
+    groupEnd = k + 1;
+    args = text.slice(q, groupEnd).str();
+  }
+  std::string label;
+  for (unsigned n = 0;; ++n) {
+    label = "^memlint_free" + std::to_string(n);
+    if (!text.contains(label))
+      break;
+  }
+  size_t labelDef = def->definition.loc.Start.getPointer() - text.data();
+  std::string labelIndent = src.indentAt(labelDef);
+  std::string opIndent = src.indentAt(tr->first);
+  std::string block = labelIndent + label + ":\n" + opIndent + stmt + "\n" +
+                      opIndent + "cf.br " + text.slice(ls, le).str() + args +
+                      "\n";
+  size_t nl = src.lineEnd(tr->second);
+  std::vector<TextEdit> edits{src.edit(ls, groupEnd, label)};
+  if (nl == text.size())
+    edits.push_back(src.edit(nl, nl, "\n" + block));
+  else
+    edits.push_back(src.edit(nl + 1, nl + 1, block));
+  return edits;
 }
 
 std::optional<std::vector<TextEdit>>
@@ -385,10 +647,10 @@ render(const SourceText &src, const Point &pt, const std::string &stmt) {
   }
   case Point::ElseOf: {
     auto ifOp = cast<scf::IfOp>(pt.op);
-    std::optional<size_t> brace = thenClosingBrace(src, ifOp);
-    if (!brace)
+    auto braces = ifRegionBraces(src, ifOp, 0);
+    if (!braces)
       return std::nullopt;
-    size_t p = *brace;
+    size_t p = braces->second;
     if (!src.onlySpaceBefore(p))
       return std::vector<TextEdit>{
           src.edit(p + 1, p + 1, " else { " + stmt + " }")};
@@ -403,148 +665,122 @@ render(const SourceText &src, const Point &pt, const std::string &stmt) {
     return std::vector<TextEdit>{src.edit(
         p + 1, p + 1, " else {\n" + inner + stmt + "\n" + outer + "}")};
   }
-  case Point::Edge: {
-    Operation *term = pt.op;
-    Block *succ = term->getSuccessor(pt.succ);
-    auto tr = src.opRange(term);
-    const auto *def = src.document().parserState().getBlockDef(succ);
-    if (!tr || !def || !src.onlySpaceOrCommentAfter(tr->second))
+  case Point::EmptyRegion: {
+    auto braces = ifRegionBraces(src, cast<scf::IfOp>(pt.op), pt.index);
+    if (!braces)
       return std::nullopt;
-    // Which textual use of the label is this successor.
-    unsigned nth = 0;
-    for (unsigned i = 0; i < pt.succ; ++i)
-      nth += term->getSuccessor(i) == succ;
-    std::vector<std::pair<size_t, size_t>> uses;
-    for (const llvm::SMRange &u : def->definition.uses) {
-      size_t s = u.Start.getPointer() - text.data();
-      size_t e = u.End.getPointer() - text.data();
-      if (s >= tr->first && e <= tr->second)
-        uses.push_back({s, e});
-    }
-    llvm::sort(uses);
-    if (nth >= uses.size())
-      return std::nullopt;
-    auto [ls, le] = uses[nth];
-    // The forwarded operands, `(%a : memref<4xf32>)`, go to the new branch.
-    size_t q = le;
-    while (q < tr->second && (text[q] == ' ' || text[q] == '\t'))
-      ++q;
-    size_t groupEnd = le;
-    std::string args;
-    if (q < tr->second && text[q] == '(') {
-      int depth = 0;
-      size_t k = q;
-      for (; k < tr->second; ++k) {
-        if (text[k] == '(')
-          ++depth;
-        else if (text[k] == ')' && --depth == 0)
-          break;
-      }
-      if (k >= tr->second)
-        return std::nullopt;
-      groupEnd = k + 1;
-      args = text.slice(q, groupEnd).str();
-    }
-    std::string label;
-    for (unsigned n = 0;; ++n) {
-      label = "^memlint_free" + std::to_string(n);
-      if (!text.contains(label))
-        break;
-    }
-    size_t labelDef = def->definition.loc.Start.getPointer() - text.data();
-    std::string labelIndent = src.indentAt(labelDef);
-    std::string opIndent = src.indentAt(tr->first);
-    std::string block = labelIndent + label + ":\n" + opIndent + stmt + "\n" +
-                        opIndent + "cf.br " + text.slice(ls, le).str() + args +
-                        "\n";
-    size_t nl = src.lineEnd(tr->second);
-    std::vector<TextEdit> edits{src.edit(ls, groupEnd, label)};
-    if (nl == text.size())
-      edits.push_back(src.edit(nl, nl, "\n" + block));
-    else
-      edits.push_back(src.edit(nl + 1, nl + 1, block));
-    return edits;
+    auto [open, close] = *braces;
+    if (text.slice(open, close).contains('\n'))
+      return std::vector<TextEdit>{
+          src.edit(open + 1, open + 1,
+                   "\n" + src.indentAt(open) + "  " + stmt)};
+    return std::vector<TextEdit>{src.edit(open + 1, close, " " + stmt + " ")};
   }
+  case Point::Edge:
+    return renderEdge(src, pt, stmt);
   }
   return std::nullopt;
+}
+
+/// Ops that use the memory behind `w` (through `w` or a view of it).
+SmallVector<Operation *> memoryUsers(Value w) {
+  SmallVector<Operation *> uses;
+  for (Value x : viewClosure(w))
+    for (OpOperand &use : x.getUses()) {
+      Operation *user = use.getOwner();
+      bool isView = llvm::any_of(user->getResults(), [&](OpResult r) {
+        bool interior;
+        return viewSource(r, interior) == x;
+      });
+      if (!isView)
+        uses.push_back(user);
+    }
+  return uses;
 }
 
 } // namespace
 
 std::vector<std::vector<TextEdit>>
 freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn,
-                        Value v, Operation *allocOp, Operation *exit,
-                        llvm::StringRef freeOpName) {
+                        Value v, Operation *exit, llvm::StringRef freeOpName) {
   std::vector<std::vector<TextEdit>> out;
-  std::string stmt = freeStatement(src.document(), freeOpName, v);
-  if (stmt.empty())
+  DominanceInfo dom(fn);
+  struct Operand {
+    Value value;
+    std::string stmt;
+    SmallVector<Operation *> uses;
+  };
+  std::vector<Operand> operands;
+  for (Value w : forwardedAliases(v)) {
+    std::string stmt = freeStatement(src.document(), freeOpName, w);
+    if (!stmt.empty() && operands.size() < 4)
+      operands.push_back({w, stmt, memoryUsers(w)});
+  }
+  for (const Point &pt : programPoints(src, fn)) {
+    for (const Operand &o : operands) {
+      if (!dom.properlyDominates(o.value, pt.anchor()))
+        continue;
+      Reach reach(o.value);
+      pt.reachFrom(reach);
+      if (!reach.contains(exit) ||
+          llvm::any_of(o.uses, [&](Operation *u) { return reach.contains(u); }))
+        continue;
+      if (auto edits = render(src, pt, o.stmt))
+        out.push_back(std::move(*edits));
+    }
+  }
+  return out;
+}
+
+std::vector<std::vector<TextEdit>>
+guardFreeCandidates(const SourceText &src, FunctionOpInterface fn,
+                    Operation *free) {
+  std::vector<std::vector<TextEdit>> out;
+  auto range = src.opRange(free);
+  if (!range || !isPlainFree(free))
     return out;
   DominanceInfo dom(fn);
-
-  // Every use of the buffer's memory through `v` or a view of it.
-  std::vector<Value> views = viewClosure(v);
-  SmallVector<Operation *> uses;
-  for (Value w : views)
-    for (OpOperand &use : w.getUses()) {
-      Operation *user = use.getOwner();
-      bool isView = llvm::any_of(user->getResults(), [&](OpResult r) {
-        bool interior;
-        return viewSource(r, interior) == w;
-      });
-      if (!isView)
-        uses.push_back(user);
-    }
-
-  std::vector<Point> points;
-  auto offsetOf = [&](Operation *op) -> size_t {
-    auto r = src.opRange(op);
-    return r ? r->first : 0;
-  };
-  fn->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op == fn.getOperation() || !dom.properlyDominates(v, op))
+  // i1 values in scope; conditions of branches first.
+  std::vector<Value> conds, others;
+  auto consider = [&](Value c) {
+    if (!c.getType().isInteger(1) || !dom.properlyDominates(c, free) ||
+        llvm::is_contained(conds, c) || llvm::is_contained(others, c))
       return;
-    bool written = src.opRange(op).has_value();
-    if (written)
-      points.push_back({Point::BeforeOp, op, 0, offsetOf(op)});
-    else if (op->hasTrait<OpTrait::IsTerminator>() && op->getPrevNode())
-      if (auto r = src.opRange(op->getPrevNode()))
-        points.push_back({Point::EndOfBlock, op, 0, r->second});
-    if (auto ifOp = dyn_cast<scf::IfOp>(op))
-      if (ifOp.getNumResults() == 0 && ifOp.getElseRegion().empty())
-        if (std::optional<size_t> brace = thenClosingBrace(src, ifOp))
-          points.push_back({Point::ElseOf, op, 0, *brace});
-    if (written)
-      for (unsigned i = 0; i < op->getNumSuccessors(); ++i)
-        if (numPredecessorEdges(op->getSuccessor(i)) > 1)
-          points.push_back({Point::Edge, op, i, offsetOf(op) + 1 + i});
+    bool steers = llvm::any_of(c.getUsers(), [](Operation *u) {
+      return isa<scf::IfOp, BranchOpInterface, scf::ConditionOp>(u);
+    });
+    (steers ? conds : others).push_back(c);
+  };
+  for (BlockArgument a : fn.getArguments())
+    consider(a);
+  fn->walk([&](Operation *op) {
+    for (Value r : op->getResults())
+      consider(r);
   });
-  std::stable_sort(points.begin(), points.end(),
-                   [](const Point &a, const Point &b) {
-                     return a.order < b.order;
-                   });
+  conds.insert(conds.end(), others.begin(), others.end());
+  if (conds.size() > 6)
+    conds.resize(6);
 
-  for (const Point &pt : points) {
-    Reach reach(allocOp);
-    switch (pt.kind) {
-    case Point::BeforeOp:
-    case Point::EndOfBlock:
-      reach.from(pt.op->getBlock(), pt.op->getIterator());
-      break;
-    case Point::ElseOf:
-      reach.from(pt.op->getBlock(), std::next(pt.op->getIterator()));
-      break;
-    case Point::Edge: {
-      Block *succ = pt.op->getSuccessor(pt.succ);
-      reach.from(succ, succ->begin());
-      break;
-    }
-    }
-    if (!reach.contains(exit))
+  auto [s, e] = *range;
+  std::string op = src.str().slice(s, e).str();
+  bool ownLine = src.onlySpaceBefore(s);
+  std::string indent = src.indentAt(s);
+  for (Value c : conds) {
+    std::string name = src.document().nameOf(c);
+    if (name.empty() || name[0] != '%' || name == "%<value>")
       continue;
-    if (llvm::any_of(uses, [&](Operation *u) { return reach.contains(u); }))
-      continue;
-    if (auto edits = render(src, pt, stmt))
-      out.push_back(std::move(*edits));
+    for (bool whenTrue : {true, false}) {
+      std::string text;
+      if (ownLine)
+        text = whenTrue ? "scf.if " + name + " {\n" + indent + "  " + op +
+                              "\n" + indent + "}"
+                        : "scf.if " + name + " {\n" + indent + "} else {\n" +
+                              indent + "  " + op + "\n" + indent + "}";
+      else
+        text = whenTrue ? "scf.if " + name + " { " + op + " }"
+                        : "scf.if " + name + " {} else { " + op + " }";
+      out.push_back({src.edit(s, e, text)});
+    }
   }
   return out;
 }

@@ -74,15 +74,26 @@ replaceOpEdits(const SourceText &src, mlir::Operation *op,
 /// them uses `v`'s memory on every path.
 std::vector<mlir::Value> viewClosure(mlir::Value v);
 
-/// Candidate edit sets that each insert `freeOpName` of the buffer `v`
-/// (allocated by `allocOp`) at one program point of `fn`, in text order.
-/// Only points `v` dominates, from which no use of `v` or its views can be
-/// reached without re-running `allocOp`, and from which `exit` can be
-/// reached are proposed.
+/// `v` and the values it is forwarded to (block arguments, region
+/// arguments and results), which may name the same buffer on some paths.
+std::vector<mlir::Value> forwardedAliases(mlir::Value v);
+
+/// Candidate edit sets that each insert `freeOpName` of the buffer `v` (or
+/// of a value it is forwarded to) at one program point of `fn`, in text
+/// order. A point is proposed for a value when the value dominates it, no
+/// use of the value (or a view of it) can follow it before the value is
+/// defined anew, and `exit` can follow it.
 std::vector<std::vector<TextEdit>>
 freeInsertionCandidates(const SourceText &src, mlir::FunctionOpInterface fn,
-                        mlir::Value v, mlir::Operation *allocOp,
-                        mlir::Operation *exit, llvm::StringRef freeOpName);
+                        mlir::Value v, mlir::Operation *exit,
+                        llvm::StringRef freeOpName);
+
+/// Candidate edit sets that each put the free `free` under an `scf.if` on
+/// an i1 value in scope (then or else branch): for a free that is right on
+/// some paths only.
+std::vector<std::vector<TextEdit>>
+guardFreeCandidates(const SourceText &src, mlir::FunctionOpInterface fn,
+                    mlir::Operation *free);
 
 } // namespace memlint
 
