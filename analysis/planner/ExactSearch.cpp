@@ -36,7 +36,6 @@ namespace planner {
 static constexpr int64_t kNone = std::numeric_limits<int64_t>::max();
 // Keeps every hashed value away from 0, the fixed point of mixBits.
 static constexpr uint64_t kSeed = 0x9e3779b97f4a7c15ULL;
-static constexpr uint64_t kWaitingBit = uint64_t(1) << 63;
 
 ExactSearch::ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment)
     : numInputs(buffers.size()) {
@@ -90,7 +89,19 @@ ExactSearch::ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment)
     firstStartingIn[firstSection[k]] = k;
   for (int32_t s = numSections - 1; s >= 0; --s)
     firstStartingIn[s] = std::min(firstStartingIn[s], firstStartingIn[s + 1]);
-  sectionLow.resize(numSections);
+  // Which buffers are live in each section, flattened.
+  coverBegin.assign(numSections + 1, 0);
+  for (int32_t k = 0; k < count; ++k)
+    for (int32_t s = firstSection[k]; s < endSection[k]; ++s)
+      ++coverBegin[s + 1];
+  for (int32_t s = 0; s < numSections; ++s)
+    coverBegin[s + 1] += coverBegin[s];
+  cover.resize(coverBegin[numSections]);
+  std::vector<int32_t> fill(coverBegin.begin(), coverBegin.end() - 1);
+  for (int32_t k = 0; k < count; ++k)
+    for (int32_t s = firstSection[k]; s < endSection[k]; ++s)
+      cover[fill[s]++] = k;
+  witness.assign(numSections, 0);
   lowest.resize(count);
   tryRank.resize(count);
   for (int32_t k = 0; k < count; ++k)
@@ -104,6 +115,10 @@ void ExactSearch::setTryOrder(const std::vector<size_t> &order) {
     position[order[p]] = static_cast<int64_t>(p);
   for (size_t k = 0; k < inputIndex.size(); ++k)
     tryRank[k] = position[inputIndex[k]];
+}
+
+int64_t ExactSearch::hashSky(int32_t k, int64_t at) const {
+  return static_cast<int64_t>(mixBits(salt[k] ^ uint64_t(at)));
 }
 
 void ExactSearch::set(int64_t &slot, int64_t value) {
@@ -131,26 +146,40 @@ void ExactSearch::place(int32_t k, int64_t at) {
   // each of them: a neighbour in time can rest no lower than its end.
   int64_t top = at + rounded[k];
   for (int32_t q : conflicts[k])
-    if (offset[q] < 0 && sky[q] < top)
+    if (offset[q] < 0 && sky[q] < top) {
       set(sky[q], top);
+      set(skyHash[q], hashSky(q, top));
+    }
 }
 
-bool ExactSearch::boundFails(int32_t firstSec, int32_t endSec, int32_t firstBuf,
-                             int32_t endBuf) {
-  std::fill(sectionLow.begin() + firstSec, sectionLow.begin() + endSec, kNone);
-  for (int32_t k = firstBuf; k < endBuf; ++k) {
-    if (offset[k] >= 0)
+bool ExactSearch::boundFails(int32_t firstSec, int32_t endSec,
+                             int64_t minLowest, int64_t maxLowest) {
+  // The unplaced buffers of a section stack above the lowest offset any of
+  // them can take; only the topmost may leave its alignment padding unused.
+  // So the section needs a buffer whose lowest offset is at most `limit`.
+  for (int32_t s = firstSec; s < endSec; ++s) {
+    if (bytesLeft[s] == 0)
       continue;
-    int64_t low = lowest[k];
-    for (int32_t s = firstSection[k]; s < endSection[k]; ++s)
-      sectionLow[s] = std::min(sectionLow[s], low);
-  }
-  // The unplaced buffers of a section stack above its lowest possible
-  // offset; only the topmost may leave its alignment padding unused.
-  for (int32_t s = firstSec; s < endSec; ++s)
-    if (bytesLeft[s] > 0 &&
-        sectionLow[s] + bytesLeft[s] - maxPadding > capacity)
+    int64_t limit = capacity + maxPadding - bytesLeft[s];
+    if (limit >= maxLowest)
+      continue;
+    if (limit < minLowest)
       return true;
+    // The buffer that passed last time usually passes again.
+    int32_t hint = witness[s];
+    if (offset[hint] < 0 && lowest[hint] <= limit)
+      continue;
+    bool found = false;
+    for (int32_t i = coverBegin[s]; i < coverBegin[s + 1] && !found; ++i) {
+      int32_t k = cover[i];
+      if (offset[k] < 0 && lowest[k] <= limit) {
+        witness[s] = k;
+        found = true;
+      }
+    }
+    if (!found)
+      return true;
+  }
   return false;
 }
 
@@ -203,6 +232,7 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
 
   // The lowest and next lowest offsets a buffer can rest at.
   int64_t low = kNone, next = kNone;
+  int64_t minLowest = kNone, maxLowest = 0;
   // What the rest of the search depends on: which buffers are left, where
   // each could rest, and the canonical-order state.
   uint64_t key = mixBits(level + kSeed) ^
@@ -218,7 +248,7 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
         (at == level && (level != lastOffset || tryRank[k] > lastRank));
     // The key names the buffers barred from the level rather than the rank
     // that bars them, so it means the same under any try order.
-    key += mixBits(salt[k] ^ uint64_t(at) ^ (resting ? 0 : kWaitingBit));
+    key += skyHash[k] + (resting ? 0 : salt[k]);
     if (resting) {
       if (at < low) {
         next = low;
@@ -246,10 +276,12 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
     if (at + size[k] > capacity)
       return false;
     lowest[k] = at;
+    minLowest = std::min(minLowest, at);
+    maxLowest = std::max(maxLowest, at);
   }
   if (low == kNone || failures.contains(key))
     return false;
-  if (boundFails(firstSec, endSec, firstBuf, endBuf)) {
+  if (boundFails(firstSec, endSec, minLowest, maxLowest)) {
     failures.insert(key);
     return false;
   }
@@ -287,8 +319,11 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
 SearchResult ExactSearch::run(int64_t capacityLimit, Clock::time_point until,
                               uint64_t nodeLimit) {
   size_t count = inputIndex.size();
-  size_t numSections = sectionLow.size();
+  size_t numSections = witness.size();
   sky.assign(count, 0);
+  skyHash.resize(count);
+  for (size_t k = 0; k < count; ++k)
+    skyHash[k] = hashSky(static_cast<int32_t>(k), 0);
   offset.assign(count, -1);
   bytesLeft.assign(numSections, 0);
   crossing.assign(numSections, 0);

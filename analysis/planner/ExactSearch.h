@@ -57,9 +57,10 @@ public:
 private:
   bool solve(int32_t firstSec, int32_t endSec);
   bool solveEach(const std::vector<std::pair<int32_t, int32_t>> &parts);
-  bool boundFails(int32_t firstSec, int32_t endSec, int32_t firstBuf,
-                  int32_t endBuf);
+  bool boundFails(int32_t firstSec, int32_t endSec, int64_t minLowest,
+                  int64_t maxLowest);
   void place(int32_t k, int64_t at);
+  int64_t hashSky(int32_t k, int64_t at) const;
   void set(int64_t &slot, int64_t value);
   void undoTo(size_t trailSize);
 
@@ -70,14 +71,16 @@ private:
   std::vector<int64_t> size, rounded, tryRank;
   std::vector<int32_t> firstSection, endSection; // [first, end) sections
   std::vector<std::vector<int32_t>> conflicts;   // live at a common point
-  std::vector<int32_t> firstStartingIn; // per section s: first buffer with
-                                        // firstSection >= s
+  std::vector<int32_t> firstStartingIn;   // per section s: first buffer with
+                                          // firstSection >= s
+  std::vector<int32_t> cover, coverBegin; // buffers live in each section
   std::vector<uint64_t> salt; // random-looking per buffer, for state keys
   size_t numInputs = 0;
   int64_t maxPadding = 0; // largest roundUp(size) - size
 
   // Search state; every change goes through set() so it can be undone.
   std::vector<int64_t> sky;       // offset of the highest placed neighbour top
+  std::vector<int64_t> skyHash;   // hashSky(k, sky[k]), kept up to date
   std::vector<int64_t> offset;    // placed offset, -1 while unplaced
   std::vector<int64_t> bytesLeft; // per section: rounded bytes unplaced
   std::vector<int64_t> crossing;  // per section s: unplaced buffers live in
@@ -89,7 +92,8 @@ private:
 
   // Scratch, valid within one node before it recurses.
   std::vector<int64_t> lowest;     // per buffer: lowest offset it can take
-  std::vector<int64_t> sectionLow; // per section: min of `lowest`
+  std::vector<int32_t> witness;    // per section: a buffer that last passed
+                                   // the bound; only a hint
   std::vector<int32_t> candidates; // a stack shared by all nodes
 
   FailureCache failures;
