@@ -6,6 +6,9 @@
 #include "cli/Inputs.h"
 #include "cli/OutputFormats.h"
 #include "cli/VerifyDiagnostics.h"
+#ifdef MEMLINT_HAVE_FIXES
+#include "fixes/Fixes.h"
+#endif
 
 #include <atomic>
 #include <iostream>
@@ -113,6 +116,12 @@ int runLint(const Args &args) {
       return;
     }
     r.report.findings = lintDocument(*doc, opts);
+#ifdef MEMLINT_HAVE_FIXES
+    // Only the machine-readable formats carry fixes; checking them costs
+    // a re-analysis per candidate.
+    if (format != "text" && !verify)
+      attachFixes(*doc, r.report.findings);
+#endif
     if (verify)
       verifyDiagnostics(r.report.file, *text, r.report.findings, r.verify);
   };

@@ -162,8 +162,13 @@ int runFixCommand(const std::vector<std::string> &args) {
   }
   bool changed = result.text != *input;
 
-  if (diff)
-    std::cout << unifiedDiff(*input, result.text, "a/" + shown, "b/" + shown);
+  if (diff) {
+    // git's a/ b/ prefixes for relative paths; absolute ones as they are.
+    bool absolute = !shown.empty() && shown[0] == '/';
+    std::cout << unifiedDiff(*input, result.text,
+                             absolute ? shown : "a/" + shown,
+                             absolute ? shown : "b/" + shown);
+  }
   if (inPlace && changed && !check &&
       !writeAtomically(file, result.text, error)) {
     std::cerr << "memlint fix: " << error << "\n";

@@ -11,6 +11,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
 #include <algorithm>
 
 using namespace mlir;
@@ -267,7 +268,8 @@ std::vector<Value> forwardedAliases(Value v) {
         if (j < operands.size() && j < inputs.size())
           add(inputs[j]);
       };
-      if (auto rt = dyn_cast<RegionBranchTerminatorOpInterface>(user)) {
+      auto rt = dyn_cast<RegionBranchTerminatorOpInterface>(user);
+      if (rt && isa<RegionBranchOpInterface>(user->getParentOp())) {
         SmallVector<RegionSuccessor> succs;
         rt.getSuccessorRegions(unknown, succs);
         for (const RegionSuccessor &s : succs)
@@ -347,7 +349,8 @@ private:
     Operation *parent = region->getParentOp();
     if (!parent || isa<FunctionOpInterface>(parent))
       return;
-    if (auto rt = dyn_cast_or_null<RegionBranchTerminatorOpInterface>(term)) {
+    auto rt = dyn_cast_or_null<RegionBranchTerminatorOpInterface>(term);
+    if (rt && isa<RegionBranchOpInterface>(parent)) {
       SmallVector<RegionSuccessor> succs;
       rt.getSuccessorRegions(unknownOperands(term), succs);
       for (const RegionSuccessor &s : succs) {
@@ -548,6 +551,23 @@ std::vector<Point> programPoints(const SourceText &src,
   return points;
 }
 
+/// A block label no block of the document has.
+std::string freshBlockLabel(const SourceText &src) {
+  llvm::StringRef text = src.str();
+  llvm::StringSet<> taken;
+  for (const auto &def : src.document().parserState().getBlockDefs()) {
+    llvm::SMRange loc = def.definition.loc;
+    if (loc.isValid())
+      taken.insert(text.slice(loc.Start.getPointer() - text.data(),
+                              loc.End.getPointer() - text.data()));
+  }
+  for (unsigned n = 0;; ++n) {
+    std::string label = "^memlint_free" + std::to_string(n);
+    if (!taken.contains(label))
+      return label;
+  }
+}
+
 std::optional<std::vector<TextEdit>>
 renderEdge(const SourceText &src, const Point &pt, const std::string &stmt) {
   llvm::StringRef text = src.str();
@@ -595,12 +615,7 @@ renderEdge(const SourceText &src, const Point &pt, const std::string &stmt) {
     groupEnd = k + 1;
     args = text.slice(q, groupEnd).str();
   }
-  std::string label;
-  for (unsigned n = 0;; ++n) {
-    label = "^memlint_free" + std::to_string(n);
-    if (!text.contains(label))
-      break;
-  }
+  std::string label = freshBlockLabel(src);
   size_t labelDef = def->definition.loc.Start.getPointer() - text.data();
   std::string labelIndent = src.indentAt(labelDef);
   std::string opIndent = src.indentAt(tr->first);

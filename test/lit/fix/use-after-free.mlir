@@ -1,0 +1,110 @@
+// RUN: %memlint fix %s | FileCheck %s --strict-whitespace --match-full-lines
+// RUN: %memlint fix %s | %memlint lint -
+// RUN: %memlint fix %s | %memlint fix --check -
+
+// Freed before its last use: the free moves after it.
+// CHECK-LABEL:func.func @early(%v: f32) -> f32 {
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %a = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:  memref.store %v, %a[%c0] : memref<4xf32>
+// CHECK-NEXT:  %x = memref.load %a[%c0] : memref<4xf32>
+// CHECK-NEXT:  memref.dealloc %a : memref<4xf32>
+// CHECK-NEXT:  return %x : f32
+// CHECK-NEXT:}
+func.func @early(%v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  memref.store %v, %a[%c0] : memref<4xf32>
+  memref.dealloc %a : memref<4xf32>
+  %x = memref.load %a[%c0] : memref<4xf32>
+  return %x : f32
+}
+
+// Freed in a branch, used after the join.
+// CHECK-LABEL:func.func @branch(%c: i1, %v: f32) -> f32 {
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %a = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:  memref.store %v, %a[%c0] : memref<4xf32>
+// CHECK-NEXT:  %x = memref.load %a[%c0] : memref<4xf32>
+// CHECK-NEXT:  memref.dealloc %a : memref<4xf32>
+// CHECK-NEXT:  return %x : f32
+// CHECK-NEXT:}
+func.func @branch(%c: i1, %v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  memref.store %v, %a[%c0] : memref<4xf32>
+  scf.if %c {
+    memref.dealloc %a : memref<4xf32>
+  }
+  %x = memref.load %a[%c0] : memref<4xf32>
+  return %x : f32
+}
+
+// Used through a subview after the free.
+// CHECK-LABEL:func.func @view(%v: f32) -> f32 {
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %a = memref.alloc() : memref<8xf32>
+// CHECK-NEXT:  %s = memref.subview %a[0] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1]>>
+// CHECK-NEXT:  memref.store %v, %s[%c0] : memref<4xf32, strided<[1]>>
+// CHECK-NEXT:  %x = memref.load %s[%c0] : memref<4xf32, strided<[1]>>
+// CHECK-NEXT:  memref.dealloc %a : memref<8xf32>
+// CHECK-NEXT:  return %x : f32
+// CHECK-NEXT:}
+func.func @view(%v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<8xf32>
+  %s = memref.subview %a[0] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1]>>
+  memref.dealloc %a : memref<8xf32>
+  memref.store %v, %s[%c0] : memref<4xf32, strided<[1]>>
+  %x = memref.load %s[%c0] : memref<4xf32, strided<[1]>>
+  return %x : f32
+}
+
+// Freed, then returned.
+// CHECK-LABEL:func.func @returned() -> memref<4xf32> {
+// CHECK-NEXT:  %a = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:  return %a : memref<4xf32>
+// CHECK-NEXT:}
+func.func @returned() -> memref<4xf32> {
+  %a = memref.alloc() : memref<4xf32>
+  memref.dealloc %a : memref<4xf32>
+  return %a : memref<4xf32>
+}
+
+// Dynamic shape, freed too early on one CFG path.
+// CHECK-LABEL:func.func @dynamic(%c: i1, %n: index, %v: f32) -> f32 {
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %a = memref.alloc(%n) : memref<?xf32>
+// CHECK-NEXT:  memref.store %v, %a[%c0] : memref<?xf32>
+// CHECK-NEXT:  cf.cond_br %c, ^early, ^join
+// CHECK-NEXT:^early:
+// CHECK-NEXT:  cf.br ^join
+// CHECK-NEXT:^join:
+// CHECK-NEXT:  %x = memref.load %a[%c0] : memref<?xf32>
+// CHECK-NEXT:  cf.cond_br %c, ^memlint_free0, ^late
+// CHECK-NEXT:^memlint_free0:
+// CHECK-NEXT:  memref.dealloc %a : memref<?xf32>
+// CHECK-NEXT:  cf.br ^done
+// CHECK-NEXT:^late:
+// CHECK-NEXT:  memref.dealloc %a : memref<?xf32>
+// CHECK-NEXT:  cf.br ^done
+// CHECK-NEXT:^done:
+// CHECK-NEXT:  return %x : f32
+// CHECK-NEXT:}
+func.func @dynamic(%c: i1, %n: index, %v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc(%n) : memref<?xf32>
+  memref.store %v, %a[%c0] : memref<?xf32>
+  cf.cond_br %c, ^early, ^join
+^early:
+  memref.dealloc %a : memref<?xf32>
+  cf.br ^join
+^join:
+  %x = memref.load %a[%c0] : memref<?xf32>
+  cf.cond_br %c, ^done, ^late
+^late:
+  memref.dealloc %a : memref<?xf32>
+  cf.br ^done
+^done:
+  return %x : f32
+}

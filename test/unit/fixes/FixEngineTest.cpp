@@ -1,0 +1,141 @@
+//===- FixEngineTest.cpp - Fixes attached to findings, fix to a fixpoint --===//
+#include "analysis/Engine.h"
+#include "fixes/Fixes.h"
+#include "fixes/TextEdits.h"
+
+#include <gtest/gtest.h>
+
+using namespace memlint;
+
+namespace {
+
+std::vector<Finding> lint(const std::string &text) {
+  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
+  EXPECT_TRUE(doc->isValid());
+  return lintDocument(*doc, LintOptions());
+}
+
+const char *leakInBranch = R"(func.func @f(%c: i1) {
+  %a = memref.alloc() : memref<4xf32>  // the buffer
+  scf.if %c {
+    memref.dealloc %a : memref<4xf32>
+  }
+  return
+}
+)";
+
+TEST(AttachFixes, LeakGetsASafeVerifiedFix) {
+  std::unique_ptr<Document> doc = Document::parse(leakInBranch, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  std::vector<Finding> findings = lintWithFixes(*doc, LintOptions());
+  ASSERT_EQ(findings.size(), 1u);
+  ASSERT_EQ(findings[0].fixes.size(), 1u);
+  const Fix &fix = findings[0].fixes[0];
+  EXPECT_TRUE(fix.safe);
+  // One insertion (an else region), nothing replaced.
+  ASSERT_EQ(fix.edits.size(), 1u);
+  EXPECT_EQ(fix.edits[0].range.start, fix.edits[0].range.end);
+  EXPECT_EQ(fix.edits[0].range.start.line, 5u);
+  std::optional<std::string> fixed = applyEdits(leakInBranch, fix.edits);
+  ASSERT_TRUE(fixed);
+  EXPECT_NE(fixed->find("// the buffer"), std::string::npos);
+  EXPECT_TRUE(lint(*fixed).empty());
+}
+
+TEST(AttachFixes, ArgumentFreeIsUnsafe) {
+  const char *text = R"(func.func @f(%m: memref<4xf32>) {
+  memref.dealloc %m : memref<4xf32>
+  return
+}
+)";
+  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
+  std::vector<Finding> findings = lintWithFixes(*doc, LintOptions());
+  ASSERT_EQ(findings.size(), 1u);
+  ASSERT_EQ(findings[0].fixes.size(), 1u);
+  EXPECT_FALSE(findings[0].fixes[0].safe);
+
+  FixRunResult safeOnly = fixText(text, "t.mlir", LintOptions(), false);
+  EXPECT_EQ(safeOnly.text, text);
+  EXPECT_EQ(safeOnly.remaining.size(), 1u);
+  FixRunResult all = fixText(text, "t.mlir", LintOptions(), true);
+  EXPECT_EQ(all.text, "func.func @f(%m: memref<4xf32>) {\n  return\n}\n");
+  EXPECT_TRUE(all.remaining.empty());
+}
+
+TEST(AttachFixes, OtherFindingsAndInvalidDocumentsAreLeftAlone) {
+  std::unique_ptr<Document> bad = Document::parse("func.func @f( {", "t");
+  std::vector<Finding> none;
+  attachFixes(*bad, none);
+  EXPECT_TRUE(none.empty());
+
+  std::unique_ptr<Document> doc = Document::parse(leakInBranch, "t.mlir");
+  Finding other;
+  other.check = "missed-reuse";
+  other.range = {{2, 3}, {2, 10}};
+  std::vector<Finding> findings{other};
+  attachFixes(*doc, findings);
+  EXPECT_TRUE(findings[0].fixes.empty());
+}
+
+TEST(FixText, ReachesAFixpointAndIsIdempotent) {
+  // A double free and a use after free of one buffer interact: the fixes
+  // of both must leave exactly one free after the last use.
+  const char *text = R"(func.func @f(%c: i1, %v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  scf.if %c {
+    memref.dealloc %a : memref<4xf32>
+  }
+  memref.store %v, %a[%c0] : memref<4xf32>
+  %x = memref.load %a[%c0] : memref<4xf32>
+  memref.dealloc %a : memref<4xf32>
+  return %x : f32
+}
+)";
+  FixRunResult r = fixText(text, "t.mlir", LintOptions(), false);
+  ASSERT_TRUE(r.inputValid);
+  EXPECT_GE(r.applied, 1u);
+  EXPECT_TRUE(r.remaining.empty());
+  EXPECT_TRUE(lint(r.text).empty());
+  FixRunResult again = fixText(r.text, "t.mlir", LintOptions(), true);
+  EXPECT_EQ(again.text, r.text);
+  EXPECT_EQ(again.applied, 0u);
+}
+
+TEST(FixText, CleanInputIsUnchanged) {
+  const char *text = R"(// comment
+func.func @f() {
+    %a = memref.alloc() : memref<4xf32>
+    memref.dealloc %a : memref<4xf32>
+    return
+})";
+  FixRunResult r = fixText(text, "t.mlir", LintOptions(), true);
+  EXPECT_EQ(r.text, text);
+  EXPECT_EQ(r.applied, 0u);
+  EXPECT_EQ(r.rounds, 0u);
+}
+
+TEST(FixText, InvalidInputIsReported) {
+  FixRunResult r = fixText("func.func @f() {\n  %x = \n}\n", "t.mlir",
+                           LintOptions(), false);
+  EXPECT_FALSE(r.inputValid);
+  EXPECT_FALSE(r.errors.empty());
+  EXPECT_EQ(r.text, "func.func @f() {\n  %x = \n}\n");
+}
+
+TEST(FixText, DisabledChecksAreNotFixed) {
+  LintOptions opts;
+  std::string error;
+  ASSERT_TRUE(applyCheckList("-leak", opts, error)) << error;
+  FixRunResult r = fixText(leakInBranch, "t.mlir", opts, false);
+  EXPECT_EQ(r.text, leakInBranch);
+}
+
+TEST(FixText, SuppressedFindingsAreNotFixed) {
+  std::string text = leakInBranch;
+  text.replace(text.find("// the buffer"), 13, "// memlint: ignore[leak]");
+  FixRunResult r = fixText(text, "t.mlir", LintOptions(), false);
+  EXPECT_EQ(r.text, text);
+}
+
+} // namespace

@@ -1,0 +1,174 @@
+//===- TextEditsTest.cpp - Applying and diffing text edits ----------------===//
+#include "fixes/TextEdits.h"
+
+#include <gtest/gtest.h>
+#include <random>
+
+using namespace memlint;
+
+namespace {
+
+TextEdit edit(unsigned l1, unsigned c1, unsigned l2, unsigned c2,
+              std::string text) {
+  TextEdit e;
+  e.range.start = {l1, c1};
+  e.range.end = {l2, c2};
+  e.newText = std::move(text);
+  return e;
+}
+
+TEST(LineTable, OffsetsAndPositions) {
+  LineTable t("ab\ncd\n");
+  EXPECT_EQ(t.offsetOf({1, 1}), 0u);
+  EXPECT_EQ(t.offsetOf({1, 3}), 2u); // the newline
+  EXPECT_EQ(t.offsetOf({2, 2}), 4u);
+  EXPECT_EQ(t.offsetOf({3, 1}), 6u); // end of text
+  EXPECT_FALSE(t.offsetOf({1, 4}).has_value());
+  EXPECT_FALSE(t.offsetOf({4, 1}).has_value());
+  EXPECT_FALSE(t.offsetOf({0, 1}).has_value());
+  EXPECT_EQ(t.posOf(4), (SourcePos{2, 2}));
+  EXPECT_EQ(t.posOf(6), (SourcePos{3, 1}));
+}
+
+TEST(ApplyEdits, InsertReplaceDelete) {
+  std::string text = "line one\nline two\nline three\n";
+  auto out = applyEdits(text, {edit(2, 1, 2, 1, "  new\n"),
+                               edit(1, 6, 1, 9, "1"),
+                               edit(3, 1, 4, 1, "")});
+  ASSERT_TRUE(out);
+  EXPECT_EQ(*out, "line 1\n  new\nline two\n");
+}
+
+TEST(ApplyEdits, NoEditsIsIdentity) {
+  EXPECT_EQ(applyEdits("abc", {}), std::optional<std::string>("abc"));
+}
+
+TEST(ApplyEdits, OverlappingEditsAreRejected) {
+  std::string text = "abcdef\n";
+  EXPECT_FALSE(applyEdits(text, {edit(1, 1, 1, 4, "x"),
+                                 edit(1, 3, 1, 5, "y")}));
+  // The same range twice overlaps too.
+  EXPECT_FALSE(applyEdits(text, {edit(1, 2, 1, 3, "x"),
+                                 edit(1, 2, 1, 3, "y")}));
+  // An insertion strictly inside a replaced range.
+  EXPECT_FALSE(applyEdits(text, {edit(1, 1, 1, 4, "x"),
+                                 edit(1, 2, 1, 2, "y")}));
+  EXPECT_FALSE(editsCompatible(text, {edit(1, 1, 1, 4, "x")},
+                               {edit(1, 3, 1, 3, "y")}));
+}
+
+TEST(ApplyEdits, TouchingEditsAreFine) {
+  std::string text = "abcdef\n";
+  auto out = applyEdits(text, {edit(1, 4, 1, 7, "Z"), edit(1, 1, 1, 4, "X")});
+  ASSERT_TRUE(out);
+  EXPECT_EQ(*out, "XZ\n");
+  EXPECT_TRUE(editsCompatible(text, {edit(1, 1, 1, 4, "X")},
+                              {edit(1, 4, 1, 4, "Y")}));
+}
+
+TEST(ApplyEdits, InsertionsAtOnePointKeepTheirOrder) {
+  std::string text = "ab\n";
+  auto out = applyEdits(text, {edit(1, 2, 1, 2, "1"), edit(1, 2, 1, 2, "2"),
+                               edit(1, 2, 1, 2, "3")});
+  ASSERT_TRUE(out);
+  EXPECT_EQ(*out, "a123b\n");
+  // An insertion at the start of a replaced range goes before it, one at
+  // its end after it.
+  out = applyEdits(text, {edit(1, 1, 1, 2, "X"), edit(1, 2, 1, 2, "after"),
+                          edit(1, 1, 1, 1, "before")});
+  ASSERT_TRUE(out);
+  EXPECT_EQ(*out, "beforeXafterb\n");
+}
+
+TEST(ApplyEdits, InvalidPositionsAreRejected) {
+  EXPECT_FALSE(applyEdits("ab\n", {edit(1, 9, 1, 9, "x")}));
+  EXPECT_FALSE(applyEdits("ab\n", {edit(5, 1, 5, 1, "x")}));
+  EXPECT_FALSE(applyEdits("ab\n", {edit(1, 3, 1, 1, "x")})); // reversed
+}
+
+TEST(EditsBetween, MinimalInsertion) {
+  std::string before = "a\n  }\nb\n";
+  std::string after = "a\n  } else {\n    x\n  }\nb\n";
+  std::vector<TextEdit> edits = editsBetween(before, after);
+  // Lines are matched first: the old "  }" pairs with the new last one,
+  // so the edit inserts whole lines before it.
+  ASSERT_EQ(edits.size(), 1u);
+  EXPECT_EQ(edits[0].range.start, (SourcePos{2, 1}));
+  EXPECT_EQ(edits[0].range.end, (SourcePos{2, 1}));
+  EXPECT_EQ(edits[0].newText, "  } else {\n    x\n");
+  EXPECT_EQ(applyEdits(before, edits), std::optional<std::string>(after));
+}
+
+TEST(EditsBetween, LineDeletionAndInsertion) {
+  std::string before = "f {\n  free a\n  use a\n}\n";
+  std::string after = "f {\n  use a\n  free a\n}\n";
+  std::vector<TextEdit> edits = editsBetween(before, after);
+  EXPECT_EQ(applyEdits(before, edits), std::optional<std::string>(after));
+  EXPECT_EQ(edits.size(), 2u);
+}
+
+TEST(EditsBetween, EqualTextsGiveNoEdits) {
+  EXPECT_TRUE(editsBetween("x\ny\n", "x\ny\n").empty());
+  EXPECT_TRUE(editsBetween("", "").empty());
+}
+
+TEST(EditsBetween, NoTrailingNewline) {
+  std::string before = "a\nb", after = "a\nb\nc";
+  EXPECT_EQ(applyEdits(before, editsBetween(before, after)),
+            std::optional<std::string>(after));
+  EXPECT_EQ(applyEdits(after, editsBetween(after, before)),
+            std::optional<std::string>(before));
+}
+
+// Random texts over a small alphabet of lines: the edits always reproduce
+// the target, and applying them to a text already equal to the target is
+// detected by editsBetween returning nothing.
+TEST(EditsBetween, RandomRoundTrip) {
+  std::mt19937 rng(7);
+  const char *lines[] = {"a\n", "b\n", "  c\n", "}\n", "d", "\n"};
+  for (int iter = 0; iter < 500; ++iter) {
+    auto make = [&] {
+      std::string s;
+      int n = rng() % 12;
+      for (int i = 0; i < n; ++i)
+        s += lines[rng() % 5]; // "d" without newline only at the end
+      if (rng() % 3 == 0)
+        s += "d";
+      return s;
+    };
+    std::string a = make(), b = make();
+    std::vector<TextEdit> edits = editsBetween(a, b);
+    ASSERT_EQ(applyEdits(a, edits), std::optional<std::string>(b))
+        << "from:\n" << a << "\nto:\n" << b;
+    EXPECT_TRUE(editsBetween(b, b).empty());
+  }
+}
+
+TEST(DiffLines, ShortestScript) {
+  std::vector<llvm::StringRef> a = {"1\n", "2\n", "3\n", "4\n"};
+  std::vector<llvm::StringRef> b = {"1\n", "3\n", "4\n", "5\n"};
+  std::vector<DiffHunk> hunks = diffLines(a, b);
+  ASSERT_EQ(hunks.size(), 2u);
+  EXPECT_EQ(hunks[0].oldStart, 1u);
+  EXPECT_EQ(hunks[0].oldCount, 1u);
+  EXPECT_EQ(hunks[0].newCount, 0u);
+  EXPECT_EQ(hunks[1].oldStart, 4u);
+  EXPECT_EQ(hunks[1].newCount, 1u);
+}
+
+TEST(UnifiedDiff, Format) {
+  std::string a = "1\n2\n3\n4\n5\n6\n7\n8\n9\n";
+  std::string b = "1\n2\n3\n4\nfive\n6\n7\n8\n9\n";
+  EXPECT_EQ(unifiedDiff(a, b, "a/f", "b/f"),
+            "--- a/f\n+++ b/f\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n"
+            " 7\n 8\n");
+  EXPECT_EQ(unifiedDiff(a, a, "a/f", "b/f"), "");
+}
+
+TEST(UnifiedDiff, PureInsertionAndMissingNewline) {
+  EXPECT_EQ(unifiedDiff("x\n", "x\ny", "a", "b", 0),
+            "--- a\n+++ b\n@@ -1,0 +2,1 @@\n+y\n\\ No newline at end of "
+            "file\n");
+}
+
+} // namespace
