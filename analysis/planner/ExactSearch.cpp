@@ -103,18 +103,23 @@ ExactSearch::ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment)
       cover[fill[s]++] = k;
   witness.assign(numSections, 0);
   lowest.resize(count);
-  tryRank.resize(count);
   for (int32_t k = 0; k < count; ++k)
     salt.push_back(mixBits(uint64_t(k) + kSeed));
-  std::iota(tryRank.begin(), tryRank.end(), 0);
+  for (int32_t k = 0; k < count; ++k)
+    duration.push_back(
+        static_cast<double>(times[endSection[k]] - times[firstSection[k]]));
+  perturb(0);
 }
 
-void ExactSearch::setTryOrder(const std::vector<size_t> &order) {
-  std::vector<int64_t> position(numInputs, 0);
-  for (size_t p = 0; p < order.size(); ++p)
-    position[order[p]] = static_cast<int64_t>(p);
-  for (size_t k = 0; k < inputIndex.size(); ++k)
-    tryRank[k] = position[inputIndex[k]];
+void ExactSearch::perturb(uint64_t seed) {
+  weight = duration;
+  if (seed == 0)
+    return;
+  // Each weight times a factor in [0.7, 1.3).
+  for (size_t k = 0; k < weight.size(); ++k) {
+    uint64_t bits = mixBits(seed * kSeed + k);
+    weight[k] *= 0.7 + 0.6 * static_cast<double>(bits >> 11) * 0x1p-53;
+  }
 }
 
 int64_t ExactSearch::hashSky(int32_t k, int64_t at) const {
@@ -137,7 +142,7 @@ void ExactSearch::place(int32_t k, int64_t at) {
   set(offset[k], at);
   set(level, at);
   set(lastOffset, at);
-  set(lastRank, tryRank[k]);
+  set(lastRank, k);
   for (int32_t s = firstSection[k]; s < endSection[k]; ++s)
     set(bytesLeft[s], bytesLeft[s] - rounded[k]);
   for (int32_t s = firstSection[k]; s + 1 < endSection[k]; ++s)
@@ -181,6 +186,42 @@ bool ExactSearch::boundFails(int32_t firstSec, int32_t endSec,
       return true;
   }
   return false;
+}
+
+void ExactSearch::orderCandidates(size_t first) {
+  // The buffers placed at one offset cover disjoint stretches of time; time
+  // not covered at the lowest offset is lost in every section whose top is
+  // that low. So try first the candidate that, together with the best choice
+  // of candidates after it, covers the most time (and, on ties, the most
+  // bytes): value(b) is b's worth plus the best total worth of disjoint
+  // candidates starting after b ends (weighted interval scheduling, right to
+  // left).
+  size_t count = candidates.size() - first;
+  if (count < 2)
+    return;
+  byStart.assign(candidates.begin() + first, candidates.end());
+  std::sort(byStart.begin(), byStart.end(), [&](int32_t a, int32_t b) {
+    return firstSection[a] < firstSection[b];
+  });
+  value.assign(count, Worth());
+  best.assign(count + 1, Worth());
+  for (size_t i = count; i-- > 0;) {
+    int32_t b = byStart[i];
+    size_t after =
+        std::partition_point(
+            byStart.begin() + i + 1, byStart.end(),
+            [&](int32_t c) { return firstSection[c] < endSection[b]; }) -
+        byStart.begin();
+    value[i] = {weight[b] + best[after].first,
+                static_cast<double>(rounded[b]) + best[after].second};
+    best[i] = std::max(best[i + 1], value[i]);
+  }
+  for (size_t i = 0; i < count; ++i)
+    candidates[first + i] = static_cast<int32_t>(i);
+  std::stable_sort(candidates.begin() + first, candidates.end(),
+                   [&](int32_t a, int32_t b) { return value[a] > value[b]; });
+  for (size_t i = first; i < candidates.size(); ++i)
+    candidates[i] = byStart[candidates[i]];
 }
 
 bool ExactSearch::solveEach(
@@ -244,8 +285,7 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
     // A buffer resting at the last placed offset but ranked before the last
     // placed buffer cannot go there (canonical order), so it waits too.
     bool resting =
-        at > level ||
-        (at == level && (level != lastOffset || tryRank[k] > lastRank));
+        at > level || (at == level && (level != lastOffset || k > lastRank));
     // The key names the buffers barred from the level rather than the rank
     // that bars them, so it means the same under any try order.
     key += skyHash[k] + (resting ? 0 : salt[k]);
@@ -290,8 +330,7 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
   for (int32_t k = firstBuf; k < endBuf; ++k)
     if (offset[k] < 0 && sky[k] == low && lowest[k] == low)
       candidates.push_back(k);
-  std::sort(candidates.begin() + base, candidates.end(),
-            [&](int32_t a, int32_t b) { return tryRank[a] < tryRank[b]; });
+  orderCandidates(base);
 
   size_t mark = trail.size();
   bool found = false;

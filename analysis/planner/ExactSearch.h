@@ -44,9 +44,9 @@ class ExactSearch {
 public:
   ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment);
 
-  /// The order in which candidates are tried: every input index once. It
+  /// Perturbs the candidate order at random (seed 0: no perturbation). It
   /// steers which plans are found first, never which ones exist.
-  void setTryOrder(const std::vector<size_t> &order);
+  void perturb(uint64_t seed);
 
   /// Looks for a plan with peak <= `capacity`, giving up at `deadline` or
   /// after visiting `maxNodes` nodes. What one run learns about dead ends
@@ -59,6 +59,7 @@ private:
   bool solveEach(const std::vector<std::pair<int32_t, int32_t>> &parts);
   bool boundFails(int32_t firstSec, int32_t endSec, int64_t minLowest,
                   int64_t maxLowest);
+  void orderCandidates(size_t first);
   void place(int32_t k, int64_t at);
   int64_t hashSky(int32_t k, int64_t at) const;
   void set(int64_t &slot, int64_t value);
@@ -66,9 +67,12 @@ private:
 
   // Per buffer that occupies memory, sorted by first section, so the
   // buffers starting in a range of sections are a range of indices. That
-  // index is also the rank that orders buffers sharing an offset.
+  // index is also the rank that orders buffers sharing an offset: at one
+  // offset, buffers are placed from left to right in time.
   std::vector<size_t> inputIndex;
-  std::vector<int64_t> size, rounded, tryRank;
+  std::vector<int64_t> size, rounded;
+  std::vector<double> duration;                  // upper - lower
+  std::vector<double> weight;                    // duration, perhaps perturbed
   std::vector<int32_t> firstSection, endSection; // [first, end) sections
   std::vector<std::vector<int32_t>> conflicts;   // live at a common point
   std::vector<int32_t> firstStartingIn;   // per section s: first buffer with
@@ -95,6 +99,9 @@ private:
   std::vector<int32_t> witness;    // per section: a buffer that last passed
                                    // the bound; only a hint
   std::vector<int32_t> candidates; // a stack shared by all nodes
+  std::vector<int32_t> byStart;    // scratch for orderCandidates
+  using Worth = std::pair<double, double>; // time covered, then bytes
+  std::vector<Worth> value, best;          // scratch for orderCandidates
 
   FailureCache failures;
   int64_t failuresCapacity = -1; // capacity the failures were found at

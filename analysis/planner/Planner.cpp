@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/planner/ExactSearch.h"
+#include "analysis/planner/ExactPhase.h"
 #include "analysis/planner/Placement.h"
 #include "analysis/planner/Support.h"
 
@@ -46,16 +46,6 @@ static std::vector<Plan> portfolio(const std::vector<Buffer> &buffers,
   return plans;
 }
 
-/// The order the exact search tries candidates in: big, long-lived buffers
-/// first, as they are the hardest to fit late.
-static std::vector<size_t> searchRank(const std::vector<Buffer> &buffers) {
-  return sortedIndices(buffers, [&](size_t a, size_t b) {
-    if (buffers[a].size != buffers[b].size)
-      return buffers[a].size > buffers[b].size;
-    return length(buffers[a]) > length(buffers[b]);
-  });
-}
-
 Plan planMemory(const std::vector<Buffer> &buffers,
                 const PlanOptions &options) {
   int64_t alignment = normalizeAlignment(options.alignment);
@@ -68,39 +58,9 @@ Plan planMemory(const std::vector<Buffer> &buffers,
       buffers.size() > kMaxExactBuffers)
     return best;
 
-  Clock::time_point start = Clock::now();
-  Clock::time_point end =
-      start + std::chrono::milliseconds(options.timeBudgetMs);
-  ExactSearch search(buffers, alignment);
-  search.setTryOrder(searchRank(buffers));
-
-  auto adopt = [&](const SearchResult &found) {
-    best.offsets = found.offsets;
-    best.method = "exact";
-    finishPlan(buffers, alignment, best);
-  };
-
-  // Half the budget aims at the bound itself.
-  SearchResult result = search.run(best.lowerBound, start + (end - start) / 2);
-  if (result.found) {
-    adopt(result);
-    return best;
-  }
-  // The rest goes to ever smaller capacities. A search that runs out proves
-  // the best plan so far optimal.
-  bool boundUnreachable = result.exhausted;
-  while (Clock::now() < end) {
-    if (boundUnreachable && best.peak == best.lowerBound + 1) {
-      best.optimal = true;
-      break;
-    }
-    result = search.run(best.peak - 1, end);
-    if (!result.found) {
-      best.optimal = result.exhausted;
-      break;
-    }
-    adopt(result);
-  }
+  improveWithExactSearch(
+      buffers, alignment,
+      Clock::now() + std::chrono::milliseconds(options.timeBudgetMs), best);
   return best;
 }
 
