@@ -30,9 +30,11 @@ static SearchResult searchWithRestarts(ExactSearch &search, uint64_t &run,
                                        Clock::time_point deadline) {
   SearchResult result;
   while (Clock::now() < deadline) {
-    // The first run keeps the plain candidate order; later ones perturb it.
-    search.perturb(run);
-    uint64_t limit = kNodesPerUnit * luby(++run);
+    // The first run keeps the plain candidate order; later ones perturb it,
+    // and every third one leans toward long buffers.
+    ++run;
+    search.setOrdering(run % 3 == 0 ? 2.0 : 1.0, run == 1 ? 0 : run);
+    uint64_t limit = kNodesPerUnit * luby(run);
     result = search.run(capacity, deadline, limit);
     // A run cut by its node limit proves nothing; one that ran out of time
     // ends the phase.

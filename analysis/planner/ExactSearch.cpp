@@ -27,6 +27,7 @@
 #include "analysis/planner/Support.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <numeric>
 
@@ -108,17 +109,18 @@ ExactSearch::ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment)
   for (int32_t k = 0; k < count; ++k)
     duration.push_back(
         static_cast<double>(times[endSection[k]] - times[firstSection[k]]));
-  perturb(0);
+  setOrdering(1.0, 0);
 }
 
-void ExactSearch::perturb(uint64_t seed) {
+void ExactSearch::setOrdering(double exponent, uint64_t seed) {
   weight = duration;
-  if (seed == 0)
-    return;
-  // Each weight times a factor in [0.7, 1.3).
   for (size_t k = 0; k < weight.size(); ++k) {
-    uint64_t bits = mixBits(seed * kSeed + k);
-    weight[k] *= 0.7 + 0.6 * static_cast<double>(bits >> 11) * 0x1p-53;
+    if (exponent != 1.0)
+      weight[k] = std::pow(weight[k], exponent);
+    if (seed != 0) {
+      uint64_t bits = mixBits(seed * kSeed + k);
+      weight[k] *= 0.7 + 0.6 * static_cast<double>(bits >> 11) * 0x1p-53;
+    }
   }
 }
 

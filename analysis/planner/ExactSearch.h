@@ -44,9 +44,11 @@ class ExactSearch {
 public:
   ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment);
 
-  /// Perturbs the candidate order at random (seed 0: no perturbation). It
-  /// steers which plans are found first, never which ones exist.
-  void perturb(uint64_t seed);
+  /// Sets how candidates are ordered: by the time they can cover, each
+  /// buffer's time raised to `exponent` (above 1 favours long buffers) and,
+  /// unless `seed` is 0, scaled by a pseudo-random factor in [0.7, 1.3).
+  /// It steers which plans are found first, never which ones exist.
+  void setOrdering(double exponent, uint64_t seed);
 
   /// Looks for a plan with peak <= `capacity`, giving up at `deadline` or
   /// after visiting `maxNodes` nodes. What one run learns about dead ends
