@@ -3,6 +3,8 @@
 #include "analysis/planner/ExactPhase.h"
 #include "analysis/planner/Support.h"
 
+#include <algorithm>
+
 namespace memlint {
 namespace planner {
 
@@ -23,21 +25,49 @@ static uint64_t luby(uint64_t i) {
   }
 }
 
+namespace {
+
+/// Time and search nodes left to spend. The node limit, when set, makes the
+/// result independent of the machine's speed and load.
+struct Budget {
+  Clock::time_point deadline;
+  uint64_t nodes;
+
+  bool spent() const { return nodes == 0 || Clock::now() >= deadline; }
+
+  /// A share of what is left, for one step of the plan.
+  Budget share(unsigned numerator, unsigned denominator) const {
+    Clock::time_point now = Clock::now();
+    Budget part = *this;
+    if (deadline > now)
+      part.deadline = now + (deadline - now) * numerator / denominator;
+    if (nodes != UINT64_MAX)
+      part.nodes = nodes / denominator * numerator;
+    return part;
+  }
+
+  void charge(uint64_t used) { nodes -= std::min(nodes, used); }
+};
+
+} // namespace
+
 /// Restarts at `capacity` until a plan is found, the search proves there is
-/// none (`exhausted` without `found`), or the deadline passes.
+/// none (`exhausted` without `found`), or `budget` is spent; charges what it
+/// used to `total` as well.
 static SearchResult searchWithRestarts(ExactSearch &search, uint64_t &run,
-                                       int64_t capacity,
-                                       Clock::time_point deadline) {
+                                       int64_t capacity, Budget budget,
+                                       Budget &total) {
   SearchResult result;
-  while (Clock::now() < deadline) {
+  while (!budget.spent()) {
     // The first run keeps the plain candidate order; later ones perturb it,
     // and every third one leans toward long buffers.
     ++run;
     search.setOrdering(run % 3 == 0 ? 2.0 : 1.0, run == 1 ? 0 : run);
-    uint64_t limit = kNodesPerUnit * luby(run);
-    result = search.run(capacity, deadline, limit);
-    // A run cut by its node limit proves nothing; one that ran out of time
-    // ends the phase.
+    uint64_t limit = std::min(budget.nodes, kNodesPerUnit * luby(run));
+    result = search.run(capacity, budget.deadline, limit);
+    budget.charge(result.nodes);
+    total.charge(result.nodes);
+    // A run cut by its node limit or the clock proves nothing.
     if (result.found || result.exhausted)
       return result;
   }
@@ -47,8 +77,9 @@ static SearchResult searchWithRestarts(ExactSearch &search, uint64_t &run,
 
 void improveWithExactSearch(const std::vector<Buffer> &buffers,
                             int64_t alignment, Clock::time_point deadline,
-                            Plan &best) {
+                            uint64_t maxNodes, Plan &best) {
   ExactSearch search(buffers, alignment);
+  Budget total{deadline, maxNodes == 0 ? UINT64_MAX : maxNodes};
   uint64_t run = 0;
   auto adopt = [&](const SearchResult &found) {
     best.offsets = found.offsets;
@@ -58,39 +89,32 @@ void improveWithExactSearch(const std::vector<Buffer> &buffers,
 
   // Half the budget aims at the bound itself: the tight capacity prunes
   // hardest, and the bound is often reachable.
-  Clock::time_point start = Clock::now();
   SearchResult result = searchWithRestarts(search, run, best.lowerBound,
-                                           start + (deadline - start) / 2);
+                                           total.share(1, 2), total);
   if (result.found) {
     adopt(result);
     return;
   }
-  // No plan is below `floor`: the bound, or one more when an exhausted
-  // search proved the bound unreachable.
-  int64_t floor = best.lowerBound + (result.exhausted ? 1 : 0);
-  // Bisect between the floor and the best peak. A capacity that is not
-  // reached within its share of the time is taken as out of reach (it is
-  // not proven so), which keeps the number of tries logarithmic.
-  int64_t low = floor;
-  while (best.peak > low) {
-    Clock::time_point now = Clock::now();
-    if (now >= deadline)
-      break;
+  // No plan has a peak below `proven`: the bound, or one more when an
+  // exhausted search showed the bound unreachable.
+  int64_t proven = best.lowerBound + (result.exhausted ? 1 : 0);
+  // Bisect between that and the best peak. A capacity that is not reached
+  // within its share of the budget is taken as out of reach (without proof),
+  // which keeps the number of tries logarithmic.
+  int64_t low = proven;
+  while (best.peak > low && !total.spent()) {
     int64_t capacity = low + (best.peak - 1 - low) / 2;
-    Clock::time_point slice = now + (deadline - now) / 3;
-    result = searchWithRestarts(search, run, capacity, slice);
+    result =
+        searchWithRestarts(search, run, capacity, total.share(1, 3), total);
     if (result.found) {
       adopt(result);
-    } else if (result.exhausted && capacity == best.peak - 1) {
-      // Nothing below the best peak at all: it is optimal.
-      best.optimal = true;
-      return;
-    } else {
-      low = capacity + 1;
+      continue;
     }
+    if (result.exhausted && low == proven)
+      proven = capacity + 1;
+    low = capacity + 1;
   }
-  if (best.peak <= floor)
-    best.optimal = true;
+  best.optimal = best.peak <= proven;
 }
 
 } // namespace planner

@@ -17,12 +17,13 @@
 namespace memlint {
 namespace planner {
 
-/// Improves `best`, a finished plan of `buffers`, until `deadline`: first
-/// aims at its lower bound, then at anything smaller than the best peak so
-/// far. Sets `best.optimal` when the peak is proven minimal.
+/// Improves `best`, a finished plan of `buffers`, until `deadline` or after
+/// `maxNodes` search nodes (0: no limit): first aims at its lower bound, then
+/// at smaller peaks than the best so far. Sets `best.optimal` when the peak
+/// is proven minimal.
 void improveWithExactSearch(const std::vector<Buffer> &buffers,
                             int64_t alignment, Clock::time_point deadline,
-                            Plan &best);
+                            uint64_t maxNodes, Plan &best);
 
 } // namespace planner
 } // namespace memlint

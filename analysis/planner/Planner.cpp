@@ -13,6 +13,8 @@
 #include "analysis/planner/Placement.h"
 #include "analysis/planner/Support.h"
 
+#include <algorithm>
+
 namespace memlint {
 namespace planner {
 
@@ -60,7 +62,9 @@ Plan planMemory(const std::vector<Buffer> &buffers,
 
   improveWithExactSearch(
       buffers, alignment,
-      Clock::now() + std::chrono::milliseconds(options.timeBudgetMs), best);
+      Clock::now() + std::chrono::milliseconds(options.timeBudgetMs),
+      static_cast<uint64_t>(std::max<int64_t>(0, options.searchNodeBudget)),
+      best);
   return best;
 }
 

@@ -39,6 +39,11 @@ struct PlanOptions {
   /// Wall-clock budget, in milliseconds, of the exact phase of planMemory.
   /// 0 runs the heuristics only.
   int64_t timeBudgetMs = 1000;
+  /// When above 0, the exact phase also stops after this many search nodes
+  /// (roughly 2-10 microseconds each). A run that ends on this limit rather
+  /// than on the clock gives the same plan on every machine, which is what
+  /// golden-output tests need.
+  int64_t searchNodeBudget = 0;
 };
 
 struct Plan {

@@ -1,6 +1,7 @@
 //===- PlannerBench.cpp - memlint's planner against the reference ones ----===//
 //
-// Usage: memlint_planner_bench [--alignment=N] [--budget-ms=N] [PATH...]
+// Usage: memlint_planner_bench [--alignment=N] [--budget-ms=N] [--nodes=N]
+//                              [PATH...]
 //
 // Each PATH is a MiniMalloc CSV file or a directory searched recursively for
 // them (default: the suite in shared/data/minimalloc). Prints one row per
@@ -52,6 +53,7 @@ static std::string instanceName(const std::string &file) {
 int main(int argc, char **argv) {
   int64_t alignment = 1; // the suite's sizes are exact byte counts
   int64_t budgetMs = 1000;
+  int64_t nodes = 0; // no node limit: the clock alone bounds the search
   std::vector<std::string> paths;
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
@@ -59,9 +61,12 @@ int main(int argc, char **argv) {
       alignment = std::atoll(arg + 12);
     } else if (!std::strncmp(arg, "--budget-ms=", 12)) {
       budgetMs = std::atoll(arg + 12);
+    } else if (!std::strncmp(arg, "--nodes=", 8)) {
+      nodes = std::atoll(arg + 8);
     } else if (arg[0] == '-') {
       std::fprintf(stderr,
-                   "usage: %s [--alignment=N] [--budget-ms=N] [PATH...]\n",
+                   "usage: %s [--alignment=N] [--budget-ms=N] [--nodes=N] "
+                   "[PATH...]\n",
                    argv[0]);
       return 2;
     } else {
@@ -100,7 +105,7 @@ int main(int argc, char **argv) {
     // the planner had on a loaded machine.
     auto start = std::chrono::steady_clock::now();
     std::clock_t cpuStart = std::clock();
-    Plan memlint = planMemory(buffers, {alignment, budgetMs});
+    Plan memlint = planMemory(buffers, {alignment, budgetMs, nodes});
     double cpuMs = 1000.0 * (std::clock() - cpuStart) / CLOCKS_PER_SEC;
     double ms = std::chrono::duration<double, std::milli>(
                     std::chrono::steady_clock::now() - start)

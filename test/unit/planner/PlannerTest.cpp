@@ -141,6 +141,20 @@ TEST(ExactSearchTest, DecidesEveryCapacityLikeBruteForce) {
   }
 }
 
+TEST(PlannerTest, NodeBudgetMakesPlansReproducible) {
+  std::mt19937_64 rng(8);
+  auto buffers = plannertest::randomBuffers(rng, 120, 200, 5000);
+  PlanOptions options;
+  options.alignment = 1;
+  options.timeBudgetMs = 60000; // the node budget ends the search first
+  options.searchNodeBudget = 20000;
+  Plan first = planMemory(buffers, options);
+  Plan second = planMemory(buffers, options);
+  EXPECT_EQ(validatePlan(buffers, first, 1), "");
+  EXPECT_EQ(first.offsets, second.offsets);
+  EXPECT_EQ(first.peak, second.peak);
+}
+
 TEST(PlannerTest, StaysWithinBudgetOnHundredsOfBuffers) {
   std::mt19937_64 rng(7);
   auto buffers = plannertest::randomBuffers(rng, 400, 1000, 100000);
