@@ -19,9 +19,9 @@ namespace memlint {
 namespace planner {
 
 /// Above this many buffers the exact phase is skipped: its conflict lists
-/// grow quadratically, and the heuristics are already as good as it gets
-/// within any reasonable budget.
-static constexpr size_t kMaxExactBuffers = 5000;
+/// and recursion grow with the square and the count of buffers, and a
+/// search that large rarely closes the gap within an interactive budget.
+static constexpr size_t kMaxExactBuffers = 2000;
 
 static int64_t length(const Buffer &b) { return b.upper - b.lower; }
 
