@@ -50,10 +50,26 @@ bool isReported(const LifetimeAnalysis &la, const Event &e) {
          la.origins()[e.origin].kind != OriginKind::Unknown;
 }
 
+/// What the analysis says of one function besides its events.
+struct FunctionState {
+  bool gaveUp = false;
+  std::vector<bool> tracked; // per buffer
+  // What callers see of the function (FunctionSummary).
+  std::vector<bool> fresh;
+  std::vector<int> constant;
+  bool operator==(const FunctionState &o) const {
+    return gaveUp == o.gaveUp && tracked == o.tracked && fresh == o.fresh &&
+           constant == o.constant;
+  }
+  bool operator!=(const FunctionState &o) const { return !(*this == o); }
+};
+
+/// Event counts and states of some functions of a module (all of them, or
+/// the one a fix edits: an edit inside a function changes no other
+/// function's analysis while the function's own summary stays the same).
 struct Signature {
   std::map<EventKey, unsigned> counts;
-  /// Per function: gave up, and which buffers are tracked.
-  std::vector<std::pair<bool, std::vector<bool>>> functions;
+  std::map<unsigned, FunctionState> functions;
 
   unsigned count(const EventKey &k) const {
     auto it = counts.find(k);
@@ -65,28 +81,53 @@ struct Signature {
       n += c;
     return n;
   }
+  /// Replaces what this says of the functions `other` covers.
+  void update(const Signature &other) {
+    for (auto &[fn, state] : other.functions) {
+      functions[fn] = state;
+      for (auto it = counts.begin(); it != counts.end();)
+        it = std::get<0>(it->first) == fn ? counts.erase(it) : std::next(it);
+    }
+    for (auto &[k, c] : other.counts)
+      counts[k] = c;
+  }
 };
 
-Signature signatureOf(ModuleLifetimes &ml) {
+void addFunction(Signature &s, ModuleLifetimes &ml, unsigned fn) {
+  LifetimeAnalysis &la = ml.get(ml.functions()[fn]);
+  FunctionState &st = s.functions[fn];
+  st.gaveUp = la.gaveUp();
+  for (const BufferInfo &b : la.buffers())
+    st.tracked.push_back(b.tracked);
+  st.fresh = la.summary().fresh;
+  st.constant = la.summary().constant;
+  for (const Event &e : la.events())
+    if (isReported(la, e))
+      ++s.counts[keyOf(fn, e)];
+}
+
+/// The signature of function `only`, or of every function.
+Signature signatureOf(ModuleLifetimes &ml,
+                      std::optional<unsigned> only = std::nullopt) {
   Signature s;
-  for (auto [i, fn] : llvm::enumerate(ml.functions())) {
-    LifetimeAnalysis &la = ml.get(fn);
-    std::vector<bool> tracked;
-    for (const BufferInfo &b : la.buffers())
-      tracked.push_back(b.tracked);
-    s.functions.push_back({la.gaveUp(), tracked});
-    for (const Event &e : la.events())
-      if (isReported(la, e))
-        ++s.counts[keyOf(i, e)];
+  if (only) {
+    if (*only < ml.functions().size())
+      addFunction(s, ml, *only);
+    return s;
   }
+  for (unsigned fn = 0; fn < ml.functions().size(); ++fn)
+    addFunction(s, ml, fn);
   return s;
 }
 
 /// Nothing in `after` is worse than in `before`, except possibly `except`.
 bool noWorse(const Signature &before, const Signature &after,
              std::optional<EventKey> except = std::nullopt) {
-  if (before.functions != after.functions)
-    return false;
+  for (auto &[fn, state] : after.functions) {
+    auto it = before.functions.find(fn);
+    if (it == before.functions.end() || it->second != state)
+      return false;
+  }
   for (auto &[k, c] : after.counts)
     if ((!except || k != *except) && c > before.count(k))
       return false;
@@ -114,8 +155,12 @@ ValueNamer namerFor(Document *doc) {
   return [doc](Value v) { return doc->nameOf(v); };
 }
 
-std::unique_ptr<Snapshot> analyzeText(std::string text,
-                                      const std::string &fileName) {
+/// Parses and analyses `text`; the signature covers function `only`, or
+/// all. Null when the text does not parse or verify, or no longer has the
+/// function.
+std::unique_ptr<Snapshot>
+analyzeText(std::string text, const std::string &fileName,
+            std::optional<unsigned> only = std::nullopt) {
   auto s = std::make_unique<Snapshot>();
   s->ownedDoc = Document::parse(std::move(text), fileName);
   if (!s->ownedDoc->isValid())
@@ -124,7 +169,9 @@ std::unique_ptr<Snapshot> analyzeText(std::string text,
   s->ownedLifetimes =
       std::make_unique<ModuleLifetimes>(s->doc->module(), namerFor(s->doc));
   s->lifetimes = s->ownedLifetimes.get();
-  s->sig = signatureOf(*s->lifetimes);
+  if (only && *only >= s->lifetimes->functions().size())
+    return nullptr;
+  s->sig = signatureOf(*s->lifetimes, only);
   return s;
 }
 
@@ -186,7 +233,7 @@ private:
     if (budget == 0)
       return nullptr;
     --budget;
-    return analyzeText(text, base.doc->fileName());
+    return analyzeText(text, base.doc->fileName(), targetFn);
   }
   std::unique_ptr<Snapshot> analyzeEdits(const Snapshot &s,
                                          const std::vector<TextEdit> &edits) {
@@ -218,6 +265,7 @@ private:
   Snapshot &base;
   unsigned budgetPerFinding;
   unsigned budget = 0;
+  unsigned targetFn = 0; // the function of the finding being fixed
 };
 
 bool FixFinder::accept(const Snapshot &s, const Group &g) const {
@@ -344,6 +392,7 @@ std::optional<std::string> FixFinder::byGuard(const Group &g,
 
 std::optional<Fix> FixFinder::fixFor(const Group &g) {
   budget = budgetPerFinding;
+  targetFn = g.fn;
   const Event &e = g.events.front();
   EventKey key = keyOf(g.fn, e);
   for (const Event &other : g.events)
@@ -447,11 +496,14 @@ bool isLifetimeCheck(const std::string &check) {
          check == "use-after-free" || check == "invalid-free";
 }
 
-void attachTo(Snapshot &base, std::vector<Finding> &findings) {
+/// Attaches fixes; returns, per finding, the index of the function its fix
+/// edits (or -1 without a fix).
+std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings) {
+  std::vector<int> functionOf(findings.size(), -1);
   std::map<std::pair<std::string, SourceRange>, Group> groups;
   bool grouped = false;
   FixFinder finder(base, /*budgetPerFinding=*/64);
-  for (Finding &f : findings) {
+  for (auto [i, f] : llvm::enumerate(findings)) {
     if (!isLifetimeCheck(f.check))
       continue;
     if (!grouped) {
@@ -461,9 +513,12 @@ void attachTo(Snapshot &base, std::vector<Finding> &findings) {
     auto it = groups.find({f.check, f.range});
     if (it == groups.end())
       continue;
-    if (std::optional<Fix> fix = finder.fixFor(it->second))
+    if (std::optional<Fix> fix = finder.fixFor(it->second)) {
       f.fixes.push_back(std::move(*fix));
+      functionOf[i] = it->second.fn;
+    }
   }
+  return functionOf;
 }
 
 } // namespace
@@ -508,14 +563,17 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
       break;
     }
     std::vector<Finding> findings = lintDocument(*cur->doc, opts);
-    attachTo(*cur, findings);
+    std::vector<int> functionOf = attachTo(*cur, findings);
 
     // Take the fixes one by one while, together, they still only remove
     // events.
     std::vector<TextEdit> combined;
     Signature accepted = cur->sig;
     unsigned taken = 0;
-    for (const Finding &f : findings) {
+    for (auto [i, f] : llvm::enumerate(findings)) {
+      if (functionOf[i] < 0)
+        continue;
+      unsigned fn = functionOf[i];
       for (const Fix &fix : f.fixes) {
         if ((!fix.safe && !unsafe) || fix.edits.empty())
           continue;
@@ -526,12 +584,18 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
         std::optional<std::string> t = applyEdits(cur->text(), trial);
         if (!t)
           continue;
-        std::unique_ptr<Snapshot> s = analyzeText(*t, fileName);
-        if (!s || !noWorse(accepted, s->sig) ||
-            s->sig.total() >= accepted.total())
+        // The fix edits function `fn` only: its analysis decides.
+        std::unique_ptr<Snapshot> s = analyzeText(*t, fileName, fn);
+        Signature before;
+        before.functions[fn] = accepted.functions[fn];
+        for (auto &[k, c] : accepted.counts)
+          if (std::get<0>(k) == fn)
+            before.counts[k] = c;
+        if (!s || !noWorse(before, s->sig) ||
+            s->sig.total() >= before.total())
           continue;
         combined = std::move(trial);
-        accepted = s->sig;
+        accepted.update(s->sig);
         ++taken;
         break;
       }
