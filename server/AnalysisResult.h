@@ -53,6 +53,9 @@ struct BufferFacts {
 void collectBufferFacts(Document &doc, mlir::Operation *root,
                         std::vector<BufferFacts> &out);
 
+/// Moves every position of `b` by `delta` lines.
+void moveLines(BufferFacts &b, int delta);
+
 /// "16 KiB", "1.5 MiB", "100 B": a short human size.
 std::string formatBytes(uint64_t bytes);
 
@@ -64,8 +67,31 @@ struct AnalysisResult {
   /// Non-empty when the text does not parse or verify: findings and buffers
   /// are empty then (the last good results are kept out of the way).
   std::vector<InputError> errors;
+  /// Findings without fixes (IncrementalLinter::findingsWithFixes adds
+  /// them on demand: checking fixes costs far more than linting).
   std::vector<Finding> findings;
-  std::vector<BufferFacts> buffers;
+
+  /// Buffer facts in groups (one per top-level operation) shared with the
+  /// analysis cache, each to be moved by `lineDelta` lines: copying them all
+  /// on every edit of a large file costs more than the analysis.
+  struct BufferGroup {
+    std::shared_ptr<const std::vector<BufferFacts>> facts;
+    int lineDelta = 0;
+    unsigned firstLine = 0, lastLine = 0; // the lines it covers now
+  };
+  std::vector<BufferGroup> bufferGroups;
+  /// The buffers of the groups overlapping lines [from, to], positioned for
+  /// this version.
+  std::vector<BufferFacts> buffersIn(unsigned from, unsigned to) const;
+  size_t bufferCount() const;
+
+  /// The top-level operations as analysed incrementally (empty after a
+  /// whole-file analysis): their cache keys and lines.
+  struct OpSpan {
+    uint64_t key = 0;
+    unsigned firstLine = 0, lastLine = 0;
+  };
+  std::vector<OpSpan> ops;
 
   /// How the result was computed, for tests and the benchmark.
   struct Stats {

@@ -221,4 +221,48 @@ void collectBufferFacts(Document &doc, Operation *root,
   });
 }
 
+static void moveRange(SourceRange &r, int delta) {
+  if (!r.isValid())
+    return;
+  r.start.line += delta;
+  r.end.line += delta;
+}
+
+void moveLines(BufferFacts &b, int delta) {
+  moveRange(b.opRange, delta);
+  moveRange(b.nameRange, delta);
+  for (SourceRange &r : b.uses)
+    moveRange(r, delta);
+  if (b.hintPos.line)
+    b.hintPos.line += delta;
+  for (FreeSite &f : b.frees)
+    moveRange(f.range, delta);
+  if (b.liveFrom)
+    b.liveFrom += delta;
+  if (b.liveTo)
+    b.liveTo += delta;
+}
+
+std::vector<BufferFacts> AnalysisResult::buffersIn(unsigned from,
+                                                   unsigned to) const {
+  std::vector<BufferFacts> out;
+  for (const BufferGroup &g : bufferGroups) {
+    if (g.lastLine < from || g.firstLine > to || !g.facts)
+      continue;
+    for (const BufferFacts &b : *g.facts) {
+      out.push_back(b);
+      if (g.lineDelta)
+        moveLines(out.back(), g.lineDelta);
+    }
+  }
+  return out;
+}
+
+size_t AnalysisResult::bufferCount() const {
+  size_t n = 0;
+  for (const BufferGroup &g : bufferGroups)
+    n += g.facts ? g.facts->size() : 0;
+  return n;
+}
+
 } // namespace memlint

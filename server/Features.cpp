@@ -51,7 +51,8 @@ static std::string renderHover(const AnalysisResult &result,
 std::optional<HoverInfo> hoverAt(const AnalysisResult &result, SourcePos pos) {
   const BufferFacts *best = nullptr;
   SourceRange where;
-  for (const BufferFacts &b : result.buffers) {
+  std::vector<BufferFacts> buffers = result.buffersIn(pos.line, pos.line);
+  for (const BufferFacts &b : buffers) {
     if (contains(b.nameRange, pos)) {
       best = &b;
       where = b.nameRange;
@@ -75,7 +76,7 @@ std::optional<HoverInfo> hoverAt(const AnalysisResult &result, SourcePos pos) {
 std::vector<InlayHintInfo> inlayHints(const AnalysisResult &result,
                                       unsigned fromLine, unsigned toLine) {
   std::vector<InlayHintInfo> out;
-  for (const BufferFacts &b : result.buffers) {
+  for (const BufferFacts &b : result.buffersIn(fromLine, toLine)) {
     if (!b.hintPos.line || b.hintPos.line < fromLine ||
         b.hintPos.line > toLine)
       continue;
@@ -109,13 +110,13 @@ static bool overlaps(const TextEdit &a, const TextEdit &b) {
   return a.range.start < b.range.end && b.range.start < a.range.end;
 }
 
-std::vector<CodeActionInfo> codeActions(const AnalysisResult &result,
+std::vector<CodeActionInfo> codeActions(const std::vector<Finding> &findings,
                                         SourceRange range,
                                         const std::vector<std::string> &only) {
   std::vector<CodeActionInfo> out;
   if (kindMatches(kQuickFixKind, only)) {
-    for (size_t i = 0; i < result.findings.size(); ++i) {
-      const Finding &f = result.findings[i];
+    for (size_t i = 0; i < findings.size(); ++i) {
+      const Finding &f = findings[i];
       if (f.fixes.empty() || !touches(f.range, range))
         continue;
       bool preferredGiven = false;
@@ -137,8 +138,8 @@ std::vector<CodeActionInfo> codeActions(const AnalysisResult &result,
     CodeActionInfo all;
     all.title = "Fix all memlint problems (safe fixes)";
     all.kind = kFixAllKind;
-    for (size_t i = 0; i < result.findings.size(); ++i) {
-      const Finding &f = result.findings[i];
+    for (size_t i = 0; i < findings.size(); ++i) {
+      const Finding &f = findings[i];
       auto fix = std::find_if(f.fixes.begin(), f.fixes.end(),
                               [](const Fix &x) { return x.safe; });
       if (fix == f.fixes.end())

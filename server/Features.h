@@ -38,7 +38,7 @@ struct CodeActionInfo {
   std::string title;
   std::string kind;
   bool preferred = false;
-  /// Indices into result.findings of the diagnostics the action resolves.
+  /// Indices into the findings given of those the action resolves.
   std::vector<size_t> findings;
   std::vector<TextEdit> edits;
 };
@@ -47,9 +47,10 @@ struct CodeActionInfo {
 /// itself and its dotted sub-kinds). An empty filter passes everything.
 bool kindMatches(const std::string &kind, const std::vector<std::string> &only);
 
-/// Quick fixes for the findings touching `range`, and the file's fix-all
-/// action (every safe fix that does not overlap an earlier one).
-std::vector<CodeActionInfo> codeActions(const AnalysisResult &result,
+/// Quick fixes for the `findings` (with their fixes) touching `range`, and
+/// the file's fix-all action (every safe fix that does not overlap an
+/// earlier one) when `findings` are all the file's.
+std::vector<CodeActionInfo> codeActions(const std::vector<Finding> &findings,
                                         SourceRange range,
                                         const std::vector<std::string> &only);
 

@@ -23,13 +23,18 @@ namespace memlint {
 struct IncrementalLinter::CachedOp {
   unsigned firstLine = 0, lastLine = 0;
   std::vector<Finding> findings;
-  std::vector<BufferFacts> buffers;
+  std::shared_ptr<const std::vector<BufferFacts>> buffers;
+  /// True once `findings` carry their fixes.
+  bool withFixes = false;
 };
 
 namespace {
 
 /// Versions to wait before trusting the split again once it was wrong.
 constexpr unsigned splitCooldown = 50;
+/// Operations linted together when computing fixes: checking a candidate
+/// fix re-parses and re-analyses its whole document, so documents stay small.
+constexpr size_t fixBatchOps = 16;
 
 uint64_t hashWords(llvm::ArrayRef<uint64_t> words) {
   return llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
@@ -104,20 +109,6 @@ void shiftFinding(Finding &f, int delta) {
   for (Fix &fix : f.fixes)
     for (TextEdit &e : fix.edits)
       shiftRange(e.range, delta);
-}
-
-void shiftFacts(BufferFacts &b, int delta) {
-  shiftRange(b.opRange, delta);
-  shiftRange(b.nameRange, delta);
-  for (SourceRange &r : b.uses)
-    shiftRange(r, delta);
-  shiftPos(b.hintPos, delta);
-  for (FreeSite &f : b.frees)
-    shiftRange(f.range, delta);
-  if (b.liveFrom)
-    b.liveFrom += delta;
-  if (b.liveTo)
-    b.liveTo += delta;
 }
 
 /// True when every position in `op` lies in its own lines, so it can move
@@ -202,6 +193,21 @@ bool splitMatchesParse(Document &doc, const TopLevelLayout &layout,
   return true;
 }
 
+/// Marks everything the items already in `work` reference, transitively.
+void includeReferenced(std::deque<int> &work,
+                       const std::vector<std::vector<int>> &deps,
+                       std::vector<char> &included) {
+  while (!work.empty()) {
+    int i = work.front();
+    work.pop_front();
+    for (int d : deps[i])
+      if (!included[d]) {
+        included[d] = 1;
+        work.push_back(d);
+      }
+  }
+}
+
 /// `text` with every line outside the included items left blank, so the
 /// included ones keep their line numbers.
 std::string blankedText(llvm::StringRef text, const TopLevelLayout &layout,
@@ -250,11 +256,13 @@ void IncrementalLinter::wholeFile(AnalysisResult &res, std::string note) {
     res.errors = doc->errors();
     return;
   }
-  res.findings = lintWithFixesIfAny(*doc, opts);
+  res.findings = lintDocument(*doc, opts);
+  auto buffers = std::make_shared<std::vector<BufferFacts>>();
   for (Operation &op : doc->module().getBody()->getOperations()) {
     ++res.stats.opsTotal;
-    collectBufferFacts(*doc, &op, res.buffers);
+    collectBufferFacts(*doc, &op, *buffers);
   }
+  res.bufferGroups.push_back({std::move(buffers), 0, 1, ~0u});
   res.stats.opsAnalysed = res.stats.opsTotal;
 }
 
@@ -393,6 +401,7 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
     wholeFile(*res, "the split into operations was wrong recently");
     return finish();
   }
+  auto tLayout = std::chrono::steady_clock::now();
   TopLevelLayout layout = computeLayout(*res->text);
   if (!layout.ok) {
     cache.clear();
@@ -401,7 +410,9 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
   }
 
   std::vector<std::vector<int>> deps;
+  auto tKeys = std::chrono::steady_clock::now();
   std::vector<uint64_t> keys = computeKeys(layout, deps);
+  auto tParse = std::chrono::steady_clock::now();
   const auto &items = layout.items;
   size_t n = items.size();
   std::vector<char> isMiss(n, 0), included(n, 0);
@@ -426,15 +437,7 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
   std::vector<std::shared_ptr<CachedOp>> fresh(n);
   if (misses) {
     // Parse what changed with everything it references.
-    while (!work.empty()) {
-      int i = work.front();
-      work.pop_front();
-      for (int d : deps[i])
-        if (!included[d]) {
-          included[d] = 1;
-          work.push_back(d);
-        }
-    }
+    includeReferenced(work, deps, included);
     bool all = misses == ops;
     std::unique_ptr<Document> doc =
         all ? Document::parse(*res->text, fileName)
@@ -470,31 +473,42 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
         fresh[i]->firstLine = items[i].firstLine;
         fresh[i]->lastLine = items[i].lastLine;
       }
-    for (Finding &f : lintWithFixesIfAny(*doc, opts)) {
+    for (Finding &f : lintDocument(*doc, opts)) {
       int idx = f.range.isValid() ? layout.itemAtLine(f.range.start.line) : -1;
       if (idx < 0)
         res->findings.push_back(std::move(f)); // not cached
       else if (isMiss[idx])
         fresh[idx]->findings.push_back(std::move(f));
     }
+    std::vector<std::shared_ptr<std::vector<BufferFacts>>> facts(n);
     for (Operation &op : doc->module().getBody()->getOperations()) {
       int idx = layout.itemAtLine(doc->fullRangeOf(&op).start.line);
-      if (idx >= 0 && isMiss[idx])
-        collectBufferFacts(*doc, &op, fresh[idx]->buffers);
+      if (idx < 0 || !isMiss[idx])
+        continue;
+      if (!facts[idx])
+        facts[idx] = std::make_shared<std::vector<BufferFacts>>();
+      collectBufferFacts(*doc, &op, *facts[idx]);
     }
+    for (size_t i = 0; i < n; ++i)
+      if (isMiss[i])
+        fresh[i]->buffers =
+            facts[i] ? std::move(facts[i])
+                     : std::make_shared<std::vector<BufferFacts>>();
   }
 
   // Everything, moved to where each operation is now. Results that point
   // outside their own operation cannot move with it and are not kept.
+  auto tAssemble = std::chrono::steady_clock::now();
   Cache next;
   for (size_t i = 0; i < n; ++i) {
     if (items[i].kind != LayoutItem::Kind::Op)
       continue;
+    res->ops.push_back({keys[i], items[i].firstLine, items[i].lastLine});
     std::shared_ptr<const CachedOp> c;
     if (isMiss[i]) {
       c = fresh[i];
       if (isSelfContained(c->firstLine, c->lastLine, c->findings,
-                          c->buffers))
+                          *c->buffers))
         next[keys[i]] = c;
     } else {
       c = cache[keys[i]];
@@ -507,15 +521,158 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
       if (delta)
         shiftFinding(res->findings.back(), delta);
     }
-    for (const BufferFacts &b : c->buffers) {
-      res->buffers.push_back(b);
-      if (delta)
-        shiftFacts(res->buffers.back(), delta);
-    }
+    res->bufferGroups.push_back(
+        {c->buffers, delta, items[i].firstLine, items[i].lastLine});
   }
   cache = std::move(next);
   std::stable_sort(res->findings.begin(), res->findings.end(), findingLess);
+  auto ms = [](auto a, auto b) {
+    return std::to_string(static_cast<int>(
+        std::chrono::duration<double, std::milli>(b - a).count()));
+  };
+  res->stats.note = "layout " + ms(tLayout, tKeys) + " ms, keys " +
+                    ms(tKeys, tParse) + " ms, parse+lint " +
+                    ms(tParse, tAssemble) + " ms, assembly " +
+                    ms(tAssemble, std::chrono::steady_clock::now()) + " ms";
   return finish();
+}
+
+std::map<size_t, std::vector<Finding>>
+IncrementalLinter::computeFixes(const AnalysisResult &result,
+                                const std::vector<size_t> &indices) {
+  std::map<size_t, std::vector<Finding>> out;
+  if (indices.empty())
+    return out;
+  TopLevelLayout layout = computeLayout(*result.text);
+  if (!layout.ok)
+    return out;
+  std::vector<std::vector<int>> deps;
+  std::vector<uint64_t> keys = computeKeys(layout, deps);
+  const auto &items = layout.items;
+  size_t n = items.size();
+  std::map<unsigned, int> itemByLine;
+  for (size_t i = 0; i < n; ++i)
+    if (items[i].kind == LayoutItem::Kind::Op)
+      itemByLine[items[i].firstLine] = i;
+
+  for (size_t b = 0; b < indices.size(); b += fixBatchOps) {
+    std::vector<char> included(n, 0);
+    std::map<int, size_t> wanted; // item -> index into result.ops
+    std::deque<int> work;
+    for (size_t i = 0; i < n; ++i)
+      included[i] = items[i].kind == LayoutItem::Kind::Prelude;
+    for (size_t k = b; k < std::min(indices.size(), b + fixBatchOps); ++k) {
+      const AnalysisResult::OpSpan &span = result.ops[indices[k]];
+      auto it = itemByLine.find(span.firstLine);
+      if (it == itemByLine.end() || keys[it->second] != span.key)
+        continue;
+      wanted[it->second] = indices[k];
+      included[it->second] = 1;
+      work.push_back(it->second);
+    }
+    includeReferenced(work, deps, included);
+    std::unique_ptr<Document> doc = Document::parse(
+        blankedText(*result.text, layout, included), fileName);
+    if (!doc->isValid())
+      continue;
+    std::map<int, std::vector<Finding>> found;
+    for (Finding &f : lintWithFixesIfAny(*doc, opts)) {
+      int idx = f.range.isValid() ? layout.itemAtLine(f.range.start.line) : -1;
+      if (wanted.count(idx))
+        found[idx].push_back(std::move(f));
+    }
+    for (auto [idx, spanIndex] : wanted) {
+      std::vector<Finding> &fixed = found[idx];
+      // Keep it with the operation, buffers moved to where it is now.
+      auto old = cache.find(keys[idx]);
+      if (old != cache.end() && old->second) {
+        auto c = std::make_shared<CachedOp>();
+        c->firstLine = items[idx].firstLine;
+        c->lastLine = items[idx].lastLine;
+        c->findings = fixed;
+        int delta = static_cast<int>(c->firstLine) -
+                    static_cast<int>(old->second->firstLine);
+        if (delta) {
+          auto moved = std::make_shared<std::vector<BufferFacts>>(
+              *old->second->buffers);
+          for (BufferFacts &bf : *moved)
+            moveLines(bf, delta);
+          c->buffers = std::move(moved);
+        } else {
+          c->buffers = old->second->buffers;
+        }
+        c->withFixes = true;
+        if (isSelfContained(c->firstLine, c->lastLine, c->findings,
+                            *c->buffers))
+          old->second = c;
+      }
+      out[spanIndex] = std::move(fixed);
+    }
+  }
+  return out;
+}
+
+std::vector<Finding>
+IncrementalLinter::findingsWithFixes(const AnalysisResult &result,
+                                     SourceRange range) {
+  std::vector<Finding> out;
+  if (!result.errors.empty())
+    return out;
+  auto touches = [&](const SourceRange &r) {
+    return !range.isValid() ||
+           (r.isValid() && !(r.end < range.start) && !(range.end < r.start));
+  };
+  if (result.ops.empty()) {
+    if (wholeFixesText != result.text.get()) {
+      wholeFixes.clear();
+      wholeFixesTextOwner = result.text;
+      wholeFixesText = result.text.get();
+      std::unique_ptr<Document> doc = Document::parse(*result.text, fileName);
+      if (doc->isValid())
+        wholeFixes = lintWithFixesIfAny(*doc, opts);
+    }
+    for (const Finding &f : wholeFixes)
+      if (touches(f.range))
+        out.push_back(f);
+    return out;
+  }
+
+  std::vector<size_t> wanted, missing;
+  for (auto [i, span] : llvm::enumerate(result.ops)) {
+    if (range.isValid() && (span.lastLine < range.start.line ||
+                            span.firstLine > range.end.line))
+      continue;
+    wanted.push_back(i);
+    auto it = cache.find(span.key);
+    if (it == cache.end() || !it->second || !it->second->withFixes)
+      missing.push_back(i);
+  }
+  std::map<size_t, std::vector<Finding>> computed =
+      computeFixes(result, missing);
+  for (size_t i : wanted) {
+    const AnalysisResult::OpSpan &span = result.ops[i];
+    const std::vector<Finding> *source = nullptr;
+    int delta = 0;
+    if (auto c = computed.find(i); c != computed.end()) {
+      source = &c->second;
+    } else if (auto it = cache.find(span.key);
+               it != cache.end() && it->second) {
+      source = &it->second->findings;
+      delta = static_cast<int>(span.firstLine) -
+              static_cast<int>(it->second->firstLine);
+    }
+    if (!source)
+      continue;
+    for (const Finding &f : *source) {
+      Finding moved = f;
+      if (delta)
+        shiftFinding(moved, delta);
+      if (touches(moved.range))
+        out.push_back(std::move(moved));
+    }
+  }
+  std::stable_sort(out.begin(), out.end(), findingLess);
+  return out;
 }
 
 } // namespace memlint

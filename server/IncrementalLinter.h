@@ -26,6 +26,7 @@
 #include "server/TopLevelLayout.h"
 #include <memory>
 #include <string>
+#include <map>
 #include <unordered_map>
 
 namespace memlint {
@@ -44,6 +45,13 @@ public:
   std::shared_ptr<AnalysisResult>
   analyzeWholeFile(std::shared_ptr<const std::string> text, int64_t version);
 
+  /// The findings of `result` touching `range` (every finding when the range
+  /// is invalid), with their fixes. Fixes are computed per operation on
+  /// first demand and cached with it. `result` must be the latest result of
+  /// analyze() or analyzeWholeFile().
+  std::vector<Finding> findingsWithFixes(const AnalysisResult &result,
+                                         SourceRange range);
+
   const LintOptions &options() const { return opts; }
 
 private:
@@ -51,6 +59,11 @@ private:
   using Cache = std::unordered_map<uint64_t, std::shared_ptr<const CachedOp>>;
 
   void wholeFile(AnalysisResult &res, std::string note);
+  /// Lints the ops of `result` at `indices` (into result.ops) with fixes, in
+  /// small batches; caches what it can and returns the findings by index.
+  std::map<size_t, std::vector<Finding>>
+  computeFixes(const AnalysisResult &result,
+               const std::vector<size_t> &indices);
   std::vector<uint64_t> computeKeys(const TopLevelLayout &layout,
                                     std::vector<std::vector<int>> &deps);
 
@@ -60,6 +73,10 @@ private:
   /// Versions left before trying the split again after it proved wrong.
   unsigned cooldown = 0;
   Cache cache;
+  /// Fixed findings of the last whole-file result asked for.
+  const std::string *wholeFixesText = nullptr;
+  std::shared_ptr<const std::string> wholeFixesTextOwner;
+  std::vector<Finding> wholeFixes;
 };
 
 } // namespace memlint

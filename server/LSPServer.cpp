@@ -5,6 +5,7 @@
 #include "memlint/Version.h"
 #include "llvm/Support/LSP/Logging.h"
 #include "llvm/Support/LSP/Protocol.h"
+#include <chrono>
 
 using llvm::json::Array;
 using llvm::json::Object;
@@ -113,10 +114,11 @@ lsp::DiagnosticSeverity toSeverity(Severity s) {
 
 } // namespace
 
-LSPServer::LSPServer(MessageInput &input, lsp::JSONTransport &transport,
+LSPServer::LSPServer(MessageInput &input, MessageOutput &output,
+                     lsp::JSONTransport &transport,
                      LintServer::Options options,
                      LintServer::OptionsProvider optionsFor)
-    : input(input), transport(transport), handler(transport) {
+    : input(input), output(output), transport(transport), handler(transport) {
   handler.method("initialize", this, &LSPServer::onInitialize);
   handler.notification("initialized", this, &LSPServer::onInitialized);
   handler.method("shutdown", this, &LSPServer::onShutdown);
@@ -129,10 +131,10 @@ LSPServer::LSPServer(MessageInput &input, lsp::JSONTransport &transport,
                        &LSPServer::onDidClose);
   handler.method("textDocument/hover", this, &LSPServer::onHover);
   handler.method("textDocument/codeAction", this, &LSPServer::onCodeAction);
+  handler.method("codeAction/resolve", this,
+                 &LSPServer::onCodeActionResolve);
   handler.method("textDocument/inlayHint", this, &LSPServer::onInlayHint);
   handler.method("memlint/analysisStats", this, &LSPServer::onAnalysisStats);
-  publishDiagnostics = handler.outgoingNotification<Value>(
-      "textDocument/publishDiagnostics");
   lint = std::make_unique<LintServer>(
       options,
       [optionsFor = std::move(optionsFor)](const std::string &uri) {
@@ -250,6 +252,15 @@ void LSPServer::onInitialize(const RawParams &params, Reply reply) {
         for (const Value &e : *encodings)
           if (e.getAsString() == std::optional<llvm::StringRef>("utf-8"))
             encoding = PositionEncoding::UTF8;
+  resolvesEdits = false;
+  if (const Object *caps = objectAt(params.value, "capabilities"))
+    if (const Object *doc = caps->getObject("textDocument"))
+      if (const Object *ca = doc->getObject("codeAction"))
+        if (const Object *rs = ca->getObject("resolveSupport"))
+          if (const Array *props = rs->getArray("properties"))
+            for (const Value &p : *props)
+              if (p.getAsString() == std::optional<llvm::StringRef>("edit"))
+                resolvesEdits = true;
   initialized = true;
 
   Object capabilities{
@@ -260,7 +271,8 @@ void LSPServer::onInitialize(const RawParams &params, Reply reply) {
               {"change", static_cast<int>(lsp::TextDocumentSyncKind::Incremental)}}},
       {"hoverProvider", true},
       {"codeActionProvider",
-       Object{{"codeActionKinds", Array{kQuickFixKind, kFixAllKind}}}},
+       Object{{"codeActionKinds", Array{kQuickFixKind, kFixAllKind}},
+              {"resolveProvider", true}}},
       {"inlayHintProvider", true},
   };
   reply(Value(Object{
@@ -316,6 +328,7 @@ void LSPServer::onDidChange(const RawParams &params) {
     lsp::Logger::error("didChange for {0}, which is not open", *uri);
     return;
   }
+  auto t0 = std::chrono::steady_clock::now();
   std::string text = *it->second.text;
   for (const Value &change : *changes) {
     const Object *c = change.getAsObject();
@@ -344,6 +357,11 @@ void LSPServer::onDidChange(const RawParams &params) {
     if (std::optional<int64_t> v = doc->getInteger("version"))
       draft.version = *v;
   lint->change(*uri, draft.text, draft.version);
+  lsp::Logger::info("didChange {0} v{1} applied in {2} ms", *uri,
+                    draft.version,
+                    std::chrono::duration<double, std::milli>(
+                        std::chrono::steady_clock::now() - t0)
+                        .count());
 }
 
 void LSPServer::onDidClose(const RawParams &params) {
@@ -353,65 +371,134 @@ void LSPServer::onDidClose(const RawParams &params) {
   if (!uri)
     return;
   drafts.erase(*uri);
-  lint->close(*uri, [&] {
-    publishDiagnostics(Value(Object{{"uri", *uri}, {"diagnostics", Array{}}}));
-  });
+  lint->close(*uri, [&] { publishEmpty(*uri); });
 }
 
 //===----------------------------------------------------------------------===//
 // Diagnostics
 //===----------------------------------------------------------------------===//
 
+void LSPServer::writeRange(llvm::json::OStream &j, const AnalysisResult &r,
+                           const SourceRange &range) const {
+  LspPosition start, end;
+  if (range.isValid()) {
+    start = r.lines->lspPositionOf(range.start, encoding);
+    end = r.lines->lspPositionOf(range.end, encoding);
+  }
+  j.object([&] {
+    j.attributeObject("start", [&] {
+      j.attribute("line", start.line);
+      j.attribute("character", start.character);
+    });
+    j.attributeObject("end", [&] {
+      j.attribute("line", end.line);
+      j.attribute("character", end.character);
+    });
+  });
+}
+
+void LSPServer::writeDiagnostic(llvm::json::OStream &j, const std::string &uri,
+                                const AnalysisResult &result,
+                                const Finding &finding) const {
+  // LSP's Diagnostic with `code` (the check name) and related locations,
+  // which llvm::lsp::Diagnostic lacks or ties to file URIs.
+  j.object([&] {
+    j.attributeBegin("range");
+    writeRange(j, result, finding.range);
+    j.attributeEnd();
+    j.attribute("severity", static_cast<int>(toSeverity(finding.severity)));
+    j.attribute("code", finding.check);
+    j.attribute("source", "memlint");
+    j.attribute("message", finding.message);
+    if (finding.related.empty())
+      return;
+    j.attributeArray("relatedInformation", [&] {
+      for (const RelatedLocation &r : finding.related)
+        j.object([&] {
+          j.attributeObject("location", [&] {
+            j.attribute("uri", uri);
+            j.attributeBegin("range");
+            writeRange(j, result, r.range);
+            j.attributeEnd();
+          });
+          j.attribute("message", r.message);
+        });
+    });
+  });
+}
+
 Value LSPServer::diagnosticJSON(const std::string &uri,
                                 const AnalysisResult &result,
                                 const Finding &finding) const {
-  lsp::Diagnostic d;
-  d.range = toRange(result, finding.range, encoding);
-  d.severity = toSeverity(finding.severity);
-  d.source = "memlint";
-  d.message = finding.message;
-  // LLVM's Diagnostic has no `code`, and its related locations need file
-  // URIs: extend the encoded object instead.
-  Value v = lsp::toJSON(d);
-  Object &o = *v.getAsObject();
-  o["code"] = finding.check;
-  if (!finding.related.empty()) {
-    Array related;
-    for (const RelatedLocation &r : finding.related)
-      related.push_back(Object{
-          {"location",
-           Object{{"uri", uri},
-                  {"range", lsp::toJSON(toRange(result, r.range, encoding))}}},
-          {"message", r.message}});
-    o["relatedInformation"] = std::move(related);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::json::OStream j(os);
+  writeDiagnostic(j, uri, result, finding);
+  os.flush();
+  llvm::Expected<Value> v = llvm::json::parse(text);
+  if (!v) {
+    llvm::consumeError(v.takeError());
+    return nullptr;
   }
-  return v;
+  return std::move(*v);
 }
 
 void LSPServer::publish(const std::string &uri,
                         const LintServer::ResultPtr &result) {
-  Array diagnostics;
-  for (const InputError &e : result->errors) {
-    lsp::Diagnostic d;
-    SourceRange r = e.range;
-    if (!r.isValid())
-      r = {{1, 1}, {1, 1}};
-    d.range = toRange(*result, r, encoding);
-    d.severity = lsp::DiagnosticSeverity::Error;
-    d.source = "memlint";
-    d.message = e.message;
-    diagnostics.push_back(lsp::toJSON(d));
-  }
-  for (const Finding &f : result->findings)
-    diagnostics.push_back(diagnosticJSON(uri, *result, f));
-  lsp::Logger::info("publish {0} v{1}: {2} diagnostics ({3}, {4}/{5} ops, "
-                    "{6} ms)",
-                    uri, result->version, diagnostics.size(),
+  auto t0 = std::chrono::steady_clock::now();
+  std::string body;
+  body.reserve(256 * (result->findings.size() + result->errors.size()) + 256);
+  llvm::raw_string_ostream os(body);
+  llvm::json::OStream j(os);
+  j.object([&] {
+    j.attribute("jsonrpc", "2.0");
+    j.attribute("method", "textDocument/publishDiagnostics");
+    j.attributeObject("params", [&] {
+      j.attribute("uri", uri);
+      j.attribute("version", result->version);
+      j.attributeArray("diagnostics", [&] {
+        for (const InputError &e : result->errors) {
+          SourceRange r = e.range.isValid() ? e.range
+                                            : SourceRange{{1, 1}, {1, 1}};
+          j.object([&] {
+            j.attributeBegin("range");
+            writeRange(j, *result, r);
+            j.attributeEnd();
+            j.attribute("severity",
+                        static_cast<int>(lsp::DiagnosticSeverity::Error));
+            j.attribute("source", "memlint");
+            j.attribute("message", e.message);
+          });
+        }
+        for (const Finding &f : result->findings)
+          writeDiagnostic(j, uri, *result, f);
+      });
+    });
+  });
+  os.flush();
+  auto t1 = std::chrono::steady_clock::now();
+  output.writeMessage(body);
+  auto t2 = std::chrono::steady_clock::now();
+  auto ms = [](auto a, auto b) {
+    return std::chrono::duration<double, std::milli>(b - a).count();
+  };
+  lsp::Logger::info("published {0} v{1}: {2} diagnostics ({3}, {4}/{5} ops; "
+                    "analysis {6} ms [{9}], encoding {7} ms, sending {8} ms)",
+                    uri, result->version,
+                    result->errors.size() + result->findings.size(),
                     result->stats.mode, result->stats.opsAnalysed,
-                    result->stats.opsTotal, result->stats.milliseconds);
-  publishDiagnostics(Value(Object{{"uri", uri},
-                                  {"version", result->version},
-                                  {"diagnostics", std::move(diagnostics)}}));
+                    result->stats.opsTotal, result->stats.milliseconds,
+                    ms(t0, t1), ms(t1, t2), result->stats.note);
+}
+
+void LSPServer::publishEmpty(const std::string &uri) {
+  std::string body;
+  llvm::raw_string_ostream os(body);
+  os << Value(Object{{"jsonrpc", "2.0"},
+                     {"method", "textDocument/publishDiagnostics"},
+                     {"params", Object{{"uri", uri}, {"diagnostics", Array{}}}}});
+  os.flush();
+  output.writeMessage(body);
 }
 
 //===----------------------------------------------------------------------===//
@@ -467,6 +554,28 @@ void LSPServer::onInlayHint(const RawParams &params, Reply reply) {
   });
 }
 
+Value LSPServer::codeActionJSON(const std::string &uri,
+                                const AnalysisResult &result,
+                                const std::vector<Finding> &findings,
+                                const CodeActionInfo &a) const {
+  lsp::CodeAction action;
+  action.title = a.title;
+  action.kind = a.kind;
+  action.isPreferred = a.preferred;
+  lsp::WorkspaceEdit edit;
+  std::vector<lsp::TextEdit> &edits = edit.changes[uri];
+  for (const TextEdit &e : a.edits)
+    edits.push_back({toRange(result, e.range, encoding), e.newText});
+  action.edit = std::move(edit);
+  Value v = lsp::toJSON(action);
+  // Attach our diagnostics (with their code), not LLVM's encoding.
+  Array diagnostics;
+  for (size_t i : a.findings)
+    diagnostics.push_back(diagnosticJSON(uri, result, findings[i]));
+  v.getAsObject()->try_emplace("diagnostics", std::move(diagnostics));
+  return v;
+}
+
 void LSPServer::onCodeAction(const RawParams &params, Reply reply) {
   if (!acceptRequest(reply))
     return;
@@ -481,35 +590,78 @@ void LSPServer::onCodeAction(const RawParams &params, Reply reply) {
       for (const Value &k : *kinds)
         if (std::optional<llvm::StringRef> s = k.getAsString())
           only.push_back(s->str());
-  auto request = track(std::move(reply));
+  bool wantQuick = kindMatches(kQuickFixKind, only);
+  bool wantAll = kindMatches(kFixAllKind, only);
+  if (!wantQuick && !wantAll)
+    return reply(Value(Array{}));
+  // Fixing the whole file costs the most; clients that resolve edits get
+  // the fix-all action without one and ask for it when it is chosen.
+  bool lazyAll = wantAll && resolvesEdits;
+  bool wholeFile = wantAll && !lazyAll;
   PositionEncoding enc = encoding;
-  lint->withCurrentResult(*uri, [this, request, uri = *uri, range = *range,
-                                 only, enc](LintServer::ResultPtr result) {
-    Array actions;
-    if (!result)
-      return answer(request, Value(std::move(actions)));
-    SourceRange r{result->lines->sourcePosOf(range.first, enc),
-                  result->lines->sourcePosOf(range.second, enc)};
-    for (const CodeActionInfo &a : codeActions(*result, r, only)) {
-      lsp::CodeAction action;
-      action.title = a.title;
-      action.kind = a.kind;
-      action.isPreferred = a.preferred;
-      lsp::WorkspaceEdit edit;
-      std::vector<lsp::TextEdit> &edits = edit.changes[uri];
-      for (const TextEdit &e : a.edits)
-        edits.push_back({toRange(*result, e.range, enc), e.newText});
-      action.edit = std::move(edit);
-      Value v = lsp::toJSON(action);
-      Array diagnostics;
-      for (size_t i : a.findings)
-        diagnostics.push_back(
-            diagnosticJSON(uri, *result, result->findings[i]));
-      v.getAsObject()->try_emplace("diagnostics", std::move(diagnostics));
-      actions.push_back(std::move(v));
-    }
-    answer(request, Value(std::move(actions)));
-  });
+  auto request = track(std::move(reply));
+  lint->withFixes(
+      *uri,
+      [range = *range, wholeFile, enc](const AnalysisResult &r) {
+        if (wholeFile)
+          return SourceRange();
+        return SourceRange{r.lines->sourcePosOf(range.first, enc),
+                           r.lines->sourcePosOf(range.second, enc)};
+      },
+      [this, request, uri = *uri, range = *range, only, wantAll, lazyAll,
+       enc](LintServer::ResultPtr result, std::vector<Finding> findings) {
+        Array actions;
+        if (!result)
+          return answer(request, Value(std::move(actions)));
+        SourceRange r{result->lines->sourcePosOf(range.first, enc),
+                      result->lines->sourcePosOf(range.second, enc)};
+        std::vector<std::string> kinds = only;
+        if (lazyAll || !wantAll)
+          kinds = {kQuickFixKind};
+        for (const CodeActionInfo &a : codeActions(findings, r, kinds))
+          actions.push_back(codeActionJSON(uri, *result, findings, a));
+        if (lazyAll && !result->findings.empty())
+          actions.push_back(Object{
+              {"title", "Fix all memlint problems (safe fixes)"},
+              {"kind", kFixAllKind},
+              {"data", Object{{"uri", uri}, {"version", result->version}}}});
+        answer(request, Value(std::move(actions)));
+      });
+}
+
+void LSPServer::onCodeActionResolve(const RawParams &params, Reply reply) {
+  if (!acceptRequest(reply))
+    return;
+  const Object *data = objectAt(params.value, "data");
+  std::optional<llvm::StringRef> uri =
+      data ? data->getString("uri") : std::nullopt;
+  std::optional<int64_t> version =
+      data ? data->getInteger("version") : std::nullopt;
+  const Object *action = params.value.getAsObject();
+  if (!action || !uri || !version ||
+      action->getString("kind") != std::optional<llvm::StringRef>(kFixAllKind))
+    return reply(invalidParams("not a code action of memlint's to resolve"));
+  auto request = track(std::move(reply));
+  Value original = params.value;
+  lint->withFixes(
+      uri->str(), [](const AnalysisResult &) { return SourceRange(); },
+      [this, request, uri = uri->str(), version = *version,
+       original = std::move(original)](LintServer::ResultPtr result,
+                                        std::vector<Finding> findings) {
+        if (!result || result->version != version)
+          return answer(request,
+                        llvm::make_error<lsp::LSPError>(
+                            "the document changed",
+                            lsp::ErrorCode::ContentModified));
+        std::vector<CodeActionInfo> all =
+            codeActions(findings, SourceRange(), {kFixAllKind});
+        if (all.empty())
+          return answer(request, original); // nothing safe to apply
+        Value v = codeActionJSON(uri, *result, findings, all.front());
+        v.getAsObject()->try_emplace("data", *original.getAsObject()->get(
+                                                 "data"));
+        answer(request, std::move(v));
+      });
 }
 
 void LSPServer::onAnalysisStats(const RawParams &params, Reply reply) {
@@ -530,7 +682,7 @@ void LSPServer::onAnalysisStats(const RawParams &params, Reply reply) {
                         {"opsAnalysed", r->stats.opsAnalysed},
                         {"milliseconds", r->stats.milliseconds},
                         {"findings", static_cast<int64_t>(r->findings.size())},
-                        {"buffers", static_cast<int64_t>(r->buffers.size())},
+                        {"buffers", static_cast<int64_t>(r->bufferCount())},
                         {"errors", static_cast<int64_t>(r->errors.size())}}));
   });
 }

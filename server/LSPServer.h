@@ -11,6 +11,7 @@
 
 #include "server/LintServer.h"
 #include "server/MessageInput.h"
+#include "server/MessageOutput.h"
 #include "llvm/Support/LSP/Transport.h"
 #include <map>
 #include <memory>
@@ -29,8 +30,9 @@ class LSPServer {
 public:
   /// `optionsFor` is asked with the file a document's URI names (empty for
   /// other URIs, e.g. untitled buffers).
-  LSPServer(MessageInput &input, llvm::lsp::JSONTransport &transport,
-            LintServer::Options options,
+  /// `output` must be the stream `transport` writes to.
+  LSPServer(MessageInput &input, MessageOutput &output,
+            llvm::lsp::JSONTransport &transport, LintServer::Options options,
             LintServer::OptionsProvider optionsFor);
   ~LSPServer();
 
@@ -61,6 +63,11 @@ private:
   // Features.
   void onHover(const RawParams &params, Reply reply);
   void onCodeAction(const RawParams &params, Reply reply);
+  void onCodeActionResolve(const RawParams &params, Reply reply);
+  llvm::json::Value codeActionJSON(const std::string &uri,
+                                   const AnalysisResult &result,
+                                   const std::vector<Finding> &findings,
+                                   const struct CodeActionInfo &action) const;
   void onInlayHint(const RawParams &params, Reply reply);
   void onAnalysisStats(const RawParams &params, Reply reply);
 
@@ -72,17 +79,25 @@ private:
               llvm::Expected<llvm::json::Value> result);
 
   void publish(const std::string &uri, const LintServer::ResultPtr &result);
+  void publishEmpty(const std::string &uri);
+  void writeDiagnostic(llvm::json::OStream &j, const std::string &uri,
+                       const AnalysisResult &result,
+                       const Finding &finding) const;
+  void writeRange(llvm::json::OStream &j, const AnalysisResult &result,
+                  const SourceRange &range) const;
   llvm::json::Value diagnosticJSON(const std::string &uri,
                                    const AnalysisResult &result,
                                    const Finding &finding) const;
 
   MessageInput &input;
+  MessageOutput &output;
   llvm::lsp::JSONTransport &transport;
   llvm::lsp::MessageHandler handler;
-  llvm::lsp::OutgoingNotification<llvm::json::Value> publishDiagnostics;
   std::unique_ptr<LintServer> lint;
   PositionEncoding encoding = PositionEncoding::UTF16;
   bool initialized = false;
+  /// The client resolves code action edits lazily (codeAction/resolve).
+  bool resolvesEdits = false;
   bool shutdownRequested = false;
   std::map<std::string, Draft> drafts; // main thread only
 

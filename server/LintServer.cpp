@@ -14,6 +14,8 @@ struct LintServer::Doc {
   /// the generation the document still has.
   uint64_t generation = 0;
   std::chrono::steady_clock::time_point lastEdit;
+  /// When the worker may analyse the current generation.
+  std::chrono::steady_clock::time_point readyAt;
   bool dirty = true; // the current generation is not analysed yet
   bool closed = false;
   ResultPtr result; // the latest delivered
@@ -48,7 +50,7 @@ void LintServer::open(const std::string &file,
   doc->version = version;
   doc->generation = 1;
   // The first analysis need not wait.
-  doc->lastEdit = std::chrono::steady_clock::now() - options.debounce;
+  doc->lastEdit = doc->readyAt = std::chrono::steady_clock::now();
   doc->linter = std::make_unique<IncrementalLinter>(file, optionsFor(file),
                                                     options.incremental);
   {
@@ -77,7 +79,13 @@ void LintServer::change(const std::string &file,
     doc.version = version;
     ++doc.generation;
     doc.dirty = true;
-    doc.lastEdit = std::chrono::steady_clock::now();
+    // An edit after a pause is analysed at once; one that follows another
+    // closely is part of a burst, analysed once the burst is over.
+    auto now = std::chrono::steady_clock::now();
+    doc.readyAt = now - doc.lastEdit < options.debounce
+                      ? now + options.debounce
+                      : now;
+    doc.lastEdit = now;
   }
   wake.notify_all();
 }
@@ -121,9 +129,56 @@ void LintServer::withCurrentResult(
   action(ready);
 }
 
+void LintServer::withFixes(const std::string &file, RangeOf rangeOf,
+                           FixesAction action) {
+  std::shared_ptr<Doc> doc;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = docs.find(file);
+    if (it != docs.end())
+      doc = it->second;
+  }
+  if (!doc)
+    return action(nullptr, {});
+  // Runs on the worker (the linter is only touched there): either as a
+  // waiter after the analysis, or queued when the result is ready already.
+  auto compute = [doc, rangeOf = std::move(rangeOf),
+                  action = std::move(action)](ResultPtr result) mutable {
+    if (!result)
+      return action(nullptr, {});
+    std::vector<Finding> fixed =
+        doc->linter->findingsWithFixes(*result, rangeOf(*result));
+    action(result, std::move(fixed));
+  };
+  {
+    std::unique_lock<std::mutex> lock(mutex);
+    if (doc->closed) {
+      lock.unlock();
+      return compute(nullptr);
+    }
+    if (doc->dirty || !doc->result ||
+        doc->resultGeneration != doc->generation) {
+      doc->waiting.push_back(std::move(compute));
+      return;
+    }
+    tasks.push_back([compute = std::move(compute),
+                     result = doc->result]() mutable { compute(result); });
+  }
+  wake.notify_all();
+}
+
 void LintServer::workerLoop() {
   std::unique_lock<std::mutex> lock(mutex);
   while (!stop) {
+    if (!tasks.empty()) {
+      std::vector<llvm::unique_function<void()>> run = std::move(tasks);
+      tasks.clear();
+      lock.unlock();
+      for (auto &task : run)
+        task();
+      lock.lock();
+      continue;
+    }
     auto now = std::chrono::steady_clock::now();
     std::shared_ptr<Doc> pick;
     auto earliest = std::chrono::steady_clock::time_point::max();
@@ -131,7 +186,7 @@ void LintServer::workerLoop() {
       Doc &doc = *entry.second;
       if (!doc.dirty)
         continue;
-      auto ready = doc.lastEdit + options.debounce;
+      auto ready = doc.readyAt;
       if (ready <= now) {
         pick = entry.second;
         break;
@@ -154,6 +209,7 @@ void LintServer::workerLoop() {
     ResultPtr result = pick->linter->analyze(text, version);
 
     std::vector<llvm::unique_function<void(ResultPtr)>> waiters;
+    ResultPtr previous; // freed outside the locks
     {
       std::lock_guard<std::mutex> deliver(deliverMutex);
       bool current;
@@ -161,6 +217,7 @@ void LintServer::workerLoop() {
         std::lock_guard<std::mutex> relock(mutex);
         current = !pick->closed && pick->generation == generation;
         if (current) {
+          previous = std::move(pick->result);
           pick->result = result;
           pick->resultGeneration = generation;
           waiters = std::move(pick->waiting);

@@ -3,8 +3,9 @@
 // The feature layer's scheduler (clangd's ClangdServer + TUScheduler in
 // one): it owns the open documents and one worker thread that analyses the
 // latest version of each. Edits arriving while a version is analysed make
-// that result stale: it is dropped, never published. A short quiet period
-// (debounce) lets bursts of edits coalesce into one analysis.
+// that result stale: it is dropped, never published. An edit after a pause
+// is analysed at once; edits that follow each other within the debounce
+// time wait until the burst is over, so a burst costs one analysis.
 //
 // It knows nothing of LSP: results go to a callback, requests wait for the
 // analysis of the current version through withCurrentResult.
@@ -24,6 +25,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace memlint {
 
@@ -32,7 +34,7 @@ class IncrementalLinter;
 class LintServer {
 public:
   struct Options {
-    /// Quiet time after an edit before analysing.
+    /// Edits closer than this form a burst, analysed once it is over.
     std::chrono::milliseconds debounce{15};
     /// Reuse results of unchanged top-level operations.
     bool incremental = true;
@@ -63,6 +65,14 @@ public:
   void withCurrentResult(const std::string &file,
                          llvm::unique_function<void(ResultPtr)> action);
 
+  /// Like withCurrentResult, with the findings touching the range that
+  /// `rangeOf` gives for the result (all of them for an invalid range) and
+  /// their fixes, computed on the worker thread.
+  using FixesAction =
+      llvm::unique_function<void(ResultPtr, std::vector<Finding>)>;
+  using RangeOf = std::function<SourceRange(const AnalysisResult &)>;
+  void withFixes(const std::string &file, RangeOf rangeOf, FixesAction action);
+
 private:
   struct Doc;
   void workerLoop();
@@ -74,6 +84,8 @@ private:
   std::mutex mutex; // guards docs and stop
   std::condition_variable wake;
   std::map<std::string, std::shared_ptr<Doc>> docs;
+  /// Work for the worker thread besides analyses (fix computations).
+  std::vector<llvm::unique_function<void()>> tasks;
   bool stop = false;
   /// Held while delivering a result or closing, so a result never arrives
   /// after its file was closed.

@@ -5,6 +5,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/xxhash.h"
 #include <algorithm>
+#include <array>
+#include <cstring>
 
 namespace memlint {
 namespace {
@@ -55,36 +57,60 @@ private:
   std::vector<SymbolToken> symbols;
 };
 
+/// Bytes the scanner must look at; everything else is skipped in bulk.
+static const std::array<bool, 256> &specialBytes() {
+  static const std::array<bool, 256> table = [] {
+    std::array<bool, 256> t{};
+    for (unsigned char c : llvm::StringRef("\n\"/()[]{}@"))
+      t[c] = true;
+    return t;
+  }();
+  return table;
+}
+
 bool Scanner::scan(std::string &reason) {
-  lines.push_back({0, 0, llvm::StringRef::npos});
-  int depth = 0;
+  const std::array<bool, 256> &special = specialBytes();
+  const char *data = text.data();
   size_t n = text.size();
-  for (size_t i = 0; i < n;) {
-    char c = text[i];
-    if (c == '\n') {
-      lines.push_back({i + 1, depth, llvm::StringRef::npos});
+  int depth = 0;
+  lines.reserve(n / 32 + 1);
+  // At the start of each line: note where its code starts (if it has any),
+  // then skip to the next byte that matters.
+  size_t i = 0;
+  auto startLine = [&](size_t at) {
+    lines.push_back({at, depth, llvm::StringRef::npos});
+    size_t j = at;
+    while (j < n && (data[j] == ' ' || data[j] == '\t' || data[j] == '\r'))
+      ++j;
+    if (j < n && data[j] != '\n' &&
+        !(data[j] == '/' && j + 1 < n && data[j + 1] == '/'))
+      lines.back().firstCode = j;
+    return j;
+  };
+  i = startLine(0);
+  while (i < n) {
+    while (i < n && !special[static_cast<unsigned char>(data[i])])
       ++i;
-      continue;
-    }
-    if (c == ' ' || c == '\t' || c == '\r') {
-      ++i;
-      continue;
-    }
-    if (c == '/' && i + 1 < n && text[i + 1] == '/') {
-      size_t nl = text.find('\n', i);
-      i = nl == llvm::StringRef::npos ? n : nl;
-      continue;
-    }
-    LineInfo &line = lines.back();
-    if (line.firstCode == llvm::StringRef::npos)
-      line.firstCode = i;
+    if (i >= n)
+      break;
+    char c = data[i];
     switch (c) {
+    case '\n':
+      i = startLine(i + 1);
+      continue;
+    case '/':
+      if (i + 1 < n && data[i + 1] == '/') {
+        const void *nl = std::memchr(data + i, '\n', n - i);
+        i = nl ? static_cast<const char *>(nl) - data : n;
+        continue;
+      }
+      break;
     case '"': {
       // MLIR strings never span lines.
       ++i;
-      while (i < n && text[i] != '"' && text[i] != '\n')
-        i += text[i] == '\\' ? 2 : 1;
-      if (i >= n || text[i] != '"') {
+      while (i < n && data[i] != '"' && data[i] != '\n')
+        i += data[i] == '\\' ? 2 : 1;
+      if (i >= n || data[i] != '"') {
         reason = "unterminated string at line " + std::to_string(lines.size());
         return false;
       }
@@ -108,15 +134,15 @@ bool Scanner::scan(std::string &reason) {
     case '@': {
       size_t b = i + 1, e = b;
       std::string name;
-      if (e < n && text[e] == '"') {
+      if (e < n && data[e] == '"') {
         ++e;
-        while (e < n && text[e] != '"' && text[e] != '\n')
-          e += text[e] == '\\' ? 2 : 1;
+        while (e < n && data[e] != '"' && data[e] != '\n')
+          e += data[e] == '\\' ? 2 : 1;
         name = text.slice(b + 1, std::min(e, n)).str();
-        if (e < n && text[e] == '"')
+        if (e < n && data[e] == '"')
           ++e;
       } else {
-        while (e < n && isSymbolChar(text[e]))
+        while (e < n && isSymbolChar(data[e]))
           ++e;
         name = text.slice(b, e).str();
       }

@@ -1,0 +1,586 @@
+// End-to-end tests of `memlint lsp` driven by vscode-languageserver-protocol,
+// the protocol library VS Code's own client is built on.
+//
+//   MEMLINT_BINARY=build/cli/memlint node --test test/lsp/
+'use strict';
+
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const {execFileSync, spawnSync} = require('node:child_process');
+const {Server, RawClient, rpc, memlintBinary, fileUri, applyEdits} =
+    require('./client.js');
+const {generate} = require('../../bench/lsp/gen.js');
+
+const fixture = (name) => path.join(__dirname, 'fixtures', name);
+const read = (name) => fs.readFileSync(fixture(name), 'utf8');
+
+/** True when the binary was built with fixes/ (`memlint fix` exists). */
+const haveFixes = (() => {
+  const r = spawnSync(memlintBinary(), ['fix'], {encoding: 'utf8'});
+  return !/unknown command/.test(r.stderr || '');
+})();
+
+/** `memlint lint --format=json` on `text`: [{check, range}] (0-based). */
+function cliDiagnostics(text, args = []) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memlint-lsp-'));
+  const file = path.join(dir, 'input.mlir');
+  fs.writeFileSync(file, text);
+  const r = spawnSync(memlintBinary(),
+                      ['lint', '--format=json', ...args, file],
+                      {encoding: 'utf8'});
+  fs.rmSync(dir, {recursive: true});
+  if (r.status === 2)
+    return null; // does not parse
+  const json = JSON.parse(r.stdout);
+  return json.files[0].diagnostics.map((d) => ({
+    code: d.check,
+    range: `${d.range.start.line - 1}:${d.range.start.column - 1}-` +
+           `${d.range.end.line - 1}:${d.range.end.column - 1}`,
+  }));
+}
+
+function lspSummary(diagnostics) {
+  return diagnostics.map((d) => ({
+    code: d.code,
+    range: `${d.range.start.line}:${d.range.start.character}-` +
+           `${d.range.end.line}:${d.range.end.character}`,
+  }));
+}
+
+const sortSummary = (list) =>
+    [...list].sort((a, b) => (a.range + a.code).localeCompare(b.range + b.code));
+
+async function withServer(args, capabilities, fn) {
+  const server = new Server(args);
+  try {
+    const init = await server.initialize(capabilities);
+    await fn(server, init);
+  } finally {
+    const exit = await server.shutdown();
+    assert.ok(exit, 'server exits after shutdown/exit');
+    assert.equal(exit.code, 0, `exit code; stderr:\n${server.stderr}`);
+  }
+}
+
+const position = (line, character) => ({line, character});
+
+test('initialize declares its capabilities honestly', async () => {
+  await withServer([], {}, async (server, init) => {
+    const caps = init.capabilities;
+    assert.equal(caps.textDocumentSync.change,
+                 rpc.TextDocumentSyncKind.Incremental);
+    assert.equal(caps.textDocumentSync.openClose, true);
+    assert.equal(caps.hoverProvider, true);
+    assert.equal(caps.inlayHintProvider, true);
+    assert.deepEqual(caps.codeActionProvider.codeActionKinds,
+                     ['quickfix', 'source.fixAll.memlint']);
+    assert.equal(caps.codeActionProvider.resolveProvider, true);
+    assert.equal(caps.positionEncoding, 'utf-16');
+    assert.equal(init.serverInfo.name, 'memlint');
+  });
+  await withServer([], {general: {positionEncodings: ['utf-8', 'utf-16']}},
+                   async (server, init) => {
+                     assert.equal(init.capabilities.positionEncoding, 'utf-8');
+                   });
+});
+
+test('a leaky file gets diagnostics with code, severity, related info',
+     async () => {
+  await withServer([], {}, async (server) => {
+    const uri = fileUri(fixture('leaky.mlir'));
+    const text = read('leaky.mlir');
+    await server.open(uri, text);
+    const p = await server.waitForVersion(uri, 1);
+    const leak = p.diagnostics.find((d) => d.code === 'leak');
+    assert.ok(leak, JSON.stringify(p.diagnostics));
+    assert.equal(leak.source, 'memlint');
+    assert.equal(leak.severity, rpc.DiagnosticSeverity.Warning);
+    assert.deepEqual(leak.range.start, position(2, 7));
+    assert.match(leak.message, /%a/);
+    assert.equal(leak.relatedInformation.length, 1);
+    assert.equal(leak.relatedInformation[0].location.uri, uri);
+    assert.equal(leak.relatedInformation[0].location.range.start.line, 8);
+    assert.match(leak.relatedInformation[0].message, /exits/);
+
+    const df = p.diagnostics.find((d) => d.code === 'double-free');
+    assert.ok(df);
+    assert.equal(df.severity, rpc.DiagnosticSeverity.Error);
+    assert.equal(df.range.start.line, 7);
+    assert.deepEqual(df.relatedInformation.map((r) => r.location.range.start.line)
+                         .sort(), [3, 6]);
+    // Nothing in @fine; the same findings as `memlint lint`.
+    assert.ok(p.diagnostics.every((d) => d.range.start.line < 10));
+    assert.deepEqual(sortSummary(lspSummary(p.diagnostics)),
+                     sortSummary(cliDiagnostics(text)));
+  });
+});
+
+test('--checks narrows what is published', async () => {
+  await withServer(['--checks=-leak'], {}, async (server) => {
+    const uri = fileUri(fixture('leaky.mlir'));
+    await server.open(uri, read('leaky.mlir'));
+    const p = await server.waitForVersion(uri, 1);
+    assert.deepEqual(p.diagnostics.map((d) => d.code), ['double-free']);
+  });
+});
+
+test('code actions: a quickfix per fixable diagnostic; applying it ' +
+     'removes the diagnostic', async () => {
+  await withServer([], {}, async (server) => {
+    const uri = fileUri(fixture('leaky.mlir'));
+    let text = read('leaky.mlir');
+    await server.open(uri, text);
+    const p = await server.waitForVersion(uri, 1);
+    const leak = p.diagnostics.find((d) => d.code === 'leak');
+    const actions = await server.request('textDocument/codeAction', {
+      textDocument: {uri},
+      range: leak.range,
+      context: {diagnostics: [leak], only: ['quickfix']},
+    });
+    assert.ok(Array.isArray(actions));
+    for (const a of actions) {
+      assert.equal(a.kind, 'quickfix');
+      assert.ok(a.diagnostics.length >= 1);
+      assert.ok(a.diagnostics.every((d) => d.code && d.source === 'memlint'));
+      assert.ok(a.edit && a.edit.changes && a.edit.changes[uri]);
+    }
+    if (!haveFixes) {
+      test.diagnostic('memlint was built without fixes/: no quick fixes');
+      assert.equal(actions.length, 0);
+      return;
+    }
+    const fix = actions.find((a) => a.diagnostics[0].code === 'leak');
+    assert.ok(fix, JSON.stringify(actions));
+    assert.equal(fix.isPreferred, true);
+    assert.deepEqual(fix.diagnostics[0].range, leak.range);
+    text = applyEdits(text, fix.edit.changes[uri]);
+    await server.change(uri, 2, [{text}]);
+    const after = await server.waitForVersion(uri, 2);
+    assert.ok(!after.diagnostics.some((d) => d.code === 'leak'),
+              JSON.stringify(after.diagnostics));
+    assert.ok(after.diagnostics.some((d) => d.code === 'double-free'));
+  });
+});
+
+test('fix-all: source.fixAll.memlint, eager or resolved', async () => {
+  for (const resolve of [false, true]) {
+    const capabilities = resolve
+        ? {textDocument: {codeAction: {resolveSupport: {properties: ['edit']}}}}
+        : {};
+    await withServer([], capabilities, async (server) => {
+      const uri = fileUri(fixture('leaky.mlir'));
+      let text = read('leaky.mlir');
+      await server.open(uri, text);
+      const p = await server.waitForVersion(uri, 1);
+      let actions = await server.request('textDocument/codeAction', {
+        textDocument: {uri},
+        range: {start: position(0, 0), end: position(0, 0)},
+        context: {diagnostics: [], only: ['source.fixAll']},
+      });
+      assert.ok(actions.every((a) => a.kind === 'source.fixAll.memlint'));
+      if (!haveFixes) {
+        assert.ok(resolve || actions.length === 0);
+        return;
+      }
+      assert.equal(actions.length, 1, JSON.stringify(actions));
+      let all = actions[0];
+      if (resolve) {
+        assert.equal(all.edit, undefined, 'edit left to codeAction/resolve');
+        all = await server.request('codeAction/resolve', all);
+      }
+      assert.ok(all.edit.changes[uri].length >= 1);
+      text = applyEdits(text, all.edit.changes[uri]);
+      await server.change(uri, 2, [{text}]);
+      const after = await server.waitForVersion(uri, 2);
+      assert.ok(after.diagnostics.length < p.diagnostics.length);
+      assert.ok(!after.diagnostics.some((d) => d.code === 'leak'));
+    });
+  }
+});
+
+test('hover on an allocation: bytes, memory space, frees, live range',
+     async () => {
+  await withServer([], {}, async (server) => {
+    const uri = fileUri(fixture('leaky.mlir'));
+    await server.open(uri, read('leaky.mlir'));
+    await server.waitForVersion(uri, 1);
+    const hover = (line, character) => server.request(
+        'textDocument/hover', {textDocument: {uri}, position: {line, character}});
+
+    const onName = await hover(2, 3); // %a
+    assert.equal(onName.contents.kind, 'markdown');
+    const a = onName.contents.value;
+    assert.match(a, /\*\*%a\*\*/);
+    assert.match(a, /1,024 bytes/);
+    assert.match(a, /memory space\*\*: default/);
+    assert.match(a, /freed\*\*: nowhere/);
+    assert.match(a, /live\*\*: lines 3–6/);
+    assert.match(a, /leak/);
+    assert.deepEqual(onName.range, {start: position(2, 2), end: position(2, 4)});
+
+    const onOp = (await hover(3, 12)).contents.value; // memref.alloc of %b
+    assert.match(onOp, /16 × %n bytes/);
+    assert.match(onOp, /memory space\*\*: 1/);
+    assert.match(onOp, /line 7 .*line 8/);
+
+    const onUse = (await hover(5, 22)).contents.value; // %a in the load
+    assert.match(onUse, /\*\*%a\*\*/);
+
+    const stack = (await hover(12, 3)).contents.value; // memref.alloca
+    assert.match(stack, /32 bytes/);
+    assert.match(stack, /stack/);
+
+    assert.equal(await hover(4, 2), null); // arith.constant
+  });
+});
+
+test('inlay hints give the bytes of each allocation', async () => {
+  await withServer([], {}, async (server) => {
+    const uri = fileUri(fixture('leaky.mlir'));
+    await server.open(uri, read('leaky.mlir'));
+    await server.waitForVersion(uri, 1);
+    const hints = await server.request('textDocument/inlayHint', {
+      textDocument: {uri},
+      range: {start: position(0, 0), end: position(100, 0)},
+    });
+    assert.deepEqual(hints.map((h) => [h.position.line, h.label]),
+                     [[2, '1 KiB'], [3, '16 × %n B'], [12, '32 B'],
+                      [13, '32 B']]);
+    assert.ok(hints.every((h) => h.paddingLeft));
+    const some = await server.request('textDocument/inlayHint', {
+      textDocument: {uri},
+      range: {start: position(12, 0), end: position(12, 80)},
+    });
+    assert.deepEqual(some.map((h) => h.position.line), [12]);
+  });
+});
+
+test('IR that does not parse: the parser error is published, and ' +
+     'fixing it brings the findings back', async () => {
+  await withServer([], {}, async (server) => {
+    const uri = 'untitled:broken.mlir';
+    const good = read('leaky.mlir');
+    const broken = good.replace('%v = memref.load %a[%c0, %c0] :',
+                                '%v = memref.load %a[%c0, %c0]');
+    await server.open(uri, broken);
+    const p1 = await server.waitForVersion(uri, 1);
+    assert.equal(p1.diagnostics.length, 1, JSON.stringify(p1.diagnostics));
+    const err = p1.diagnostics[0];
+    assert.equal(err.severity, rpc.DiagnosticSeverity.Error);
+    assert.equal(err.source, 'memlint');
+    assert.equal(err.code, undefined);
+    assert.ok(err.message.length > 0);
+    assert.ok(err.range.start.line >= 5 && err.range.start.line <= 6,
+              JSON.stringify(err));
+
+    await server.change(uri, 2, [{text: good}]);
+    const p2 = await server.waitForVersion(uri, 2);
+    assert.ok(p2.diagnostics.some((d) => d.code === 'leak'));
+
+    // Break one function of several with an incremental edit, then undo it.
+    const line = good.split('\n')[13];
+    await server.change(uri, 3, [{range: {start: position(13, 0),
+                                          end: position(13, line.length)},
+                                  text: '  %u = memref.alloc( : memref<4xf64>'}]);
+    const p3 = await server.waitForVersion(uri, 3);
+    assert.equal(p3.diagnostics.length, 1);
+    assert.equal(p3.diagnostics[0].range.start.line, 13);
+    await server.change(uri, 4, [{range: {start: position(13, 0),
+                                          end: position(13, 36)},
+                                  text: line}]);
+    const p4 = await server.waitForVersion(uri, 4);
+    assert.deepEqual(lspSummary(p4.diagnostics), lspSummary(p2.diagnostics));
+  });
+});
+
+test('200 rapid edits: only the final state is published', async () => {
+  await withServer([], {}, async (server) => {
+    const uri = fileUri(fixture('leaky.mlir'));
+    const text = read('leaky.mlir');
+    await server.open(uri, text);
+    await server.waitForVersion(uri, 1);
+    const before = server.publishesFor(uri).length;
+    const first = text.split('\n')[0];
+    let version = 1;
+    const sends = [];
+    for (let i = 1; i < 200; ++i)
+      sends.push(server.change(uri, ++version, [{
+        range: {start: position(0, 0), end: position(0, first.length + 10)},
+        text: `// edit ${i} ${'x'.repeat(i % 7)}`,
+      }]));
+    // The last edit frees %a: only the final state lacks the leak.
+    sends.push(server.change(uri, ++version, [{
+      range: {start: position(8, 0), end: position(8, 0)},
+      text: '  memref.dealloc %a : memref<16x16xf32>\n',
+    }]));
+    await Promise.all(sends);
+    const last = await server.waitForVersion(uri, 201);
+    await new Promise((r) => setTimeout(r, 300));
+    const publishes = server.publishesFor(uri).slice(before);
+    assert.equal(publishes[publishes.length - 1].version, 201);
+    assert.ok(publishes.length <= 10,
+              `${publishes.length} publishes for 200 edits`);
+    for (let i = 1; i < publishes.length; ++i)
+      assert.ok(publishes[i].version > publishes[i - 1].version);
+    assert.ok(!last.diagnostics.some((d) => d.code === 'leak'));
+    assert.ok(last.diagnostics.some((d) => d.code === 'double-free'));
+    test.diagnostic(`${publishes.length} publish(es) for 200 edits`);
+  });
+});
+
+test('didClose publishes empty diagnostics', async () => {
+  await withServer([], {}, async (server) => {
+    const uri = fileUri(fixture('leaky.mlir'));
+    await server.open(uri, read('leaky.mlir'));
+    await server.waitForVersion(uri, 1);
+    const n = server.publishesFor(uri).length;
+    await server.close(uri);
+    const p = await server.waitForPublish(uri, () => true, {from: n});
+    assert.deepEqual(p.diagnostics, []);
+  });
+});
+
+test('an edit re-analyses only the functions it can affect', async () => {
+  await withServer([], {}, async (server) => {
+    const {text, functions} = generate(2000);
+    const uri = 'untitled:generated.mlir';
+    await server.open(uri, text);
+    await server.waitForVersion(uri, 1);
+    const stats0 = await server.request('memlint/analysisStats',
+                                        {textDocument: {uri}});
+    assert.equal(stats0.mode, 'incremental');
+    assert.equal(stats0.opsTotal, functions.length);
+    // Fix the leak of the function in the middle (see gen.js).
+    const fn = functions[Math.floor(functions.length / 8) * 4];
+    await server.change(uri, 2, [{
+      range: {start: position(fn.firstLine + 14, 0),
+              end: position(fn.firstLine + 15, 0)},
+      text: '  memref.dealloc %c : memref<128xf32>\n',
+    }]);
+    const p = await server.waitForVersion(uri, 2);
+    const stats = await server.request('memlint/analysisStats',
+                                       {textDocument: {uri}});
+    assert.equal(stats.version, 2);
+    assert.equal(stats.opsAnalysed, 1);
+    const edited = applyEdits(text, [{
+      range: {start: position(fn.firstLine + 14, 0),
+              end: position(fn.firstLine + 15, 0)},
+      newText: '  memref.dealloc %c : memref<128xf32>\n',
+    }]);
+    assert.deepEqual(sortSummary(lspSummary(p.diagnostics)),
+                     sortSummary(cliDiagnostics(edited)));
+  });
+
+  // A callee's edit re-analyses its callers.
+  await withServer([], {}, async (server) => {
+    const uri = fileUri(fixture('calls.mlir'));
+    const text = read('calls.mlir');
+    await server.open(uri, text);
+    const p1 = await server.waitForVersion(uri, 1);
+    assert.deepEqual(p1.diagnostics, []);
+    const edited = text.replace(
+        '  return %arg : memref<32xf32>',
+        '  %m = memref.alloc() : memref<32xf32>\n  return %m : memref<32xf32>');
+    await server.change(uri, 2, [{text: edited}]);
+    const p2 = await server.waitForVersion(uri, 2);
+    const stats = await server.request('memlint/analysisStats',
+                                       {textDocument: {uri}});
+    assert.equal(stats.opsAnalysed, 2, JSON.stringify(stats)); // @make, @user
+    assert.deepEqual(sortSummary(lspSummary(p2.diagnostics)),
+                     sortSummary(cliDiagnostics(edited)));
+    assert.ok(p2.diagnostics.some((d) => d.code === 'leak' &&
+                                         d.range.start.line === 9),
+              JSON.stringify(p2.diagnostics));
+  });
+});
+
+/** A small deterministic PRNG (mulberry32). */
+function prng(seed) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6D2B79F5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test('incremental sync: random edits agree with memlint lint', async () => {
+  await withServer([], {}, async (server) => {
+    const uri = 'untitled:random.mlir';
+    let text = generate(600).text + '\n' + read('calls.mlir');
+    await server.open(uri, text);
+    await server.waitForVersion(uri, 1);
+    const random = prng(42);
+    let version = 1;
+    for (let i = 0; i < 40; ++i) {
+      const lines = text.split('\n');
+      const l = Math.floor(random() * lines.length);
+      let edit;
+      const kind = random();
+      if (kind < 0.4) {
+        // A comment, with characters outside the BMP and accents.
+        edit = {range: {start: position(l, 0), end: position(l, 0)},
+                newText: `// ŝtep ${i} 😀\n`};
+      } else if (kind < 0.6 && lines[l].startsWith('// ')) {
+        edit = {range: {start: position(l, 0), end: position(l + 1, 0)},
+                newText: ''};
+      } else if (/^  %unused\d+ = /.test(lines[l])) {
+        edit = {range: {start: position(l, 0), end: position(l, lines[l].length)},
+                newText: '  memref.dealloc %c : memref<128xf32>'};
+      } else if (/^  memref\.dealloc %a /.test(lines[l])) {
+        // Delete a free, after the first character of the line (UTF-16
+        // columns in a line with nothing but ASCII are bytes too).
+        edit = {range: {start: position(l, 1), end: position(l, lines[l].length)},
+                newText: ' %keep = arith.constant 0 : index'};
+      } else {
+        // Replace a comment's tail in the middle of a line with emoji before.
+        edit = {range: {start: position(0, 0), end: position(0, 0)},
+                newText: '// 😀😀 top\n'};
+      }
+      text = applyEdits(text, [edit]);
+      await server.change(uri, ++version,
+                          [{range: edit.range, text: edit.newText}]);
+    }
+    const p = await server.waitForVersion(uri, version);
+    assert.deepEqual(sortSummary(lspSummary(p.diagnostics)),
+                     sortSummary(cliDiagnostics(text)));
+  });
+});
+
+test('positions count UTF-16 code units, or bytes once UTF-8 is agreed',
+     async () => {
+  const text = read('unicode.mlir');
+  const line = text.split('\n')[1];
+  for (const [caps, end] of [
+           [{}, line.length],
+           [{general: {positionEncodings: ['utf-8']}}, Buffer.byteLength(line)]]) {
+    await withServer([], caps, async (server) => {
+      const uri = fileUri(fixture('unicode.mlir'));
+      await server.open(uri, text);
+      const p = await server.waitForVersion(uri, 1);
+      assert.equal(p.diagnostics.length, 1);
+      assert.deepEqual(p.diagnostics[0].range.end, position(1, end));
+      // An edit at the end of that line lands where the client meant.
+      await server.change(uri, 2, [{range: {start: position(1, end),
+                                            end: position(1, end)},
+                                    text: ' // ok'}]);
+      const p2 = await server.waitForVersion(uri, 2);
+      assert.deepEqual(p2.diagnostics[0].range, p.diagnostics[0].range);
+    });
+  }
+});
+
+test('$/cancelRequest answers a waiting request with RequestCancelled',
+     async () => {
+  await withServer(['--debounce-ms=3000'], {}, async (server) => {
+    const uri = fileUri(fixture('leaky.mlir'));
+    const text = read('leaky.mlir');
+    await server.open(uri, text);
+    await server.waitForVersion(uri, 1);
+    // An edit right after another is held back for the debounce time, so
+    // the hover below waits for its analysis.
+    await server.change(uri, 2, [{text: text + '\n'}]);
+    const source = new rpc.CancellationTokenSource();
+    const pending = server.request('textDocument/hover', {
+      textDocument: {uri}, position: position(2, 3)}, source.token);
+    setTimeout(() => source.cancel(), 100);
+    await assert.rejects(pending, (e) => e.code === -32800);
+    // The analysis still completes.
+    await server.waitForVersion(uri, 2);
+  });
+});
+
+test('errors: unknown methods, before initialize, after shutdown', async () => {
+  const server = new Server([]);
+  await assert.rejects(
+      server.request('textDocument/hover',
+                     {textDocument: {uri: 'file:///x.mlir'},
+                      position: position(0, 0)}),
+      (e) => e.code === -32002);
+  await server.initialize();
+  await assert.rejects(server.request('memlint/noSuchMethod', {}),
+                       (e) => e.code === rpc.ErrorCodes.MethodNotFound);
+  await assert.rejects(server.request('textDocument/hover', {}),
+                       (e) => e.code === rpc.ErrorCodes.InvalidParams);
+  assert.equal(await server.request('shutdown'), null);
+  await assert.rejects(server.request('textDocument/hover', {
+    textDocument: {uri: 'file:///x.mlir'}, position: position(0, 0)}),
+                       (e) => e.code === rpc.ErrorCodes.InvalidRequest);
+  await server.conn.sendNotification('exit');
+  assert.equal((await server.exited).code, 0);
+  server.conn.dispose();
+});
+
+test('exit without shutdown, or the end of input, exits with 1', async () => {
+  const a = new Server([]);
+  await a.initialize();
+  await a.conn.sendNotification('exit');
+  assert.equal((await a.exited).code, 1);
+  a.conn.dispose();
+
+  const b = new RawClient([]);
+  b.proc.stdin.end();
+  assert.equal((await b.exited).code, 1);
+});
+
+test('malformed messages are answered with an error and survived',
+     async () => {
+  const c = new RawClient([]);
+  let seen = 0;
+  const next = async (pred) => {
+    const m = await c.waitFor(pred, {from: seen});
+    seen = c.messages.indexOf(m) + 1;
+    return m;
+  };
+  const errorFor = (id, code) =>
+      next((m) => m.error && m.id === id && m.error.code === code);
+  try {
+    c.send({jsonrpc: '2.0', id: 1, method: 'initialize',
+            params: {processId: null, rootUri: null, capabilities: {}}});
+    await next((m) => m.id === 1 && m.result);
+
+    c.send('{this is not json');
+    await errorFor(null, -32700);
+    c.send('[1, 2, 3]');
+    await errorFor(null, -32600);
+    c.send({jsonrpc: '2.0', id: 7});
+    await errorFor(7, -32600);
+    c.send({jsonrpc: '1.0', id: 8, method: 'shutdown'});
+    await errorFor(8, -32600);
+    c.send({id: 9, method: 'textDocument/hover', params: {}});
+    await errorFor(9, -32600);
+    c.send({jsonrpc: '2.0', id: 10, method: 'textDocument/hover', params: 5});
+    await errorFor(10, -32600);
+    c.send({jsonrpc: '2.0', id: 11, method: 'textDocument/hover', params: {}});
+    await errorFor(11, -32602);
+    c.writeRaw('this is not a header\r\n\r\n');
+    await errorFor(null, -32700);
+    c.writeRaw('Content-Length: lots\r\n\r\n');
+    await errorFor(null, -32700);
+    // Junk in front of a header: the stream picks up again.
+    c.writeRaw('junk');
+    c.send({jsonrpc: '2.0', id: 12, method: 'memlint/noSuchMethod'});
+    await errorFor(12, -32601);
+    // A notification with bad params is dropped; the next one works.
+    c.send({jsonrpc: '2.0', method: 'textDocument/didOpen',
+            params: {textDocument: {uri: 42}}});
+    c.send({jsonrpc: '2.0', method: 'textDocument/didOpen',
+            params: {textDocument: {uri: 'untitled:x', languageId: 'mlir',
+                                    version: 3, text: read('leaky.mlir')}}});
+    const published = await next(
+        (m) => m.method === 'textDocument/publishDiagnostics');
+    assert.equal(published.params.version, 3);
+    assert.ok(published.params.diagnostics.length >= 2);
+
+    c.send({jsonrpc: '2.0', id: 13, method: 'shutdown'});
+    await next((m) => m.id === 13 && m.result === null);
+    c.send({jsonrpc: '2.0', method: 'exit'});
+    assert.equal((await c.exited).code, 0, c.stderr);
+  } finally {
+    c.kill();
+  }
+});
