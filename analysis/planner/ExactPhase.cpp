@@ -59,10 +59,18 @@ static SearchResult searchWithRestarts(ExactSearch &search, uint64_t &run,
                                        Budget &total) {
   SearchResult result;
   while (!budget.spent()) {
-    // The first run keeps the plain candidate order; later ones perturb it,
-    // and every third one leans toward long buffers.
+    // Three orderings take turns, as each suits some instances better: by
+    // time covered, by time covered where there is little slack, and with
+    // a lean toward long buffers. Their first turns are plain; later ones
+    // perturb them.
     ++run;
-    search.setOrdering(run % 3 == 0 ? 2.0 : 1.0, run == 1 ? 0 : run);
+    ExactSearch::Ordering how;
+    if (run % 3 == 2)
+      how.slackScale = 0.05;
+    if (run % 3 == 0)
+      how.exponent = 2.0;
+    how.seed = run <= 3 ? 0 : run;
+    search.setOrdering(how);
     uint64_t limit = std::min(budget.nodes, kNodesPerUnit * luby(run));
     result = search.run(capacity, budget.deadline, limit);
     budget.charge(result.nodes);

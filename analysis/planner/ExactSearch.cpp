@@ -106,19 +106,30 @@ ExactSearch::ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment)
   lowest.resize(count);
   for (int32_t k = 0; k < count; ++k)
     salt.push_back(mixBits(uint64_t(k) + kSeed));
-  for (int32_t k = 0; k < count; ++k)
-    duration.push_back(
-        static_cast<double>(times[endSection[k]] - times[firstSection[k]]));
-  setOrdering(1.0, 0);
+  for (int32_t s = 0; s < numSections; ++s)
+    sectionLength.push_back(static_cast<double>(times[s + 1] - times[s]));
 }
 
-void ExactSearch::setOrdering(double exponent, uint64_t seed) {
-  weight = duration;
+void ExactSearch::setOrdering(const Ordering &how) { ordering = how; }
+
+void ExactSearch::computeWeights() {
+  // A section's worth is its length in time, divided, when asked, by how
+  // much room it has to spare: waste in a section without slack is fatal.
+  std::vector<double> worth(sectionLength);
+  if (ordering.slackScale > 0)
+    for (size_t s = 0; s < worth.size(); ++s) {
+      double slack = static_cast<double>(
+          std::max<int64_t>(0, capacity + maxPadding - bytesLeft[s]));
+      worth[s] /= 1.0 + slack / (ordering.slackScale * capacity);
+    }
+  weight.assign(inputIndex.size(), 0.0);
   for (size_t k = 0; k < weight.size(); ++k) {
-    if (exponent != 1.0)
-      weight[k] = std::pow(weight[k], exponent);
-    if (seed != 0) {
-      uint64_t bits = mixBits(seed * kSeed + k);
+    for (int32_t s = firstSection[k]; s < endSection[k]; ++s)
+      weight[k] += worth[s];
+    if (ordering.exponent != 1.0)
+      weight[k] = std::pow(weight[k], ordering.exponent);
+    if (ordering.seed != 0) {
+      uint64_t bits = mixBits(ordering.seed * kSeed + k);
       weight[k] *= 0.7 + 0.6 * static_cast<double>(bits >> 11) * 0x1p-53;
     }
   }
@@ -379,6 +390,7 @@ SearchResult ExactSearch::run(int64_t capacityLimit, Clock::time_point until,
   trail.clear();
   candidates.clear();
   capacity = capacityLimit;
+  computeWeights();
   deadline = until;
   maxNodes = nodeLimit;
   timedOut = false;

@@ -44,11 +44,20 @@ class ExactSearch {
 public:
   ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment);
 
-  /// Sets how candidates are ordered: by the time they can cover, each
-  /// buffer's time raised to `exponent` (above 1 favours long buffers) and,
-  /// unless `seed` is 0, scaled by a pseudo-random factor in [0.7, 1.3).
-  /// It steers which plans are found first, never which ones exist.
-  void setOrdering(double exponent, uint64_t seed);
+  /// How candidates are ordered: by the time they and the candidates after
+  /// them can cover. It steers which plans are found first, never which
+  /// ones exist.
+  struct Ordering {
+    /// Above 1 favours long buffers.
+    double exponent = 1.0;
+    /// Above 0, a section's time counts less the more free bytes it has:
+    /// time / (1 + slack / (slackScale * capacity)).
+    double slackScale = 0.0;
+    /// Unless 0, each buffer's worth is scaled by a pseudo-random factor in
+    /// [0.7, 1.3) drawn from this seed.
+    uint64_t seed = 0;
+  };
+  void setOrdering(const Ordering &how);
 
   /// Looks for a plan with peak <= `capacity`, giving up at `deadline` or
   /// after visiting `maxNodes` nodes. What one run learns about dead ends
@@ -57,6 +66,7 @@ public:
                    uint64_t maxNodes = UINT64_MAX);
 
 private:
+  void computeWeights();
   bool solve(int32_t firstSec, int32_t endSec);
   bool solveEach(const std::vector<std::pair<int32_t, int32_t>> &parts);
   bool boundFails(int32_t firstSec, int32_t endSec, int64_t minLowest,
@@ -73,8 +83,9 @@ private:
   // offset, buffers are placed from left to right in time.
   std::vector<size_t> inputIndex;
   std::vector<int64_t> size, rounded;
-  std::vector<double> duration;                  // upper - lower
-  std::vector<double> weight;                    // duration, perhaps perturbed
+  std::vector<double> sectionLength; // in time
+  Ordering ordering;
+  std::vector<double> weight;                    // per buffer, from `ordering`
   std::vector<int32_t> firstSection, endSection; // [first, end) sections
   std::vector<std::vector<int32_t>> conflicts;   // live at a common point
   std::vector<int32_t> firstStartingIn;   // per section s: first buffer with

@@ -131,7 +131,11 @@ TEST(ExactSearchTest, DecidesEveryCapacityLikeBruteForce) {
     int64_t alignment = round % 4 == 0 ? 4 : 1;
     int64_t optimum = plannertest::bruteForceOptimum(buffers, alignment);
     ExactSearch search(buffers, alignment);
-    search.setOrdering(round % 3 ? 1.0 : 2.0, round % 2 ? rng() : 0);
+    ExactSearch::Ordering how;
+    how.exponent = round % 3 ? 1.0 : 2.0;
+    how.slackScale = round % 5 ? 0.0 : 0.05;
+    how.seed = round % 2 ? rng() : 0;
+    search.setOrdering(how);
     SearchResult fits = search.run(optimum, farAway);
     ASSERT_TRUE(fits.found) << "round " << round;
     EXPECT_LE(fits.peak, optimum);
