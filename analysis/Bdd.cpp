@@ -184,4 +184,23 @@ llvm::SmallVector<std::pair<unsigned, bool>> BddManager::shortestCube(Bdd a) {
   return cube;
 }
 
+double BddManager::satFraction(Bdd a) const {
+  llvm::DenseMap<Bdd, double> memo;
+  std::function<double(Bdd)> rec = [&](Bdd x) -> double {
+    if (x == False)
+      return 0.0;
+    if (x == True)
+      return 1.0;
+    auto it = memo.find(x);
+    if (it != memo.end())
+      return it->second;
+    // Variables a path skips are free (both values lead on the same way),
+    // so each node just averages its two children.
+    double f = 0.5 * rec(nodes[x].lo) + 0.5 * rec(nodes[x].hi);
+    memo[x] = f;
+    return f;
+  };
+  return rec(a);
+}
+
 } // namespace memlint

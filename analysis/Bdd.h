@@ -52,6 +52,9 @@ public:
   bool isFalse(Bdd a) const { return a == False; }
   bool isTrue(Bdd a) const { return a == True; }
   bool implies(Bdd a, Bdd b) { return conj(a, negate(b)) == False; }
+  /// The fraction of assignments satisfying `a`, every variable true with
+  /// probability 1/2 (0 for False, 1 for True).
+  double satFraction(Bdd a) const;
 
   /// One satisfying assignment with as few variables as the diagram allows
   /// (a shortest path to True): (variable, value) pairs.

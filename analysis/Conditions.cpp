@@ -119,6 +119,9 @@ Block *ConditionTable::definingBlock(unsigned var) const {
 }
 
 std::string ConditionTable::describe(Bdd cond) {
+  cond = bdd.exists(cond, [this](unsigned v) {
+    return v < atoms.size() && (atoms[v].hidden || atoms[v].earlierOf >= 0);
+  });
   if (cond == BddManager::True)
     return "";
   std::string out;

@@ -44,6 +44,12 @@ public:
   /// An atom standing for the value atom `var` had in an earlier
   /// iteration of `loop` (created once per pair).
   unsigned earlierIteration(unsigned var, const void *loop);
+  /// Bookkeeping atoms (which iteration of a loop) are left out of the
+  /// words describing a path.
+  void hideFromDescriptions(Bdd atom) {
+    for (unsigned v : bdd.support(atom))
+      atoms[v].hidden = true;
+  }
   bool isEarlierCopy(unsigned var) const {
     return var < atoms.size() && atoms[var].earlierOf >= 0;
   }
@@ -67,6 +73,7 @@ private:
     std::string whenTrue, whenFalse;
     bool data = false;
     int earlierOf = -1; // var of the atom this one is an earlier copy of
+    bool hidden = false;
   };
   llvm::DenseMap<std::pair<unsigned, const void *>, unsigned> earlier;
   Bdd newAtom(Atom a);

@@ -82,6 +82,9 @@ struct LifetimeAnalysis::Impl {
   DenseMap<Operation *, Bdd> pathAt;
   DenseMap<std::pair<Operation *, unsigned>, Bdd> choices;
   DenseSet<Value> loopCarriedAtoms;
+  std::vector<int> twin;                 // buffer -> earlier-instance twin
+  DenseMap<unsigned, unsigned> twinOrigin; // buffer -> origin of its twin
+  DenseMap<Region *, bool> cyclicRegions;
   SetVector<Value> loopCarriedMemrefs;
   // Events keyed by (kind, op, buffer-or-origin); a later visit of the same
   // op (a later fixpoint round) replaces the earlier one.
@@ -540,33 +543,113 @@ struct LifetimeAnalysis::Impl {
   /// live leak (a new one is allocated next time) unless the edge carries
   /// them, in which case memlint stops tracking them; atoms of the loop
   /// lose their meaning.
-  void crossBackEdge(Operation *term, State &st, ValueRange carried,
+  void crossBackEdge(Operation *term, Incoming &contrib, ValueRange carried,
                      const std::function<bool(Operation *)> &insideLoop,
                      const std::function<bool(unsigned)> &local,
                      const void *loop) {
-    DenseSet<unsigned> carriedBuffers;
+    State &st = contrib.st;
+    // Under which conditions the edge carries each buffer to the next
+    // iteration.
+    std::vector<Bdd> carriedCond(numBuffers, BddManager::False);
     for (Value v : carried)
       if (isMemRef(v))
-        for (const AliasEntry &e : aliasOf(v))
-          if (self.originTable[e.origin].kind == OriginKind::Owned)
-            carriedBuffers.insert(self.originTable[e.origin].buffer);
+        for (const AliasEntry &e : aliasOf(v)) {
+          const Origin &o = self.originTable[e.origin];
+          if (o.kind == OriginKind::Owned)
+            carriedCond[o.buffer] = bdd.disj(carriedCond[o.buffer],
+                                             bdd.conj(e.cond, st.path));
+        }
+    auto leakAt = [&](unsigned b, Bdd cond) {
+      if (cond == BddManager::False)
+        return;
+      Event ev{EventKind::Leak, term, (int)b};
+      ev.cond = cond;
+      ev.backEdge = true;
+      record(ev, b);
+    };
     for (unsigned b = 0; b < numBuffers; ++b) {
-      if (!insideLoop(self.bufferInfos[b].allocOp))
+      if (self.bufferInfos[b].earlierOf >= 0 ||
+          !insideLoop(self.bufferInfos[b].allocOp))
         continue;
-      if (carriedBuffers.count(b)) {
-        self.bufferInfos[b].tracked = false;
+      int t = twin[b];
+      if (t < 0) {
+        // No twin (should not happen): give up on carried instances.
+        if (carriedCond[b] != BddManager::False)
+          self.bufferInfos[b].tracked = false;
+        else
+          leakAt(b, st.live[b]);
+        st.live[b] = st.freed[b] = BddManager::False;
+        st.freers[b].clear();
         continue;
       }
-      if (st.live[b] != BddManager::False) {
-        Event ev{EventKind::Leak, term, (int)b};
-        ev.cond = st.live[b];
-        ev.backEdge = true;
-        record(ev, b);
-        // Do not let the lost instance look live (or freed) on later paths.
-        st.live[b] = BddManager::False;
+      // The instance allocated in this iteration and the one carried into
+      // it: whichever the edge does not carry on is dropped, and leaks if
+      // still allocated. The carried one becomes the earlier instance.
+      Bdd keepCur = carriedCond[b], keepOld = carriedCond[t];
+      leakAt(b, bdd.conj(st.live[b], bdd.negate(keepCur)));
+      leakAt(t, bdd.conj(st.live[t], bdd.negate(keepOld)));
+      st.live[t] = bdd.disj(bdd.conj(st.live[t], keepOld),
+                            bdd.conj(st.live[b], keepCur));
+      st.freed[t] = bdd.disj(bdd.conj(st.freed[t], keepOld),
+                             bdd.conj(st.freed[b], keepCur));
+      SmallVector<FreeSite, 1> freers;
+      for (const FreeSite &f : st.freers[t])
+        if (Bdd c = bdd.conj(f.cond, keepOld); c != BddManager::False)
+          freers.push_back({f.op, c});
+      for (const FreeSite &f : st.freers[b])
+        if (Bdd c = bdd.conj(f.cond, keepCur); c != BddManager::False)
+          freers.push_back({f.op, c});
+      st.freers[t] = freers;
+      st.live[b] = st.freed[b] = BddManager::False;
+      st.freers[b].clear();
+      // Arguments of the next iteration hold the earlier instance.
+      for (AliasSet &s : contrib.argAliases) {
+        AliasSet renamed;
+        for (const AliasEntry &e : s) {
+          AliasEntry x = e;
+          if (self.originTable[e.origin].buffer == (int)b &&
+              self.originTable[e.origin].kind == OriginKind::Owned)
+            x.origin = twinOrigin[b];
+          addAlias(renamed, x, bdd);
+        }
+        s = renamed;
       }
     }
     quantifyState(st, local, loop);
+    for (AliasSet &s : contrib.argAliases)
+      for (AliasEntry &a : s)
+        a.cond = quantify(a.cond, local, loop);
+    for (Bdd &f : contrib.argFormulas)
+      f = quantify(f, local, loop);
+  }
+
+  /// Conditions an incoming edge into a loop header with "this is the first
+  /// iteration" (entries) or "a later one" (back edges), so what a header
+  /// argument holds in the first iteration is not confused with what later
+  /// iterations carry.
+  void restrictIncoming(Incoming &in, Bdd c) {
+    if (!in.any)
+      return;
+    in.st = restrict(in.st, c);
+    for (AliasSet &s : in.argAliases) {
+      AliasSet kept;
+      for (AliasEntry e : s) {
+        e.cond = bdd.conj(e.cond, c);
+        addAlias(kept, e, bdd);
+      }
+      s = kept;
+    }
+    for (Bdd &f : in.argFormulas)
+      f = bdd.conj(f, c);
+  }
+
+  Bdd firstIteration(Operation *keyOp) {
+    std::string where = positionOf(keyOp);
+    Bdd a = choice(keyOp, 1000,
+                   "in the first iteration of the loop at " + where,
+                   "after the first iteration of the loop at " + where);
+    conds.hideFromDescriptions(a);
+    return a;
   }
 
   /// Runs a region's CFG from `entry`, returning the states at its exits
@@ -626,6 +709,8 @@ struct LifetimeAnalysis::Impl {
         auto fw = in.find(block);
         if (fw != in.end())
           cur = fw->second;
+        if (headers.count(block) && !block->empty())
+          restrictIncoming(cur, firstIteration(&block->front()));
         if (auto bk = backIn.find(block); bk != backIn.end())
           mergeIncoming(cur, bk->second);
         if (!cur.any || cur.st.path == BddManager::False)
@@ -670,14 +755,12 @@ struct LifetimeAnalysis::Impl {
             DenseSet<Block *> &lb = loopBlocks(block, succ);
             auto local = localTo(&region, lb);
             crossBackEdge(
-                term, contrib.st, forwarded,
+                term, contrib, forwarded,
                 [&](Operation *op) { return isWithin(op, &region, lb); },
                 local, succ);
-            for (AliasSet &s : contrib.argAliases)
-              for (AliasEntry &a : s)
-                a.cond = quantify(a.cond, local, succ);
-            for (Bdd &f : contrib.argFormulas)
-              f = quantify(f, local, succ);
+            if (!succ->empty())
+              restrictIncoming(contrib,
+                               bdd.negate(firstIteration(&succ->front())));
             changed |= mergeIncoming(backIn[succ], contrib);
           } else {
             mergeIncoming(in[succ], contrib);
@@ -924,6 +1007,21 @@ struct LifetimeAnalysis::Impl {
     SmallVector<AliasSet> resultAliasesEntry = resultAliases;
     SmallVector<Bdd> resultFormulasEntry = resultFormulas;
 
+    // Regions some terminator of the op branches back to.
+    DenseSet<Region *> loopHeads;
+    for (Region &region : raw->getRegions())
+      for (Block &block : region)
+        if (auto rt = dyn_cast_or_null<RegionBranchTerminatorOpInterface>(
+                block.empty() ? nullptr : &block.back())) {
+          SmallVector<RegionSuccessor> succs;
+          rt.getSuccessorRegions(constantOperands(rt), succs);
+          for (const RegionSuccessor &s : succs)
+            if (!s.isParent() && s.getSuccessor()->getRegionNumber() <=
+                                     region.getRegionNumber())
+              loopHeads.insert(s.getSuccessor());
+        }
+    if (singleTrip)
+      loopHeads.clear();
     auto insideOp = [raw](Operation *o) { return raw->isProperAncestor(o); };
     auto local = [this, raw](unsigned var) {
       Block *b = conds.definingBlock(var);
@@ -945,6 +1043,8 @@ struct LifetimeAnalysis::Impl {
         Incoming cur;
         if (auto it = in.find(&region); it != in.end())
           cur = it->second;
+        if (loopHeads.count(&region) && !region.front().empty())
+          restrictIncoming(cur, firstIteration(&region.front().front()));
         if (auto it = backIn.find(&region); it != backIn.end())
           mergeIncoming(cur, it->second);
         if (!cur.any || cur.st.path == BddManager::False)
@@ -991,12 +1091,10 @@ struct LifetimeAnalysis::Impl {
             SmallVector<Value> carried(operands.begin(), operands.end());
             Incoming c;
             contribute(c, es, operands, s.getSuccessorInputs());
-            crossBackEdge(x.term, c.st, carried, insideOp, local, raw);
-            for (AliasSet &as : c.argAliases)
-              for (AliasEntry &a : as)
-                a.cond = quantify(a.cond, local, raw);
-            for (Bdd &f : c.argFormulas)
-              f = quantify(f, local, raw);
+            crossBackEdge(x.term, c, carried, insideOp, local, raw);
+            if (!target->empty() && !target->front().empty())
+              restrictIncoming(
+                  c, bdd.negate(firstIteration(&target->front().front())));
             changed |= mergeIncoming(backIn[target], c);
           }
         }
@@ -1115,7 +1213,59 @@ struct LifetimeAnalysis::Impl {
       }
       return WalkResult::advance();
     });
+    // Allocations inside loops get a twin: the instance of an earlier
+    // iteration, carried into the current one.
+    unsigned n = self.bufferInfos.size();
+    twin.assign(n, -1);
+    for (unsigned b = 0; b < n; ++b) {
+      if (!insideAnyLoop(self.bufferInfos[b].allocOp, fn))
+        continue;
+      unsigned t = self.bufferInfos.size();
+      BufferInfo info = self.bufferInfos[b];
+      info.earlierOf = b;
+      self.bufferInfos.push_back(info);
+      twin[b] = t;
+      twinOrigin[b] = self.originTable.size();
+      self.originTable.push_back({OriginKind::Owned, info.value, (int)t});
+    }
+    twin.resize(self.bufferInfos.size(), -1);
     numBuffers = self.bufferInfos.size();
+  }
+
+  /// Whether `op` may run more than once per call: nested in a region-loop
+  /// op, or in a region whose blocks form a cycle.
+  bool insideAnyLoop(Operation *op, FunctionOpInterface fn) {
+    for (Operation *cur = op; cur && cur != fn.getOperation();
+         cur = cur->getParentOp()) {
+      if (Region *r = cur->getParentRegion(); r && regionHasCycle(r))
+        return true;
+      Operation *parent = cur->getParentOp();
+      if (auto rb = dyn_cast_or_null<RegionBranchOpInterface>(parent))
+        if (rb.hasLoop())
+          return true;
+      if (isa_and_nonnull<LoopLikeOpInterface>(parent))
+        return true;
+    }
+    return false;
+  }
+
+  bool regionHasCycle(Region *r) {
+    auto it = cyclicRegions.find(r);
+    if (it != cyclicRegions.end())
+      return it->second;
+    bool cycle = false;
+    if (!r->empty() && !r->hasOneBlock()) {
+      DenseMap<Block *, unsigned> index;
+      unsigned i = 0;
+      llvm::ReversePostOrderTraversal<Block *> rpot(&r->front());
+      for (Block *b : rpot)
+        index[b] = i++;
+      for (auto [b, idx] : index)
+        for (Block *s : b->getSuccessors())
+          if (index.count(s) && index[s] <= idx)
+            cycle = true;
+    }
+    return cyclicRegions[r] = cycle;
   }
 
   /// A loop-carried value that may be one of several buffers, one of which
@@ -1267,6 +1417,10 @@ std::vector<Event> LifetimeAnalysis::events() const {
     out.push_back(e);
   }
   return out;
+}
+
+double LifetimeAnalysis::pathShare(Bdd cond) const {
+  return impl->bdd.satFraction(cond);
 }
 
 std::string LifetimeAnalysis::describePath(Bdd cond, Operation *at) {

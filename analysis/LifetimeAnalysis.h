@@ -32,6 +32,11 @@ struct BufferInfo {
   /// False once the buffer flows where memlint cannot follow every instance
   /// (e.g. around a loop back edge); no finding is reported for it then.
   bool tracked = true;
+  /// For a loop allocation, the buffer standing for the instance a previous
+  /// iteration allocated and carried into this one (iter_args, back-edge
+  /// block arguments) is a second BufferInfo whose `earlierOf` names the
+  /// allocation's own index.
+  int earlierOf = -1;
 };
 
 struct Origin {
@@ -83,6 +88,12 @@ public:
   /// Words for the paths in `cond` reaching `at`; empty when it holds on
   /// every path that reaches `at`.
   std::string describePath(Bdd cond, mlir::Operation *at);
+  /// The share of paths on which `cond` holds, each branch condition taken
+  /// as a fair coin. It depends on the condition, not on how the BDD
+  /// numbers its variables, so it compares the events of two analyses of
+  /// one function before and after an edit (fixes/ uses it to see a leak
+  /// narrowed to fewer paths).
+  double pathShare(Bdd cond) const;
   const FunctionSummary &summary() const { return sum; }
   /// Buffer index of an allocating value, or -1.
   int bufferOf(mlir::Value v) const;

@@ -7,6 +7,8 @@ std::unique_ptr<Check> createLeakCheck();
 std::unique_ptr<Check> createDoubleFreeCheck();
 std::unique_ptr<Check> createUseAfterFreeCheck();
 std::unique_ptr<Check> createInvalidFreeCheck();
+std::unique_ptr<Check> createMissedReuseCheck();
+std::unique_ptr<Check> createOverCapacityCheck();
 
 const std::vector<std::unique_ptr<Check>> &allChecks() {
   static const std::vector<std::unique_ptr<Check>> checks = [] {
@@ -15,6 +17,8 @@ const std::vector<std::unique_ptr<Check>> &allChecks() {
     v.push_back(createDoubleFreeCheck());
     v.push_back(createUseAfterFreeCheck());
     v.push_back(createInvalidFreeCheck());
+    v.push_back(createMissedReuseCheck());
+    v.push_back(createOverCapacityCheck());
     return v;
   }();
   return checks;
@@ -34,6 +38,8 @@ std::string describeCondition(LifetimeAnalysis &fn, Bdd cond,
 }
 
 std::string bufferName(Document &doc, const BufferInfo &b) {
+  if (b.earlierOf >= 0)
+    return doc.nameOf(b.value) + " (allocated by an earlier iteration)";
   return doc.nameOf(b.value);
 }
 

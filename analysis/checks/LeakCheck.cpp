@@ -22,9 +22,14 @@ public:
     for (FunctionOpInterface fn : ctx.lifetimes.functions()) {
       LifetimeAnalysis &la = ctx.lifetimes.get(fn);
       std::map<int, std::vector<Event>> byBuffer;
-      for (const Event &e : la.events())
-        if (e.kind == EventKind::Leak)
-          byBuffer[e.buffer].push_back(e);
+      // One finding per allocation: its earlier-iteration instance (see
+      // BufferInfo::earlierOf) reports with it.
+      for (const Event &e : la.events()) {
+        if (e.kind != EventKind::Leak)
+          continue;
+        int b = la.buffers()[e.buffer].earlierOf;
+        byBuffer[b >= 0 ? b : e.buffer].push_back(e);
+      }
       for (auto &[b, evs] : byBuffer)
         out.push_back(report(ctx, la, la.buffers()[b], evs));
     }

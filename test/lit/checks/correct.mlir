@@ -237,3 +237,57 @@ func.func @data_condition(%flags: memref<i1>) {
   }
   return
 }
+
+// Ping-pong: each iteration frees the carried buffer and carries a new one.
+func.func @carried_ok(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = memref.alloc() : memref<1xf32>
+  %last = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %init) -> (memref<1xf32>) {
+    %nb = memref.alloc() : memref<1xf32>
+    memref.copy %cur, %nb : memref<1xf32> to memref<1xf32>
+    memref.dealloc %cur : memref<1xf32>
+    scf.yield %nb : memref<1xf32>
+  }
+  memref.dealloc %last : memref<1xf32>
+  return
+}
+
+// The same through a while loop and a CFG loop.
+func.func @carried_while_ok(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = memref.alloc() : memref<1xf32>
+  %r:2 = scf.while (%i = %c0, %buf = %init) : (index, memref<1xf32>) -> (index, memref<1xf32>) {
+    %cond = arith.cmpi slt, %i, %n : index
+    scf.condition(%cond) %i, %buf : index, memref<1xf32>
+  } do {
+  ^bb0(%j: index, %b: memref<1xf32>):
+    %nb = memref.alloc() : memref<1xf32>
+    memref.copy %b, %nb : memref<1xf32> to memref<1xf32>
+    memref.dealloc %b : memref<1xf32>
+    %nj = arith.addi %j, %c1 : index
+    scf.yield %nj, %nb : index, memref<1xf32>
+  }
+  memref.dealloc %r#1 : memref<1xf32>
+  return
+}
+
+func.func @carried_cfg_ok(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = memref.alloc() : memref<1xf32>
+  cf.br ^head(%c0, %init : index, memref<1xf32>)
+^head(%i: index, %buf: memref<1xf32>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^body, ^exit
+^body:
+  %nb = memref.alloc() : memref<1xf32>
+  memref.copy %buf, %nb : memref<1xf32> to memref<1xf32>
+  memref.dealloc %buf : memref<1xf32>
+  %next = arith.addi %i, %c1 : index
+  cf.br ^head(%next, %nb : index, memref<1xf32>)
+^exit:
+  memref.dealloc %buf : memref<1xf32>
+  return
+}

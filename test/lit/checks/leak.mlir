@@ -74,3 +74,18 @@ func.func @switch_leak(%x: i32) {
   return
 }
 
+
+// Loop-carried buffers: each iteration replaces the carried buffer without
+// freeing the previous one (and the initial one).
+func.func @carried_leak(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = memref.alloc() : memref<1xf32> // expected-warning {{buffer %init is never freed when the loop at}}
+  %last = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %init) -> (memref<1xf32>) {
+    "npu.compute"(%cur) : (memref<1xf32>) -> ()
+    %nb = memref.alloc() : memref<1xf32> // expected-warning {{allocated in a loop is not freed before the next iteration}}
+    scf.yield %nb : memref<1xf32>
+  }
+  memref.dealloc %last : memref<1xf32>
+  return
+}

@@ -42,3 +42,19 @@ func.func @copy_after_free(%dst: memref<4xf32>) {
   memref.copy %a, %dst : memref<4xf32> to memref<4xf32> // expected-error {{uses buffer %a after it was freed}}
   return
 }
+
+// The carried buffer is freed, then read, in the same iteration.
+func.func @carried_uaf(%c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %init = memref.alloc() : memref<1xf32>
+  %last = scf.for %i = %c0 to %c3 step %c1 iter_args(%cur = %init) -> (memref<1xf32>) {
+    %nb = memref.alloc() : memref<1xf32>
+    memref.dealloc %cur : memref<1xf32>
+    %x = memref.load %cur[%c0] : memref<1xf32> // expected-error {{uses buffer %init after it was freed (through its alias %cur)}} expected-error {{uses buffer %nb (allocated by an earlier iteration) after it was freed}}
+    scf.yield %nb : memref<1xf32>
+  }
+  memref.dealloc %last : memref<1xf32>
+  return
+}

@@ -1,0 +1,327 @@
+//===- LiveRanges.cpp - Where each buffer of a function is live -----------===//
+#include "analysis/LiveRanges.h"
+
+#include "analysis/Ownership.h"
+#include "mlir/Analysis/Liveness.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+
+using namespace mlir;
+
+namespace memlint {
+
+//===----------------------------------------------------------------------===//
+// Sizes and memory spaces
+//===----------------------------------------------------------------------===//
+
+static std::optional<int64_t> mul(std::optional<int64_t> a, int64_t b) {
+  if (!a || b < 0)
+    return std::nullopt;
+  int64_t r;
+  if (llvm::MulOverflow(*a, b, r))
+    return std::nullopt;
+  return r;
+}
+
+std::optional<int64_t> elementByteSize(Type t) {
+  if (auto i = dyn_cast<IntegerType>(t))
+    return (int64_t(i.getWidth()) + 7) / 8;
+  if (auto f = dyn_cast<FloatType>(t))
+    return (int64_t(f.getWidth()) + 7) / 8;
+  if (isa<IndexType>(t))
+    return 8;
+  if (auto c = dyn_cast<ComplexType>(t))
+    return mul(elementByteSize(c.getElementType()), 2);
+  if (auto v = dyn_cast<VectorType>(t)) {
+    if (v.isScalable())
+      return std::nullopt;
+    return mul(elementByteSize(v.getElementType()), v.getNumElements());
+  }
+  return std::nullopt;
+}
+
+std::optional<int64_t> staticByteSize(Type type) {
+  auto mt = dyn_cast<MemRefType>(type);
+  if (!mt || !mt.hasStaticShape())
+    return std::nullopt;
+  std::optional<int64_t> bytes = elementByteSize(mt.getElementType());
+  for (int64_t d : mt.getShape())
+    bytes = mul(bytes, d);
+  return bytes;
+}
+
+std::string memorySpaceName(Type type) {
+  auto mt = dyn_cast<BaseMemRefType>(type);
+  Attribute space = mt ? mt.getMemorySpace() : Attribute();
+  if (!space)
+    return "default";
+  if (auto s = dyn_cast<StringAttr>(space))
+    return s.getValue().str();
+  if (auto i = dyn_cast<IntegerAttr>(space))
+    return std::to_string(i.getValue().getSExtValue());
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  space.print(os);
+  return out;
+}
+
+SmallVector<Value> dynamicSizeOperands(Value allocated) {
+  auto mt = dyn_cast<MemRefType>(allocated.getType());
+  Operation *op = allocated.getDefiningOp();
+  if (!mt || !op || mt.hasStaticShape())
+    return {};
+  SmallVector<Value> sizes;
+  if (auto a = dyn_cast<memref::AllocOp>(op))
+    llvm::append_range(sizes, a.getDynamicSizes());
+  else if (auto g = dyn_cast<gpu::AllocOp>(op))
+    llvm::append_range(sizes, g.getDynamicSizes());
+  else if (auto r = dyn_cast<memref::ReallocOp>(op)) {
+    if (Value n = r.getDynamicResultSize())
+      sizes.push_back(n);
+  } else {
+    for (Value v : op->getOperands())
+      if (isa<IndexType>(v.getType()))
+        sizes.push_back(v);
+  }
+  if (sizes.size() != static_cast<size_t>(mt.getNumDynamicDims()))
+    return {};
+  return sizes;
+}
+
+//===----------------------------------------------------------------------===//
+// Program points
+//===----------------------------------------------------------------------===//
+
+/// Regions that may run in several instances at the same time: parallel
+/// loops, and ops memlint cannot see the control flow of.
+static bool mayRunRegionsConcurrently(Operation *op) {
+  if (op->getNumRegions() == 0 || isa<FunctionOpInterface>(op))
+    return false;
+  return op->hasTrait<OpTrait::HasParallelRegion>() ||
+         !isa<RegionBranchOpInterface>(op);
+}
+
+bool mayRepeatRegions(Operation *op) {
+  if (op->getNumRegions() == 0 || isa<FunctionOpInterface>(op))
+    return false;
+  if (mayRunRegionsConcurrently(op) || isa<LoopLikeOpInterface>(op))
+    return true;
+  return cast<RegionBranchOpInterface>(op).hasLoop();
+}
+
+struct LiveRanges::Impl {
+  DenseMap<Operation *, unsigned> point;
+  DenseMap<Operation *, unsigned> last;
+  DenseMap<Value, unsigned> rangeIndex;
+  std::vector<Block *> blocks;
+  bool anyCfg = false;
+  mutable DenseMap<Block *, bool> cycle;
+};
+
+LiveRanges::LiveRanges(FunctionOpInterface fn,
+                       const std::vector<BufferInfo> &buffers)
+    : impl(std::make_unique<Impl>()), fn(fn) {
+  numberOps();
+  compute(buffers);
+}
+
+LiveRanges::LiveRanges(LifetimeAnalysis &analysis)
+    : LiveRanges(analysis.function(), analysis.buffers()) {}
+
+LiveRanges::~LiveRanges() = default;
+
+void LiveRanges::numberOps() {
+  // Pre-order; nested functions are separate worlds and are not entered.
+  std::function<void(Region &)> number = [&](Region &region) {
+    impl->anyCfg |= !region.hasOneBlock() && !region.empty();
+    for (Block &block : region) {
+      impl->blocks.push_back(&block);
+      for (Operation &op : block) {
+        impl->point[&op] = opsInOrder.size();
+        opsInOrder.push_back(&op);
+        if (!isa<FunctionOpInterface>(op))
+          for (Region &inner : op.getRegions())
+            number(inner);
+        impl->last[&op] = opsInOrder.size() - 1;
+      }
+    }
+  };
+  number(fn.getFunctionBody());
+}
+
+std::optional<unsigned> LiveRanges::pointOf(Operation *op) const {
+  auto it = impl->point.find(op);
+  if (it == impl->point.end())
+    return std::nullopt;
+  return it->second;
+}
+
+unsigned LiveRanges::lastPointOf(Operation *op) const {
+  auto it = impl->last.find(op);
+  return it == impl->last.end() ? 0 : it->second;
+}
+
+const LiveRange *LiveRanges::rangeOf(Value value) const {
+  auto it = impl->rangeIndex.find(value);
+  return it == impl->rangeIndex.end() ? nullptr : &rangeList[it->second];
+}
+
+bool LiveRanges::inCycle(Block *block) const {
+  auto it = impl->cycle.find(block);
+  if (it != impl->cycle.end())
+    return it->second;
+  DenseSet<Block *> seen;
+  SmallVector<Block *> work(block->getSuccessors().begin(),
+                            block->getSuccessors().end());
+  bool found = false;
+  while (!work.empty() && !found) {
+    Block *b = work.pop_back_val();
+    if (b == block)
+      found = true;
+    else if (seen.insert(b).second)
+      llvm::append_range(work, b->getSuccessors());
+  }
+  return impl->cycle[block] = found;
+}
+
+//===----------------------------------------------------------------------===//
+// Ranges
+//===----------------------------------------------------------------------===//
+
+void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
+  BufferViewFlowAnalysis views(fn);
+  std::unique_ptr<Liveness> liveness;
+  if (impl->anyCfg)
+    liveness = std::make_unique<Liveness>(fn);
+  unsigned lastPoint = opsInOrder.empty() ? 0 : opsInOrder.size() - 1;
+  std::vector<bool> repeating;
+
+  for (auto [index, info] : llvm::enumerate(buffers)) {
+    // The same allocation listed again (a loop allocation's instance from an
+    // earlier iteration) shares the first one's range.
+    auto seen = impl->rangeIndex.find(info.value);
+    if (seen != impl->rangeIndex.end()) {
+      LiveRange &first = rangeList[seen->second];
+      first.tracked &= info.tracked;
+      continue;
+    }
+    LiveRange r;
+    r.buffer = index;
+    r.value = info.value;
+    r.allocOp = info.allocOp;
+    r.tracked = info.tracked;
+    r.type = info.value.getType();
+    r.space = memorySpaceName(r.type);
+    r.bytes = staticByteSize(r.type);
+    r.dynamicSizes = dynamicSizeOperands(info.value);
+    r.start = r.end = pointOf(info.allocOp).value_or(0);
+    r.endOp = info.allocOp;
+
+    auto extendTo = [&](unsigned p, Operation *op, bool covers) {
+      if (p > r.end) {
+        r.end = p;
+        r.endOp = op;
+        r.endCoversRegions = covers;
+      }
+    };
+    auto extendOver = [&](Operation *op) {
+      r.start = std::min(r.start, *pointOf(op));
+      extendTo(lastPointOf(op), op, true);
+    };
+
+    BufferViewFlowAnalysis::ValueSetT aliases = views.resolve(info.value);
+    aliases.insert(info.value);
+    bool carried = false;
+    for (Value v : aliases) {
+      if (auto arg = dyn_cast<BlockArgument>(v)) {
+        // A loop's region argument: the buffer flows around the loop.
+        Operation *parent = arg.getOwner()->getParentOp();
+        if (parent && pointOf(parent) && mayRepeatRegions(parent)) {
+          extendOver(parent);
+          carried |= parent->isProperAncestor(info.allocOp);
+        }
+        if (arg.getOwner() == info.allocOp->getBlock() &&
+            inCycle(arg.getOwner()))
+          carried = true;
+      }
+      for (OpOperand &use : v.getUses()) {
+        Operation *user = use.getOwner();
+        std::optional<unsigned> p = pointOf(user);
+        if (!p)
+          continue;
+        r.start = std::min(r.start, *p);
+        extendTo(*p, user, false);
+        // A use in a loop that the allocation is outside of: live on every
+        // iteration, so over the whole loop.
+        Operation *outermost = nullptr;
+        for (Operation *parent = user->getParentOp();
+             parent && parent != fn.getOperation();
+             parent = parent->getParentOp())
+          if (!parent->isAncestor(info.allocOp) && mayRepeatRegions(parent))
+            outermost = parent;
+        if (outermost)
+          extendOver(outermost);
+        if (user->hasTrait<OpTrait::ReturnLike>() &&
+            user->getParentOp() == fn.getOperation())
+          r.escapes = true;
+        bool frees = llvm::is_contained(freedOperands(user), &use);
+        if (auto d = dyn_cast<bufferization::DeallocOp>(user))
+          frees |= llvm::is_contained(d.getMemrefs(), v);
+        if (frees && !llvm::is_contained(r.frees, user))
+          r.frees.push_back(user);
+      }
+      if (!liveness)
+        continue;
+      for (Block *block : impl->blocks) {
+        if (block->empty())
+          continue;
+        if (liveness->getLiveIn(block).count(v)) {
+          r.start = std::min(r.start, *pointOf(&block->front()));
+          if (block == info.allocOp->getBlock() && inCycle(block))
+            carried = true;
+        }
+        if (liveness->getLiveOut(block).count(v))
+          extendTo(lastPointOf(&block->back()), &block->back(), false);
+      }
+    }
+    if (r.escapes && !opsInOrder.empty())
+      extendTo(lastPoint, opsInOrder[lastPoint], false);
+    llvm::sort(r.frees, [&](Operation *a, Operation *b) {
+      return *pointOf(a) < *pointOf(b);
+    });
+
+    // Several instances: allocated where it may run many times, and either
+    // carried from one run to the next, run concurrently, or given up on by
+    // the lifetime analysis.
+    bool repeats = false, concurrent = false;
+    for (Operation *parent = info.allocOp->getParentOp();
+         parent && parent != fn.getOperation();
+         parent = parent->getParentOp()) {
+      repeats |= mayRepeatRegions(parent);
+      concurrent |= mayRunRegionsConcurrently(parent);
+    }
+    for (Operation *op = info.allocOp; op && op != fn.getOperation();
+         op = op->getParentOp())
+      repeats |= op->getBlock() && inCycle(op->getBlock());
+    r.severalInstances = concurrent || (repeats && carried);
+    repeating.push_back(repeats);
+
+    impl->rangeIndex[info.value] = rangeList.size();
+    rangeList.push_back(std::move(r));
+  }
+  // One the lifetime analysis could not follow may be carried in ways the
+  // alias sets do not show.
+  for (auto [r, repeats] : llvm::zip(rangeList, repeating))
+    r.severalInstances |= repeats && !r.tracked;
+}
+
+} // namespace memlint

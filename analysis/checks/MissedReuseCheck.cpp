@@ -1,0 +1,212 @@
+//===- MissedReuseCheck.cpp - A buffer could take a freed one's memory ----===//
+//
+// A later allocation could reuse the memory of an earlier buffer of the same
+// memory space that is freed, on every path, before the later one is
+// allocated, and is at least as big (or, for dynamic shapes, has the same
+// type and the same SSA size operands). Conservative: the earlier buffer's
+// allocation, its one free and the later allocation sit in the same region,
+// the free dominates the later allocation, nothing uses the earlier buffer
+// after its free, neither block is on a CFG cycle, and the lifetime analysis
+// saw nothing wrong with either buffer. Anything else is left alone.
+//
+// Each buffer takes part in at most one finding as the later buffer and at
+// most one as the candidate; each later buffer gets the smallest candidate
+// that fits, the most recently freed one on ties.
+//
+// TODO(fixes/ owner): the "merge buffers" fix. The finding carries the pair:
+// the anchor is the later allocation, related[0] the earlier allocation,
+// related[1] the earlier buffer's free. The fix replaces the later buffer's
+// uses with the earlier one (same type; same byte size with another type: a
+// memref.view of an i8 buffer, or no fix), moves the earlier free to where
+// the later buffer is freed, and deletes the later alloc and free.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/LiveRanges.h"
+#include "analysis/Ownership.h"
+#include "analysis/checks/Check.h"
+
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+#include <set>
+
+using namespace mlir;
+
+namespace memlint {
+namespace {
+
+/// A plain allocation: one memref result, no frees of its own (not a
+/// realloc), not a call, no async token.
+bool isPlainAllocation(Operation *op) {
+  return !isa<CallOpInterface>(op) && op->getNumResults() == 1 &&
+         !heapAllocatedResults(op).empty() && freedOperands(op).empty();
+}
+
+/// The op frees exactly the buffer `buffer` through a chain of views: not
+/// through a select or a block argument, which may be another buffer.
+bool freesExactly(Operation *op, Value buffer) {
+  if (op->getNumResults() != 0)
+    return false; // realloc-like: hands the memory on
+  for (OpOperand *operand : freedOperands(op)) {
+    Value v = operand->get();
+    bool interior;
+    while (v && v != buffer)
+      v = viewSource(v, interior);
+    if (v == buffer)
+      return true;
+  }
+  return false;
+}
+
+struct Candidate {
+  const LiveRange *range;
+  Operation *free;
+  unsigned freePoint;
+};
+
+class MissedReuseCheck : public Check {
+public:
+  const char *name() const override { return "missed-reuse"; }
+  Severity defaultSeverity() const override { return Severity::Note; }
+  const char *summary() const override {
+    return "a buffer is allocated after another one of the same memory "
+           "space, at least as big, is freed; it could reuse that memory";
+  }
+
+  void run(CheckContext &ctx, std::vector<Finding> &out) override {
+    for (FunctionOpInterface fn : ctx.lifetimes.functions()) {
+      LifetimeAnalysis &la = ctx.lifetimes.get(fn);
+      if (la.gaveUp())
+        continue;
+      LiveRanges ranges(la);
+      runOnFunction(ctx, la, ranges, out);
+    }
+  }
+
+private:
+  void runOnFunction(CheckContext &ctx, LifetimeAnalysis &la,
+                     const LiveRanges &ranges, std::vector<Finding> &out) {
+    // Buffers the lifetime checks report on (any instance of them).
+    llvm::DenseSet<Value> troubled;
+    for (const Event &e : la.events())
+      if (e.buffer >= 0)
+        troubled.insert(la.buffers()[e.buffer].value);
+    auto clean = [&](const LiveRange &r) {
+      return r.tracked && !troubled.count(r.value) && !r.escapes &&
+             !r.severalInstances && isPlainAllocation(r.allocOp);
+    };
+
+    // Earlier buffers: freed once, exactly, and dead after that free.
+    std::vector<Candidate> candidates;
+    for (const LiveRange &r : ranges.ranges()) {
+      if (!clean(r) || r.frees.size() != 1)
+        continue;
+      Operation *free = r.frees.front();
+      if (!freesExactly(free, r.value) ||
+          free->getParentRegion() != r.allocOp->getParentRegion())
+        continue;
+      unsigned p = *ranges.pointOf(free);
+      if (r.end != p)
+        continue;
+      candidates.push_back({&r, free, p});
+    }
+    if (candidates.empty())
+      return;
+
+    DominanceInfo dom(la.function());
+    std::vector<const LiveRange *> laters;
+    for (const LiveRange &r : ranges.ranges())
+      if (clean(r) && !r.frees.empty())
+        laters.push_back(&r);
+    llvm::stable_sort(laters, [](const LiveRange *a, const LiveRange *b) {
+      return a->start < b->start;
+    });
+
+    std::set<unsigned> taken;
+    for (const LiveRange *later : laters) {
+      const Candidate *best = nullptr;
+      for (const Candidate &c : candidates) {
+        if (taken.count(c.range->buffer) || c.range == later ||
+            !fits(*later, *c.range) || !before(ranges, dom, c, *later))
+          continue;
+        if (!best || better(c, *best))
+          best = &c;
+      }
+      if (!best)
+        continue;
+      taken.insert(best->range->buffer);
+      out.push_back(report(ctx.doc, *later, *best));
+    }
+  }
+
+  static bool fits(const LiveRange &later, const LiveRange &earlier) {
+    if (later.space != earlier.space)
+      return false;
+    if (later.bytes && earlier.bytes)
+      return *later.bytes <= *earlier.bytes;
+    if (later.bytes || earlier.bytes || later.dynamicSizes.empty())
+      return false;
+    return later.type == earlier.type &&
+           later.dynamicSizes == earlier.dynamicSizes;
+  }
+
+  /// The earlier buffer is freed before the later one is allocated, on every
+  /// path, once per allocation of the later one.
+  static bool before(const LiveRanges &ranges, DominanceInfo &dom,
+                     const Candidate &c, const LiveRange &later) {
+    Region *region = c.free->getParentRegion();
+    if (later.allocOp->getParentRegion() != region ||
+        !dom.properlyDominates(c.free, later.allocOp))
+      return false;
+    if (!region->hasOneBlock())
+      for (Operation *op : {c.range->allocOp, c.free, later.allocOp})
+        if (ranges.inCycle(op->getBlock()))
+          return false;
+    return c.freePoint < later.start;
+  }
+
+  /// Smallest first, then the most recently freed.
+  static bool better(const Candidate &a, const Candidate &b) {
+    int64_t sa = a.range->bytes.value_or(0), sb = b.range->bytes.value_or(0);
+    if (sa != sb)
+      return sa < sb;
+    return a.freePoint > b.freePoint;
+  }
+
+  Finding report(Document &doc, const LiveRange &later, const Candidate &c) {
+    const LiveRange &earlier = *c.range;
+    std::string laterName = doc.nameOf(later.value);
+    std::string earlierName = doc.nameOf(earlier.value);
+    Finding f;
+    f.check = name();
+    f.severity = defaultSeverity();
+    f.range = doc.rangeOf(later.allocOp);
+    std::string size, detail;
+    if (later.bytes) {
+      size = " (" + std::to_string(*later.bytes) + " bytes)";
+      detail = *later.bytes == *earlier.bytes
+                   ? "same size"
+                   : earlierName + " has " + std::to_string(*earlier.bytes) +
+                         " bytes";
+    } else {
+      detail = "same dynamic size";
+    }
+    f.message = "buffer " + laterName + size + " could reuse " + earlierName +
+                ", which is freed before it is allocated (" + detail +
+                ", memory space " + later.space + ")";
+    f.related.push_back({earlierName + " is allocated here",
+                         doc.rangeOf(earlier.allocOp)});
+    f.related.push_back({earlierName + " is freed here, before " + laterName +
+                             " is allocated",
+                         doc.rangeOf(c.free)});
+    return f;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Check> createMissedReuseCheck() {
+  return std::make_unique<MissedReuseCheck>();
+}
+
+} // namespace memlint

@@ -1,0 +1,144 @@
+//===- OverCapacityCheck.cpp - A function's buffers exceed a memory space -===//
+//
+// With a capacity configured for a memory space (`--capacity SPACE=BYTES`,
+// .memlint.json "capacity"), plans each function's buffers of that space
+// (MemoryPlan) and warns when
+//   - the lower bound exceeds the capacity: no plan can fit, or
+//   - only the planned arena does: a better plan or a smaller alignment
+//     might.
+// Dynamic sizes count at their bound under `--assume NAME<=N`; a buffer
+// with an unbounded size is not counted and is not a finding by itself
+// (memlint cannot say it overflows); a finding mentions how many there are.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/Config.h"
+#include "analysis/LiveRanges.h"
+#include "analysis/MemoryPlan.h"
+#include "analysis/checks/Check.h"
+
+using namespace mlir;
+
+namespace memlint {
+namespace {
+
+/// The range of `@name` in the function's header, else its op name.
+SourceRange symbolRange(Document &doc, FunctionOpInterface fn) {
+  SourceRange whole = doc.fullRangeOf(fn);
+  if (!whole.isValid())
+    return doc.nameRangeOf(fn);
+  llvm::StringRef text = doc.text();
+  size_t from = doc.offsetOf(whole.start);
+  size_t eol = text.find('\n', from);
+  std::string sym = "@" + fn.getName().str();
+  size_t at = text.find(sym, from);
+  if (at == llvm::StringRef::npos || (eol != llvm::StringRef::npos && at > eol))
+    return doc.nameRangeOf(fn);
+  auto loc = [&](size_t off) {
+    return llvm::SMLoc::getFromPointer(text.data() + off);
+  };
+  return doc.rangeOf(llvm::SMRange(loc(at), loc(at + sym.size())));
+}
+
+class OverCapacityCheck : public Check {
+public:
+  const char *name() const override { return "over-capacity"; }
+  Severity defaultSeverity() const override { return Severity::Warning; }
+  const char *summary() const override {
+    return "the buffers of a memory space live at the same time need more "
+           "bytes than its configured capacity";
+  }
+
+  void run(CheckContext &ctx, std::vector<Finding> &out) override {
+    if (ctx.options.capacity.empty())
+      return;
+    for (FunctionOpInterface fn : ctx.lifetimes.functions()) {
+      LifetimeAnalysis &la = ctx.lifetimes.get(fn);
+      LiveRanges ranges(la);
+      MemoryPlanOptions mo;
+      mo.alignment = ctx.options.alignment;
+      mo.assumptions = ctx.options.assumptions;
+      // Heuristics first; the exact search only where it could matter.
+      mo.timeBudgetMs = 0;
+      FunctionPlan plan = planFunction(ctx.doc, la, ranges, mo);
+      bool retry = false;
+      for (const SpacePlan &sp : plan.spaces) {
+        auto cap = ctx.options.capacity.find(sp.space);
+        retry |= cap != ctx.options.capacity.end() &&
+                 sp.lowerBoundBytes <= int64_t(cap->second) &&
+                 sp.peakBytes > int64_t(cap->second) && !sp.optimal;
+      }
+      if (retry) {
+        mo.timeBudgetMs = 200;
+        plan = planFunction(ctx.doc, la, ranges, mo);
+      }
+      for (const SpacePlan &sp : plan.spaces) {
+        auto cap = ctx.options.capacity.find(sp.space);
+        if (cap != ctx.options.capacity.end())
+          report(ctx.doc, fn, sp, int64_t(cap->second), out);
+      }
+    }
+  }
+
+private:
+  void report(Document &doc, FunctionOpInterface fn, const SpacePlan &sp,
+              int64_t capacity, std::vector<Finding> &out) {
+    std::string cap = std::to_string(capacity);
+    Finding f;
+    f.check = name();
+    f.severity = defaultSeverity();
+    f.range = symbolRange(doc, fn);
+    if (sp.lowerBoundBytes > capacity)
+      f.message = "cannot fit: at least " +
+                  std::to_string(sp.lowerBoundBytes) + " bytes of " +
+                  sp.space + " are live at once, capacity " + cap;
+    else if (sp.peakBytes > capacity)
+      f.message = "the planned arena needs " + std::to_string(sp.peakBytes) +
+                  " bytes, capacity " + cap + "; the lower bound " +
+                  std::to_string(sp.lowerBoundBytes) + " fits";
+    else
+      return;
+    unsigned unbounded = 0, several = 0;
+    for (const PlannedBuffer &b : sp.buffers) {
+      unbounded += b.unplanned == Unplanned::DynamicSize;
+      several += b.unplanned == Unplanned::SeveralInstances;
+    }
+    if (unbounded)
+      f.message += " (not counting " + std::to_string(unbounded) +
+                   " buffer" + (unbounded > 1 ? "s" : "") +
+                   " of unbounded dynamic size; bound them with --assume)";
+    if (several)
+      f.message += " (not counting " + std::to_string(several) + " buffer" +
+                   (several > 1 ? "s" : "") +
+                   " with several live instances)";
+
+    if (sp.maxLiveOp) {
+      std::string names;
+      unsigned listed = 0, more = 0;
+      for (const PlannedBuffer &b : sp.buffers) {
+        if (!b.inArena() || b.lower > sp.maxLivePoint ||
+            b.upper <= sp.maxLivePoint)
+          continue;
+        if (listed == 6) {
+          ++more;
+          continue;
+        }
+        names += (listed++ ? ", " : "") + b.name + " (" +
+                 std::to_string(*b.boundBytes) + ")";
+      }
+      if (more)
+        names += " and " + std::to_string(more) + " more";
+      f.related.push_back({std::to_string(sp.maxLiveBytes) + " bytes of " +
+                               sp.space + " are live here: " + names,
+                           doc.rangeOf(sp.maxLiveOp)});
+    }
+    out.push_back(std::move(f));
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Check> createOverCapacityCheck() {
+  return std::make_unique<OverCapacityCheck>();
+}
+
+} // namespace memlint
