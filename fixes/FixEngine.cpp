@@ -69,11 +69,18 @@ struct FunctionState {
 /// function's analysis while the function's own summary stays the same).
 struct Signature {
   std::map<EventKey, unsigned> counts;
+  /// Per key, the summed share of paths its events happen on: a leak
+  /// narrowed to fewer paths keeps its count but loses mass.
+  std::map<EventKey, double> mass;
   std::map<unsigned, FunctionState> functions;
 
   unsigned count(const EventKey &k) const {
     auto it = counts.find(k);
     return it == counts.end() ? 0 : it->second;
+  }
+  double massOf(const EventKey &k) const {
+    auto it = mass.find(k);
+    return it == mass.end() ? 0.0 : it->second;
   }
   unsigned total() const {
     unsigned n = 0;
@@ -81,15 +88,38 @@ struct Signature {
       n += c;
     return n;
   }
+  double totalMass() const {
+    double m = 0;
+    for (auto &[k, x] : mass)
+      m += x;
+    return m;
+  }
   /// Replaces what this says of the functions `other` covers.
   void update(const Signature &other) {
     for (auto &[fn, state] : other.functions) {
       functions[fn] = state;
       for (auto it = counts.begin(); it != counts.end();)
         it = std::get<0>(it->first) == fn ? counts.erase(it) : std::next(it);
+      for (auto it = mass.begin(); it != mass.end();)
+        it = std::get<0>(it->first) == fn ? mass.erase(it) : std::next(it);
     }
     for (auto &[k, c] : other.counts)
       counts[k] = c;
+    for (auto &[k, x] : other.mass)
+      mass[k] = x;
+  }
+  /// This signature restricted to function `fn`.
+  Signature of(unsigned fn) const {
+    Signature s;
+    if (auto it = functions.find(fn); it != functions.end())
+      s.functions[fn] = it->second;
+    for (auto &[k, c] : counts)
+      if (std::get<0>(k) == fn)
+        s.counts[k] = c;
+    for (auto &[k, x] : mass)
+      if (std::get<0>(k) == fn)
+        s.mass[k] = x;
+    return s;
   }
 };
 
@@ -102,8 +132,10 @@ void addFunction(Signature &s, ModuleLifetimes &ml, unsigned fn) {
   st.fresh = la.summary().fresh;
   st.constant = la.summary().constant;
   for (const Event &e : la.events())
-    if (isReported(la, e))
+    if (isReported(la, e)) {
       ++s.counts[keyOf(fn, e)];
+      s.mass[keyOf(fn, e)] += la.pathShare(e.cond);
+    }
 }
 
 /// The signature of function `only`, or of every function.
@@ -120,7 +152,10 @@ Signature signatureOf(ModuleLifetimes &ml,
   return s;
 }
 
-/// Nothing in `after` is worse than in `before`, except possibly `except`.
+constexpr double Eps = 1e-9;
+
+/// Nothing in `after` is worse than in `before` (more events of a key, or
+/// events of a key on more paths), except possibly `except`.
 bool noWorse(const Signature &before, const Signature &after,
              std::optional<EventKey> except = std::nullopt) {
   for (auto &[fn, state] : after.functions) {
@@ -129,9 +164,18 @@ bool noWorse(const Signature &before, const Signature &after,
       return false;
   }
   for (auto &[k, c] : after.counts)
-    if ((!except || k != *except) && c > before.count(k))
+    if ((!except || k != *except) &&
+        (c > before.count(k) || after.massOf(k) > before.massOf(k) + Eps))
       return false;
   return true;
+}
+
+/// `after` is no worse than `before` and has fewer events, or the same
+/// events on fewer paths.
+bool better(const Signature &before, const Signature &after) {
+  return noWorse(before, after) &&
+         (after.total() < before.total() ||
+          after.totalMass() < before.totalMass() - Eps);
 }
 
 /// A parsed text and its lifetime analysis.
@@ -246,6 +290,9 @@ private:
   unsigned leakCount(const Snapshot &s, unsigned fn, int buffer) const {
     return s.sig.count({fn, static_cast<int>(EventKind::Leak), buffer});
   }
+  double leakMass(const Snapshot &s, unsigned fn, int buffer) const {
+    return s.sig.massOf({fn, static_cast<int>(EventKind::Leak), buffer});
+  }
 
   /// Inserts frees until no exit leaks `buffer` in `cur`; null when some
   /// leak has no acceptable place (or nothing leaked: then `*clean`).
@@ -272,7 +319,8 @@ bool FixFinder::accept(const Snapshot &s, const Group &g) const {
   EventKey target = keyOf(g.fn, g.events.front());
   if (!noWorse(base.sig, s.sig, target))
     return false;
-  return s.sig.count(target) + g.events.size() <= base.sig.count(target);
+  return s.sig.count(target) + g.events.size() <= base.sig.count(target) &&
+         s.sig.massOf(target) <= base.sig.massOf(target) + Eps;
 }
 
 std::unique_ptr<Snapshot> FixFinder::repairLeaks(const Snapshot &start,
@@ -309,7 +357,10 @@ std::unique_ptr<Snapshot> FixFinder::repairLeaks(const Snapshot &start,
           return nullptr;
         continue;
       }
-      if (leakCount(*s, fn, buffer) < leakCount(*cur, fn, buffer) &&
+      // Progress: the leak happens at fewer exits or on fewer paths.
+      bool fewer = leakCount(*s, fn, buffer) < leakCount(*cur, fn, buffer) ||
+                   leakMass(*s, fn, buffer) < leakMass(*cur, fn, buffer) - Eps;
+      if (fewer && leakCount(*s, fn, buffer) <= leakCount(*cur, fn, buffer) &&
           noWorse(cur->sig, s->sig, leakKey)) {
         next = std::move(s);
         break;
@@ -339,7 +390,9 @@ std::unique_ptr<Snapshot> FixFinder::repairAll(std::unique_ptr<Snapshot> s,
     return nullptr;
   unsigned n = s->analysis(fn).buffers().size();
   for (unsigned b = 0; b < n; ++b)
-    if (leakCount(*s, fn, b) > leakCount(base, fn, b) && !repairOne(b))
+    if ((leakCount(*s, fn, b) > leakCount(base, fn, b) ||
+         leakMass(*s, fn, b) > leakMass(base, fn, b) + Eps) &&
+        !repairOne(b))
       return nullptr;
   return s;
 }
@@ -586,13 +639,7 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
           continue;
         // The fix edits function `fn` only: its analysis decides.
         std::unique_ptr<Snapshot> s = analyzeText(*t, fileName, fn);
-        Signature before;
-        before.functions[fn] = accepted.functions[fn];
-        for (auto &[k, c] : accepted.counts)
-          if (std::get<0>(k) == fn)
-            before.counts[k] = c;
-        if (!s || !noWorse(before, s->sig) ||
-            s->sig.total() >= before.total())
+        if (!s || !better(accepted.of(fn), s->sig))
           continue;
         combined = std::move(trial);
         accepted.update(s->sig);
