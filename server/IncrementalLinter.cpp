@@ -517,9 +517,15 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
     int delta = static_cast<int>(items[i].firstLine) -
                 static_cast<int>(c->firstLine);
     for (const Finding &f : c->findings) {
-      res->findings.push_back(f);
+      // Published findings go without their fixes (the cache may hold them).
+      Finding &copy = res->findings.emplace_back();
+      copy.check = f.check;
+      copy.severity = f.severity;
+      copy.message = f.message;
+      copy.range = f.range;
+      copy.related = f.related;
       if (delta)
-        shiftFinding(res->findings.back(), delta);
+        shiftFinding(copy, delta);
     }
     res->bufferGroups.push_back(
         {c->buffers, delta, items[i].firstLine, items[i].lastLine});

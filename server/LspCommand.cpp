@@ -36,7 +36,9 @@ const char *lspHelp =
   --debounce-ms=N          quiet time after an edit before analysing (15)
   --no-incremental         re-analyse whole files on every edit
   --log=error|info|verbose what to log on stderr (error)
-  --verify-incremental FILE...  self-test: incremental == whole-file analysis
+  --verify-incremental [--samples=N] [--fixes] FILE...
+                           self-test: incremental == whole-file analysis
+                           (for N edits per file; --fixes: fixes too)
 )";
 
 struct LspArgs {
@@ -46,6 +48,7 @@ struct LspArgs {
   bool incremental = true;
   bool verify = false;
   unsigned samples = 40;
+  bool fixes = false;
   std::vector<std::string> files;
 };
 
@@ -86,6 +89,8 @@ bool parseArgs(const Args &args, LspArgs &out, std::string &error) {
       out.incremental = false;
     else if (a == "--verify-incremental")
       out.verify = true;
+    else if (a == "--fixes")
+      out.fixes = true;
     else if (a == "--stdio" || a == "--allow-unregistered-dialect")
       ; // what clients habitually pass; stdio is the only transport
     else if (a == "--help" || a == "-h") {
@@ -209,9 +214,17 @@ int verifyIncremental(const LspArgs &args) {
     IncrementalLinter inc(file, opts);
 
     auto first = inc.analyze(text, 1);
-    ok &= sameResults(*first, *whole.analyzeWholeFile(text, 1),
-                      file + ": first analysis");
+    auto wholeFirst = whole.analyzeWholeFile(text, 1);
+    ok &= sameResults(*first, *wholeFirst, file + ": first analysis");
     ++checked;
+    // Fixes, computed per operation, against fixes for the whole file.
+    if (args.fixes) {
+      AnalysisResult a, b;
+      a.findings = inc.findingsWithFixes(*first, SourceRange());
+      b.findings = whole.findingsWithFixes(*wholeFirst, SourceRange());
+      ok &= sameResults(a, b, file + ": fixes");
+      ++checked;
+    }
     // Touch one operation at a time (a comment line after it: new text,
     // same meaning, later lines move) and compare with a fresh whole-file
     // analysis of the edited text.

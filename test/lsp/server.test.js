@@ -584,3 +584,40 @@ test('malformed messages are answered with an error and survived',
     c.kill();
   }
 });
+
+test('command line: bad options exit with 2; --no-incremental agrees',
+     async () => {
+  for (const args of [['--checks=no-such-check'], ['--capacity', 'SRAM'],
+                      ['--debounce-ms=soon'], ['--frobnicate']]) {
+    const r = spawnSync(memlintBinary(), ['lsp', ...args],
+                        {encoding: 'utf8', input: ''});
+    assert.equal(r.status, 2, `${args}: ${r.stderr}`);
+    assert.match(r.stderr, /memlint lsp: /);
+  }
+  const text = generate(300).text;
+  const results = [];
+  for (const args of [['--no-incremental', '--capacity', 'SRAM=4096'], []]) {
+    await withServer(args, {}, async (server) => {
+      const uri = 'untitled:same.mlir';
+      await server.open(uri, text);
+      const p = await server.waitForVersion(uri, 1);
+      const stats = await server.request('memlint/analysisStats',
+                                         {textDocument: {uri}});
+      results.push({mode: stats.mode, diagnostics: lspSummary(p.diagnostics)});
+    });
+  }
+  assert.equal(results[0].mode, 'whole-file');
+  assert.equal(results[1].mode, 'incremental');
+  assert.deepEqual(results[0].diagnostics, results[1].diagnostics);
+});
+
+test('--verify-incremental: incremental analysis equals whole-file ' +
+     'analysis on the fixtures', () => {
+  const files = fs.readdirSync(path.join(__dirname, 'fixtures'))
+                    .filter((f) => f.endsWith('.mlir')).map(fixture);
+  const out = execFileSync(memlintBinary(),
+                           ['lsp', '--verify-incremental', '--fixes',
+                            '--samples=4', ...files],
+                           {encoding: 'utf8'});
+  assert.match(out, /verify-incremental: OK/);
+});
