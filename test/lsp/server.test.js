@@ -621,3 +621,24 @@ test('--verify-incremental: incremental analysis equals whole-file ' +
                            {encoding: 'utf8'});
   assert.match(out, /verify-incremental: OK/);
 });
+
+test('each file\'s .memlint.json applies; a note is Information', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memlint-lsp-config-'));
+  try {
+    fs.writeFileSync(path.join(dir, '.memlint.json'),
+                     JSON.stringify({severity: {leak: 'note'}}));
+    const file = path.join(dir, 'leaky.mlir');
+    fs.writeFileSync(file, read('leaky.mlir'));
+    await withServer([], {}, async (server) => {
+      const uri = fileUri(file);
+      await server.open(uri, read('leaky.mlir'));
+      const p = await server.waitForVersion(uri, 1);
+      const leak = p.diagnostics.find((d) => d.code === 'leak');
+      assert.equal(leak.severity, rpc.DiagnosticSeverity.Information);
+      const df = p.diagnostics.find((d) => d.code === 'double-free');
+      assert.equal(df.severity, rpc.DiagnosticSeverity.Error);
+    });
+  } finally {
+    fs.rmSync(dir, {recursive: true});
+  }
+});
