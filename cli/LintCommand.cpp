@@ -10,6 +10,7 @@
 #include "fixes/Fixes.h"
 #endif
 
+#include "llvm/ADT/StringRef.h"
 #include <atomic>
 #include <iostream>
 #include <thread>
@@ -44,7 +45,7 @@ int runLint(const Args &args) {
   std::string format = "text", checks, configPath;
   bool verify = false, color = isatty(STDOUT_FILENO);
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
-  std::vector<std::string> paths;
+  std::vector<std::string> paths, capacities, assumes;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string &a = args[i];
     std::string v;
@@ -52,6 +53,14 @@ int runLint(const Args &args) {
         takeOption(args, i, "--checks", checks) ||
         takeOption(args, i, "--config", configPath))
       continue;
+    if (takeOption(args, i, "--capacity", v)) {
+      capacities.push_back(v);
+      continue;
+    }
+    if (takeOption(args, i, "--assume", v)) {
+      assumes.push_back(v);
+      continue;
+    }
     if (takeOption(args, i, "-j", v)) {
       jobs = std::max(1, std::atoi(v.c_str()));
       continue;
@@ -96,6 +105,34 @@ int runLint(const Args &args) {
   if (!checks.empty() && !applyCheckList(checks, opts, error)) {
     std::cerr << "memlint lint: " << error << "\n";
     return ExitError;
+  }
+  for (const std::string &c : capacities) {
+    // --capacity SPACE=BYTES (the space as `memlint plan` names it).
+    size_t eq = c.rfind('=');
+    unsigned long long bytes;
+    if (eq == std::string::npos || eq == 0 ||
+        llvm::StringRef(c).drop_front(eq + 1).getAsInteger(10, bytes)) {
+      std::cerr << "memlint lint: --capacity wants SPACE=BYTES, not '" << c
+                << "'\n";
+      return ExitError;
+    }
+    opts.capacity[c.substr(0, eq)] = bytes;
+  }
+  for (const std::string &a : assumes) {
+    // --assume NAME<=N: an upper bound for the argument %NAME.
+    size_t le = a.find("<=");
+    long long bound;
+    std::string name = le == std::string::npos ? "" : a.substr(0, le);
+    if (!name.empty() && name[0] == '%')
+      name = name.substr(1);
+    if (name.empty() ||
+        llvm::StringRef(a).drop_front(le + 2).getAsInteger(10, bound) ||
+        bound < 0) {
+      std::cerr << "memlint lint: --assume wants NAME<=N, not '" << a
+                << "'\n";
+      return ExitError;
+    }
+    opts.assumptions[name] = bound;
   }
 
   std::vector<FileResult> results(files.size());

@@ -1,0 +1,377 @@
+//===- PlanCommand.cpp - memlint plan -------------------------------------===//
+//
+// memlint plan [--format=text|json|svg] [--alignment=N] [--time-budget-ms=N]
+//              FILE
+//
+// Prints the memory plan of every function and memory space (MemoryPlan):
+// each buffer with its live range and arena offset, the peak with and
+// without reuse and the lower bound. JSON is CONTRACT.md "Plan JSON"; SVG is
+// a timeline (program order across, offset down) per function and space.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/Config.h"
+#include "analysis/Document.h"
+#include "analysis/LifetimeAnalysis.h"
+#include "analysis/MemoryPlan.h"
+#include "cli/Commands.h"
+#include "cli/Inputs.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include <algorithm>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace memlint {
+
+extern const char *const planCommandHelp =
+    "memory plan per function and memory space "
+    "(--format=text|json|svg, --alignment=N, --time-budget-ms=N)";
+
+namespace {
+
+using OrderedJson = nlohmann::ordered_json;
+
+const char *unplannedWhy(Unplanned u) {
+  switch (u) {
+  case Unplanned::DynamicSize:
+    return "dynamic size, not in the arena";
+  case Unplanned::SeveralInstances:
+    return "several instances live at once, not in the arena";
+  case Unplanned::No:
+    break;
+  }
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// JSON
+//===----------------------------------------------------------------------===//
+
+OrderedJson formatPlanJson(const std::vector<FunctionPlan> &plans) {
+  OrderedJson functions = OrderedJson::array();
+  for (const FunctionPlan &fp : plans) {
+    OrderedJson spaces = OrderedJson::array();
+    for (const SpacePlan &sp : fp.spaces) {
+      OrderedJson buffers = OrderedJson::array();
+      for (const PlannedBuffer &b : sp.buffers) {
+        OrderedJson jb;
+        jb["name"] = b.name;
+        jb["line"] = b.startLine;
+        jb["bytes"] = b.bytes ? OrderedJson(*b.bytes) : OrderedJson(nullptr);
+        jb["offset"] =
+            b.offset ? OrderedJson(*b.offset) : OrderedJson(nullptr);
+        jb["live"] = {{"start_line", b.startLine}, {"end_line", b.endLine}};
+        buffers.push_back(std::move(jb));
+      }
+      OrderedJson js;
+      js["space"] = sp.space;
+      js["peak_bytes"] = sp.peakBytes;
+      js["lower_bound_bytes"] = sp.lowerBoundBytes;
+      js["no_reuse_bytes"] = sp.noReuseBytes;
+      js["buffers"] = std::move(buffers);
+      spaces.push_back(std::move(js));
+    }
+    OrderedJson jf;
+    jf["name"] = fp.name;
+    jf["spaces"] = std::move(spaces);
+    functions.push_back(std::move(jf));
+  }
+  OrderedJson out;
+  out["version"] = 1;
+  out["functions"] = std::move(functions);
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Text
+//===----------------------------------------------------------------------===//
+
+std::string pad(const std::string &s, size_t width, bool right) {
+  if (s.size() >= width)
+    return s;
+  std::string fill(width - s.size(), ' ');
+  return right ? fill + s : s + fill;
+}
+
+std::string formatPlanText(const std::vector<FunctionPlan> &plans) {
+  std::ostringstream os;
+  bool firstFn = true;
+  for (const FunctionPlan &fp : plans) {
+    if (!firstFn)
+      os << "\n";
+    firstFn = false;
+    os << "@" << fp.name << "\n";
+    if (fp.spaces.empty())
+      os << "  no buffers\n";
+    for (const SpacePlan &sp : fp.spaces) {
+      os << "  space " << sp.space << ": peak " << sp.peakBytes
+         << " bytes, lower bound " << sp.lowerBoundBytes
+         << ", without reuse " << sp.noReuseBytes;
+      if (!sp.method.empty())
+        os << " (" << (sp.optimal ? "optimal, " : "") << sp.method << ")";
+      os << "\n";
+      std::vector<std::vector<std::string>> rows;
+      rows.push_back({"buffer", "line", "bytes", "offset", "live", ""});
+      for (const PlannedBuffer &b : sp.buffers) {
+        std::string bytes = b.bytes ? std::to_string(*b.bytes) : "?";
+        if (!b.bytes && b.boundBytes)
+          bytes = "<=" + std::to_string(*b.boundBytes);
+        std::string note = unplannedWhy(b.unplanned);
+        if (b.escapes)
+          note += std::string(note.empty() ? "" : "; ") + "returned";
+        rows.push_back({b.name, std::to_string(b.startLine), bytes,
+                        b.offset ? std::to_string(*b.offset) : "-",
+                        std::to_string(b.startLine) + "-" +
+                            std::to_string(b.endLine),
+                        note});
+      }
+      std::vector<size_t> width(6, 0);
+      for (const auto &row : rows)
+        for (size_t i = 0; i < row.size(); ++i)
+          width[i] = std::max(width[i], row[i].size());
+      for (const auto &row : rows) {
+        std::string line = "    " + pad(row[0], width[0], false);
+        for (size_t i = 1; i < 4; ++i)
+          line += "  " + pad(row[i], width[i], true);
+        line += "  " + pad(row[4], width[4], false);
+        if (!row[5].empty())
+          line += "  " + row[5];
+        while (!line.empty() && line.back() == ' ')
+          line.pop_back();
+        os << line << "\n";
+      }
+    }
+  }
+  return os.str();
+}
+
+//===----------------------------------------------------------------------===//
+// SVG
+//===----------------------------------------------------------------------===//
+
+std::string xmlEscape(const std::string &s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    default:
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string num(double v) {
+  std::ostringstream os;
+  os.setf(std::ios::fixed);
+  os.precision(1);
+  os << v;
+  return os.str();
+}
+
+std::string formatPlanSvg(const std::vector<FunctionPlan> &plans,
+                          const std::string &file) {
+  const double left = 90, plotW = 720, plotH = 220, width = left + plotW + 150;
+  const char *palette[] = {"#4e79a7", "#f28e2b", "#59a14f", "#b07aa1",
+                           "#76b7b2", "#edc948", "#e15759", "#9c755f",
+                           "#ff9da7", "#bab0ac"};
+  std::ostringstream body;
+  double y = 40;
+  body << "<text x=\"10\" y=\"24\" class=\"title\">memory plan of "
+       << xmlEscape(file) << "</text>\n";
+  for (const FunctionPlan &fp : plans) {
+    for (const SpacePlan &sp : fp.spaces) {
+      double top = y + 28;
+      body << "<g class=\"panel\">\n";
+      body << "<text x=\"10\" y=\"" << num(y + 16) << "\" class=\"head\">@"
+           << xmlEscape(fp.name) << ", space " << xmlEscape(sp.space)
+           << ": peak " << sp.peakBytes << " bytes, lower bound "
+           << sp.lowerBoundBytes << ", without reuse " << sp.noReuseBytes
+           << "</text>\n";
+      double maxY = std::max<double>(
+          {double(sp.peakBytes), double(sp.lowerBoundBytes), 1.0});
+      double yScale = plotH / (maxY * 1.08);
+      double points = std::max<double>(1, fp.numPoints);
+      double xScale = plotW / points;
+      // Frame and axes.
+      body << "<rect x=\"" << num(left) << "\" y=\"" << num(top)
+           << "\" width=\"" << num(plotW) << "\" height=\"" << num(plotH)
+           << "\" class=\"frame\"/>\n";
+      body << "<text x=\"" << num(left) << "\" y=\"" << num(top + plotH + 16)
+           << "\" class=\"axis\">program order &#8594;</text>\n";
+      body << "<text x=\"10\" y=\"" << num(top + 12)
+           << "\" class=\"axis\">offset &#8595;</text>\n";
+      body << "<text x=\"10\" y=\"" << num(top + 28) << "\" class=\"axis\">0"
+           << "</text>\n";
+      size_t colour = 0;
+      for (const PlannedBuffer &b : sp.buffers) {
+        if (!b.offset)
+          continue;
+        double x = left + b.lower * xScale;
+        double w = std::max(1.0, (b.upper - b.lower) * xScale);
+        double ry = top + *b.offset * yScale;
+        double h = std::max(1.0, *b.boundBytes * yScale);
+        body << "<g class=\"buffer\"><title>" << xmlEscape(b.name) << ": "
+             << *b.boundBytes << " bytes at offset " << *b.offset
+             << ", live lines " << b.startLine << "-" << b.endLine
+             << "</title>\n<rect x=\"" << num(x) << "\" y=\"" << num(ry)
+             << "\" width=\"" << num(w) << "\" height=\"" << num(h)
+             << "\" fill=\"" << palette[colour++ % 10] << "\"/>\n";
+        body << "<text x=\"" << num(x + 3) << "\" y=\""
+             << num(ry + std::min(h - 2, 13.0)) << "\" class=\"label\">"
+             << xmlEscape(b.name) << "</text></g>\n";
+      }
+      auto mark = [&](int64_t bytes, const char *cls, const std::string &what,
+                      double dy) {
+        double ly = top + bytes * yScale;
+        body << "<line x1=\"" << num(left) << "\" y1=\"" << num(ly)
+             << "\" x2=\"" << num(left + plotW) << "\" y2=\"" << num(ly)
+             << "\" class=\"" << cls << "\"/>\n";
+        body << "<text x=\"" << num(left + plotW + 6) << "\" y=\""
+             << num(ly + dy) << "\" class=\"" << cls << "-label\">" << what
+             << " " << bytes << "</text>\n";
+      };
+      mark(sp.lowerBoundBytes, "bound", "lower bound",
+           sp.lowerBoundBytes == sp.peakBytes ? 12 : 4);
+      mark(sp.peakBytes, "peak", "peak", sp.lowerBoundBytes == sp.peakBytes ? -2 : 4);
+      double next = top + plotH + 24;
+      std::string skipped;
+      for (const PlannedBuffer &b : sp.buffers)
+        if (!b.inArena())
+          skipped += (skipped.empty() ? "" : ", ") + b.name + " (" +
+                     unplannedWhy(b.unplanned) + ")";
+      if (!skipped.empty()) {
+        body << "<text x=\"" << num(left) << "\" y=\"" << num(next + 8)
+             << "\" class=\"axis\">not planned: " << xmlEscape(skipped)
+             << "</text>\n";
+        next += 16;
+      }
+      body << "</g>\n";
+      y = next + 16;
+    }
+  }
+  std::ostringstream os;
+  os << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+     << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(width)
+     << "\" height=\"" << num(y) << "\" viewBox=\"0 0 " << num(width) << " "
+     << num(y) << "\">\n"
+     << "<style>\n"
+     << "text { font-family: sans-serif; font-size: 11px; fill: #222; }\n"
+     << ".title { font-size: 14px; font-weight: bold; }\n"
+     << ".head { font-size: 12px; font-weight: bold; }\n"
+     << ".axis { fill: #666; }\n"
+     << ".label { fill: #fff; }\n"
+     << ".frame { fill: #fafafa; stroke: #ccc; }\n"
+     << ".buffer rect { stroke: #fff; stroke-width: 0.5; }\n"
+     << ".peak { stroke: #d62728; stroke-dasharray: 6 3; }\n"
+     << ".bound { stroke: #1f77b4; stroke-dasharray: 2 2; }\n"
+     << ".peak-label { fill: #d62728; }\n"
+     << ".bound-label { fill: #1f77b4; }\n"
+     << "</style>\n"
+     << "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n"
+     << body.str() << "</svg>\n";
+  return os.str();
+}
+
+bool parseCount(const std::string &text, int64_t &out, int64_t min) {
+  long long v;
+  if (llvm::StringRef(text).getAsInteger(10, v) || v < min)
+    return false;
+  out = v;
+  return true;
+}
+
+} // namespace
+
+int runPlanCommand(const Args &args) {
+  std::string format = "text", alignment, budget, configPath;
+  std::vector<std::string> files;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string &a = args[i];
+    if (takeOption(args, i, "--format", format) ||
+        takeOption(args, i, "--alignment", alignment) ||
+        takeOption(args, i, "--time-budget-ms", budget) ||
+        takeOption(args, i, "--config", configPath))
+      continue;
+    if (a == "--allow-unregistered-dialect")
+      continue;
+    if (a == "-" || a.empty() || a[0] != '-') {
+      files.push_back(a);
+      continue;
+    }
+    std::cerr << "memlint plan: unknown option '" << a << "'\n";
+    return ExitError;
+  }
+  if (format != "text" && format != "json" && format != "svg") {
+    std::cerr << "memlint plan: unknown format '" << format
+              << "' (text, json, svg)\n";
+    return ExitError;
+  }
+  if (files.size() != 1) {
+    std::cerr << "memlint plan: give exactly one FILE (or -)\n";
+    return ExitError;
+  }
+  const std::string &file = files.front();
+
+  MemoryPlanOptions opts;
+  LintOptions config;
+  std::string error;
+  std::optional<std::string> cfg =
+      configPath.empty() ? findConfigFor(file)
+                         : std::optional<std::string>(configPath);
+  if (cfg && !loadConfigFile(*cfg, config, error)) {
+    std::cerr << "memlint plan: " << error << "\n";
+    return ExitError;
+  }
+  opts.alignment = config.alignment;
+  if (!alignment.empty() && !parseCount(alignment, opts.alignment, 1)) {
+    std::cerr << "memlint plan: --alignment wants a positive byte count\n";
+    return ExitError;
+  }
+  if (!budget.empty() && !parseCount(budget, opts.timeBudgetMs, 0)) {
+    std::cerr << "memlint plan: --time-budget-ms wants a count of "
+                 "milliseconds\n";
+    return ExitError;
+  }
+
+  std::optional<std::string> text = readInput(file);
+  std::string shown = file == "-" ? "<stdin>" : file;
+  if (!text) {
+    std::cerr << shown << ": error: cannot read file\n";
+    return ExitError;
+  }
+  std::unique_ptr<Document> doc = Document::parse(*text, shown);
+  if (!doc->isValid()) {
+    for (const InputError &e : doc->errors()) {
+      std::cerr << shown;
+      if (e.range.isValid())
+        std::cerr << ":" << e.range.start.line << ":" << e.range.start.column;
+      std::cerr << ": error: " << e.message << "\n";
+    }
+    return ExitError;
+  }
+  ModuleLifetimes lifetimes(doc->module(),
+                            [&](mlir::Value v) { return doc->nameOf(v); });
+  std::vector<FunctionPlan> plans = planModule(*doc, lifetimes, opts);
+  if (format == "json")
+    std::cout << formatPlanJson(plans).dump(2) << "\n";
+  else if (format == "svg")
+    std::cout << formatPlanSvg(plans, shown);
+  else
+    std::cout << formatPlanText(plans);
+  return ExitClean;
+}
+
+} // namespace memlint
