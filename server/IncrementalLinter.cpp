@@ -6,6 +6,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/xxhash.h"
 #include <algorithm>
 #include <chrono>
@@ -408,6 +409,16 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
     wholeFile(*res, "cannot split the file: " + layout.reason);
     return finish();
   }
+
+  // Two definitions of a symbol in different operations are an error only
+  // a parse of both sees: leave that to the whole file.
+  llvm::StringSet<> symbols;
+  for (const LayoutItem &item : layout.items)
+    if (item.kind == LayoutItem::Kind::Op && !item.symbol.empty() &&
+        !symbols.insert(item.symbol).second) {
+      wholeFile(*res, "@" + item.symbol + " is defined more than once");
+      return finish();
+    }
 
   std::vector<std::vector<int>> deps;
   auto tKeys = std::chrono::steady_clock::now();

@@ -642,3 +642,57 @@ test('each file\'s .memlint.json applies; a note is Information', async () => {
     fs.rmSync(dir, {recursive: true});
   }
 });
+
+test('garbage edits never bring the server down', async () => {
+  await withServer([], {}, async (server) => {
+    const uri = 'untitled:garbage.mlir';
+    let text = read('leaky.mlir') + read('calls.mlir');
+    await server.open(uri, text);
+    await server.waitForVersion(uri, 1);
+    const random = prng(7);
+    const junk = ['{', '}', '(', ')', '"', '@f', '%', ':', '//', '\n', 'x',
+                  '<', '>', '^bb0:', 'module {', '#map = ', 'é'];
+    let version = 1;
+    for (let i = 0; i < 150; ++i) {
+      const lines = text.split('\n');
+      const l = Math.floor(random() * lines.length);
+      const c = Math.floor(random() * (lines[l].length + 1));
+      const del = random() < 0.3 ? Math.min(3, lines[l].length - c) : 0;
+      const edit = {range: {start: position(l, c), end: position(l, c + del)},
+                    newText: random() < 0.8
+                        ? junk[Math.floor(random() * junk.length)] : ''};
+      text = applyEdits(text, [edit]);
+      await server.change(uri, ++version,
+                          [{range: edit.range, text: edit.newText}]);
+      if (i % 30 === 29) {
+        // Now and then let it catch up, and compare with `memlint lint`.
+        const p = await server.waitForVersion(uri, version);
+        const cli = cliDiagnostics(text);
+        if (cli === null)
+          assert.ok(p.diagnostics.some((d) => d.severity === 1 && !d.code));
+        else
+          assert.deepEqual(sortSummary(lspSummary(p.diagnostics)),
+                           sortSummary(cli));
+      }
+    }
+    const stats = await server.request('memlint/analysisStats',
+                                       {textDocument: {uri}});
+    assert.equal(stats.version, version);
+  });
+});
+
+test('a symbol defined twice is an error, as for the whole file', async () => {
+  await withServer([], {}, async (server) => {
+    const uri = 'untitled:twice.mlir';
+    const text = read('calls.mlir');
+    await server.open(uri, text);
+    await server.waitForVersion(uri, 1);
+    const twice = text.replace('func.func @other()', 'func.func @user()');
+    await server.change(uri, 2, [{text: twice}]);
+    const p = await server.waitForVersion(uri, 2);
+    assert.equal(cliDiagnostics(twice), null);
+    assert.equal(p.diagnostics.length, 1, JSON.stringify(p.diagnostics));
+    assert.equal(p.diagnostics[0].severity, rpc.DiagnosticSeverity.Error);
+    assert.match(p.diagnostics[0].message, /user/);
+  });
+});
