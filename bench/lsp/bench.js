@@ -3,6 +3,7 @@
 // and 100,000-line file, over stdio with a real LSP client.
 //
 //   node bench/lsp/bench.js [--memlint PATH] [--edits N] [--sizes 5000,100000]
+//                           [--server-args "--no-incremental ..."]
 //
 // Run `npm ci` in test/lsp first (the client library lives there).
 'use strict';
@@ -21,6 +22,7 @@ const {Server, fileUri} =
     require(path.join(__dirname, '..', '..', 'test', 'lsp', 'client.js'));
 
 const edits = Number(option('--edits', '60'));
+const serverArgs = option('--server-args', '').split(' ').filter((a) => a);
 const sizes = option('--sizes', '5000,100000').split(',').map(Number);
 
 function percentile(sorted, p) {
@@ -32,7 +34,7 @@ function percentile(sorted, p) {
 
 async function benchOne(lines) {
   const {text, functions} = generate(lines);
-  const server = new Server([]);
+  const server = new Server(serverArgs);
   await server.initialize();
   const uri = fileUri(`/tmp/memlint-bench-${lines}.mlir`);
   const t0 = process.hrtime.bigint();
@@ -98,7 +100,8 @@ async function benchOne(lines) {
   const goal = {5000: 50, 100000: 500};
   const fmt = (x, d = 1) => x.toFixed(d);
   console.log(`didChange -> publishDiagnostics, ${edits} edits inside one ` +
-              `function (ms)`);
+              `function (ms)` +
+              (serverArgs.length ? `, memlint lsp ${serverArgs.join(' ')}` : ''));
   console.log('| lines | functions | open | p50 | p95 | max | goal p95 | ' +
               'analysis p50 | ops re-analysed/edit | RSS MiB |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');
