@@ -298,14 +298,15 @@ private:
   /// leak has no acceptable place (or nothing leaked: then `*clean`).
   std::unique_ptr<Snapshot> repairLeaks(const Snapshot &start, unsigned fn,
                                         int buffer, bool &clean);
-  /// Repairs leaks of `buffer` and any other buffer of the function that
-  /// leaks more often than in the base.
-  std::unique_ptr<Snapshot> repairAll(std::unique_ptr<Snapshot> s,
-                                      unsigned fn, int buffer);
+  /// Repairs the leaks of `buffers` and of any other buffer of the
+  /// function that leaks more than in the base. Null on failure, or when
+  /// nothing needed repair (then `*clean`).
+  std::unique_ptr<Snapshot> repairAll(const Snapshot &start, unsigned fn,
+                                      ArrayRef<int> buffers, bool &clean);
   bool accept(const Snapshot &s, const Group &g) const;
   std::optional<std::string> byRemoval(const Group &g,
                                        ArrayRef<Operation *> frees,
-                                       int buffer);
+                                       ArrayRef<int> buffers);
   std::optional<std::string> byGuard(const Group &g,
                                      ArrayRef<Operation *> frees);
 
@@ -316,11 +317,20 @@ private:
 };
 
 bool FixFinder::accept(const Snapshot &s, const Group &g) const {
-  EventKey target = keyOf(g.fn, g.events.front());
-  if (!noWorse(base.sig, s.sig, target))
-    return false;
-  return s.sig.count(target) + g.events.size() <= base.sig.count(target) &&
-         s.sig.massOf(target) <= base.sig.massOf(target) + Eps;
+  std::map<EventKey, unsigned> targets;
+  for (const Event &e : g.events)
+    ++targets[keyOf(g.fn, e)];
+  // Every other key: no worse. Each of the finding's keys: its events gone
+  // and the rest on no more paths.
+  Signature others = s.sig;
+  for (auto &[k, n] : targets) {
+    if (s.sig.count(k) + n > base.sig.count(k) ||
+        s.sig.massOf(k) > base.sig.massOf(k) + Eps)
+      return false;
+    others.counts.erase(k);
+    others.mass.erase(k);
+  }
+  return noWorse(base.sig, others);
 }
 
 std::unique_ptr<Snapshot> FixFinder::repairLeaks(const Snapshot &start,
@@ -374,32 +384,40 @@ std::unique_ptr<Snapshot> FixFinder::repairLeaks(const Snapshot &start,
   return nullptr;
 }
 
-std::unique_ptr<Snapshot> FixFinder::repairAll(std::unique_ptr<Snapshot> s,
-                                               unsigned fn, int buffer) {
+std::unique_ptr<Snapshot> FixFinder::repairAll(const Snapshot &start,
+                                               unsigned fn,
+                                               ArrayRef<int> buffers,
+                                               bool &clean) {
+  const Snapshot *cur = &start;
+  std::unique_ptr<Snapshot> owned;
   auto repairOne = [&](int b) -> bool {
-    bool clean;
-    std::unique_ptr<Snapshot> r = repairLeaks(*s, fn, b, clean);
-    if (clean)
+    bool none;
+    std::unique_ptr<Snapshot> r = repairLeaks(*cur, fn, b, none);
+    if (none)
       return true;
     if (!r)
       return false;
-    s = std::move(r);
+    owned = std::move(r);
+    cur = owned.get();
     return true;
   };
-  if (buffer >= 0 && !repairOne(buffer))
-    return nullptr;
-  unsigned n = s->analysis(fn).buffers().size();
+  clean = false;
+  for (int b : buffers)
+    if (b >= 0 && !repairOne(b))
+      return nullptr;
+  unsigned n = cur->analysis(fn).buffers().size();
   for (unsigned b = 0; b < n; ++b)
-    if ((leakCount(*s, fn, b) > leakCount(base, fn, b) ||
-         leakMass(*s, fn, b) > leakMass(base, fn, b) + Eps) &&
+    if ((leakCount(*cur, fn, b) > leakCount(base, fn, b) ||
+         leakMass(*cur, fn, b) > leakMass(base, fn, b) + Eps) &&
         !repairOne(b))
       return nullptr;
-  return s;
+  clean = !owned;
+  return owned;
 }
 
 std::optional<std::string> FixFinder::byRemoval(const Group &g,
                                                 ArrayRef<Operation *> frees,
-                                                int buffer) {
+                                                ArrayRef<int> buffers) {
   SourceText src(*base.doc);
   std::vector<std::unique_ptr<Snapshot>> removed;
   // Plain removal first: it is the smallest edit.
@@ -418,7 +436,8 @@ std::optional<std::string> FixFinder::byRemoval(const Group &g,
   }
   // Then removal plus frees where the buffer is last used.
   for (std::unique_ptr<Snapshot> &s : removed) {
-    std::unique_ptr<Snapshot> r = repairAll(std::move(s), g.fn, buffer);
+    bool clean;
+    std::unique_ptr<Snapshot> r = repairAll(*s, g.fn, buffers, clean);
     if (r && accept(*r, g))
       return r->text().str();
   }
@@ -447,88 +466,98 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
   budget = budgetPerFinding;
   targetFn = g.fn;
   const Event &e = g.events.front();
-  EventKey key = keyOf(g.fn, e);
   for (const Event &other : g.events)
-    if (keyOf(g.fn, other) != key)
-      return std::nullopt; // several buffers behind one finding
+    if (other.kind != e.kind)
+      return std::nullopt;
   LifetimeAnalysis &la = base.analysis(g.fn);
   Document &doc = *base.doc;
+  // The buffers behind the finding (a loop allocation and its instance
+  // from an earlier iteration share one finding) and the frees involved.
+  SmallVector<int> buffers;
+  SmallVector<Operation *> frees;
+  for (const Event &ev : g.events) {
+    if (ev.buffer >= 0 && !llvm::is_contained(buffers, ev.buffer))
+      buffers.push_back(ev.buffer);
+    Operation *second = e.kind == EventKind::UseAfterFree ? nullptr : ev.op;
+    if (e.kind != EventKind::Leak)
+      for (Operation *f : {second, ev.firstFree})
+        if (f && !llvm::is_contained(frees, f))
+          frees.push_back(f);
+  }
+  auto nameOfBuffer = [&](int b) {
+    return doc.nameOf(la.buffers()[b].value);
+  };
   Fix fix;
   std::optional<std::string> fixed;
   switch (e.kind) {
   case EventKind::Leak: {
     const BufferInfo &buf = la.buffers()[e.buffer];
-    std::string freeOp = freeOpNameFor(buf.allocOp, buf.value);
     bool clean;
-    std::unique_ptr<Snapshot> r = repairLeaks(base, g.fn, e.buffer, clean);
+    std::unique_ptr<Snapshot> r = repairAll(base, g.fn, buffers, clean);
     if (r && accept(*r, g))
       fixed = r->text().str();
-    fix.title = "Free " + doc.nameOf(buf.value) + " with " + freeOp +
-                " after its last use";
+    fix.title = "Free " + nameOfBuffer(e.buffer) + " with " +
+                freeOpNameFor(buf.allocOp, buf.value) + " after its last use";
     break;
   }
-  case EventKind::DoubleFree: {
-    std::string name = doc.nameOf(la.buffers()[e.buffer].value);
-    SmallVector<Operation *> frees{e.op};
-    if (e.firstFree && e.firstFree != e.op)
-      frees.push_back(e.firstFree);
-    fixed = byRemoval(g, frees, e.buffer);
+  case EventKind::DoubleFree:
+    fixed = byRemoval(g, frees, buffers);
     if (!fixed)
       fixed = byGuard(g, frees);
-    fix.title = "Free " + name + " only once";
+    fix.title = "Free " + nameOfBuffer(e.buffer) + " only once";
     break;
-  }
-  case EventKind::UseAfterFree: {
-    std::string name = doc.nameOf(la.buffers()[e.buffer].value);
-    if (!e.firstFree)
+  case EventKind::UseAfterFree:
+    if (frees.empty())
       return std::nullopt;
-    fixed = byRemoval(g, {e.firstFree}, e.buffer);
-    fix.title = "Move the free of " + name + " after its last use";
+    fixed = byRemoval(g, frees, buffers);
+    fix.title = "Move the free of " + nameOfBuffer(e.buffer) +
+                " after its last use";
     break;
-  }
   case EventKind::InvalidFree: {
     const Origin &o = la.origins()[e.origin];
     std::string what = doc.nameOf(e.via);
-    int buffer = o.kind == OriginKind::Owned ? o.buffer : -1;
-    fixed = byRemoval(g, {e.op}, buffer);
-    switch (o.kind) {
-    case OriginKind::Argument:
+    SmallVector<int> owned;
+    bool argument = false;
+    for (const Event &ev : g.events) {
+      const Origin &oo = la.origins()[ev.origin];
+      argument |= oo.kind == OriginKind::Argument;
+      if (oo.kind == OriginKind::Owned)
+        owned.push_back(oo.buffer);
+    }
+    fixed = byRemoval(g, {e.op}, owned);
+    if (argument) {
       // The caller may have meant to hand the buffer over: then removing
       // the free leaks it in the caller. Only the author can tell.
       fix.safe = false;
       fix.title = "Remove the free of " + what + " (argument " +
                   doc.nameOf(o.value) + " belongs to the caller)";
-      break;
-    case OriginKind::Alloca:
+    } else if (o.kind == OriginKind::Alloca) {
       fix.title = "Remove the free of stack memory " + what;
-      break;
-    case OriginKind::Global:
+    } else if (o.kind == OriginKind::Global) {
       fix.title = "Remove the free of global memory " + what;
-      break;
-    case OriginKind::Owned: {
+    } else if (o.kind == OriginKind::Owned) {
       fix.title = "Remove the free of interior view " + what;
-      if (fixed || !isPlainFree(e.op))
-        break;
-      // Free the whole buffer the view points into instead.
-      Value root = e.via;
-      bool interior;
-      while (Value src = viewSource(root, interior))
-        root = src;
-      std::string stmt = freeStatement(
-          doc, e.op->getName().getStringRef(), root);
-      if (stmt.empty())
-        break;
-      SourceText src(doc);
-      if (auto edits = replaceOpEdits(src, e.op, stmt))
-        if (std::unique_ptr<Snapshot> s = analyzeEdits(base, *edits))
-          if (accept(*s, g)) {
-            fixed = s->text().str();
-            fix.title = "Free " + doc.nameOf(root) + " instead of its "
-                        "interior view " + what;
-          }
-      break;
-    }
-    case OriginKind::Unknown:
+      if (!fixed && g.events.size() == 1 && isPlainFree(e.op)) {
+        // Free the whole buffer the view points into instead.
+        Value root = e.via;
+        bool interior;
+        while (Value src = viewSource(root, interior))
+          root = src;
+        std::string stmt =
+            freeStatement(doc, e.op->getName().getStringRef(), root);
+        SourceText src(doc);
+        std::optional<std::vector<TextEdit>> edits;
+        if (!stmt.empty())
+          edits = replaceOpEdits(src, e.op, stmt);
+        if (edits)
+          if (std::unique_ptr<Snapshot> s = analyzeEdits(base, *edits))
+            if (accept(*s, g)) {
+              fixed = s->text().str();
+              fix.title = "Free " + doc.nameOf(root) + " instead of its "
+                          "interior view " + what;
+            }
+      }
+    } else {
       return std::nullopt;
     }
     if (!fixed && (fixed = byGuard(g, {e.op})))
