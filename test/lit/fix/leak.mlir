@@ -283,3 +283,115 @@ func.func @caller(%n: index, %v: f32) {
   memref.store %v, %m[%c0] : memref<?xf32>
   return
 }
+
+// Forwarded through iter_args: each iteration frees what it received.
+// CHECK-LABEL:func.func @carried(%n: index) -> f32 {
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %c1 = arith.constant 1 : index
+// CHECK-NEXT:  %one = arith.constant 1.0 : f32
+// CHECK-NEXT:  %init = memref.alloc() : memref<1xf32>
+// CHECK-NEXT:  memref.store %one, %init[%c0] : memref<1xf32>
+// CHECK-NEXT:  %last = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %init) -> (memref<1xf32>) {
+// CHECK-NEXT:    %x = memref.load %cur[%c0] : memref<1xf32>
+// CHECK-NEXT:    memref.dealloc %cur : memref<1xf32>
+// CHECK-NEXT:    %nb = memref.alloc() : memref<1xf32>
+// CHECK-NEXT:    memref.store %x, %nb[%c0] : memref<1xf32>
+// CHECK-NEXT:    scf.yield %nb : memref<1xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  %r = memref.load %last[%c0] : memref<1xf32>
+// CHECK-NEXT:  memref.dealloc %last : memref<1xf32>
+// CHECK-NEXT:  return %r : f32
+// CHECK-NEXT:}
+func.func @carried(%n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %init = memref.alloc() : memref<1xf32>
+  memref.store %one, %init[%c0] : memref<1xf32>
+  %last = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %init) -> (memref<1xf32>) {
+    %x = memref.load %cur[%c0] : memref<1xf32>
+    %nb = memref.alloc() : memref<1xf32>
+    memref.store %x, %nb[%c0] : memref<1xf32>
+    scf.yield %nb : memref<1xf32>
+  }
+  %r = memref.load %last[%c0] : memref<1xf32>
+  memref.dealloc %last : memref<1xf32>
+  return %r : f32
+}
+
+// A region result that is a fresh copy on one path and the original on the
+// other: the original is freed where it dies on the copying path, and the
+// result once after its last use.
+// CHECK-LABEL:func.func @merged(%c: i1, %i: index, %v: f32) -> f32 {
+// CHECK-NEXT:  %a = memref.alloc() : memref<16xf32>
+// CHECK-NEXT:  memref.store %v, %a[%i] : memref<16xf32>
+// CHECK-NEXT:  %r = scf.if %c -> (memref<16xf32>) {
+// CHECK-NEXT:    %t = memref.alloc() : memref<16xf32>
+// CHECK-NEXT:    memref.copy %a, %t : memref<16xf32> to memref<16xf32>
+// CHECK-NEXT:    memref.dealloc %a : memref<16xf32>
+// CHECK-NEXT:    scf.yield %t : memref<16xf32>
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:    scf.yield %a : memref<16xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  %x = memref.load %r[%i] : memref<16xf32>
+// CHECK-NEXT:  memref.dealloc %r : memref<16xf32>
+// CHECK-NEXT:  return %x : f32
+// CHECK-NEXT:}
+func.func @merged(%c: i1, %i: index, %v: f32) -> f32 {
+  %a = memref.alloc() : memref<16xf32>
+  memref.store %v, %a[%i] : memref<16xf32>
+  %r = scf.if %c -> (memref<16xf32>) {
+    %t = memref.alloc() : memref<16xf32>
+    memref.copy %a, %t : memref<16xf32> to memref<16xf32>
+    scf.yield %t : memref<16xf32>
+  } else {
+    scf.yield %a : memref<16xf32>
+  }
+  %x = memref.load %r[%i] : memref<16xf32>
+  return %x : f32
+}
+
+// The same through block arguments.
+// CHECK-LABEL:func.func @merged_cfg(%c0: i1, %c1: i1, %i: index, %v: f32) -> f32 {
+// CHECK-NEXT:  %a = memref.alloc() : memref<8xf32>
+// CHECK-NEXT:  memref.store %v, %a[%i] : memref<8xf32>
+// CHECK-NEXT:  cf.cond_br %c0, ^l, ^r
+// CHECK-NEXT:^l:
+// CHECK-NEXT:  %b = memref.alloc() : memref<8xf32>
+// CHECK-NEXT:  memref.copy %a, %b : memref<8xf32> to memref<8xf32>
+// CHECK-NEXT:  memref.dealloc %a : memref<8xf32>
+// CHECK-NEXT:  cf.br ^j1(%b : memref<8xf32>)
+// CHECK-NEXT:^r:
+// CHECK-NEXT:  cf.br ^j1(%a : memref<8xf32>)
+// CHECK-NEXT:^j1(%x: memref<8xf32>):
+// CHECK-NEXT:  cf.cond_br %c1, ^l2, ^j2(%x : memref<8xf32>)
+// CHECK-NEXT:^l2:
+// CHECK-NEXT:  %d = memref.alloc() : memref<8xf32>
+// CHECK-NEXT:  memref.copy %x, %d : memref<8xf32> to memref<8xf32>
+// CHECK-NEXT:  memref.dealloc %x : memref<8xf32>
+// CHECK-NEXT:  cf.br ^j2(%d : memref<8xf32>)
+// CHECK-NEXT:^j2(%y: memref<8xf32>):
+// CHECK-NEXT:  %r = memref.load %y[%i] : memref<8xf32>
+// CHECK-NEXT:  memref.dealloc %y : memref<8xf32>
+// CHECK-NEXT:  return %r : f32
+// CHECK-NEXT:}
+func.func @merged_cfg(%c0: i1, %c1: i1, %i: index, %v: f32) -> f32 {
+  %a = memref.alloc() : memref<8xf32>
+  memref.store %v, %a[%i] : memref<8xf32>
+  cf.cond_br %c0, ^l, ^r
+^l:
+  %b = memref.alloc() : memref<8xf32>
+  memref.copy %a, %b : memref<8xf32> to memref<8xf32>
+  cf.br ^j1(%b : memref<8xf32>)
+^r:
+  cf.br ^j1(%a : memref<8xf32>)
+^j1(%x: memref<8xf32>):
+  cf.cond_br %c1, ^l2, ^j2(%x : memref<8xf32>)
+^l2:
+  %d = memref.alloc() : memref<8xf32>
+  memref.copy %x, %d : memref<8xf32> to memref<8xf32>
+  cf.br ^j2(%d : memref<8xf32>)
+^j2(%y: memref<8xf32>):
+  %r = memref.load %y[%i] : memref<8xf32>
+  return %r : f32
+}

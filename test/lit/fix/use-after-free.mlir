@@ -108,3 +108,54 @@ func.func @dynamic(%c: i1, %n: index, %v: f32) -> f32 {
 ^done:
   return %x : f32
 }
+
+// A loop-carried buffer freed too early on one path: the free moves after
+// the last use, on both paths.
+// CHECK-LABEL:func.func @carried(%c: i1) -> f32 {
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %c1 = arith.constant 1 : index
+// CHECK-NEXT:  %c3 = arith.constant 3 : index
+// CHECK-NEXT:  %one = arith.constant 1.0 : f32
+// CHECK-NEXT:  %init = memref.alloc() : memref<1xf32>
+// CHECK-NEXT:  memref.store %one, %init[%c0] : memref<1xf32>
+// CHECK-NEXT:  %last = scf.for %i = %c0 to %c3 step %c1 iter_args(%cur = %init) -> (memref<1xf32>) {
+// CHECK-NEXT:    %nb = memref.alloc() : memref<1xf32>
+// CHECK-NEXT:    %x = memref.load %cur[%c0] : memref<1xf32>
+// CHECK-NEXT:    %y = arith.addf %x, %one : f32
+// CHECK-NEXT:    memref.store %y, %nb[%c0] : memref<1xf32>
+// CHECK-NEXT:    scf.if %c {
+// CHECK-NEXT:      memref.dealloc %cur : memref<1xf32>
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      memref.dealloc %cur : memref<1xf32>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    scf.yield %nb : memref<1xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  %r = memref.load %last[%c0] : memref<1xf32>
+// CHECK-NEXT:  memref.dealloc %last : memref<1xf32>
+// CHECK-NEXT:  return %r : f32
+// CHECK-NEXT:}
+func.func @carried(%c: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %one = arith.constant 1.0 : f32
+  %init = memref.alloc() : memref<1xf32>
+  memref.store %one, %init[%c0] : memref<1xf32>
+  %last = scf.for %i = %c0 to %c3 step %c1 iter_args(%cur = %init) -> (memref<1xf32>) {
+    %nb = memref.alloc() : memref<1xf32>
+    scf.if %c {
+      memref.dealloc %cur : memref<1xf32>
+    }
+    %x = memref.load %cur[%c0] : memref<1xf32>
+    %y = arith.addf %x, %one : f32
+    memref.store %y, %nb[%c0] : memref<1xf32>
+    scf.if %c {
+    } else {
+      memref.dealloc %cur : memref<1xf32>
+    }
+    scf.yield %nb : memref<1xf32>
+  }
+  %r = memref.load %last[%c0] : memref<1xf32>
+  memref.dealloc %last : memref<1xf32>
+  return %r : f32
+}
