@@ -211,10 +211,10 @@ std::string formatPlanSvg(const std::vector<FunctionPlan> &plans,
            << "\" class=\"frame\"/>\n";
       body << "<text x=\"" << num(left) << "\" y=\"" << num(top + plotH + 16)
            << "\" class=\"axis\">program order &#8594;</text>\n";
-      body << "<text x=\"10\" y=\"" << num(top + 12)
+      body << "<text x=\"10\" y=\"" << num(top + plotH / 2)
            << "\" class=\"axis\">offset &#8595;</text>\n";
-      body << "<text x=\"10\" y=\"" << num(top + 28) << "\" class=\"axis\">0"
-           << "</text>\n";
+      body << "<text x=\"" << num(left - 6) << "\" y=\"" << num(top + 10)
+           << "\" class=\"axis\" text-anchor=\"end\">0</text>\n";
       size_t colour = 0;
       for (const PlannedBuffer &b : sp.buffers) {
         if (!b.offset)

@@ -1,0 +1,21 @@
+// Exit code 2 and a message for bad usage and for IR that does not parse.
+// RUN: not %memlint plan --format=xml %s 2>&1 | FileCheck %s --check-prefix=FORMAT
+// RUN: not %memlint plan --alignment=0 %s 2>&1 | FileCheck %s --check-prefix=ALIGN
+// RUN: not %memlint plan 2>&1 | FileCheck %s --check-prefix=NOFILE
+// RUN: not %memlint plan %s %s 2>&1 | FileCheck %s --check-prefix=NOFILE
+// RUN: not %memlint plan --bogus %s 2>&1 | FileCheck %s --check-prefix=OPTION
+// RUN: echo 'func.func @f( {' | not %memlint plan - 2>&1 | FileCheck %s --check-prefix=PARSE
+// RUN: not %memlint plan %t.does-not-exist 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: echo 'func.func @f() { return }' | %memlint plan --format=json - | FileCheck %s --check-prefix=STDIN
+
+// FORMAT: memlint plan: unknown format 'xml' (text, json, svg)
+// ALIGN: --alignment wants a positive byte count
+// NOFILE: give exactly one FILE
+// OPTION: unknown option '--bogus'
+// PARSE: <stdin>:1:{{[0-9]+}}: error:
+// MISSING: error: cannot read file
+// STDIN: "name": "f",
+
+func.func @f() {
+  return
+}
