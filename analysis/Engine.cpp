@@ -51,7 +51,11 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts) {
     std::vector<Finding> found;
     check->run(ctx, found);
     for (Finding &f : found) {
-      if (isSuppressed(doc.text(), f.range.start.line, f.check))
+      // Look at the finding's line only (not the whole text from its start).
+      size_t begin = doc.offsetOf({f.range.start.line, 1});
+      size_t end = doc.text().find('\n', begin);
+      llvm::StringRef line = doc.text().slice(begin, end);
+      if (isSuppressed(line, 1, f.check))
         continue;
       auto sev = opts.severity.find(f.check);
       if (sev != opts.severity.end())

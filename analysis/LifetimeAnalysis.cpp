@@ -1416,6 +1416,15 @@ std::vector<Event> LifetimeAnalysis::events() const {
       continue;
     out.push_back(e);
   }
+  // Source order, not pointer order: output must not change between runs.
+  auto key = [](const Event &e) {
+    auto fl = dyn_cast<FileLineColLoc>(e.op->getLoc());
+    return std::make_tuple(fl ? fl.getLine() : 0u, fl ? fl.getColumn() : 0u,
+                           static_cast<int>(e.kind), e.buffer, e.origin);
+  };
+  std::stable_sort(out.begin(), out.end(), [&](const Event &a, const Event &b) {
+    return key(a) < key(b);
+  });
   return out;
 }
 
