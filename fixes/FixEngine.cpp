@@ -25,6 +25,7 @@
 #include "analysis/LifetimeAnalysis.h"
 #include "fixes/FreePlacement.h"
 #include "fixes/TextEdits.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/ADT/STLExtras.h"
 #include <map>
 #include <memory>
@@ -420,11 +421,14 @@ std::optional<std::string> FixFinder::byRemoval(const Group &g,
                                                 ArrayRef<int> buffers) {
   SourceText src(*base.doc);
   std::vector<std::unique_ptr<Snapshot>> removed;
-  // Plain removal first: it is the smallest edit.
+  // Plain removal first: it is the smallest edit. A realloc stops freeing
+  // when written as alloc + copy.
   for (Operation *free : frees) {
-    if (!free || !isPlainFree(free))
+    if (!free)
       continue;
-    std::optional<std::vector<TextEdit>> edits = removeOpEdits(src, free);
+    std::optional<std::vector<TextEdit>> edits =
+        isPlainFree(free) ? removeOpEdits(src, free)
+                          : reallocAsAllocEdits(src, free);
     if (!edits)
       continue;
     std::unique_ptr<Snapshot> s = analyzeEdits(base, *edits);
@@ -512,6 +516,10 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
     fixed = byRemoval(g, frees, buffers);
     fix.title = "Move the free of " + nameOfBuffer(e.buffer) +
                 " after its last use";
+    if (isa<memref::ReallocOp>(frees.front()))
+      fix.title = "Keep " + nameOfBuffer(e.buffer) +
+                  " until its last use: allocate and copy instead of "
+                  "memref.realloc";
     break;
   case EventKind::InvalidFree: {
     const Origin &o = la.origins()[e.origin];
@@ -560,6 +568,11 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
     } else {
       return std::nullopt;
     }
+    if (isa<memref::ReallocOp>(e.op))
+      fix.title = "Allocate and copy instead of reallocating " + what +
+                  (argument ? " (argument " + doc.nameOf(o.value) +
+                                  " belongs to the caller)"
+                            : ", which this function does not own");
     if (!fixed && (fixed = byGuard(g, {e.op})))
       fix.title = "Free " + what + " only where it owns a heap buffer";
     break;

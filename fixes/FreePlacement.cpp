@@ -205,6 +205,80 @@ std::optional<std::vector<TextEdit>> removeOpEdits(const SourceText &src,
   return std::vector<TextEdit>{src.edit(s, e, "")};
 }
 
+/// An SSA name no value of the function around `op` has (SSA names are
+/// scoped by the function, an isolated region).
+static std::string freshValueName(const SourceText &src, Operation *op,
+                                  llvm::StringRef stem) {
+  llvm::StringSet<> taken;
+  Operation *scope = op->getParentOfType<FunctionOpInterface>();
+  auto take = [&](Value v) {
+    std::string name = src.document().nameOf(v);
+    taken.insert(llvm::StringRef(name).split('#').first);
+  };
+  (scope ? scope : op)->walk([&](Operation *o) {
+    for (Value r : o->getResults())
+      take(r);
+    for (Region &region : o->getRegions())
+      for (Block &b : region)
+        for (Value a : b.getArguments())
+          take(a);
+  });
+  for (unsigned n = 0;; ++n) {
+    std::string name = "%" + stem.str() + std::to_string(n);
+    if (!taken.contains(name))
+      return name;
+  }
+}
+
+static std::string typeText(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  t.print(os);
+  return s;
+}
+
+std::optional<std::vector<TextEdit>> reallocAsAllocEdits(const SourceText &src,
+                                                         Operation *op) {
+  auto realloc = dyn_cast<memref::ReallocOp>(op);
+  auto range = src.opRange(op);
+  if (!realloc || !range || realloc.getDynamicResultSize() ||
+      realloc.getAlignment() || !src.onlySpaceBefore(range->first))
+    return std::nullopt;
+  MemRefType from = realloc.getSource().getType();
+  MemRefType to = realloc.getType();
+  if (!from.hasStaticShape() || !to.hasStaticShape() || from.getRank() != 1 ||
+      to.getRank() != 1 || !from.getLayout().isIdentity() ||
+      !to.getLayout().isIdentity())
+    return std::nullopt;
+  Document &doc = src.document();
+  std::string result = doc.nameOf(realloc.getResult());
+  std::string source = doc.nameOf(realloc.getSource());
+  if (result.empty() || result[0] != '%' || result == "%<value>" ||
+      source.empty() || source[0] != '%' || source == "%<value>")
+    return std::nullopt;
+  // The common prefix: a view of the longer buffer, copied from or into.
+  int64_t common = std::min(from.getDimSize(0), to.getDimSize(0));
+  std::string indent = src.indentAt(range->first);
+  std::string text = result + " = memref.alloc() : " + typeText(to);
+  std::string copyFrom = source, copyInto = result;
+  std::string fromType = typeText(from), intoType = typeText(to);
+  if (from.getDimSize(0) != to.getDimSize(0)) {
+    bool grow = to.getDimSize(0) > from.getDimSize(0);
+    MemRefType longer = grow ? to : from;
+    MemRefType head = memref::SubViewOp::inferResultType(longer, {0},
+                                                         {common}, {1});
+    std::string name = freshValueName(src, op, "memlint_head");
+    text += "\n" + indent + name + " = memref.subview " +
+            (grow ? result : source) + "[0] [" + std::to_string(common) +
+            "] [1] : " + typeText(longer) + " to " + typeText(head);
+    (grow ? copyInto : copyFrom) = name;
+    (grow ? intoType : fromType) = typeText(head);
+  }
+  text += "\n" + indent + "memref.copy " + copyFrom + ", " + copyInto + " : " +
+          fromType + " to " + intoType;
+  return std::vector<TextEdit>{src.edit(range->first, range->second, text)};
+}
+
 std::optional<std::vector<TextEdit>>
 replaceOpEdits(const SourceText &src, Operation *op,
                const std::string &newText) {

@@ -65,6 +65,13 @@ bool isPlainFree(mlir::Operation *op);
 std::optional<std::vector<TextEdit>> removeOpEdits(const SourceText &src,
                                                    mlir::Operation *op);
 
+/// For a `memref.realloc` with static sizes and no alignment: edits that
+/// write it as what it does without the free, an alloc of the new size and
+/// a copy of the common prefix (`memref.subview` + `memref.copy`), so the
+/// old buffer stays valid.
+std::optional<std::vector<TextEdit>> reallocAsAllocEdits(const SourceText &src,
+                                                         mlir::Operation *op);
+
 /// Edits replacing `op` (its text as written) with `newText`.
 std::optional<std::vector<TextEdit>>
 replaceOpEdits(const SourceText &src, mlir::Operation *op,

@@ -103,3 +103,26 @@ func.func @join(%c: i1, %v: f32) {
   memref.dealloc %m : memref<4xf32>
   return
 }
+
+// Reallocating stack memory frees it: write it as the alloc and copy it
+// does, without the free.
+// CHECK-LABEL:func.func @realloc_stack(%v: f32) -> f32 {
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %s = memref.alloca() : memref<2xf32>
+// CHECK-NEXT:  memref.store %v, %s[%c0] : memref<2xf32>
+// CHECK-NEXT:  %g = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:  %memlint_head0 = memref.subview %g[0] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1]>>
+// CHECK-NEXT:  memref.copy %s, %memlint_head0 : memref<2xf32> to memref<2xf32, strided<[1]>>
+// CHECK-NEXT:  %x = memref.load %g[%c0] : memref<4xf32>
+// CHECK-NEXT:  memref.dealloc %g : memref<4xf32>
+// CHECK-NEXT:  return %x : f32
+// CHECK-NEXT:}
+func.func @realloc_stack(%v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %s = memref.alloca() : memref<2xf32>
+  memref.store %v, %s[%c0] : memref<2xf32>
+  %g = memref.realloc %s : memref<2xf32> to memref<4xf32>
+  %x = memref.load %g[%c0] : memref<4xf32>
+  memref.dealloc %g : memref<4xf32>
+  return %x : f32
+}

@@ -159,3 +159,67 @@ func.func @carried(%c: i1) -> f32 {
   memref.dealloc %last : memref<1xf32>
   return %r : f32
 }
+
+// The old buffer is read after memref.realloc freed it: keep it (alloc and
+// copy instead) and free it after its last use.
+// CHECK-LABEL:func.func @realloc(%c: i1, %v: f32) -> f32 {
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %a = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:  memref.store %v, %a[%c0] : memref<4xf32>
+// CHECK-NEXT:  %b = memref.alloc() : memref<8xf32>
+// CHECK-NEXT:  %memlint_head0 = memref.subview %b[0] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1]>>
+// CHECK-NEXT:  memref.copy %a, %memlint_head0 : memref<4xf32> to memref<4xf32, strided<[1]>>
+// CHECK-NEXT:  %r = scf.if %c -> (f32) {
+// CHECK-NEXT:    %x = memref.load %a[%c0] : memref<4xf32>
+// CHECK-NEXT:    memref.dealloc %a : memref<4xf32>
+// CHECK-NEXT:    scf.yield %x : f32
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:    memref.dealloc %a : memref<4xf32>
+// CHECK-NEXT:    %y = memref.load %b[%c0] : memref<8xf32>
+// CHECK-NEXT:    scf.yield %y : f32
+// CHECK-NEXT:  }
+// CHECK-NEXT:  memref.dealloc %b : memref<8xf32>
+// CHECK-NEXT:  return %r : f32
+// CHECK-NEXT:}
+func.func @realloc(%c: i1, %v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  memref.store %v, %a[%c0] : memref<4xf32>
+  %b = memref.realloc %a : memref<4xf32> to memref<8xf32>
+  %r = scf.if %c -> (f32) {
+    %x = memref.load %a[%c0] : memref<4xf32>
+    scf.yield %x : f32
+  } else {
+    %y = memref.load %b[%c0] : memref<8xf32>
+    scf.yield %y : f32
+  }
+  memref.dealloc %b : memref<8xf32>
+  return %r : f32
+}
+
+// Shrinking: the copy reads a prefix of the old buffer.
+// CHECK-LABEL:func.func @realloc_shrink(%v: f32) -> f32 {
+// CHECK-NEXT:  %c0 = arith.constant 0 : index
+// CHECK-NEXT:  %a = memref.alloc() : memref<8xf32>
+// CHECK-NEXT:  memref.store %v, %a[%c0] : memref<8xf32>
+// CHECK-NEXT:  %b = memref.alloc() : memref<2xf32>
+// CHECK-NEXT:  %memlint_head0 = memref.subview %a[0] [2] [1] : memref<8xf32> to memref<2xf32, strided<[1]>>
+// CHECK-NEXT:  memref.copy %memlint_head0, %b : memref<2xf32, strided<[1]>> to memref<2xf32>
+// CHECK-NEXT:  %x = memref.load %a[%c0] : memref<8xf32>
+// CHECK-NEXT:  memref.dealloc %a : memref<8xf32>
+// CHECK-NEXT:  %y = memref.load %b[%c0] : memref<2xf32>
+// CHECK-NEXT:  %r = arith.addf %x, %y : f32
+// CHECK-NEXT:  memref.dealloc %b : memref<2xf32>
+// CHECK-NEXT:  return %r : f32
+// CHECK-NEXT:}
+func.func @realloc_shrink(%v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<8xf32>
+  memref.store %v, %a[%c0] : memref<8xf32>
+  %b = memref.realloc %a : memref<8xf32> to memref<2xf32>
+  %x = memref.load %a[%c0] : memref<8xf32>
+  %y = memref.load %b[%c0] : memref<2xf32>
+  %r = arith.addf %x, %y : f32
+  memref.dealloc %b : memref<2xf32>
+  return %r : f32
+}
