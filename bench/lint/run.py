@@ -25,6 +25,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -32,7 +33,23 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-CHECKS_OFF = "--checks=-leak,-double-free,-use-after-free,-invalid-free"
+
+
+def checks_off(memlint):
+    """--checks=-a,-b,... disabling every check `memlint help` lists."""
+    out = subprocess.run([memlint, "help"], capture_output=True,
+                         text=True).stdout
+    names, on = [], False
+    for line in out.splitlines():
+        if line.startswith("CHECKS"):
+            on = True
+            continue
+        m = re.match(r"^  ([a-z][a-z0-9-]*) \(", line)
+        if on and m:
+            names.append(m.group(1))
+    if not names:
+        names = ["leak", "double-free", "use-after-free", "invalid-free"]
+    return "--checks=" + ",".join("-" + n for n in names)
 
 
 def run_once(cmd, timeout, stdout_path=os.devnull):
@@ -80,41 +97,51 @@ def generate(args, ops, single):
         return path, json.load(f)
 
 
-def measure(args, path):
+def measure(args, path, skip):
+    """Times the tools on `path`, interleaved; `skip`: tools to leave out
+    (they timed out on a smaller file of the same variant)."""
     tools = {
         "memlint": [args.memlint, "lint", "--format=json", path],
         "mlir-opt": [args.mlir_opt, "--allow-unregistered-dialect", path,
                      "-o", os.devnull],
     }
+    if not args.no_text:
+        tools["text"] = [args.memlint, "lint", "--format=text", path]
     if not args.no_parse_only:
-        tools["parse"] = [args.memlint, "lint", "--format=json", CHECKS_OFF,
-                          path]
+        tools["parse"] = [args.memlint, "lint", "--format=json",
+                          checks_off(args.memlint), path]
     best = {k: None for k in tools}
     cpu = {k: None for k in tools}
     rss = {k: 0 for k in tools}
     ok = True
     findings = None
-    timed_out = set()
+    done = set()  # timed out, skipped, or too slow to repeat
+    for k in skip:
+        if k in tools:
+            best[k] = cpu[k] = float("inf")
+            done.add(k)
     for rep in range(args.reps):
         for k, cmd in tools.items():
-            if k in timed_out:
+            if k in done:
                 continue
             # The first memlint run also keeps its output to count findings.
             out = os.devnull
             if k == "memlint" and rep == 0:
                 out = path + ".findings.json"
             wall, cs, kb, rc = run_once(cmd, args.timeout, out)
+            rss[k] = max(rss[k], kb)
             if wall is None:
-                timed_out.add(k)
+                done.add(k)
                 best[k] = cpu[k] = float("inf")
                 continue
+            if wall > args.long:
+                done.add(k)
             if k != "mlir-opt" and rc not in (0, 1):
                 ok = False
             if k == "mlir-opt" and rc != 0:
                 ok = False
             best[k] = wall if best[k] is None else min(best[k], wall)
             cpu[k] = cs if cpu[k] is None else min(cpu[k], cs)
-            rss[k] = max(rss[k], kb)
             if out != os.devnull:
                 try:
                     with open(out) as f:
@@ -125,8 +152,17 @@ def measure(args, path):
     return best, cpu, rss, findings, ok
 
 
+INF = float("inf")
+
+
 def fmt_s(t):
-    return "timeout" if t == float("inf") else "%.2f" % t
+    if t is None:
+        return "-"
+    return "timeout" if t == INF else "%.2f" % t
+
+
+def ratio(a, b):
+    return "-" if a is None or b is None or INF in (a, b) else "%.2f" % (a / b)
 
 
 def main():
@@ -138,8 +174,14 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--huge-ops", type=int, default=6000)
     ap.add_argument("--huge-every", type=int, default=25000)
-    ap.add_argument("--timeout", type=float, default=900,
-                    help="seconds per run before it counts as a timeout")
+    ap.add_argument("--timeout", type=float, default=300,
+                    help="seconds per run before it counts as a timeout; a "
+                    "tool that times out is skipped on larger files")
+    ap.add_argument("--long", type=float, default=60,
+                    help="a run longer than this is not repeated")
+    ap.add_argument("--no-text", action="store_true",
+                    help="skip the memlint --format=text runs (lint without "
+                    "fixes)")
     ap.add_argument("--work", default="/tmp/memlint-bench")
     ap.add_argument("--memlint", default=os.path.join(ROOT, "build/cli/memlint"))
     ap.add_argument("--mlir-opt", default=os.environ.get(
@@ -172,51 +214,48 @@ def main():
     jobs += [(int(s), True) for s in args.single_sizes.split(",") if s]
     cols = ["variant", "ops", "allocs", "funcs", "max allocs/func",
             "memlint s", "mlir-opt s", "ratio", "memlint cpu s",
-            "mlir-opt cpu s", "cpu ratio", "parse-only s", "memlint RSS MB",
-            "mlir-opt RSS MB", "memlint us/op", "mlir-opt us/op", "exp",
-            "cpu exp", "findings"]
+            "mlir-opt cpu s", "cpu ratio", "text s", "parse-only s",
+            "memlint RSS MB", "mlir-opt RSS MB", "memlint us/op",
+            "mlir-opt us/op", "exp", "cpu exp", "findings"]
     print("| " + " | ".join(cols) + " |")
-    print("|" + "|".join("---" for _ in cols) + "|")
+    print("|" + "|".join("---" for _ in cols) + "|", flush=True)
     rows = []
     all_ok = True
     prev = {}
+    skip = {"module": set(), "single": set()}
     for ops, single in jobs:
-        path, st = generate(args, ops, single)
-        best, cpu, rss, findings, ok = measure(args, path)
-        all_ok &= ok
         variant = "single" if single else "module"
+        path, st = generate(args, ops, single)
+        best, cpu, rss, findings, ok = measure(args, path, skip[variant])
+        skip[variant] |= {k for k, t in best.items() if t == INF}
+        all_ok &= ok
         m, o = best["memlint"], best["mlir-opt"]
-        p = best.get("parse")
         mc, oc = cpu["memlint"], cpu["mlir-opt"]
         exp = cexp = ""
-        if variant in prev and m != float("inf"):
+        if variant in prev and m != INF:
             pops, pm, pmc = prev[variant]
             if st["ops"] != pops and pm > 0:
                 exp = "%.2f" % (math.log(m / pm) / math.log(st["ops"] / pops))
                 cexp = "%.2f" % (math.log(mc / pmc) / math.log(st["ops"] / pops))
         prev[variant] = (st["ops"], m, mc)
+        per_op = lambda t: "-" if t == INF else "%.1f" % (t / st["ops"] * 1e6)
         row = {
             "variant": variant, "ops": st["ops"], "allocs": st["allocs"],
             "funcs": st["funcs"], "max_func_allocs": st["max_func_allocs"],
-            "memlint_s": m, "mlir_opt_s": o, "ratio": m / o,
-            "memlint_cpu_s": mc, "mlir_opt_cpu_s": oc, "cpu_ratio": mc / oc,
-            "parse_only_s": p, "analysis_s": (m - p) if p is not None else None,
+            "memlint_s": m, "mlir_opt_s": o, "memlint_cpu_s": mc,
+            "mlir_opt_cpu_s": oc, "text_s": best.get("text"),
+            "parse_only_s": best.get("parse"),
             "memlint_rss_mb": rss["memlint"] / 1024,
             "mlir_opt_rss_mb": rss["mlir-opt"] / 1024,
-            "memlint_us_per_op": m / st["ops"] * 1e6,
-            "mlir_opt_us_per_op": o / st["ops"] * 1e6,
             "exp": exp, "cpu_exp": cexp, "findings": findings, "file": path,
         }
         rows.append(row)
         cells = [variant, str(st["ops"]), str(st["allocs"]), str(st["funcs"]),
-                 str(st["max_func_allocs"]), fmt_s(m), fmt_s(o),
-                 "%.2f" % (m / o) if m != float("inf") else "-",
-                 fmt_s(mc), fmt_s(oc),
-                 "%.2f" % (mc / oc) if mc != float("inf") else "-",
-                 fmt_s(p) if p is not None else "-",
+                 str(st["max_func_allocs"]), fmt_s(m), fmt_s(o), ratio(m, o),
+                 fmt_s(mc), fmt_s(oc), ratio(mc, oc), fmt_s(best.get("text")),
+                 fmt_s(best.get("parse")),
                  "%.0f" % row["memlint_rss_mb"], "%.0f" % row["mlir_opt_rss_mb"],
-                 "%.1f" % row["memlint_us_per_op"] if m != float("inf") else "-",
-                 "%.1f" % row["mlir_opt_us_per_op"], exp or "-", cexp or "-",
+                 per_op(m), per_op(o), exp or "-", cexp or "-",
                  "-" if findings is None else str(findings)]
         print("| " + " | ".join(cells) + " |", flush=True)
     load0 = os.getloadavg()[0]
@@ -228,7 +267,8 @@ def main():
           % (load_start, load0, os.cpu_count()))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump(rows, f, indent=1)
+            json.dump(rows, f, indent=1,
+                      default=lambda x: None)
     return 0 if all_ok else 1
 
 
