@@ -11,6 +11,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
@@ -238,8 +239,29 @@ void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
       extendTo(lastPointOf(op), op, true);
     };
 
-    BufferViewFlowAnalysis::ValueSetT aliases = views.resolve(info.value);
-    aliases.insert(info.value);
+    // Every value that may be this buffer: upstream's view flow, closed
+    // under memlint's own aliasing rules (views per viewSource, and ops it
+    // cannot see into returning views of their memref operands).
+    llvm::SetVector<Value> aliases;
+    SmallVector<Value> work;
+    auto addAlias = [&](Value v) {
+      if (aliases.insert(v))
+        work.push_back(v);
+      for (Value a : views.resolve(v))
+        if (aliases.insert(a))
+          work.push_back(a);
+    };
+    addAlias(info.value);
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      for (Operation *user : v.getUsers())
+        for (OpResult result : user->getResults()) {
+          bool interior;
+          if (isMemRef(result) &&
+              (isOpaqueOp(user) || viewSource(result, interior) == v))
+            addAlias(result);
+        }
+    }
     bool carried = false;
     for (Value v : aliases) {
       if (auto arg = dyn_cast<BlockArgument>(v)) {

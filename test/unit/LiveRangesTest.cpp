@@ -134,6 +134,27 @@ TEST(LiveRangesTest, AliasesExtendTheRange) {
   ASSERT_EQ(a.frees.size(), 1u);
 }
 
+TEST(LiveRangesTest, AliasesThroughOpaqueOpsSelectsAndCalls) {
+  Fixture t(R"(func.func private @id(%m: memref<16xf32>) -> memref<16xf32>
+func.func @f(%c: i1) {
+  %a = memref.alloc() : memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
+  %d = memref.alloc() : memref<16xf32>
+  %e = memref.alloc() : memref<16xf32>
+  %s = arith.select %c, %a, %b : memref<16xf32>
+  %v = "my_npu.view"(%d) : (memref<16xf32>) -> memref<16xf32>
+  %r = call @id(%e) : (memref<16xf32>) -> memref<16xf32>
+  "npu.use"(%v) : (memref<16xf32>) -> ()
+  "npu.use"(%r) : (memref<16xf32>) -> ()
+  "npu.use"(%s) : (memref<16xf32>) -> ()
+  return
+})");
+  EXPECT_EQ(t.range("%d").end, t.pointAtLine(10));
+  EXPECT_EQ(t.range("%e").end, t.pointAtLine(11));
+  EXPECT_EQ(t.range("%a").end, t.pointAtLine(12));
+  EXPECT_EQ(t.range("%b").end, t.pointAtLine(12));
+}
+
 TEST(LiveRangesTest, UseInLoopCoversTheLoop) {
   Fixture t(R"(func.func @f(%lb: index, %ub: index) {
   %c1 = arith.constant 1 : index
