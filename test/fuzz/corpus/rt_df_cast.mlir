@@ -1,0 +1,40 @@
+// BUG: double-free
+// memref.cast alias: when %c is true the buffer is freed through its memref<?xf32> cast and then again through the original value.
+
+func.func private @printI64(i64)
+func.func private @printF32(f32)
+func.func private @printNewline()
+func.func private @memcount_begin()
+func.func private @memcount_end()
+
+func.func @f(%c: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %v = arith.constant 7.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  %d = memref.cast %a : memref<4xf32> to memref<?xf32>
+  memref.store %v, %d[%c0] : memref<?xf32>
+  %r = memref.load %a[%c0] : memref<4xf32>
+  scf.if %c {
+    memref.dealloc %d : memref<?xf32>
+  }
+  memref.dealloc %a : memref<4xf32>
+  return %r : f32
+}
+
+func.func @main() {
+  %false = arith.constant false
+  %true = arith.constant true
+  // input 0: false
+  func.call @memcount_begin() : () -> ()
+  %r0 = func.call @f(%false) : (i1) -> (f32)
+  func.call @printF32(%r0) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @memcount_end() : () -> ()
+  // input 1: true
+  func.call @memcount_begin() : () -> ()
+  %r1 = func.call @f(%true) : (i1) -> (f32)
+  func.call @printF32(%r1) : (f32) -> ()
+  func.call @printNewline() : () -> ()
+  func.call @memcount_end() : () -> ()
+  return
+}
