@@ -36,8 +36,8 @@ boundedByteSize(Document &doc, const LiveRange &range,
       continue;
     }
     auto arg = dyn_cast<BlockArgument>(size);
-    if (!arg || arg.getOwner()->getParentOp() != range.allocOp->getParentOfType<
-                                                     FunctionOpInterface>())
+    if (!arg || arg.getOwner()->getParentOp() !=
+                    range.allocOp->getParentOfType<FunctionOpInterface>())
       return std::nullopt;
     std::string name = doc.nameOf(arg);
     if (!name.empty() && name[0] == '%')

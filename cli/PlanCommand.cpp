@@ -59,8 +59,7 @@ OrderedJson formatPlanJson(const std::vector<FunctionPlan> &plans) {
         jb["name"] = b.name;
         jb["line"] = b.startLine;
         jb["bytes"] = b.bytes ? OrderedJson(*b.bytes) : OrderedJson(nullptr);
-        jb["offset"] =
-            b.offset ? OrderedJson(*b.offset) : OrderedJson(nullptr);
+        jb["offset"] = b.offset ? OrderedJson(*b.offset) : OrderedJson(nullptr);
         jb["live"] = {{"start_line", b.startLine}, {"end_line", b.endLine}};
         buffers.push_back(std::move(jb));
       }
@@ -106,8 +105,8 @@ std::string formatPlanText(const std::vector<FunctionPlan> &plans) {
       os << "  no buffers\n";
     for (const SpacePlan &sp : fp.spaces) {
       os << "  space " << sp.space << ": peak " << sp.peakBytes
-         << " bytes, lower bound " << sp.lowerBoundBytes
-         << ", without reuse " << sp.noReuseBytes;
+         << " bytes, lower bound " << sp.lowerBoundBytes << ", without reuse "
+         << sp.noReuseBytes;
       if (!sp.method.empty())
         os << " (" << (sp.optimal ? "optimal, " : "") << sp.method << ")";
       os << "\n";
@@ -120,11 +119,11 @@ std::string formatPlanText(const std::vector<FunctionPlan> &plans) {
         std::string note = unplannedWhy(b.unplanned);
         if (b.escapes)
           note += std::string(note.empty() ? "" : "; ") + "returned";
-        rows.push_back({b.name, std::to_string(b.startLine), bytes,
-                        b.offset ? std::to_string(*b.offset) : "-",
-                        std::to_string(b.startLine) + "-" +
-                            std::to_string(b.endLine),
-                        note});
+        rows.push_back(
+            {b.name, std::to_string(b.startLine), bytes,
+             b.offset ? std::to_string(*b.offset) : "-",
+             std::to_string(b.startLine) + "-" + std::to_string(b.endLine),
+             note});
       }
       std::vector<size_t> width(6, 0);
       for (const auto &row : rows)
@@ -181,12 +180,69 @@ std::string num(double v) {
   return os.str();
 }
 
+/// Geometry of one arena panel.
+constexpr double svgLeft = 90, svgPlotW = 720, svgPlotH = 220;
+const char *const svgPalette[] = {"#4e79a7", "#f28e2b", "#59a14f", "#b07aa1",
+                                  "#76b7b2", "#edc948", "#e15759", "#9c755f",
+                                  "#ff9da7", "#bab0ac"};
+
+/// The arena of one space as a timeline whose top edge is at `top`: one
+/// rectangle per planned buffer, the lower bound and the peak as lines.
+void svgArena(std::ostream &body, const FunctionPlan &fp, const SpacePlan &sp,
+              double top) {
+  const double left = svgLeft, plotW = svgPlotW, plotH = svgPlotH;
+  const char *const *palette = svgPalette;
+  double maxY =
+      std::max<double>({double(sp.peakBytes), double(sp.lowerBoundBytes), 1.0});
+  double yScale = plotH / (maxY * 1.08);
+  double points = std::max<double>(1, fp.numPoints);
+  double xScale = plotW / points;
+  // Frame and axes.
+  body << "<rect x=\"" << num(left) << "\" y=\"" << num(top) << "\" width=\""
+       << num(plotW) << "\" height=\"" << num(plotH)
+       << "\" class=\"frame\"/>\n";
+  body << "<text x=\"" << num(left) << "\" y=\"" << num(top + plotH + 16)
+       << "\" class=\"axis\">program order &#8594;</text>\n";
+  body << "<text x=\"10\" y=\"" << num(top + plotH / 2)
+       << "\" class=\"axis\">offset &#8595;</text>\n";
+  body << "<text x=\"" << num(left - 6) << "\" y=\"" << num(top + 10)
+       << "\" class=\"axis\" text-anchor=\"end\">0</text>\n";
+  size_t colour = 0;
+  for (const PlannedBuffer &b : sp.buffers) {
+    if (!b.offset)
+      continue;
+    double x = left + b.lower * xScale;
+    double w = std::max(1.0, (b.upper - b.lower) * xScale);
+    double ry = top + *b.offset * yScale;
+    double h = std::max(1.0, *b.boundBytes * yScale);
+    body << "<g class=\"buffer\"><title>" << xmlEscape(b.name) << ": "
+         << *b.boundBytes << " bytes at offset " << *b.offset << ", live lines "
+         << b.startLine << "-" << b.endLine << "</title>\n<rect x=\"" << num(x)
+         << "\" y=\"" << num(ry) << "\" width=\"" << num(w) << "\" height=\""
+         << num(h) << "\" fill=\"" << palette[colour++ % 10] << "\"/>\n";
+    body << "<text x=\"" << num(x + 3) << "\" y=\""
+         << num(ry + std::min(h - 2, 13.0)) << "\" class=\"label\">"
+         << xmlEscape(b.name) << "</text></g>\n";
+  }
+  auto mark = [&](int64_t bytes, const char *cls, const std::string &what,
+                  double dy) {
+    double ly = top + bytes * yScale;
+    body << "<line x1=\"" << num(left) << "\" y1=\"" << num(ly) << "\" x2=\""
+         << num(left + plotW) << "\" y2=\"" << num(ly) << "\" class=\"" << cls
+         << "\"/>\n";
+    body << "<text x=\"" << num(left + plotW + 6) << "\" y=\"" << num(ly + dy)
+         << "\" class=\"" << cls << "-label\">" << what << " " << bytes
+         << "</text>\n";
+  };
+  mark(sp.lowerBoundBytes, "bound", "lower bound",
+       sp.lowerBoundBytes == sp.peakBytes ? 12 : 4);
+  mark(sp.peakBytes, "peak", "peak",
+       sp.lowerBoundBytes == sp.peakBytes ? -2 : 4);
+}
+
 std::string formatPlanSvg(const std::vector<FunctionPlan> &plans,
                           const std::string &file) {
-  const double left = 90, plotW = 720, plotH = 220, width = left + plotW + 150;
-  const char *palette[] = {"#4e79a7", "#f28e2b", "#59a14f", "#b07aa1",
-                           "#76b7b2", "#edc948", "#e15759", "#9c755f",
-                           "#ff9da7", "#bab0ac"};
+  const double width = svgLeft + svgPlotW + 150;
   std::ostringstream body;
   double y = 40;
   body << "<text x=\"10\" y=\"24\" class=\"title\">memory plan of "
@@ -200,60 +256,24 @@ std::string formatPlanSvg(const std::vector<FunctionPlan> &plans,
            << ": peak " << sp.peakBytes << " bytes, lower bound "
            << sp.lowerBoundBytes << ", without reuse " << sp.noReuseBytes
            << "</text>\n";
-      double maxY = std::max<double>(
-          {double(sp.peakBytes), double(sp.lowerBoundBytes), 1.0});
-      double yScale = plotH / (maxY * 1.08);
-      double points = std::max<double>(1, fp.numPoints);
-      double xScale = plotW / points;
-      // Frame and axes.
-      body << "<rect x=\"" << num(left) << "\" y=\"" << num(top)
-           << "\" width=\"" << num(plotW) << "\" height=\"" << num(plotH)
-           << "\" class=\"frame\"/>\n";
-      body << "<text x=\"" << num(left) << "\" y=\"" << num(top + plotH + 16)
-           << "\" class=\"axis\">program order &#8594;</text>\n";
-      body << "<text x=\"10\" y=\"" << num(top + plotH / 2)
-           << "\" class=\"axis\">offset &#8595;</text>\n";
-      body << "<text x=\"" << num(left - 6) << "\" y=\"" << num(top + 10)
-           << "\" class=\"axis\" text-anchor=\"end\">0</text>\n";
-      size_t colour = 0;
-      for (const PlannedBuffer &b : sp.buffers) {
-        if (!b.offset)
-          continue;
-        double x = left + b.lower * xScale;
-        double w = std::max(1.0, (b.upper - b.lower) * xScale);
-        double ry = top + *b.offset * yScale;
-        double h = std::max(1.0, *b.boundBytes * yScale);
-        body << "<g class=\"buffer\"><title>" << xmlEscape(b.name) << ": "
-             << *b.boundBytes << " bytes at offset " << *b.offset
-             << ", live lines " << b.startLine << "-" << b.endLine
-             << "</title>\n<rect x=\"" << num(x) << "\" y=\"" << num(ry)
-             << "\" width=\"" << num(w) << "\" height=\"" << num(h)
-             << "\" fill=\"" << palette[colour++ % 10] << "\"/>\n";
-        body << "<text x=\"" << num(x + 3) << "\" y=\""
-             << num(ry + std::min(h - 2, 13.0)) << "\" class=\"label\">"
-             << xmlEscape(b.name) << "</text></g>\n";
+      bool anyPlanned = llvm::any_of(
+          sp.buffers, [](const PlannedBuffer &b) { return b.inArena(); });
+      double next = top;
+      if (anyPlanned) {
+        svgArena(body, fp, sp, top);
+        next = top + svgPlotH + 24;
+      } else {
+        body << "<text x=\"" << num(svgLeft) << "\" y=\"" << num(top + 4)
+             << "\" class=\"axis\">no buffer in the arena</text>\n";
+        next = top + 12;
       }
-      auto mark = [&](int64_t bytes, const char *cls, const std::string &what,
-                      double dy) {
-        double ly = top + bytes * yScale;
-        body << "<line x1=\"" << num(left) << "\" y1=\"" << num(ly)
-             << "\" x2=\"" << num(left + plotW) << "\" y2=\"" << num(ly)
-             << "\" class=\"" << cls << "\"/>\n";
-        body << "<text x=\"" << num(left + plotW + 6) << "\" y=\""
-             << num(ly + dy) << "\" class=\"" << cls << "-label\">" << what
-             << " " << bytes << "</text>\n";
-      };
-      mark(sp.lowerBoundBytes, "bound", "lower bound",
-           sp.lowerBoundBytes == sp.peakBytes ? 12 : 4);
-      mark(sp.peakBytes, "peak", "peak", sp.lowerBoundBytes == sp.peakBytes ? -2 : 4);
-      double next = top + plotH + 24;
       std::string skipped;
       for (const PlannedBuffer &b : sp.buffers)
         if (!b.inArena())
           skipped += (skipped.empty() ? "" : ", ") + b.name + " (" +
                      unplannedWhy(b.unplanned) + ")";
       if (!skipped.empty()) {
-        body << "<text x=\"" << num(left) << "\" y=\"" << num(next + 8)
+        body << "<text x=\"" << num(svgLeft) << "\" y=\"" << num(next + 8)
              << "\" class=\"axis\">not planned: " << xmlEscape(skipped)
              << "</text>\n";
         next += 16;
@@ -328,9 +348,9 @@ int runPlanCommand(const Args &args) {
   MemoryPlanOptions opts;
   LintOptions config;
   std::string error;
-  std::optional<std::string> cfg =
-      configPath.empty() ? findConfigFor(file)
-                         : std::optional<std::string>(configPath);
+  std::optional<std::string> cfg = configPath.empty()
+                                       ? findConfigFor(file)
+                                       : std::optional<std::string>(configPath);
   if (cfg && !loadConfigFile(*cfg, config, error)) {
     std::cerr << "memlint plan: " << error << "\n";
     return ExitError;

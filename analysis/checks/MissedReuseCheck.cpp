@@ -194,11 +194,11 @@ private:
     f.message = "buffer " + laterName + size + " could reuse " + earlierName +
                 ", which is freed before it is allocated (" + detail +
                 ", memory space " + later.space + ")";
-    f.related.push_back({earlierName + " is allocated here",
-                         doc.rangeOf(earlier.allocOp)});
-    f.related.push_back({earlierName + " is freed here, before " + laterName +
-                             " is allocated",
-                         doc.rangeOf(c.free)});
+    f.related.push_back(
+        {earlierName + " is allocated here", doc.rangeOf(earlier.allocOp)});
+    f.related.push_back(
+        {earlierName + " is freed here, before " + laterName + " is allocated",
+         doc.rangeOf(c.free)});
     return f;
   }
 };

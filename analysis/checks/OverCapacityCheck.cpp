@@ -88,9 +88,9 @@ private:
     f.severity = defaultSeverity();
     f.range = symbolRange(doc, fn);
     if (sp.lowerBoundBytes > capacity)
-      f.message = "cannot fit: at least " +
-                  std::to_string(sp.lowerBoundBytes) + " bytes of " +
-                  sp.space + " are live at once, capacity " + cap;
+      f.message = "cannot fit: at least " + std::to_string(sp.lowerBoundBytes) +
+                  " bytes of " + sp.space + " are live at once, capacity " +
+                  cap;
     else if (sp.peakBytes > capacity)
       f.message = "the planned arena needs " + std::to_string(sp.peakBytes) +
                   " bytes, capacity " + cap + "; the lower bound " +
@@ -103,13 +103,12 @@ private:
       several += b.unplanned == Unplanned::SeveralInstances;
     }
     if (unbounded)
-      f.message += " (not counting " + std::to_string(unbounded) +
-                   " buffer" + (unbounded > 1 ? "s" : "") +
+      f.message += " (not counting " + std::to_string(unbounded) + " buffer" +
+                   (unbounded > 1 ? "s" : "") +
                    " of unbounded dynamic size; bound them with --assume)";
     if (several)
       f.message += " (not counting " + std::to_string(several) + " buffer" +
-                   (several > 1 ? "s" : "") +
-                   " with several live instances)";
+                   (several > 1 ? "s" : "") + " with several live instances)";
 
     if (sp.maxLiveOp) {
       std::string names;

@@ -1,7 +1,7 @@
 // Unit tests of byte sizes, memory spaces, live ranges and memory plans.
+#include "analysis/LiveRanges.h"
 #include "analysis/Document.h"
 #include "analysis/LifetimeAnalysis.h"
-#include "analysis/LiveRanges.h"
 #include "analysis/MemoryPlan.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -293,8 +293,7 @@ func.func @g() {
   return
 })");
   MemoryPlanOptions opts;
-  std::vector<FunctionPlan> plans =
-      planModule(*t.doc, *t.lifetimes, opts);
+  std::vector<FunctionPlan> plans = planModule(*t.doc, *t.lifetimes, opts);
   ASSERT_EQ(plans.size(), 2u);
   const FunctionPlan &f = plans[0];
   EXPECT_EQ(f.name, "f");
