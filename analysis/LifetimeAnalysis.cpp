@@ -1416,11 +1416,14 @@ std::vector<Event> LifetimeAnalysis::events() const {
       continue;
     out.push_back(e);
   }
-  // Source order, not pointer order: output must not change between runs.
-  auto key = [](const Event &e) {
-    auto fl = dyn_cast<FileLineColLoc>(e.op->getLoc());
-    return std::make_tuple(fl ? fl.getLine() : 0u, fl ? fl.getColumn() : 0u,
-                           static_cast<int>(e.kind), e.buffer, e.origin);
+  // Program order, not pointer order: output must not change between runs
+  // (locations may be shared or unknown, so number the ops by a walk).
+  DenseMap<Operation *, unsigned> order;
+  fn->walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { order.try_emplace(op, order.size()); });
+  auto key = [&](const Event &e) {
+    return std::make_tuple(order.lookup(e.op), static_cast<int>(e.kind),
+                           e.buffer, e.origin);
   };
   std::stable_sort(out.begin(), out.end(), [&](const Event &a, const Event &b) {
     return key(a) < key(b);

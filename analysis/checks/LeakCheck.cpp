@@ -69,7 +69,11 @@ private:
       if (!path.empty() && evs.size() > 1)
         r.message += " " + path;
       r.range = doc.rangeOf(e.op);
-      f.related.push_back(r);
+      bool seen = llvm::any_of(f.related, [&](const RelatedLocation &x) {
+        return x.range == r.range && x.message == r.message;
+      });
+      if (!seen)
+        f.related.push_back(r);
     }
     return f;
   }
