@@ -82,6 +82,16 @@ TextEdit SourceText::edit(size_t start, size_t end, std::string newText) const {
   TextEdit e;
   e.range.start = lines.posOf(start);
   e.range.end = lines.posOf(end);
+  // New lines end the way the file's lines do.
+  if (text.contains("\r\n")) {
+    std::string crlf;
+    for (size_t i = 0; i < newText.size(); ++i) {
+      if (newText[i] == '\n' && (i == 0 || newText[i - 1] != '\r'))
+        crlf += '\r';
+      crlf += newText[i];
+    }
+    newText = std::move(crlf);
+  }
   e.newText = std::move(newText);
   return e;
 }

@@ -138,4 +138,19 @@ TEST(FixText, SuppressedFindingsAreNotFixed) {
   EXPECT_EQ(r.text, text);
 }
 
+TEST(FixText, KeepsWindowsLineEndings) {
+  std::string text;
+  for (char c : std::string(leakInBranch)) {
+    if (c == '\n')
+      text += '\r';
+    text += c;
+  }
+  FixRunResult r = fixText(text, "t.mlir", LintOptions(), false);
+  EXPECT_GE(r.applied, 1u);
+  EXPECT_TRUE(r.remaining.empty());
+  for (size_t i = 0; i < r.text.size(); ++i)
+    if (r.text[i] == '\n')
+      EXPECT_TRUE(i > 0 && r.text[i - 1] == '\r') << "bare newline at " << i;
+}
+
 } // namespace
