@@ -8,9 +8,10 @@
 // RUN: %memlint emit --target=cuda --emit=arena --stats %s 2>%t.stats >/dev/null
 // RUN: FileCheck %s --check-prefix=STATS < %t.stats
 //
-// gpu.alloc ops before the rewrite: 3 in @device_temps, 1 in @single.
+// gpu.alloc ops before the rewrite: 3 in @device_temps, 1 in @single,
+// 3 in @nested_temps.
 // RUN: grep -c "^ *%[a-z0-9_]* = gpu[.]alloc" %s | FileCheck %s --check-prefix=BEFORE
-// BEFORE: {{^}}4{{$}}
+// BEFORE: {{^}}7{{$}}
 
 // Three device temporaries; %a is dead before %c is born, %b overlaps both.
 // CHECK-LABEL: func.func @device_temps
@@ -104,5 +105,52 @@ func.func @host_temps(%n: index, %p: i1) -> memref<16xf32> {
 func.func @single() {
   %a = gpu.alloc () : memref<32xf32>
   gpu.dealloc %a : memref<32xf32>
+  return
+}
+
+// A buffer allocated and freed in each iteration has one live instance at a
+// time, and one in an scf.if is live only there: both become views inside
+// their regions, of an arena allocated at the top of the function.
+// CHECK-LABEL: func.func @nested_temps
+// CHECK-NEXT:    %[[ARENA:.*]] = gpu.alloc () : memref<512xi8>
+// CHECK:         memref.view %[[ARENA]][%{{.*}}][] : memref<512xi8> to memref<64xf32>
+// CHECK:         scf.for
+// CHECK:           memref.view %[[ARENA]][%{{.*}}][] : memref<512xi8> to memref<64xf32>
+// CHECK-NOT:       gpu.dealloc
+// CHECK:         scf.if
+// CHECK:           memref.view %[[ARENA]][%{{.*}}][] : memref<512xi8> to memref<32xf32>
+// CHECK-NOT:       gpu.dealloc
+// CHECK:         gpu.dealloc %[[ARENA]] : memref<512xi8>
+// CHECK-NEXT:    return
+// STATS: @nested_temps space default: 3 gpu.alloc -> 1; 3 buffers, 640 bytes without reuse, 512 live at most, arena 512 (lower bound 512)
+func.func @nested_temps(%x: memref<64xf32>, %p: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %acc = gpu.alloc () : memref<64xf32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    %t = gpu.alloc () : memref<64xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+      %v = memref.load %x[%tx] : memref<64xf32>
+      memref.store %v, %t[%tx] : memref<64xf32>
+      %w = memref.load %t[%tx] : memref<64xf32>
+      memref.store %w, %acc[%tx] : memref<64xf32>
+      gpu.terminator
+    }
+    gpu.dealloc %t : memref<64xf32>
+  }
+  scf.if %p {
+    %u = gpu.alloc () : memref<32xf32>
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+      %w = memref.load %acc[%tx] : memref<64xf32>
+      memref.store %w, %u[%c0] : memref<32xf32>
+      gpu.terminator
+    }
+    gpu.dealloc %u : memref<32xf32>
+  }
+  gpu.dealloc %acc : memref<64xf32>
   return
 }
