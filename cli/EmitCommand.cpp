@@ -48,8 +48,8 @@ extern const char *const emitCommandHelp =
 
 namespace {
 
-const char *const kLifetimeChecks[] = {"leak", "double-free",
-                                       "use-after-free", "invalid-free"};
+const char *const kLifetimeChecks[] = {"leak", "double-free", "use-after-free",
+                                       "invalid-free"};
 
 bool parseCount(const std::string &text, int64_t &out, int64_t min) {
   long long v;
@@ -70,9 +70,8 @@ void printInputErrors(const Document &doc) {
 
 void printStats(const std::vector<ArenaGroupStats> &groups) {
   for (const ArenaGroupStats &g : groups) {
-    std::cerr << "memlint emit: @" << g.function << " space " << g.space
-              << ": " << g.allocsBefore << " " << g.allocOp << " -> "
-              << g.allocsAfter;
+    std::cerr << "memlint emit: @" << g.function << " space " << g.space << ": "
+              << g.allocsBefore << " " << g.allocOp << " -> " << g.allocsAfter;
     if (g.placed == 0) {
       std::cerr << " (nothing placed)\n";
       continue;
@@ -142,8 +141,7 @@ int runEmitCommand(const Args &args) {
   if (target != "cuda") {
     std::cerr << "memlint emit: "
               << (target.empty() ? std::string("--target=cuda is required")
-                                 : "unknown target '" + target +
-                                       "' (cuda)")
+                                 : "unknown target '" + target + "' (cuda)")
               << "\n";
     return ExitError;
   }
@@ -169,9 +167,9 @@ int runEmitCommand(const Args &args) {
 
   LintOptions config;
   std::string error;
-  std::optional<std::string> cfg =
-      configPath.empty() ? findConfigFor(file)
-                         : std::optional<std::string>(configPath);
+  std::optional<std::string> cfg = configPath.empty()
+                                       ? findConfigFor(file)
+                                       : std::optional<std::string>(configPath);
   if (cfg && file != "-" && !loadConfigFile(*cfg, config, error)) {
     std::cerr << "memlint emit: " << error << "\n";
     return ExitError;
@@ -195,8 +193,7 @@ int runEmitCommand(const Args &args) {
     if (!name.empty() && name[0] == '%')
       name = name.substr(1);
     if (name.empty() || !parseCount(a.substr(le + 2), bound, 0)) {
-      std::cerr << "memlint emit: --assume wants NAME<=N, not '" << a
-                << "'\n";
+      std::cerr << "memlint emit: --assume wants NAME<=N, not '" << a << "'\n";
       return ExitError;
     }
     plan.assumptions[name] = bound;

@@ -64,9 +64,8 @@ bool isPlainFree(Operation *op) {
 /// that frees several (through a select, say) is kept, and so are they.
 bool canPlace(const PlannedBuffer &b,
               const llvm::DenseMap<Operation *, unsigned> &freeCount) {
-  if (!b.inArena() || b.escapes || !b.offset || !b.boundBytes ||
-      !b.allocOp || b.allocOp->getNumResults() != 1 ||
-      b.allocOp->getResult(0) != b.value)
+  if (!b.inArena() || b.escapes || !b.offset || !b.boundBytes || !b.allocOp ||
+      b.allocOp->getNumResults() != 1 || b.allocOp->getResult(0) != b.value)
     return false;
   if (allocKindOf(b.allocOp) == AllocKind::None)
     return false;
@@ -104,8 +103,7 @@ int64_t maxLive(llvm::ArrayRef<const PlannedBuffer *> buffers) {
 /// Emits `cf.assert(bytes(b) <= bound)` before the view of a dynamic buffer
 /// planned at an assumed bound.
 void assertFitsBound(OpBuilder &builder, Location loc, MemRefType type,
-                     ValueRange sizes, int64_t bound,
-                     const std::string &name) {
+                     ValueRange sizes, int64_t bound, const std::string &name) {
   std::optional<int64_t> elem = elementByteSize(type.getElementType());
   int64_t fixed = elem.value_or(1);
   for (int64_t d : type.getShape())
@@ -138,8 +136,7 @@ void rewriteGroup(FunctionOpInterface fn, Group &g,
   Attribute memorySpace =
       cast<MemRefType>(g.placed.front()->value.getType()).getMemorySpace();
   llvm::erase_if(g.placed, [&](const PlannedBuffer *b) {
-    return cast<MemRefType>(b->value.getType()).getMemorySpace() !=
-           memorySpace;
+    return cast<MemRefType>(b->value.getType()).getMemorySpace() != memorySpace;
   });
   if (g.placed.size() < 2)
     return;
@@ -173,8 +170,8 @@ void rewriteGroup(FunctionOpInterface fn, Group &g,
   Block &entry = fn.getFunctionBody().front();
   OpBuilder builder(ctx);
   builder.setInsertionPointToStart(&entry);
-  Location loc = NameLoc::get(StringAttr::get(ctx, "memlint.arena"),
-                              fn.getLoc());
+  Location loc =
+      NameLoc::get(StringAttr::get(ctx, "memlint.arena"), fn.getLoc());
   auto arenaType = MemRefType::get({size}, IntegerType::get(ctx, 8),
                                    MemRefLayoutAttrInterface(), memorySpace);
   Value arena;
@@ -201,8 +198,8 @@ void rewriteGroup(FunctionOpInterface fn, Group &g,
     Value view =
         memref::ViewOp::create(builder, at, type, arena, offset, sizes);
     Value(b->value).replaceAllUsesWith(view);
-    for (Operation *free : llvm::SmallPtrSet<Operation *, 4>(
-             b->frees.begin(), b->frees.end()))
+    for (Operation *free :
+         llvm::SmallPtrSet<Operation *, 4>(b->frees.begin(), b->frees.end()))
       free->erase();
     allocOp->erase();
   }
@@ -231,16 +228,16 @@ void rewriteGroup(FunctionOpInterface fn, Group &g,
 
 } // namespace
 
-std::vector<ArenaGroupStats> rewriteIntoArenas(Document &doc,
-                                               const ArenaRewriteOptions &opts) {
+std::vector<ArenaGroupStats>
+rewriteIntoArenas(Document &doc, const ArenaRewriteOptions &opts) {
   std::vector<ArenaGroupStats> out;
   if (!doc.isValid())
     return out;
   // The ops the rewrite builds need their dialects loaded, whatever the
   // input used.
   MLIRContext &ctx = doc.context();
-  ctx.loadDialect<arith::ArithDialect, cf::ControlFlowDialect,
-                  gpu::GPUDialect, memref::MemRefDialect>();
+  ctx.loadDialect<arith::ArithDialect, cf::ControlFlowDialect, gpu::GPUDialect,
+                  memref::MemRefDialect>();
   // Plan everything first: the rewrite invalidates the analysis.
   ModuleLifetimes lifetimes(doc.module(),
                             [&](Value v) { return doc.nameOf(v); });
@@ -253,8 +250,8 @@ std::vector<ArenaGroupStats> rewriteIntoArenas(Document &doc,
     llvm::DenseMap<Operation *, unsigned> freeCount;
     for (const SpacePlan &sp : fp.spaces)
       for (const PlannedBuffer &b : sp.buffers)
-        for (Operation *free : llvm::SmallPtrSet<Operation *, 4>(
-                 b.frees.begin(), b.frees.end()))
+        for (Operation *free :
+             llvm::SmallPtrSet<Operation *, 4>(b.frees.begin(), b.frees.end()))
           ++freeCount[free];
     for (const SpacePlan &sp : fp.spaces) {
       Group groups[2];

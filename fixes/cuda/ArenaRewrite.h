@@ -4,11 +4,23 @@
 // (analysis/MemoryPlan.h) live in one arena per function, memory space and
 // kind of allocation:
 //
-//   %a = gpu.alloc () : memref<64x64xf32>          %arena = gpu.alloc () : memref<16384xi8>
-//   ...                                    ==>     %a = memref.view %arena[%c0][] : ... to memref<64x64xf32>
-//   gpu.dealloc %a : memref<64x64xf32>             ...
-//   %b = gpu.alloc () : memref<64x64xf32>          %b = memref.view %arena[%c0][] : ...
-//   ...                                            gpu.dealloc %arena : memref<16384xi8>   (before each return)
+//   %a = gpu.alloc () : memref<64x64xf32>
+//   ...
+//   gpu.dealloc %a : memref<64x64xf32>
+//   %b = gpu.alloc () : memref<64x64xf32>
+//   ...
+//   gpu.dealloc %b : memref<64x64xf32>
+//   return
+//
+// becomes
+//
+//   %arena = gpu.alloc () : memref<16384xi8>
+//   %a = memref.view %arena[%c0][] : memref<16384xi8> to memref<64x64xf32>
+//   ...
+//   %b = memref.view %arena[%c0][] : memref<16384xi8> to memref<64x64xf32>
+//   ...
+//   gpu.dealloc %arena : memref<16384xi8>
+//   return
 //
 // The arena is allocated at the top of the function with the op kind its
 // buffers had: `gpu.alloc` for device buffers, `memref.alloc` (with the
@@ -16,11 +28,12 @@
 // A group that is all of its space's arena buffers keeps the plan's
 // offsets; a group that is only part of them (the rest returned, of the
 // other kind, or not expressible as views) is packed again on its own when
-// that needs less. The arena is freed before every return. The buffers' allocations and frees disappear;
-// each buffer becomes a `memref.view` of the arena at its planned byte
-// offset, where its allocation was (dynamic sizes become the view's size
-// operands, and with `assumptions` a `cf.assert` checks at run time that
-// the buffer fits the bound it was planned with).
+// that needs less. The arena is freed before every return. The buffers'
+// allocations and frees disappear; each buffer becomes a `memref.view` of
+// the arena at its planned byte offset, where its allocation was (dynamic
+// sizes become the view's size operands, and with `assumptions` a
+// `cf.assert` checks at run time that the buffer fits the bound it was
+// planned with).
 //
 // What stays as written: buffers the plan leaves out (unbounded dynamic
 // size, several live instances), returned buffers, allocations with a

@@ -1,11 +1,11 @@
 //===- CudaEmitter.cpp - Arena-planned IR lowered for CUDA ----------------===//
 #include "fixes/cuda/CudaEmitter.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Pipelines/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
@@ -13,13 +13,13 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/LLVMContext.h"
@@ -125,8 +125,8 @@ void mergeOutlinedKernels(ModuleOp module,
         SymbolRefAttr::get(gpuModule.getNameAttr(),
                            {FlatSymbolRefAttr::get(kernel.getNameAttr())});
     StringAttr newName = gpuModule.getNameAttr();
-    renamed[from] = SymbolRefAttr::get(mergedName,
-                                       {FlatSymbolRefAttr::get(newName)});
+    renamed[from] =
+        SymbolRefAttr::get(mergedName, {FlatSymbolRefAttr::get(newName)});
     kernel->moveBefore(merged.getBody(), merged.getBody()->end());
     kernel.setName(newName);
     table.erase(gpuModule);
@@ -183,9 +183,8 @@ LogicalResult checkFullyLowered(ModuleOp module) {
   if (left.empty())
     return success();
   // Name the first op that is not a cast the conversions left behind.
-  auto culprit = llvm::find_if(left, [](Operation *op) {
-    return !isa<UnrealizedConversionCastOp>(op);
-  });
+  auto culprit = llvm::find_if(
+      left, [](Operation *op) { return !isa<UnrealizedConversionCastOp>(op); });
   Operation *op = culprit != left.end() ? *culprit : left.front();
   InFlightDiagnostic diag = op->emitError()
                             << "'" << op->getName()
@@ -220,13 +219,12 @@ std::string findLibdevice(const std::string &cudaPath) {
 /// Points upstream's serializer at the toolkit of `libdevice`, or at none.
 void setToolkitForSerializer(llvm::StringRef libdevice) {
   // <toolkit>/nvvm/libdevice/libdevice.10.bc
-  std::string toolkit =
-      libdevice.empty()
-          ? std::string()
-          : llvm::sys::path::parent_path(
-                llvm::sys::path::parent_path(
-                    llvm::sys::path::parent_path(libdevice)))
-                .str();
+  std::string toolkit = libdevice.empty()
+                            ? std::string()
+                            : llvm::sys::path::parent_path(
+                                  llvm::sys::path::parent_path(
+                                      llvm::sys::path::parent_path(libdevice)))
+                                  .str();
   ::setenv("CUDA_ROOT", toolkit.c_str(), /*overwrite=*/1);
 }
 
@@ -249,7 +247,8 @@ Value expandRoundingOrSign(OpBuilder &b, Operation *op) {
     return arith::BitcastOp::create(b, loc, type, i).getResult();
   };
   APInt signMask = APInt::getSignMask(width);
-  Value sign = arith::ConstantOp::create(b, loc, b.getIntegerAttr(intType, signMask));
+  Value sign =
+      arith::ConstantOp::create(b, loc, b.getIntegerAttr(intType, signMask));
   Value magnitudeMask =
       arith::ConstantOp::create(b, loc, b.getIntegerAttr(intType, ~signMask));
   if (isa<math::AbsFOp>(op))
@@ -273,14 +272,14 @@ Value expandRoundingOrSign(OpBuilder &b, Operation *op) {
   Value rounded = truncated;
   Value one = arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 1.0));
   if (isa<math::FloorOp>(op)) {
-    Value tooBig = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
-                                         truncated, x);
+    Value tooBig =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, truncated, x);
     rounded = arith::SelectOp::create(
         b, loc, tooBig, arith::SubFOp::create(b, loc, truncated, one),
         truncated);
   } else if (isa<math::CeilOp>(op)) {
-    Value tooSmall = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
-                                           truncated, x);
+    Value tooSmall =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, truncated, x);
     rounded = arith::SelectOp::create(
         b, loc, tooSmall, arith::AddFOp::create(b, loc, truncated, one),
         truncated);
@@ -294,13 +293,12 @@ Value sqrtOnDevice(OpBuilder &b, Operation *op) {
   Location loc = op->getLoc();
   Value x = op->getOperand(0);
   Type type = x.getType();
-  Value root =
-      LLVM::CallIntrinsicOp::create(
-          b, loc, type,
-          b.getStringAttr(type.isF32() ? "llvm.nvvm.sqrt.rn.f"
-                                       : "llvm.nvvm.sqrt.rn.d"),
-          ValueRange{x})
-          .getResult(0);
+  Value root = LLVM::CallIntrinsicOp::create(
+                   b, loc, type,
+                   b.getStringAttr(type.isF32() ? "llvm.nvvm.sqrt.rn.f"
+                                                : "llvm.nvvm.sqrt.rn.d"),
+                   ValueRange{x})
+                   .getResult(0);
   if (isa<math::SqrtOp>(op))
     return root;
   Value one = arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 1.0));
@@ -370,11 +368,11 @@ LogicalResult checkNoLibdeviceCalls(ModuleOp module) {
       if (at == StringRef::npos)
         continue;
       size_t name = ptx.find("__nv_", at);
-      StringRef callee =
-          name == StringRef::npos
-              ? StringRef("an external function")
-              : ptx.substr(name).take_until(
-                    [](char c) { return c == '(' || llvm::isSpace(c); });
+      StringRef callee = name == StringRef::npos
+                             ? StringRef("an external function")
+                             : ptx.substr(name).take_until([](char c) {
+                                 return c == '(' || llvm::isSpace(c);
+                               });
       binary.emitError() << "the GPU code calls " << callee
                          << ", which is not linked in: give the CUDA toolkit "
                             "(--cuda-path) for libdevice";

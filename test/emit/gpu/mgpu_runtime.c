@@ -108,8 +108,10 @@ void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY,
         &maxShared, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
         device));
     if (smem > maxShared) {
-      fprintf(stderr, "mgpu_runtime: %d bytes of shared memory requested, "
-                      "the device allows %d\n", smem, maxShared);
+      fprintf(stderr,
+              "mgpu_runtime: %d bytes of shared memory requested, "
+              "the device allows %d\n",
+              smem, maxShared);
       abort();
     }
     CHECK_CU(cuFuncSetAttribute(

@@ -141,7 +141,8 @@ int main(void) {
       ARG2(toDevice(w2, F * D), F, D), ARG2(dOut, S, D));
   CHECK_CU(cuCtxSynchronize());
 
-  float *gpu = malloc(sizeof(float) * S * D), *cpu = malloc(sizeof(float) * S * D);
+  float *gpu = malloc(sizeof(float) * S * D),
+        *cpu = malloc(sizeof(float) * S * D);
   CHECK_CU(cuMemcpyDtoH(gpu, (CUdeviceptr)dOut, sizeof(float) * S * D));
   reference(x, wq, wk, wv, wo, gamma, beta, w1, w2, cpu);
 
