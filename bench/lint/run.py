@@ -6,11 +6,12 @@
 
 For each size it generates a module with bench/lint/gen.py (cached in
 --work), then times, interleaved, `memlint lint --format=json FILE >
-/dev/null`, `mlir-opt --allow-unregistered-dialect FILE -o /dev/null` and,
-unless --no-parse-only, memlint with every check disabled (parse + verify
-only).  Times are the best (min) of --reps runs: wall clock and, as "cpu",
-user+sys time from wait4() (steadier than wall on a loaded machine); peak
-RSS is ru_maxrss from wait4() (max over runs).  The
+/dev/null`, `mlir-opt --allow-unregistered-dialect FILE -o /dev/null`,
+`memlint lint --format=text FILE` (no fixes attached; unless --no-text) and
+memlint --format=text with every check disabled (parse + verify only;
+unless --no-parse-only).  Times are the best (min) of --reps runs: wall
+clock and, as "cpu", user+sys time from wait4() (steadier than wall on a
+loaded machine); peak RSS is ru_maxrss from wait4() (max over runs).  The
 "single" rows put all ops into one function (deep CFG, thousands of buffers)
 to show per-function scaling.  "exp" is the growth exponent of memlint time
 between a row and the one before: log(t2/t1) / log(ops2/ops1); 1.0 is
@@ -108,7 +109,9 @@ def measure(args, path, skip):
     if not args.no_text:
         tools["text"] = [args.memlint, "lint", "--format=text", path]
     if not args.no_parse_only:
-        tools["parse"] = [args.memlint, "lint", "--format=json",
+        # Text output: JSON output attaches fixes, which analyses every
+        # function even when no check is enabled.
+        tools["parse"] = [args.memlint, "lint", "--format=text",
                           checks_off(args.memlint), path]
     best = {k: None for k in tools}
     cpu = {k: None for k in tools}
@@ -254,7 +257,9 @@ def main():
                  str(st["max_func_allocs"]), fmt_s(m), fmt_s(o), ratio(m, o),
                  fmt_s(mc), fmt_s(oc), ratio(mc, oc), fmt_s(best.get("text")),
                  fmt_s(best.get("parse")),
-                 "%.0f" % row["memlint_rss_mb"], "%.0f" % row["mlir_opt_rss_mb"],
+                 ("%.0f" % row["memlint_rss_mb"]) if m != INF or "text" not in rss
+                 else "%.0f (text)" % (rss["text"] / 1024),
+                 "%.0f" % row["mlir_opt_rss_mb"],
                  per_op(m), per_op(o), exp or "-", cexp or "-",
                  "-" if findings is None else str(findings)]
         print("| " + " | ".join(cells) + " |", flush=True)

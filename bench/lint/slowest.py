@@ -2,7 +2,7 @@
 """Times memlint on each function of a gen.py module on its own.
 
     bench/lint/slowest.py FILE [--memlint PATH] [--timeout 20] [--top 15]
-                          [--keep DIR] [--only w5,w18]
+                          [--keep DIR] [--only w5,w18] [--format text|json]
 
 Each worker function goes into a file of its own together with the helpers
 and external kernels; the other workers it calls become private
@@ -49,6 +49,8 @@ def main():
     ap.add_argument("--memlint", default=os.path.join(ROOT, "build/cli/memlint"))
     ap.add_argument("--timeout", type=float, default=20)
     ap.add_argument("--top", type=int, default=15)
+    ap.add_argument("--format", default="text",
+                    help="memlint --format (json also attaches fixes)")
     ap.add_argument("--keep", help="write the per-function files here")
     ap.add_argument("--only", help="comma separated function names")
     a = ap.parse_args()
@@ -73,7 +75,7 @@ def main():
             ops = sum(1 for l in ls if re.match(r"\s*(%\S+ = )?[\"a-z]", l))
             allocs = body.count("memref.alloc(")
             t0 = time.perf_counter()
-            p = subprocess.Popen([a.memlint, "lint", "--format=json", path],
+            p = subprocess.Popen([a.memlint, "lint", "--format=" + a.format, path],
                                  stdout=subprocess.DEVNULL,
                                  stderr=subprocess.PIPE)
             try:
