@@ -80,17 +80,8 @@ static nlohmann::json sarifLocation(const std::string &file,
             {"region", sarifRegion(r)}}}};
 }
 
-static const char *sarifLevel(Severity s) {
-  switch (s) {
-  case Severity::Error:
-    return "error";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Note:
-    return "note";
-  }
-  return "warning";
-}
+// SARIF's levels use the same words as memlint's severities.
+static const char *sarifLevel(Severity s) { return severityName(s); }
 
 nlohmann::json formatSarif(const std::vector<FileReport> &reports) {
   nlohmann::json rules = nlohmann::json::array();
