@@ -12,7 +12,18 @@ BddManager::BddManager() {
   nodes.push_back({TerminalVar, 1, 1}); // True
 }
 
-unsigned BddManager::newVar() { return varCount++; }
+unsigned BddManager::newVar() {
+  levels.push_back(static_cast<uint64_t>(varCount + 1) << 16);
+  return varCount++;
+}
+
+unsigned BddManager::newVarAfter(unsigned v) {
+  unsigned k = ++copiesAfter[v];
+  if (k >= (1u << 16))
+    return newVar(); // Out of room: still correct, only less compact.
+  levels.push_back(levels[v] + k);
+  return varCount++;
+}
 
 Bdd BddManager::var(unsigned v) { return make(v, False, True); }
 
@@ -81,10 +92,11 @@ Bdd BddManager::apply(Op op, Bdd a, Bdd b) {
   auto it = applyCache.find(key);
   if (it != applyCache.end())
     return it->second;
-  unsigned va = topVar(a), vb = topVar(b);
-  unsigned v = std::min(va, vb);
-  Bdd aLo = va == v ? nodes[a].lo : a, aHi = va == v ? nodes[a].hi : a;
-  Bdd bLo = vb == v ? nodes[b].lo : b, bHi = vb == v ? nodes[b].hi : b;
+  uint64_t la = level(a), lb = level(b);
+  unsigned v = la <= lb ? topVar(a) : topVar(b);
+  uint64_t lv = std::min(la, lb);
+  Bdd aLo = la == lv ? nodes[a].lo : a, aHi = la == lv ? nodes[a].hi : a;
+  Bdd bLo = lb == lv ? nodes[b].lo : b, bHi = lb == lv ? nodes[b].hi : b;
   Bdd lo = apply(op, aLo, bLo);
   Bdd hi = apply(op, aHi, bHi);
   Bdd r = make(v, lo, hi);
@@ -118,7 +130,7 @@ Bdd BddManager::compose(Bdd a, unsigned v, Bdd g) {
   llvm::DenseMap<Bdd, std::pair<Bdd, Bdd>> memo;
   std::function<std::pair<Bdd, Bdd>(Bdd)> cof =
       [&](Bdd x) -> std::pair<Bdd, Bdd> {
-    if (x <= True || nodes[x].var > v)
+    if (x <= True || level(x) > levelOf(v))
       return {x, x};
     auto it = memo.find(x);
     if (it != memo.end())
@@ -137,6 +149,30 @@ Bdd BddManager::compose(Bdd a, unsigned v, Bdd g) {
   };
   auto [f0, f1] = cof(a);
   return ite(g, f1, f0);
+}
+
+Bdd BddManager::rename(Bdd a, const std::function<unsigned(unsigned)> &to) {
+  llvm::DenseMap<Bdd, Bdd> memo;
+  std::function<Bdd(Bdd)> rec = [&](Bdd x) -> Bdd {
+    if (x <= True)
+      return x;
+    auto it = memo.find(x);
+    if (it != memo.end())
+      return it->second;
+    Node n = nodes[x];
+    Bdd lo = rec(n.lo), hi = rec(n.hi);
+    unsigned w = to(n.var);
+    // Children only hold variables ordered after n.var; renamed ones move
+    // further down, never above it. So an unrenamed node can be rebuilt
+    // directly; a renamed one may land among its children's variables.
+    Bdd r = w == n.var && (lo <= True || level(lo) > levelOf(w)) &&
+                    (hi <= True || level(hi) > levelOf(w))
+                ? make(w, lo, hi)
+                : ite(var(w), hi, lo);
+    memo[x] = r;
+    return r;
+  };
+  return rec(a);
 }
 
 llvm::SmallVector<unsigned> BddManager::support(Bdd a) {

@@ -30,6 +30,11 @@ public:
 
   /// A new variable, ordered after every existing one.
   unsigned newVar();
+  /// A new variable ordered right after `v` (and after the variables
+  /// created earlier by this call for `v`), before every variable that
+  /// follows `v`. Keeping a renamed copy next to its original keeps
+  /// diagrams that relate the two small, and renaming between them local.
+  unsigned newVarAfter(unsigned v);
   unsigned numVars() const { return varCount; }
   Bdd var(unsigned v);
 
@@ -44,6 +49,9 @@ public:
   }
   /// `a` with variable `v` replaced by the function `g`.
   Bdd compose(Bdd a, unsigned v, Bdd g);
+  /// `a` with every variable v replaced by variable `to(v)` (`to` returns v
+  /// itself for variables to keep), in one pass over the diagram.
+  Bdd rename(Bdd a, const std::function<unsigned(unsigned)> &to);
   /// Variables `a` depends on.
   llvm::SmallVector<unsigned> support(Bdd a);
   /// Existentially quantifies every variable for which `drop` is true.
@@ -72,6 +80,11 @@ private:
   };
   Bdd make(unsigned var, Bdd lo, Bdd hi);
   unsigned topVar(Bdd a) const { return nodes[a].var; }
+  /// Position of a variable in the order (terminals come last).
+  uint64_t levelOf(unsigned var) const {
+    return var < levels.size() ? levels[var] : UINT64_MAX;
+  }
+  uint64_t level(Bdd a) const { return levelOf(nodes[a].var); }
   enum Op : uint8_t { AndOp, OrOp, XorOp };
   Bdd apply(Op op, Bdd a, Bdd b);
 
@@ -80,6 +93,10 @@ private:
   llvm::DenseMap<std::tuple<unsigned, Bdd, Bdd>, Bdd> applyCache;
   llvm::DenseMap<Bdd, Bdd> notCache;
   unsigned varCount = 0;
+  /// Order key per variable: newVar() steps by 2^16, leaving room for the
+  /// copies newVarAfter() puts between two variables.
+  std::vector<uint64_t> levels;
+  llvm::DenseMap<unsigned, unsigned> copiesAfter;
   size_t maxNodes = 2'000'000;
 };
 

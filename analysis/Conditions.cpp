@@ -12,7 +12,8 @@ using namespace mlir;
 namespace memlint {
 
 Bdd ConditionTable::newAtom(Atom a) {
-  unsigned var = bdd.newVar();
+  unsigned var = a.earlierOf >= 0 ? bdd.newVarAfter(a.earlierOf)
+                                  : bdd.newVar();
   if (atoms.size() <= var)
     atoms.resize(var + 1);
   atoms[var] = std::move(a);
@@ -88,7 +89,8 @@ Bdd ConditionTable::formulaOf(Value v) {
   return f;
 }
 
-unsigned ConditionTable::earlierIteration(unsigned var, const void *loop) {
+unsigned ConditionTable::earlierIteration(unsigned var, const void *loop,
+                                          Operation *loopOp) {
   auto key = std::make_pair(var, loop);
   auto it = earlier.find(key);
   if (it != earlier.end())
@@ -98,8 +100,9 @@ unsigned ConditionTable::earlierIteration(unsigned var, const void *loop) {
   // one stays data.
   Atom a = atoms[var];
   a.earlierOf = var;
-  Bdd b = newAtom(a);
-  unsigned v = bdd.support(b).front();
+  a.copyLoop = loop;
+  a.copyLoopOp = loopOp;
+  unsigned v = bdd.support(newAtom(a)).front();
   // The copy is defined where the original is (for later quantification).
   earlier[key] = v;
   return v;

@@ -42,8 +42,18 @@ public:
                  std::string whenFalse);
 
   /// An atom standing for the value atom `var` had in an earlier
-  /// iteration of `loop` (created once per pair).
-  unsigned earlierIteration(unsigned var, const void *loop);
+  /// iteration of `loop` (created once per pair). `loopOp` is an op of the
+  /// loop that tells where it is: the loop op, or the first op of a CFG
+  /// loop's header.
+  unsigned earlierIteration(unsigned var, const void *loop,
+                            mlir::Operation *loopOp);
+  /// For an earlier-iteration copy: the loop it was made for.
+  const void *copyLoop(unsigned var) const {
+    return isEarlierCopy(var) ? atoms[var].copyLoop : nullptr;
+  }
+  mlir::Operation *copyLoopOp(unsigned var) const {
+    return isEarlierCopy(var) ? atoms[var].copyLoopOp : nullptr;
+  }
   /// Bookkeeping atoms (which iteration of a loop) are left out of the
   /// words describing a path.
   void hideFromDescriptions(Bdd atom) {
@@ -52,6 +62,13 @@ public:
   }
   bool isEarlierCopy(unsigned var) const {
     return var < atoms.size() && atoms[var].earlierOf >= 0;
+  }
+  /// Atoms only the analysis itself refers to (which iteration a loop is
+  /// in, values of earlier iterations): no SSA value a later op uses
+  /// stands for them.
+  bool isBookkeeping(unsigned var) const {
+    return var < atoms.size() &&
+           (atoms[var].hidden || atoms[var].earlierOf >= 0);
   }
   /// The block where atom `var` gets its value (null: outside any block).
   mlir::Block *definingBlock(unsigned var) const;
@@ -73,6 +90,8 @@ private:
     std::string whenTrue, whenFalse;
     bool data = false;
     int earlierOf = -1; // var of the atom this one is an earlier copy of
+    const void *copyLoop = nullptr;
+    mlir::Operation *copyLoopOp = nullptr;
     bool hidden = false;
   };
   llvm::DenseMap<std::pair<unsigned, const void *>, unsigned> earlier;

@@ -1,10 +1,13 @@
 //===- LifetimeAnalysis.cpp - Path-sensitive buffer states ----------------===//
 //
-// State: for each buffer, `live` and `freed` conditions, both implying the
-// path condition. Branches restrict the state to the branch condition; joins
-// take the disjunction. Loops iterate to a fixpoint, quantifying away atoms
-// defined inside the loop when crossing a back edge (their value belongs to
-// the previous iteration).
+// State: for each buffer, `live` and `freed` conditions. They are relative
+// to the state's path condition (only their conjunction with it matters), so
+// a branch restricts a state by narrowing the path alone, and a join only
+// computes for the buffers whose conditions differ on the two sides: the
+// cost of a branch does not grow with the number of buffers the function
+// has. Loops iterate to a fixpoint, renaming atoms defined inside the loop
+// to earlier-iteration copies when crossing a back edge (their value belongs
+// to the previous iteration).
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/LifetimeAnalysis.h"
@@ -23,6 +26,7 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include <map>
+#include <optional>
 
 using namespace mlir;
 
@@ -44,10 +48,21 @@ struct FreeSite {
   Bdd cond;
 };
 
+using FreeList = SmallVector<FreeSite, 1>;
+
+/// One buffer in a state. `freers` indexes an immutable list of the frees
+/// that may have freed it (0: none), shared between states.
+struct Entry {
+  Bdd live = BddManager::False, freed = BddManager::False;
+  unsigned freers = 0;
+  bool operator==(const Entry &o) const {
+    return live == o.live && freed == o.freed && freers == o.freers;
+  }
+};
+
 struct State {
   Bdd path = BddManager::False;
-  std::vector<Bdd> live, freed;
-  std::vector<SmallVector<FreeSite, 1>> freers;
+  std::vector<Entry> buf;
 };
 
 /// What flows into a block or region: a state and the block arguments.
@@ -95,6 +110,17 @@ struct LifetimeAnalysis::Impl {
   bool sawReturn = false;
   DenseMap<Value, unsigned> originOfValue;
   unsigned unknownOrigin = 0;
+  /// Immutable free-site lists referenced by Entry::freers; [0] is empty.
+  std::vector<FreeList> freeLists{FreeList()};
+  /// quantify() results per (condition, back edge); BDD ids never change,
+  /// and a condition cannot mention atoms created after it, so entries stay
+  /// valid. Keyed by the back edge's terminator, which fixes both the loop
+  /// and which atoms are local to it.
+  DenseMap<std::pair<Bdd, Operation *>, Bdd> quantified;
+  DenseMap<std::pair<unsigned, Operation *>, unsigned> renamedVar;
+  /// Buffers allocated inside the loop a back edge closes, per (edge, loop).
+  DenseMap<std::pair<Operation *, const void *>, std::vector<unsigned>>
+      loopAllocs;
 
   Impl(LifetimeAnalysis &self, ModuleLifetimes &module, ValueNamer namer)
       : self(self), module(module), conds(bdd, std::move(namer)) {}
@@ -108,6 +134,31 @@ struct LifetimeAnalysis::Impl {
     self.originTable.push_back({kind, v, buffer});
     originOfValue[v] = id;
     return id;
+  }
+
+  /// Counts changes to what values alias or which formula an i1 holds:
+  /// a block that changed one must let every later block run again.
+  uint64_t epoch = 0;
+  void setAliases(Value v, AliasSet s) {
+    auto [it, inserted] = aliases.try_emplace(v, s);
+    if (inserted) {
+      ++epoch;
+      return;
+    }
+    AliasSet &old = it->second;
+    if (old.size() != s.size() ||
+        !llvm::all_of(llvm::zip(old, s), [](auto p) {
+          const AliasEntry &a = std::get<0>(p), &b = std::get<1>(p);
+          return a.origin == b.origin && a.cond == b.cond &&
+                 a.interior == b.interior;
+        }))
+      ++epoch;
+    old = std::move(s);
+  }
+  void pinFormula(Value v, Bdd f) {
+    if (!conds.hasFormula(v) || conds.formulaOf(v) != f)
+      ++epoch;
+    conds.setFormula(v, f);
   }
 
   const AliasSet &aliasOf(Value v) {
@@ -134,61 +185,85 @@ struct LifetimeAnalysis::Impl {
   // ---- State helpers -------------------------------------------------------
   State emptyState() {
     State s;
-    s.live.assign(numBuffers, BddManager::False);
-    s.freed.assign(numBuffers, BddManager::False);
-    s.freers.resize(numBuffers);
+    s.buf.assign(numBuffers, Entry());
     return s;
+  }
+
+  const FreeList &freers(const State &st, unsigned b) const {
+    return freeLists[st.buf[b].freers];
+  }
+  unsigned internFreers(FreeList list) {
+    if (list.empty())
+      return 0;
+    freeLists.push_back(std::move(list));
+    return freeLists.size() - 1;
+  }
+
+  /// Absolute conditions of a buffer in a state.
+  Bdd liveIn(const State &st, unsigned b) {
+    return bdd.conj(st.buf[b].live, st.path);
+  }
+  Bdd freedIn(const State &st, unsigned b) {
+    return bdd.conj(st.buf[b].freed, st.path);
   }
 
   State restrict(const State &in, Bdd c) {
-    if (c == BddManager::True)
-      return in;
-    State s;
+    State s = in;
     s.path = bdd.conj(in.path, c);
-    s.live.resize(numBuffers);
-    s.freed.resize(numBuffers);
-    s.freers.resize(numBuffers);
-    for (unsigned b = 0; b < numBuffers; ++b) {
-      s.live[b] = bdd.conj(in.live[b], c);
-      s.freed[b] = bdd.conj(in.freed[b], c);
-      for (const FreeSite &f : in.freers[b]) {
-        Bdd fc = bdd.conj(f.cond, c);
-        if (fc != BddManager::False)
-          s.freers[b].push_back({f.op, fc});
-      }
-    }
     return s;
   }
 
-  /// Joins `in` into `acc`; returns true if `acc` changed.
+  /// Joins `in` into `acc`; returns true if `acc` changed (as conditions,
+  /// not as representations).
   bool join(State &acc, const State &in, bool &first) {
     if (first) {
       acc = in;
       first = false;
       return true;
     }
-    bool changed = false;
-    auto orInto = [&](Bdd &a, Bdd b) {
-      Bdd r = bdd.disj(a, b);
-      changed |= r != a;
-      a = r;
-    };
-    orInto(acc.path, in.path);
+    if (in.path == BddManager::False)
+      return false;
+    Bdd pa = acc.path, pb = in.path;
+    Bdd path = bdd.disj(pa, pb);
+    bool changed = path != pa;
+    acc.path = path;
     for (unsigned b = 0; b < numBuffers; ++b) {
-      orInto(acc.live[b], in.live[b]);
-      orInto(acc.freed[b], in.freed[b]);
-      for (const FreeSite &f : in.freers[b]) {
-        bool found = false;
-        for (FreeSite &g : acc.freers[b])
-          if (g.op == f.op) {
-            orInto(g.cond, f.cond);
-            found = true;
+      Entry &x = acc.buf[b];
+      const Entry &y = in.buf[b];
+      if (x == y)
+        continue; // the same relative conditions on both sides
+      auto joinCond = [&](Bdd &a, Bdd bc) {
+        if (a == bc)
+          return;
+        Bdd old = bdd.conj(a, pa);
+        Bdd r = bdd.disj(old, bdd.conj(bc, pb));
+        changed |= r != old;
+        a = r;
+      };
+      joinCond(x.live, y.live);
+      joinCond(x.freed, y.freed);
+      if (x.freers == y.freers)
+        continue;
+      FreeList merged;
+      for (const FreeSite &f : freeLists[x.freers])
+        merged.push_back({f.op, bdd.conj(f.cond, pa)});
+      for (const FreeSite &f : freeLists[y.freers]) {
+        Bdd c = bdd.conj(f.cond, pb);
+        auto it = llvm::find_if(merged, [&](const FreeSite &g) {
+          return g.op == f.op;
+        });
+        if (it == merged.end()) {
+          if (c != BddManager::False) {
+            merged.push_back({f.op, c});
+            changed = true;
           }
-        if (!found) {
-          acc.freers[b].push_back(f);
-          changed = true;
+          continue;
         }
+        Bdd r = bdd.disj(it->cond, c);
+        changed |= r != it->cond;
+        it->cond = r;
       }
+      x.freers = internFreers(std::move(merged));
     }
     return changed;
   }
@@ -196,24 +271,44 @@ struct LifetimeAnalysis::Impl {
   /// Crossing a back edge, an atom defined in the loop now stands for its
   /// value in an earlier iteration: rename it to that (data) atom, whose
   /// value memlint treats as unknown.
+  /// `local`: the atoms to rename (see crossBackEdge).
   Bdd quantify(Bdd x, const std::function<bool(unsigned)> &local,
-               const void *loop) {
+               const void *loop, Operation *loopOp, Operation *edge) {
     if (x <= BddManager::True)
       return x;
-    for (unsigned v : bdd.support(x))
-      if (local(v) && !conds.isEarlierCopy(v))
-        x = bdd.compose(x, v, bdd.var(conds.earlierIteration(v, loop)));
-    return x;
+    auto it = quantified.find({x, edge});
+    if (it != quantified.end())
+      return it->second;
+    Bdd r = bdd.rename(x, [&](unsigned v) -> unsigned {
+      auto [rv, fresh] = renamedVar.try_emplace({v, edge}, v);
+      if (fresh && local(v)) {
+        unsigned copy = conds.earlierIteration(v, loop, loopOp);
+        renamedVar[{v, edge}] = copy; // the map may have grown
+        return copy;
+      }
+      return rv->second;
+    });
+    quantified[{x, edge}] = r;
+    return r;
   }
 
   void quantifyState(State &s, const std::function<bool(unsigned)> &local,
-                     const void *loop) {
-    s.path = quantify(s.path, local, loop);
-    for (unsigned b = 0; b < numBuffers; ++b) {
-      s.live[b] = quantify(s.live[b], local, loop);
-      s.freed[b] = quantify(s.freed[b], local, loop);
-      for (FreeSite &f : s.freers[b])
-        f.cond = quantify(f.cond, local, loop);
+                     const void *loop, Operation *loopOp, Operation *edge) {
+    s.path = quantify(s.path, local, loop, loopOp, edge);
+    for (Entry &e : s.buf) {
+      e.live = quantify(e.live, local, loop, loopOp, edge);
+      e.freed = quantify(e.freed, local, loop, loopOp, edge);
+      if (e.freers == 0)
+        continue;
+      FreeList list = freeLists[e.freers];
+      bool same = true;
+      for (FreeSite &f : list) {
+        Bdd q = quantify(f.cond, local, loop, loopOp, edge);
+        same &= q == f.cond;
+        f.cond = q;
+      }
+      if (!same)
+        e.freers = internFreers(std::move(list));
     }
   }
 
@@ -225,10 +320,11 @@ struct LifetimeAnalysis::Impl {
   }
 
   Operation *freerFor(const State &st, unsigned b, Bdd cond) {
-    for (const FreeSite &f : st.freers[b])
+    const FreeList &list = freers(st, b);
+    for (const FreeSite &f : list)
       if (bdd.conj(f.cond, cond) != BddManager::False)
         return f.op;
-    return st.freers[b].empty() ? nullptr : st.freers[b].front().op;
+    return list.empty() ? nullptr : list.front().op;
   }
 
   // ---- Transfer functions --------------------------------------------------
@@ -241,7 +337,7 @@ struct LifetimeAnalysis::Impl {
       switch (o.kind) {
       case OriginKind::Owned: {
         unsigned b = o.buffer;
-        Bdd twice = bdd.conj(c, st.freed[b]);
+        Bdd twice = bdd.conj(c, st.buf[b].freed);
         if (twice != BddManager::False) {
           Event ev{EventKind::DoubleFree, op, (int)b};
           ev.cond = twice;
@@ -256,16 +352,19 @@ struct LifetimeAnalysis::Impl {
           ev.interiorView = true;
           record(ev, (int)e.origin);
         }
-        st.freed[b] = bdd.disj(st.freed[b], c);
-        st.live[b] = bdd.conj(st.live[b], bdd.negate(c));
+        Entry &en = st.buf[b];
+        en.freed = bdd.disj(en.freed, c);
+        en.live = bdd.conj(en.live, bdd.negate(c));
+        FreeList list = freeLists[en.freers];
         bool found = false;
-        for (FreeSite &f : st.freers[b])
+        for (FreeSite &f : list)
           if (f.op == op) {
             f.cond = bdd.disj(f.cond, c);
             found = true;
           }
         if (!found)
-          st.freers[b].push_back({op, c});
+          list.push_back({op, c});
+        en.freers = internFreers(std::move(list));
         break;
       }
       case OriginKind::Argument:
@@ -288,7 +387,7 @@ struct LifetimeAnalysis::Impl {
       const Origin &o = self.originTable[e.origin];
       if (o.kind != OriginKind::Owned)
         continue;
-      Bdd c = bdd.conj(bdd.conj(st.path, e.cond), st.freed[o.buffer]);
+      Bdd c = bdd.conj(bdd.conj(st.path, e.cond), st.buf[o.buffer].freed);
       if (c == BddManager::False)
         continue;
       Event ev{EventKind::UseAfterFree, op, o.buffer};
@@ -300,16 +399,8 @@ struct LifetimeAnalysis::Impl {
   }
 
   void doAlloc(unsigned b, State &st) {
-    st.live[b] = bdd.disj(st.live[b], st.path);
-    Bdd notHere = bdd.negate(st.path);
-    st.freed[b] = bdd.conj(st.freed[b], notHere);
-    SmallVector<FreeSite, 1> kept;
-    for (FreeSite &f : st.freers[b]) {
-      Bdd c = bdd.conj(f.cond, notHere);
-      if (c != BddManager::False)
-        kept.push_back({f.op, c});
-    }
-    st.freers[b] = kept;
+    // On every path of the state the buffer is now a new, live one.
+    st.buf[b] = Entry{BddManager::True, BddManager::False, 0};
   }
 
   void freeBufferizationDealloc(bufferization::DeallocOp op, State &st) {
@@ -330,7 +421,7 @@ struct LifetimeAnalysis::Impl {
            llvm::zip(op.getMemrefs(), op.getConditions()))
         own = bdd.disj(own,
                        bdd.conj(conds.formulaOf(cond), mayAlias(memref, r)));
-      conds.setFormula(op.getUpdatedConditions()[i], own);
+      pinFormula(op.getUpdatedConditions()[i], own);
     }
   }
 
@@ -364,15 +455,15 @@ struct LifetimeAnalysis::Impl {
       if (int b = bufferIndex.lookup(r); b > 0) {
         if (isa<CallOpInterface>(op))
           doAlloc(b - 1, st);
-        aliases[r] = {{originOfValue.lookup(r), BddManager::True}};
+        setAliases(r, {{originOfValue.lookup(r), BddManager::True}});
         continue;
       }
       if (isStackAllocated(r)) {
-        aliases[r] = {{originFor(OriginKind::Alloca, r), BddManager::True}};
+        setAliases(r, {{originFor(OriginKind::Alloca, r), BddManager::True}});
         continue;
       }
       if (isGlobalAccess(op)) {
-        aliases[r] = {{originFor(OriginKind::Global, r), BddManager::True}};
+        setAliases(r, {{originFor(OriginKind::Global, r), BddManager::True}});
         continue;
       }
       bool interior = false;
@@ -381,7 +472,7 @@ struct LifetimeAnalysis::Impl {
         if (interior)
           for (AliasEntry &e : s)
             e.interior = true;
-        aliases[r] = s;
+        setAliases(r, s);
         continue;
       }
       if (auto sel = dyn_cast<arith::SelectOp>(op)) {
@@ -393,7 +484,7 @@ struct LifetimeAnalysis::Impl {
         for (const AliasEntry &e : aliasOf(sel.getFalseValue()))
           addAlias(s, {e.origin, bdd.conj(e.cond, bdd.negate(c)), e.interior},
                    bdd);
-        aliases[r] = s;
+        setAliases(r, s);
         continue;
       }
       if (isOpaqueOp(op) && !isa<CallOpInterface>(op)) {
@@ -405,11 +496,11 @@ struct LifetimeAnalysis::Impl {
             for (const AliasEntry &e : aliasOf(operand))
               addAlias(s, e, bdd);
         if (!s.empty()) {
-          aliases[r] = s;
+          setAliases(r, s);
           continue;
         }
       }
-      aliases[r] = {{unknownOrigin, BddManager::True}};
+      setAliases(r, {{unknownOrigin, BddManager::True}});
     }
   }
 
@@ -546,7 +637,7 @@ struct LifetimeAnalysis::Impl {
   void crossBackEdge(Operation *term, Incoming &contrib, ValueRange carried,
                      const std::function<bool(Operation *)> &insideLoop,
                      const std::function<bool(unsigned)> &local,
-                     const void *loop) {
+                     const void *loop, Operation *loopOp) {
     State &st = contrib.st;
     // Under which conditions the edge carries each buffer to the next
     // iteration.
@@ -567,41 +658,44 @@ struct LifetimeAnalysis::Impl {
       ev.backEdge = true;
       record(ev, b);
     };
-    for (unsigned b = 0; b < numBuffers; ++b) {
-      if (self.bufferInfos[b].earlierOf >= 0 ||
-          !insideLoop(self.bufferInfos[b].allocOp))
-        continue;
+    auto [cached, missing] = loopAllocs.try_emplace({term, loop});
+    if (missing)
+      for (unsigned b = 0; b < numBuffers; ++b)
+        if (self.bufferInfos[b].earlierOf < 0 &&
+            insideLoop(self.bufferInfos[b].allocOp))
+          cached->second.push_back(b);
+    for (unsigned b : cached->second) {
       int t = twin[b];
       if (t < 0) {
         // No twin (should not happen): give up on carried instances.
         if (carriedCond[b] != BddManager::False)
           self.bufferInfos[b].tracked = false;
         else
-          leakAt(b, st.live[b]);
-        st.live[b] = st.freed[b] = BddManager::False;
-        st.freers[b].clear();
+          leakAt(b, liveIn(st, b));
+        st.buf[b] = Entry();
         continue;
       }
       // The instance allocated in this iteration and the one carried into
       // it: whichever the edge does not carry on is dropped, and leaks if
       // still allocated. The carried one becomes the earlier instance.
       Bdd keepCur = carriedCond[b], keepOld = carriedCond[t];
-      leakAt(b, bdd.conj(st.live[b], bdd.negate(keepCur)));
-      leakAt(t, bdd.conj(st.live[t], bdd.negate(keepOld)));
-      st.live[t] = bdd.disj(bdd.conj(st.live[t], keepOld),
-                            bdd.conj(st.live[b], keepCur));
-      st.freed[t] = bdd.disj(bdd.conj(st.freed[t], keepOld),
-                             bdd.conj(st.freed[b], keepCur));
-      SmallVector<FreeSite, 1> freers;
-      for (const FreeSite &f : st.freers[t])
+      leakAt(b, bdd.conj(liveIn(st, b), bdd.negate(keepCur)));
+      leakAt(t, bdd.conj(liveIn(st, t), bdd.negate(keepOld)));
+      Entry &cur = st.buf[b], &old = st.buf[t];
+      // keepCur/keepOld imply the path: these are absolute conditions.
+      old.live = bdd.disj(bdd.conj(old.live, keepOld),
+                          bdd.conj(cur.live, keepCur));
+      old.freed = bdd.disj(bdd.conj(old.freed, keepOld),
+                           bdd.conj(cur.freed, keepCur));
+      FreeList freers;
+      for (const FreeSite &f : freeLists[old.freers])
         if (Bdd c = bdd.conj(f.cond, keepOld); c != BddManager::False)
           freers.push_back({f.op, c});
-      for (const FreeSite &f : st.freers[b])
+      for (const FreeSite &f : freeLists[cur.freers])
         if (Bdd c = bdd.conj(f.cond, keepCur); c != BddManager::False)
           freers.push_back({f.op, c});
-      st.freers[t] = freers;
-      st.live[b] = st.freed[b] = BddManager::False;
-      st.freers[b].clear();
+      old.freers = internFreers(std::move(freers));
+      cur = Entry();
       // Arguments of the next iteration hold the earlier instance.
       for (AliasSet &s : contrib.argAliases) {
         AliasSet renamed;
@@ -615,12 +709,84 @@ struct LifetimeAnalysis::Impl {
         s = renamed;
       }
     }
-    quantifyState(st, local, loop);
+    // Rename the loop's atoms, and copies made for loops nested in it
+    // (their "earlier iteration" is within this iteration of this loop);
+    // copies made for this loop or loops around it keep their meaning.
+    auto renamed = [&](unsigned v) {
+      if (!local(v))
+        return false;
+      if (!conds.isEarlierCopy(v))
+        return true;
+      return conds.copyLoop(v) != loop && insideLoop(conds.copyLoopOp(v));
+    };
+    quantifyState(st, renamed, loop, loopOp, term);
     for (AliasSet &s : contrib.argAliases)
       for (AliasEntry &a : s)
-        a.cond = quantify(a.cond, local, loop);
+        a.cond = quantify(a.cond, renamed, loop, loopOp, term);
     for (Bdd &f : contrib.argFormulas)
-      f = quantify(f, local, loop);
+      f = quantify(f, renamed, loop, loopOp, term);
+  }
+
+  /// Leaving a loop, its bookkeeping atoms (first iteration, earlier
+  /// iterations' values) no longer matter for whether later ops run: drop
+  /// them from the path so paths do not grow with every loop passed.
+  /// Conditions of buffers the loop changed may still mention them; they
+  /// are made absolute first, so narrowing by the path stays exact. Those
+  /// the loop did not change do not mention them. Atoms that conditions
+  /// visible after the loop mention (which buffer a loop result or a block
+  /// argument holds) stay: a later free through such a value relies on the
+  /// path to rule out the combinations no iteration produces.
+  /// Only atoms of this loop and loops nested in it go: earlier copies
+  /// made for loops around it may already be in the path before the loop.
+  void leaveLoop(State &st, const State *before,
+                 const std::function<bool(unsigned)> &local,
+                 const void *loop,
+                 const std::function<bool(Operation *)> &insideLoop,
+                 const DenseSet<unsigned> &exported) {
+    auto drop = [&](unsigned v) {
+      if (!conds.isBookkeeping(v) || !local(v) || exported.count(v))
+        return false;
+      return !conds.isEarlierCopy(v) || conds.copyLoop(v) == loop ||
+             insideLoop(conds.copyLoopOp(v));
+    };
+    if (st.path <= BddManager::True ||
+        llvm::none_of(bdd.support(st.path), drop))
+      return;
+    for (unsigned b = 0; b < numBuffers; ++b) {
+      Entry &e = st.buf[b];
+      if (before && e == before->buf[b])
+        continue;
+      e.live = bdd.conj(e.live, st.path);
+      e.freed = bdd.conj(e.freed, st.path);
+      if (e.freers == 0)
+        continue;
+      FreeList list = freeLists[e.freers];
+      for (FreeSite &f : list)
+        f.cond = bdd.conj(f.cond, st.path);
+      e.freers = internFreers(std::move(list));
+    }
+    st.path = bdd.exists(st.path, drop);
+  }
+
+  void addSupport(DenseSet<unsigned> &vars, Bdd f) {
+    if (f > BddManager::True)
+      for (unsigned v : bdd.support(f))
+        vars.insert(v);
+  }
+
+  /// Variables that conditions of values defined in `blocks` (block
+  /// arguments, and so every value derived from them) mention.
+  DenseSet<unsigned> exportedBy(const DenseSet<Block *> &blocks) {
+    DenseSet<unsigned> vars;
+    for (Block *b : blocks)
+      for (BlockArgument arg : b->getArguments()) {
+        if (auto it = aliases.find(arg); it != aliases.end())
+          for (const AliasEntry &e : it->second)
+            addSupport(vars, e.cond);
+        if (arg.getType().isInteger(1) && conds.hasFormula(arg))
+          addSupport(vars, conds.formulaOf(arg));
+      }
+    return vars;
   }
 
   /// Conditions an incoming edge into a loop header with "this is the first
@@ -694,7 +860,31 @@ struct LifetimeAnalysis::Impl {
       }
       return set;
     };
+    // Natural loop of each header (all its back edges), to see which loops
+    // a forward edge leaves.
+    std::map<unsigned, DenseSet<Block *>> naturalLoops; // by header index
+    for (Block *b : order)
+      for (Block *s : b->getSuccessors())
+        if (index.count(s) && index[s] <= index[b]) {
+          DenseSet<Block *> &l = naturalLoops[index[s]];
+          for (Block *x : loopBlocks(b, s))
+            l.insert(x);
+        }
+    DenseMap<Block *, State> headerEntry;
 
+    // Rounds over the blocks in reverse post order, like a plain
+    // round-robin iteration (nested loops advance in lockstep, so rounds
+    // add up rather than multiply), except that a block whose inputs did
+    // not change since it last ran replays what it contributed then
+    // instead of running again: the forward part of a region does not
+    // re-run while a loop further down converges.
+    struct Ran {
+      bool valid = false;
+      SmallVector<std::pair<Block *, Incoming>, 2> forward;
+      std::optional<Exit> exit;
+    };
+    std::vector<Ran> ran(order.size());
+    DenseSet<Block *> backChanged;
     for (unsigned round = 0;; ++round) {
       if (round >= MaxRounds || bdd.exhausted()) {
         self.stopped = true;
@@ -703,14 +893,30 @@ struct LifetimeAnalysis::Impl {
       exits.clear();
       DenseMap<Block *, Incoming> in;
       in[&region.front()] = entry;
-      bool changed = false;
-      for (Block *block : order) {
+      DenseSet<Block *> dirty{&region.front()};
+      DenseSet<Block *> nextBackChanged;
+      for (auto [bi, block] : llvm::enumerate(order)) {
+        Ran &r = ran[bi];
+        if (round > 0 && r.valid && !dirty.count(block) &&
+            !backChanged.count(block)) {
+          for (auto &[succ, contrib] : r.forward)
+            mergeIncoming(in[succ], contrib);
+          if (r.exit)
+            exits.push_back(*r.exit);
+          continue;
+        }
+        Ran previous = std::move(r);
+        r = Ran();
+        r.valid = true;
+        uint64_t epochBefore = epoch;
         Incoming cur;
         auto fw = in.find(block);
         if (fw != in.end())
           cur = fw->second;
-        if (headers.count(block) && !block->empty())
+        if (headers.count(block) && !block->empty()) {
+          headerEntry[block] = cur.st;
           restrictIncoming(cur, firstIteration(&block->front()));
+        }
         if (auto bk = backIn.find(block); bk != backIn.end())
           mergeIncoming(cur, bk->second);
         if (!cur.any || cur.st.path == BddManager::False)
@@ -729,6 +935,7 @@ struct LifetimeAnalysis::Impl {
             pathAt[term] = st.path;
             checkUses(term, st);
           }
+          r.exit = Exit{term, st};
           exits.push_back({term, st});
           continue;
         }
@@ -750,26 +957,66 @@ struct LifetimeAnalysis::Impl {
               forwarded.push_back(v);
           }
           bool back = index.count(succ) && index[succ] <= index[block];
+          if (!back)
+            for (auto &[h, blocks] : naturalLoops)
+              if (blocks.count(block) && !blocks.count(succ)) {
+                auto entryIt = headerEntry.find(order[h]);
+                leaveLoop(es,
+                          entryIt == headerEntry.end() ? nullptr
+                                                       : &entryIt->second,
+                          localTo(&region, blocks), order[h],
+                          [&](Operation *op) {
+                            return isWithin(op, &region, blocks);
+                          },
+                          exportedBy(blocks));
+              }
           Incoming contrib = makeIncoming(es, succ, forwarded, produced);
-          if (back) {
-            DenseSet<Block *> &lb = loopBlocks(block, succ);
-            auto local = localTo(&region, lb);
-            crossBackEdge(
-                term, contrib, forwarded,
-                [&](Operation *op) { return isWithin(op, &region, lb); },
-                local, succ);
-            if (!succ->empty())
-              restrictIncoming(contrib,
-                               bdd.negate(firstIteration(&succ->front())));
-            changed |= mergeIncoming(backIn[succ], contrib);
-          } else {
+          if (!back) {
             mergeIncoming(in[succ], contrib);
+            // Unchanged input from here, and nothing this block defines
+            // changed: the successor need not run again for this edge.
+            bool same = previous.valid && epoch == epochBefore &&
+                        llvm::any_of(previous.forward, [&](auto &p) {
+                          return p.first == succ &&
+                                 sameIncoming(p.second, contrib);
+                        });
+            if (!same)
+              dirty.insert(succ);
+            r.forward.push_back({succ, std::move(contrib)});
+            continue;
           }
+          DenseSet<Block *> &lb = loopBlocks(block, succ);
+          auto local = localTo(&region, lb);
+          crossBackEdge(
+              term, contrib, forwarded,
+              [&](Operation *op) { return isWithin(op, &region, lb); },
+              local, succ, &succ->front());
+          if (!succ->empty())
+            restrictIncoming(contrib,
+                             bdd.negate(firstIteration(&succ->front())));
+          if (mergeIncoming(backIn[succ], contrib))
+            nextBackChanged.insert(succ);
         }
       }
-      if (!changed)
+      if (nextBackChanged.empty())
         return exits;
+      backChanged = std::move(nextBackChanged);
     }
+  }
+
+  static bool sameIncoming(const Incoming &a, const Incoming &b) {
+    if (a.any != b.any || a.st.path != b.st.path || a.st.buf != b.st.buf ||
+        a.argFormulas != b.argFormulas ||
+        a.argAliases.size() != b.argAliases.size())
+      return false;
+    for (auto [x, y] : llvm::zip(a.argAliases, b.argAliases)) {
+      if (x.size() != y.size())
+        return false;
+      for (auto [e, f] : llvm::zip(x, y))
+        if (e.origin != f.origin || e.cond != f.cond || e.interior != f.interior)
+          return false;
+    }
+    return true;
   }
 
   Incoming makeIncoming(const State &es, Block *succ, ArrayRef<Value> forwarded,
@@ -835,9 +1082,9 @@ struct LifetimeAnalysis::Impl {
         if (header)
           loopCarriedMemrefs.insert(arg);
         if (j < cur.argAliases.size() && !cur.argAliases[j].empty())
-          aliases[arg] = cur.argAliases[j];
+          setAliases(arg, cur.argAliases[j]);
         else
-          aliases[arg] = {{unknownOrigin, BddManager::True}};
+          setAliases(arg, {{unknownOrigin, BddManager::True}});
       }
       if (arg.getType().isInteger(1) && !loopCarriedAtoms.count(arg)) {
         if (header || j >= cur.argFormulas.size()) {
@@ -846,7 +1093,7 @@ struct LifetimeAnalysis::Impl {
             conds.freshValueAtom(arg, /*loopCarried=*/header);
           }
         } else {
-          conds.setFormula(arg, cur.argFormulas[j]);
+          pinFormula(arg, cur.argFormulas[j]);
         }
       }
     }
@@ -1091,7 +1338,7 @@ struct LifetimeAnalysis::Impl {
             SmallVector<Value> carried(operands.begin(), operands.end());
             Incoming c;
             contribute(c, es, operands, s.getSuccessorInputs());
-            crossBackEdge(x.term, c, carried, insideOp, local, raw);
+            crossBackEdge(x.term, c, carried, insideOp, local, raw, raw);
             if (!target->empty() && !target->front().empty())
               restrictIncoming(
                   c, bdd.negate(firstIteration(&target->front().front())));
@@ -1102,18 +1349,28 @@ struct LifetimeAnalysis::Impl {
       if (!changed)
         break;
     }
-    if (out.any)
+    if (out.any) {
+      if (!loopHeads.empty()) {
+        DenseSet<unsigned> exported;
+        for (const AliasSet &s : resultAliases)
+          for (const AliasEntry &e : s)
+            addSupport(exported, e.cond);
+        for (Bdd f : resultFormulas)
+          addSupport(exported, f);
+        leaveLoop(out.st, &st, local, raw, insideOp, exported);
+      }
       st = out.st;
-    else
+    } else {
       st = restrict(st, BddManager::False);
+    }
     for (OpResult r : raw->getResults()) {
       unsigned j = r.getResultNumber();
       if (isMemRef(r))
-        aliases[r] = resultAliases[j].empty()
-                         ? AliasSet{{unknownOrigin, BddManager::True}}
-                         : resultAliases[j];
+        setAliases(r, resultAliases[j].empty()
+                          ? AliasSet{{unknownOrigin, BddManager::True}}
+                          : resultAliases[j]);
       if (r.getType().isInteger(1))
-        conds.setFormula(r, resultFormulas[j]);
+        pinFormula(r, resultFormulas[j]);
     }
   }
 
@@ -1303,7 +1560,7 @@ struct LifetimeAnalysis::Impl {
     fresh.assign(fn.getNumResults(), true);
     constant.assign(fn.getNumResults(), -2); // -2: no return seen yet
     for (auto [r, c] : constantCallResults)
-      conds.setFormula(r, c ? BddManager::True : BddManager::False);
+      pinFormula(r, c ? BddManager::True : BddManager::False);
     if (body.empty())
       return;
     Incoming entry;
@@ -1358,7 +1615,9 @@ struct LifetimeAnalysis::Impl {
         }
       }
       for (unsigned b = 0; b < numBuffers; ++b) {
-        Bdd leak = bdd.conj(x.st.live[b], bdd.negate(escaped[b]));
+        if (x.st.buf[b].live == BddManager::False)
+          continue;
+        Bdd leak = bdd.conj(liveIn(x.st, b), bdd.negate(escaped[b]));
         if (leak == BddManager::False)
           continue;
         Event ev{EventKind::Leak, x.term, (int)b};

@@ -40,3 +40,34 @@ TEST(BddTest, ShortestCubeSatisfies) {
   EXPECT_TRUE(m.implies(lits, f));
   EXPECT_TRUE(m.shortestCube(BddManager::False).empty());
 }
+
+TEST(BddTest, RenameToAdjacentCopiesMatchesCompose) {
+  BddManager m;
+  unsigned a = m.newVar(), b = m.newVar(), c = m.newVar();
+  unsigned a1 = m.newVarAfter(a), b1 = m.newVarAfter(b);
+  // f mentions both the originals and (for b) the copy already.
+  Bdd f = m.disj(m.conj(m.var(a), m.negate(m.var(b1))),
+                 m.xorOf(m.var(b), m.var(c)));
+  Bdd expected = m.compose(m.compose(f, a, m.var(a1)), b, m.var(b1));
+  Bdd got = m.rename(f, [&](unsigned v) {
+    return v == a ? a1 : v == b ? b1 : v;
+  });
+  EXPECT_EQ(got, expected);
+  // Identity renaming changes nothing.
+  EXPECT_EQ(m.rename(f, [](unsigned v) { return v; }), f);
+}
+
+TEST(BddTest, VarAfterIsOrderedBetweenNeighbours) {
+  BddManager m;
+  unsigned a = m.newVar(), b = m.newVar();
+  unsigned a1 = m.newVarAfter(a), a2 = m.newVarAfter(a);
+  // a < a1 < a2 < b in the order: a conjunction of all four is one chain
+  // whose top is a and whose last decision is b.
+  Bdd f = m.conj(m.conj(m.var(b), m.var(a2)), m.conj(m.var(a1), m.var(a)));
+  auto cube = m.shortestCube(f);
+  ASSERT_EQ(cube.size(), 4u);
+  EXPECT_EQ(cube[0].first, a);
+  EXPECT_EQ(cube[1].first, a1);
+  EXPECT_EQ(cube[2].first, a2);
+  EXPECT_EQ(cube[3].first, b);
+}
