@@ -2,8 +2,8 @@
 #include "analysis/Conditions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -12,8 +12,7 @@ using namespace mlir;
 namespace memlint {
 
 Bdd ConditionTable::newAtom(Atom a) {
-  unsigned var = a.earlierOf >= 0 ? bdd.newVarAfter(a.earlierOf)
-                                  : bdd.newVar();
+  unsigned var = a.earlierOf >= 0 ? bdd.newVarAfter(a.earlierOf) : bdd.newVar();
   if (atoms.size() <= var)
     atoms.resize(var + 1);
   atoms[var] = std::move(a);
@@ -133,8 +132,8 @@ std::string ConditionTable::describe(Bdd cond) {
       out += " and ";
     const Atom &a = atoms[var];
     if (a.value)
-      out += namer(a.value) + (a.earlierOf >= 0 ? " (in an earlier iteration)"
-                                                : "") +
+      out += namer(a.value) +
+             (a.earlierOf >= 0 ? " (in an earlier iteration)" : "") +
              (val ? " is true" : " is false");
     else
       out += val ? a.whenTrue : a.whenFalse;

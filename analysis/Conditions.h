@@ -85,7 +85,7 @@ public:
 
 private:
   struct Atom {
-    mlir::Value value;         // set for value atoms
+    mlir::Value value;             // set for value atoms
     mlir::Operation *op = nullptr; // set for choice atoms
     std::string whenTrue, whenFalse;
     bool data = false;

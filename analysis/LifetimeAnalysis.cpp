@@ -97,7 +97,7 @@ struct LifetimeAnalysis::Impl {
   DenseMap<Operation *, Bdd> pathAt;
   DenseMap<std::pair<Operation *, unsigned>, Bdd> choices;
   DenseSet<Value> loopCarriedAtoms;
-  std::vector<int> twin;                 // buffer -> earlier-instance twin
+  std::vector<int> twin;                   // buffer -> earlier-instance twin
   DenseMap<unsigned, unsigned> twinOrigin; // buffer -> origin of its twin
   DenseMap<Region *, bool> cyclicRegions;
   SetVector<Value> loopCarriedMemrefs;
@@ -146,8 +146,7 @@ struct LifetimeAnalysis::Impl {
       return;
     }
     AliasSet &old = it->second;
-    if (old.size() != s.size() ||
-        !llvm::all_of(llvm::zip(old, s), [](auto p) {
+    if (old.size() != s.size() || !llvm::all_of(llvm::zip(old, s), [](auto p) {
           const AliasEntry &a = std::get<0>(p), &b = std::get<1>(p);
           return a.origin == b.origin && a.cond == b.cond &&
                  a.interior == b.interior;
@@ -249,9 +248,8 @@ struct LifetimeAnalysis::Impl {
         merged.push_back({f.op, bdd.conj(f.cond, pa)});
       for (const FreeSite &f : freeLists[y.freers]) {
         Bdd c = bdd.conj(f.cond, pb);
-        auto it = llvm::find_if(merged, [&](const FreeSite &g) {
-          return g.op == f.op;
-        });
+        auto it = llvm::find_if(
+            merged, [&](const FreeSite &g) { return g.op == f.op; });
         if (it == merged.end()) {
           if (c != BddManager::False) {
             merged.push_back({f.op, c});
@@ -417,10 +415,9 @@ struct LifetimeAnalysis::Impl {
     // memref with a true condition aliases it.
     for (auto [i, r] : llvm::enumerate(op.getRetained())) {
       Bdd own = BddManager::False;
-      for (auto [memref, cond] :
-           llvm::zip(op.getMemrefs(), op.getConditions()))
-        own = bdd.disj(own,
-                       bdd.conj(conds.formulaOf(cond), mayAlias(memref, r)));
+      for (auto [memref, cond] : llvm::zip(op.getMemrefs(), op.getConditions()))
+        own =
+            bdd.disj(own, bdd.conj(conds.formulaOf(cond), mayAlias(memref, r)));
       pinFormula(op.getUpdatedConditions()[i], own);
     }
   }
@@ -553,13 +550,12 @@ struct LifetimeAnalysis::Impl {
   std::vector<Bdd> opaqueChoices(Operation *op, unsigned n) {
     std::vector<Bdd> out;
     Bdd rest = BddManager::True;
-    std::string where = op->getName().getStringRef().str() + " at " +
-                        positionOf(op);
+    std::string where =
+        op->getName().getStringRef().str() + " at " + positionOf(op);
     for (unsigned i = 0; i + 1 < n; ++i) {
-      Bdd a = choice(op, i, "the " + where + " takes its branch " +
-                                std::to_string(i),
-                     "the " + where + " does not take its branch " +
-                         std::to_string(i));
+      Bdd a = choice(
+          op, i, "the " + where + " takes its branch " + std::to_string(i),
+          "the " + where + " does not take its branch " + std::to_string(i));
       out.push_back(bdd.conj(rest, a));
       rest = bdd.conj(rest, bdd.negate(a));
     }
@@ -647,8 +643,8 @@ struct LifetimeAnalysis::Impl {
         for (const AliasEntry &e : aliasOf(v)) {
           const Origin &o = self.originTable[e.origin];
           if (o.kind == OriginKind::Owned)
-            carriedCond[o.buffer] = bdd.disj(carriedCond[o.buffer],
-                                             bdd.conj(e.cond, st.path));
+            carriedCond[o.buffer] =
+                bdd.disj(carriedCond[o.buffer], bdd.conj(e.cond, st.path));
         }
     auto leakAt = [&](unsigned b, Bdd cond) {
       if (cond == BddManager::False)
@@ -683,10 +679,10 @@ struct LifetimeAnalysis::Impl {
       leakAt(t, bdd.conj(liveIn(st, t), bdd.negate(keepOld)));
       Entry &cur = st.buf[b], &old = st.buf[t];
       // keepCur/keepOld imply the path: these are absolute conditions.
-      old.live = bdd.disj(bdd.conj(old.live, keepOld),
-                          bdd.conj(cur.live, keepCur));
-      old.freed = bdd.disj(bdd.conj(old.freed, keepOld),
-                           bdd.conj(cur.freed, keepCur));
+      old.live =
+          bdd.disj(bdd.conj(old.live, keepOld), bdd.conj(cur.live, keepCur));
+      old.freed =
+          bdd.disj(bdd.conj(old.freed, keepOld), bdd.conj(cur.freed, keepCur));
       FreeList freers;
       for (const FreeSite &f : freeLists[old.freers])
         if (Bdd c = bdd.conj(f.cond, keepOld); c != BddManager::False)
@@ -739,8 +735,7 @@ struct LifetimeAnalysis::Impl {
   /// Only atoms of this loop and loops nested in it go: earlier copies
   /// made for loops around it may already be in the path before the loop.
   void leaveLoop(State &st, const State *before,
-                 const std::function<bool(unsigned)> &local,
-                 const void *loop,
+                 const std::function<bool(unsigned)> &local, const void *loop,
                  const std::function<bool(Operation *)> &insideLoop,
                  const DenseSet<unsigned> &exported) {
     auto drop = [&](unsigned v) {
@@ -811,9 +806,9 @@ struct LifetimeAnalysis::Impl {
 
   Bdd firstIteration(Operation *keyOp) {
     std::string where = positionOf(keyOp);
-    Bdd a = choice(keyOp, 1000,
-                   "in the first iteration of the loop at " + where,
-                   "after the first iteration of the loop at " + where);
+    Bdd a =
+        choice(keyOp, 1000, "in the first iteration of the loop at " + where,
+               "after the first iteration of the loop at " + where);
     conds.hideFromDescriptions(a);
     return a;
   }
@@ -961,25 +956,25 @@ struct LifetimeAnalysis::Impl {
             for (auto &[h, blocks] : naturalLoops)
               if (blocks.count(block) && !blocks.count(succ)) {
                 auto entryIt = headerEntry.find(order[h]);
-                leaveLoop(es,
-                          entryIt == headerEntry.end() ? nullptr
-                                                       : &entryIt->second,
-                          localTo(&region, blocks), order[h],
-                          [&](Operation *op) {
-                            return isWithin(op, &region, blocks);
-                          },
-                          exportedBy(blocks));
+                leaveLoop(
+                    es,
+                    entryIt == headerEntry.end() ? nullptr : &entryIt->second,
+                    localTo(&region, blocks), order[h],
+                    [&](Operation *op) {
+                      return isWithin(op, &region, blocks);
+                    },
+                    exportedBy(blocks));
               }
           Incoming contrib = makeIncoming(es, succ, forwarded, produced);
           if (!back) {
             mergeIncoming(in[succ], contrib);
             // Unchanged input from here, and nothing this block defines
             // changed: the successor need not run again for this edge.
-            bool same = previous.valid && epoch == epochBefore &&
-                        llvm::any_of(previous.forward, [&](auto &p) {
-                          return p.first == succ &&
-                                 sameIncoming(p.second, contrib);
-                        });
+            bool same =
+                previous.valid && epoch == epochBefore &&
+                llvm::any_of(previous.forward, [&](auto &p) {
+                  return p.first == succ && sameIncoming(p.second, contrib);
+                });
             if (!same)
               dirty.insert(succ);
             r.forward.push_back({succ, std::move(contrib)});
@@ -989,8 +984,8 @@ struct LifetimeAnalysis::Impl {
           auto local = localTo(&region, lb);
           crossBackEdge(
               term, contrib, forwarded,
-              [&](Operation *op) { return isWithin(op, &region, lb); },
-              local, succ, &succ->front());
+              [&](Operation *op) { return isWithin(op, &region, lb); }, local,
+              succ, &succ->front());
           if (!succ->empty())
             restrictIncoming(contrib,
                              bdd.negate(firstIteration(&succ->front())));
@@ -1013,7 +1008,8 @@ struct LifetimeAnalysis::Impl {
       if (x.size() != y.size())
         return false;
       for (auto [e, f] : llvm::zip(x, y))
-        if (e.origin != f.origin || e.cond != f.cond || e.interior != f.interior)
+        if (e.origin != f.origin || e.cond != f.cond ||
+            e.interior != f.interior)
           return false;
     }
     return true;
@@ -1119,16 +1115,14 @@ struct LifetimeAnalysis::Impl {
       Bdd c = conds.formulaOf(ifOp.getCondition());
       std::vector<Bdd> out;
       for (const RegionSuccessor &s : succs)
-        out.push_back(s.getSuccessor() == &ifOp.getThenRegion()
-                          ? c
-                          : bdd.negate(c));
+        out.push_back(
+            s.getSuccessor() == &ifOp.getThenRegion() ? c : bdd.negate(c));
       return out;
     }
     if (isa<LoopLikeOpInterface>(op.getOperation()) && n == 2) {
       Operation *loop = op.getOperation();
       Bdd runs = choice(loop, 0, "the loop at " + positionOf(loop) + " runs",
-                        "the loop at " + positionOf(loop) +
-                            " runs zero times");
+                        "the loop at " + positionOf(loop) + " runs zero times");
       std::vector<Bdd> out;
       for (const RegionSuccessor &s : succs)
         out.push_back(s.isParent() ? bdd.negate(runs) : runs);
@@ -1201,8 +1195,8 @@ struct LifetimeAnalysis::Impl {
     SmallVector<AliasSet> resultAliases(raw->getNumResults());
     SmallVector<Bdd> resultFormulas(raw->getNumResults(), BddManager::False);
 
-    auto contribute = [&](Incoming &acc, const State &es,
-                          ValueRange operands, ValueRange inputs) {
+    auto contribute = [&](Incoming &acc, const State &es, ValueRange operands,
+                          ValueRange inputs) {
       Incoming c;
       c.any = true;
       c.st = es;
@@ -1234,8 +1228,8 @@ struct LifetimeAnalysis::Impl {
             addAlias(resultAliases[j],
                      {e.origin, bdd.conj(e.cond, es.path), e.interior}, bdd);
         if (v.getType().isInteger(1))
-          resultFormulas[j] = bdd.disj(
-              resultFormulas[j], bdd.conj(conds.formulaOf(v), es.path));
+          resultFormulas[j] = bdd.disj(resultFormulas[j],
+                                       bdd.conj(conds.formulaOf(v), es.path));
       }
     };
 
@@ -1263,8 +1257,8 @@ struct LifetimeAnalysis::Impl {
           SmallVector<RegionSuccessor> succs;
           rt.getSuccessorRegions(constantOperands(rt), succs);
           for (const RegionSuccessor &s : succs)
-            if (!s.isParent() && s.getSuccessor()->getRegionNumber() <=
-                                     region.getRegionNumber())
+            if (!s.isParent() &&
+                s.getSuccessor()->getRegionNumber() <= region.getRegionNumber())
               loopHeads.insert(s.getSuccessor());
         }
     if (singleTrip)
@@ -1273,7 +1267,8 @@ struct LifetimeAnalysis::Impl {
     auto local = [this, raw](unsigned var) {
       Block *b = conds.definingBlock(var);
       return b && b->getParentOp() &&
-             (b->getParentOp() == raw || raw->isProperAncestor(b->getParentOp()));
+             (b->getParentOp() == raw ||
+              raw->isProperAncestor(b->getParentOp()));
     };
 
     for (unsigned round = 0;; ++round) {
@@ -1303,8 +1298,8 @@ struct LifetimeAnalysis::Impl {
         Incoming shaped = shapeForBlock(&entryBlock, cur, region, op);
         shaped.st = cur.st;
         shaped.any = true;
-        std::vector<Exit> exits = execRegionWithHeader(region, shaped,
-                                                       repetitive);
+        std::vector<Exit> exits =
+            execRegionWithHeader(region, shaped, repetitive);
         for (Exit &x : exits) {
           if (!x.term) {
             contributeParent(x.st, {});
@@ -1545,7 +1540,8 @@ struct LifetimeAnalysis::Impl {
           continue;
         for (const AliasEntry &e : it->second) {
           const Origin &o = self.originTable[e.origin];
-          if (o.kind == OriginKind::Owned && self.bufferInfos[o.buffer].tracked) {
+          if (o.kind == OriginKind::Owned &&
+              self.bufferInfos[o.buffer].tracked) {
             self.bufferInfos[o.buffer].tracked = false;
             changed = true;
           }
@@ -1603,14 +1599,13 @@ struct LifetimeAnalysis::Impl {
               allOwned = false;
             }
           }
-        if (i < fresh.size() &&
-            (!allOwned || !bdd.implies(x.st.path, covered)))
+        if (i < fresh.size() && (!allOwned || !bdd.implies(x.st.path, covered)))
           fresh[i] = false;
         if (i < constant.size() && v.getType().isInteger(1)) {
           Bdd f = conds.formulaOf(v);
-          int c = bdd.implies(x.st.path, f)                          ? 1
+          int c = bdd.implies(x.st.path, f)                     ? 1
                   : bdd.conj(x.st.path, f) == BddManager::False ? 0
-                                                                 : -1;
+                                                                : -1;
           constant[i] = constant[i] == -2 || constant[i] == c ? c : -1;
         }
       }
