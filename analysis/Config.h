@@ -20,6 +20,8 @@ struct LintOptions {
   /// Upper bounds for symbolic sizes: argument name (without %) -> max.
   std::map<std::string, int64_t> assumptions;
   unsigned alignment = 64;
+  /// Threads for the functions of one document (0: one per core).
+  unsigned threads = 0;
 
   LintOptions();
   bool isEnabled(const std::string &check) const {

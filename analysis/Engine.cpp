@@ -2,6 +2,7 @@
 #include "analysis/Engine.h"
 
 #include "analysis/LifetimeAnalysis.h"
+#include "analysis/Parallel.h"
 #include "analysis/checks/Check.h"
 #include <algorithm>
 
@@ -38,18 +39,28 @@ bool isSuppressed(llvm::StringRef text, unsigned line,
   return false;
 }
 
-std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts) {
+std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
+                                  std::vector<SkippedFunction> *skipped) {
   std::vector<Finding> out;
   if (!doc.isValid())
     return out;
   ModuleLifetimes lifetimes(doc.module(),
                             [&doc](mlir::Value v) { return doc.nameOf(v); });
+  unsigned threads = resolveThreads(opts.threads);
+  lifetimes.analyzeAll(threads);
   CheckContext ctx{doc, lifetimes, opts};
-  for (const auto &check : allChecks()) {
-    if (!opts.isEnabled(check->name()))
-      continue;
-    std::vector<Finding> found;
-    check->run(ctx, found);
+  const auto &functions = lifetimes.functions();
+  std::vector<std::vector<Finding>> perFunction(functions.size());
+  parallelForEach(functions.size(), threads, [&](size_t i) {
+    LifetimeAnalysis &la = lifetimes.get(functions[i]);
+    for (const auto &check : allChecks())
+      if (opts.isEnabled(check->name()))
+        check->checkFunction(ctx, la, perFunction[i]);
+  });
+  for (auto [i, found] : llvm::enumerate(perFunction)) {
+    mlir::FunctionOpInterface fn = functions[i];
+    if (skipped && lifetimes.get(fn).gaveUp())
+      skipped->push_back({"@" + fn.getName().str(), doc.rangeOf(fn)});
     for (Finding &f : found) {
       // Look at the finding's line only (not the whole text from its start).
       size_t begin = doc.offsetOf({f.range.start.line, 1});
@@ -63,12 +74,12 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts) {
       out.push_back(std::move(f));
     }
   }
-  std::stable_sort(out.begin(), out.end(), [](const Finding &a,
-                                               const Finding &b) {
-    if (!(a.range == b.range))
-      return a.range < b.range;
-    return a.check < b.check;
-  });
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Finding &a, const Finding &b) {
+                     if (!(a.range == b.range))
+                       return a.range < b.range;
+                     return a.check < b.check;
+                   });
   return out;
 }
 

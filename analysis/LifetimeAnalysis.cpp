@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/LifetimeAnalysis.h"
 
+#include "analysis/Parallel.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -1446,8 +1447,7 @@ struct LifetimeAnalysis::Impl {
         return WalkResult::skip();
       SmallVector<Value> allocated = heapAllocatedResults(op);
       if (auto call = dyn_cast<CallOpInterface>(op)) {
-        if (auto callee = dyn_cast_or_null<FunctionOpInterface>(
-                call.resolveCallableInTable(&module.symbolTables()))) {
+        if (FunctionOpInterface callee = module.calleeOf(call)) {
           FunctionSummary summary = module.summaryOf(callee);
           for (auto [i, r] : llvm::enumerate(op->getResults())) {
             if (i < summary.fresh.size() && summary.fresh[i] && isMemRef(r))
@@ -1648,8 +1648,10 @@ int LifetimeAnalysis::bufferOf(Value v) const {
   return static_cast<int>(impl->bufferIndex.lookup(v)) - 1;
 }
 
-std::vector<Event> LifetimeAnalysis::events() const {
-  std::vector<Event> out;
+const std::vector<Event> &LifetimeAnalysis::events() const {
+  if (eventCache)
+    return *eventCache;
+  std::vector<Event> &out = eventCache.emplace();
   if (stopped)
     return out;
   auto data = [this](unsigned var) { return impl->conds.isDataAtom(var); };
@@ -1707,19 +1709,89 @@ ModuleLifetimes::ModuleLifetimes(Operation *module, ValueNamer namer)
 ModuleLifetimes::~ModuleLifetimes() = default;
 
 LifetimeAnalysis &ModuleLifetimes::get(FunctionOpInterface fn) {
-  auto it = done.find(fn.getOperation());
-  if (it != done.end())
-    return *it->second;
-  inProgress.insert(fn.getOperation());
+  Operation *key = fn.getOperation();
+  {
+    std::unique_lock<std::mutex> guard(lock, std::defer_lock);
+    if (concurrent)
+      guard.lock();
+    auto it = done.find(key);
+    if (it != done.end() && it->second)
+      return *it->second;
+    inProgress.insert(key);
+  }
   auto analysis = std::make_unique<LifetimeAnalysis>(fn, *this, namer);
-  inProgress.erase(fn.getOperation());
-  return *(done[fn.getOperation()] = std::move(analysis));
+  std::unique_lock<std::mutex> guard(lock, std::defer_lock);
+  if (concurrent)
+    guard.lock();
+  inProgress.erase(key);
+  return *(done[key] = std::move(analysis));
 }
 
 FunctionSummary ModuleLifetimes::summaryOf(FunctionOpInterface callee) {
-  if (callee.isExternal() || inProgress.count(callee.getOperation()))
+  if (callee.isExternal())
     return {};
+  {
+    std::unique_lock<std::mutex> guard(lock, std::defer_lock);
+    if (concurrent)
+      guard.lock();
+    if (inProgress.count(callee.getOperation()))
+      return {};
+  }
   return get(callee).summary();
+}
+
+FunctionOpInterface ModuleLifetimes::calleeOf(CallOpInterface call) {
+  std::lock_guard<std::mutex> guard(lock);
+  return dyn_cast_or_null<FunctionOpInterface>(
+      call.resolveCallableInTable(&tables));
+}
+
+void ModuleLifetimes::analyzeAll(unsigned threads) {
+  // Direct callees with bodies, then rounds: every function whose callees
+  // are all analysed runs in this round, side by side. A round where none
+  // is ready (recursion) analyses the first remaining function alone; its
+  // get() follows the cycle the way a single thread always does.
+  DenseMap<Operation *, unsigned> indexOf;
+  for (auto [i, fn] : llvm::enumerate(funcs))
+    indexOf[fn.getOperation()] = i;
+  std::vector<SmallVector<unsigned>> callees(funcs.size());
+  for (auto [i, fn] : llvm::enumerate(funcs))
+    fn->walk([&, i = i](CallOpInterface call) {
+      if (FunctionOpInterface callee = calleeOf(call))
+        if (auto it = indexOf.find(callee.getOperation());
+            it != indexOf.end() && it->second != i)
+          callees[i].push_back(it->second);
+    });
+  std::vector<bool> finished(funcs.size());
+  for (auto [i, fn] : llvm::enumerate(funcs))
+    finished[i] = done.count(fn.getOperation()) != 0;
+  for (;;) {
+    std::vector<unsigned> ready;
+    bool remaining = false;
+    for (unsigned i = 0; i < funcs.size(); ++i) {
+      if (finished[i])
+        continue;
+      remaining = true;
+      if (llvm::all_of(callees[i], [&](unsigned c) { return finished[c]; }))
+        ready.push_back(i);
+    }
+    if (!remaining)
+      break;
+    if (ready.empty()) {
+      for (unsigned i = 0; i < funcs.size(); ++i)
+        if (!finished[i]) {
+          get(funcs[i]);
+          break;
+        }
+    } else {
+      concurrent = threads > 1 && ready.size() > 1;
+      parallelForEach(ready.size(), threads,
+                      [&](size_t k) { get(funcs[ready[k]]); });
+      concurrent = false;
+    }
+    for (auto [i, fn] : llvm::enumerate(funcs))
+      finished[i] = done.count(fn.getOperation()) != 0;
+  }
 }
 
 } // namespace memlint

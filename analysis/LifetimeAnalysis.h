@@ -17,9 +17,12 @@
 #include "analysis/Ownership.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -80,8 +83,8 @@ public:
   mlir::FunctionOpInterface function() const { return fn; }
   const std::vector<BufferInfo> &buffers() const { return bufferInfos; }
   const std::vector<Origin> &origins() const { return originTable; }
-  /// Events on tracked buffers, in a deterministic order.
-  std::vector<Event> events() const;
+  /// Events on tracked buffers, in a deterministic order (computed once).
+  const std::vector<Event> &events() const;
   /// The analysis stopped (state blow-up or no fixpoint): no events.
   bool gaveUp() const { return stopped; }
 
@@ -106,6 +109,7 @@ private:
   std::vector<Origin> originTable;
   FunctionSummary sum;
   bool stopped = false;
+  mutable std::optional<std::vector<Event>> eventCache;
 };
 
 /// Runs LifetimeAnalysis on every function of a module, callees first, so a
@@ -119,10 +123,16 @@ public:
     return funcs;
   }
   LifetimeAnalysis &get(mlir::FunctionOpInterface fn);
+  /// Analyses every function, callees before callers, independent ones on
+  /// up to `threads` threads. Afterwards get() only looks results up, so
+  /// checks may then read different functions from different threads.
+  void analyzeAll(unsigned threads);
   /// Fresh-result summary of a callee, analysing it first if needed; empty
   /// for unknown callees and during recursion.
   FunctionSummary summaryOf(mlir::FunctionOpInterface callee);
-  mlir::SymbolTableCollection &symbolTables() { return tables; }
+  /// The function a call resolves to in this module, or null (thread-safe:
+  /// symbol tables are built lazily).
+  mlir::FunctionOpInterface calleeOf(mlir::CallOpInterface call);
 
 private:
   ValueNamer namer;
@@ -130,6 +140,9 @@ private:
   std::vector<mlir::FunctionOpInterface> funcs;
   llvm::DenseMap<mlir::Operation *, std::unique_ptr<LifetimeAnalysis>> done;
   llvm::DenseSet<mlir::Operation *> inProgress;
+  /// Guards `tables`, and `done`/`inProgress` while analyzeAll runs.
+  std::mutex lock;
+  bool concurrent = false;
 };
 
 } // namespace memlint

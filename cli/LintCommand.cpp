@@ -22,8 +22,9 @@ namespace {
 struct FileResult {
   FileReport report;
   bool inputError = false;
-  std::string errorText;            // parser messages, clang style
-  std::vector<std::string> verify;  // --verify-diagnostics problems
+  std::string errorText;           // parser messages, clang style
+  std::vector<std::string> verify; // --verify-diagnostics problems
+  std::vector<SkippedFunction> skipped;
 };
 
 std::string formatInputErrors(const std::string &file,
@@ -95,9 +96,9 @@ int runLint(const Args &args) {
   }
 
   LintOptions opts;
-  std::optional<std::string> cfg =
-      configPath.empty() ? findConfigFor(paths.front())
-                         : std::optional<std::string>(configPath);
+  std::optional<std::string> cfg = configPath.empty()
+                                       ? findConfigFor(paths.front())
+                                       : std::optional<std::string>(configPath);
   if (cfg && !loadConfigFile(*cfg, opts, error)) {
     std::cerr << "memlint lint: " << error << "\n";
     return ExitError;
@@ -128,8 +129,7 @@ int runLint(const Args &args) {
     if (name.empty() ||
         llvm::StringRef(a).drop_front(le + 2).getAsInteger(10, bound) ||
         bound < 0) {
-      std::cerr << "memlint lint: --assume wants NAME<=N, not '" << a
-                << "'\n";
+      std::cerr << "memlint lint: --assume wants NAME<=N, not '" << a << "'\n";
       return ExitError;
     }
     opts.assumptions[name] = bound;
@@ -152,7 +152,7 @@ int runLint(const Args &args) {
       r.errorText = formatInputErrors(r.report.file, doc->errors());
       return;
     }
-    r.report.findings = lintDocument(*doc, opts);
+    r.report.findings = lintDocument(*doc, opts, &r.skipped);
 #ifdef MEMLINT_HAVE_FIXES
     // Only the machine-readable formats carry fixes; checking them costs
     // a re-analysis per candidate.
@@ -162,10 +162,12 @@ int runLint(const Args &args) {
     if (verify)
       verifyDiagnostics(r.report.file, *text, r.report.findings, r.verify);
   };
-  // Lint in parallel; print in input order.
+  // Lint in parallel; print in input order. One file gets all the
+  // threads for its functions; several files get one thread each.
   std::atomic<size_t> next{0};
   std::vector<std::thread> pool;
   unsigned n = std::min<size_t>(jobs, files.size());
+  opts.threads = files.size() == 1 ? jobs : 1;
   if (n <= 1 || files.size() == 1) {
     for (size_t i = 0; i < files.size(); ++i)
       lintOne(i);
@@ -188,6 +190,11 @@ int runLint(const Args &args) {
       continue;
     }
     anyFinding |= !r.report.findings.empty();
+    for (const SkippedFunction &s : r.skipped)
+      std::cerr << r.report.file << ":" << s.range.start.line << ":"
+                << s.range.start.column << ": warning: " << s.name
+                << " was not checked: its paths outgrew memlint's analysis "
+                   "budget (no findings are reported for it)\n";
     for (const std::string &p : r.verify) {
       std::cerr << p << "\n";
       verifyFailed = true;

@@ -32,7 +32,15 @@ public:
   virtual Severity defaultSeverity() const = 0;
   /// One line: what the check finds (help text, SARIF rule description).
   virtual const char *summary() const = 0;
-  virtual void run(CheckContext &ctx, std::vector<Finding> &out) = 0;
+  /// Findings in one function. Called for different functions from
+  /// different threads at once: touch only `la` and read-only state.
+  virtual void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
+                             std::vector<Finding> &out) = 0;
+  /// Every function of the module, in order.
+  void run(CheckContext &ctx, std::vector<Finding> &out) {
+    for (mlir::FunctionOpInterface fn : ctx.lifetimes.functions())
+      checkFunction(ctx, ctx.lifetimes.get(fn), out);
+  }
 };
 
 /// Every check memlint knows, in a stable order.

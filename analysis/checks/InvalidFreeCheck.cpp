@@ -15,56 +15,54 @@ public:
            "allocation, a global, or an interior view";
   }
 
-  void run(CheckContext &ctx, std::vector<Finding> &out) override {
+  void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
+                     std::vector<Finding> &out) override {
     Document &doc = ctx.doc;
-    for (FunctionOpInterface fn : ctx.lifetimes.functions()) {
-      LifetimeAnalysis &la = ctx.lifetimes.get(fn);
-      for (const Event &e : la.events()) {
-        if (e.kind != EventKind::InvalidFree)
-          continue;
-        const Origin &o = la.origins()[e.origin];
-        std::string what = doc.nameOf(e.via);
-        std::string origin = doc.nameOf(o.value);
-        Finding f;
-        f.check = name();
-        f.severity = defaultSeverity();
-        f.range = doc.rangeOf(e.op);
-        RelatedLocation rel;
-        switch (o.kind) {
-        case OriginKind::Argument:
-          f.message = "frees " + what + ", which comes from function argument " +
-                      origin + ": the caller owns it";
-          rel = {"argument " + origin + " declared here",
-                 doc.definitionRangeOf(o.value)};
-          break;
-        case OriginKind::Alloca:
-          f.message = "frees " + what + ", which is stack memory from '" +
-                      o.value.getDefiningOp()->getName().getStringRef().str() +
-                      "'";
-          rel = {"stack allocation here", doc.rangeOf(o.value.getDefiningOp())};
-          break;
-        case OriginKind::Global:
-          f.message = "frees " + what + ", which is the memory of a global";
-          rel = {"global accessed here", doc.rangeOf(o.value.getDefiningOp())};
-          break;
-        case OriginKind::Owned: {
-          // Through a view that may start inside the buffer.
-          f.message = "frees " + what + ", an interior view of buffer " +
-                      origin + "; free " + origin + " itself";
-          Operation *view = e.via.getDefiningOp();
-          rel = {"interior view created here",
-                 view ? doc.rangeOf(view) : doc.definitionRangeOf(e.via)};
-          break;
-        }
-        case OriginKind::Unknown:
-          continue;
-        }
-        std::string when = describeCondition(la, e.cond, e.op);
-        if (!when.empty())
-          f.message += " (" + when + ")";
-        f.related.push_back(rel);
-        out.push_back(std::move(f));
+    for (const Event &e : la.events()) {
+      if (e.kind != EventKind::InvalidFree)
+        continue;
+      const Origin &o = la.origins()[e.origin];
+      std::string what = doc.nameOf(e.via);
+      std::string origin = doc.nameOf(o.value);
+      Finding f;
+      f.check = name();
+      f.severity = defaultSeverity();
+      f.range = doc.rangeOf(e.op);
+      RelatedLocation rel;
+      switch (o.kind) {
+      case OriginKind::Argument:
+        f.message = "frees " + what + ", which comes from function argument " +
+                    origin + ": the caller owns it";
+        rel = {"argument " + origin + " declared here",
+               doc.definitionRangeOf(o.value)};
+        break;
+      case OriginKind::Alloca:
+        f.message = "frees " + what + ", which is stack memory from '" +
+                    o.value.getDefiningOp()->getName().getStringRef().str() +
+                    "'";
+        rel = {"stack allocation here", doc.rangeOf(o.value.getDefiningOp())};
+        break;
+      case OriginKind::Global:
+        f.message = "frees " + what + ", which is the memory of a global";
+        rel = {"global accessed here", doc.rangeOf(o.value.getDefiningOp())};
+        break;
+      case OriginKind::Owned: {
+        // Through a view that may start inside the buffer.
+        f.message = "frees " + what + ", an interior view of buffer " + origin +
+                    "; free " + origin + " itself";
+        Operation *view = e.via.getDefiningOp();
+        rel = {"interior view created here",
+               view ? doc.rangeOf(view) : doc.definitionRangeOf(e.via)};
+        break;
       }
+      case OriginKind::Unknown:
+        continue;
+      }
+      std::string when = describeCondition(la, e.cond, e.op);
+      if (!when.empty())
+        f.message += " (" + when + ")";
+      f.related.push_back(rel);
+      out.push_back(std::move(f));
     }
   }
 };

@@ -18,26 +18,24 @@ public:
            "a loop allocates it again";
   }
 
-  void run(CheckContext &ctx, std::vector<Finding> &out) override {
-    for (FunctionOpInterface fn : ctx.lifetimes.functions()) {
-      LifetimeAnalysis &la = ctx.lifetimes.get(fn);
-      std::map<int, std::vector<Event>> byBuffer;
-      // One finding per allocation: its earlier-iteration instance (see
-      // BufferInfo::earlierOf) reports with it.
-      for (const Event &e : la.events()) {
-        if (e.kind != EventKind::Leak)
-          continue;
-        int b = la.buffers()[e.buffer].earlierOf;
-        byBuffer[b >= 0 ? b : e.buffer].push_back(e);
-      }
-      for (auto &[b, evs] : byBuffer)
-        out.push_back(report(ctx, la, la.buffers()[b], evs));
+  void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
+                     std::vector<Finding> &out) override {
+    std::map<int, std::vector<Event>> byBuffer;
+    // One finding per allocation: its earlier-iteration instance (see
+    // BufferInfo::earlierOf) reports with it.
+    for (const Event &e : la.events()) {
+      if (e.kind != EventKind::Leak)
+        continue;
+      int b = la.buffers()[e.buffer].earlierOf;
+      byBuffer[b >= 0 ? b : e.buffer].push_back(e);
     }
+    for (auto &[b, evs] : byBuffer)
+      out.push_back(report(ctx, la, la.buffers()[b], evs));
   }
 
 private:
-  Finding report(CheckContext &ctx, LifetimeAnalysis &la,
-                 const BufferInfo &buf, const std::vector<Event> &evs) {
+  Finding report(CheckContext &ctx, LifetimeAnalysis &la, const BufferInfo &buf,
+                 const std::vector<Event> &evs) {
     Document &doc = ctx.doc;
     Finding f;
     f.check = name();
@@ -62,10 +60,10 @@ private:
     for (const Event &e : evs) {
       RelatedLocation r;
       std::string path = describeCondition(la, e.cond, e.op);
-      r.message = e.backEdge ? "the loop repeats here with " + name +
-                                   " still allocated"
-                             : "the function exits here with " + name +
-                                   " still allocated";
+      r.message =
+          e.backEdge
+              ? "the loop repeats here with " + name + " still allocated"
+              : "the function exits here with " + name + " still allocated";
       if (!path.empty() && evs.size() > 1)
         r.message += " " + path;
       r.range = doc.rangeOf(e.op);

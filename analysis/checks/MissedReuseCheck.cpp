@@ -73,14 +73,12 @@ public:
            "space, at least as big, is freed; it could reuse that memory";
   }
 
-  void run(CheckContext &ctx, std::vector<Finding> &out) override {
-    for (FunctionOpInterface fn : ctx.lifetimes.functions()) {
-      LifetimeAnalysis &la = ctx.lifetimes.get(fn);
-      if (la.gaveUp())
-        continue;
-      LiveRanges ranges(la);
-      runOnFunction(ctx, la, ranges, out);
-    }
+  void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
+                     std::vector<Finding> &out) override {
+    if (la.gaveUp())
+      return;
+    LiveRanges ranges(la);
+    runOnFunction(ctx, la, ranges, out);
   }
 
 private:

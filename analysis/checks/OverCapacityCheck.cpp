@@ -48,34 +48,33 @@ public:
            "bytes than its configured capacity";
   }
 
-  void run(CheckContext &ctx, std::vector<Finding> &out) override {
+  void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
+                     std::vector<Finding> &out) override {
     if (ctx.options.capacity.empty())
       return;
-    for (FunctionOpInterface fn : ctx.lifetimes.functions()) {
-      LifetimeAnalysis &la = ctx.lifetimes.get(fn);
-      LiveRanges ranges(la);
-      MemoryPlanOptions mo;
-      mo.alignment = ctx.options.alignment;
-      mo.assumptions = ctx.options.assumptions;
-      // Heuristics first; the exact search only where it could matter.
-      mo.timeBudgetMs = 0;
-      FunctionPlan plan = planFunction(ctx.doc, la, ranges, mo);
-      bool retry = false;
-      for (const SpacePlan &sp : plan.spaces) {
-        auto cap = ctx.options.capacity.find(sp.space);
-        retry |= cap != ctx.options.capacity.end() &&
-                 sp.lowerBoundBytes <= int64_t(cap->second) &&
-                 sp.peakBytes > int64_t(cap->second) && !sp.optimal;
-      }
-      if (retry) {
-        mo.timeBudgetMs = 200;
-        plan = planFunction(ctx.doc, la, ranges, mo);
-      }
-      for (const SpacePlan &sp : plan.spaces) {
-        auto cap = ctx.options.capacity.find(sp.space);
-        if (cap != ctx.options.capacity.end())
-          report(ctx.doc, fn, sp, int64_t(cap->second), out);
-      }
+    FunctionOpInterface fn = la.function();
+    LiveRanges ranges(la);
+    MemoryPlanOptions mo;
+    mo.alignment = ctx.options.alignment;
+    mo.assumptions = ctx.options.assumptions;
+    // Heuristics first; the exact search only where it could matter.
+    mo.timeBudgetMs = 0;
+    FunctionPlan plan = planFunction(ctx.doc, la, ranges, mo);
+    bool retry = false;
+    for (const SpacePlan &sp : plan.spaces) {
+      auto cap = ctx.options.capacity.find(sp.space);
+      retry |= cap != ctx.options.capacity.end() &&
+               sp.lowerBoundBytes <= int64_t(cap->second) &&
+               sp.peakBytes > int64_t(cap->second) && !sp.optimal;
+    }
+    if (retry) {
+      mo.timeBudgetMs = 200;
+      plan = planFunction(ctx.doc, la, ranges, mo);
+    }
+    for (const SpacePlan &sp : plan.spaces) {
+      auto cap = ctx.options.capacity.find(sp.space);
+      if (cap != ctx.options.capacity.end())
+        report(ctx.doc, fn, sp, int64_t(cap->second), out);
     }
   }
 

@@ -17,34 +17,32 @@ public:
            "freed";
   }
 
-  void run(CheckContext &ctx, std::vector<Finding> &out) override {
+  void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
+                     std::vector<Finding> &out) override {
     Document &doc = ctx.doc;
-    for (FunctionOpInterface fn : ctx.lifetimes.functions()) {
-      LifetimeAnalysis &la = ctx.lifetimes.get(fn);
-      for (const Event &e : la.events()) {
-        if (e.kind != EventKind::UseAfterFree)
-          continue;
-        const BufferInfo &buf = la.buffers()[e.buffer];
-        std::string name = bufferName(doc, buf);
-        std::string via = doc.nameOf(e.via);
-        Finding f;
-        f.check = this->name();
-        f.severity = defaultSeverity();
-        f.range = doc.rangeOf(e.op);
-        bool returns = e.op->hasTrait<OpTrait::ReturnLike>();
-        f.message = "'" + e.op->getName().getStringRef().str() + "' " +
-                    (returns ? "returns " : "uses ") + "buffer " + name +
-                    " after it was freed";
-        if (via != name)
-          f.message += " (through its alias " + via + ")";
-        std::string when = describeCondition(la, e.cond, e.op);
-        if (!when.empty())
-          f.message += " " + when;
-        if (e.firstFree)
-          f.related.push_back({"freed here", doc.rangeOf(e.firstFree)});
-        f.related.push_back({name + " allocated here", doc.rangeOf(buf.allocOp)});
-        out.push_back(std::move(f));
-      }
+    for (const Event &e : la.events()) {
+      if (e.kind != EventKind::UseAfterFree)
+        continue;
+      const BufferInfo &buf = la.buffers()[e.buffer];
+      std::string name = bufferName(doc, buf);
+      std::string via = doc.nameOf(e.via);
+      Finding f;
+      f.check = this->name();
+      f.severity = defaultSeverity();
+      f.range = doc.rangeOf(e.op);
+      bool returns = e.op->hasTrait<OpTrait::ReturnLike>();
+      f.message = "'" + e.op->getName().getStringRef().str() + "' " +
+                  (returns ? "returns " : "uses ") + "buffer " + name +
+                  " after it was freed";
+      if (via != name)
+        f.message += " (through its alias " + via + ")";
+      std::string when = describeCondition(la, e.cond, e.op);
+      if (!when.empty())
+        f.message += " " + when;
+      if (e.firstFree)
+        f.related.push_back({"freed here", doc.rangeOf(e.firstFree)});
+      f.related.push_back({name + " allocated here", doc.rangeOf(buf.allocOp)});
+      out.push_back(std::move(f));
     }
   }
 };
