@@ -12,7 +12,9 @@
 //   use-after-free  remove the free that comes too early and repair the
 //                   leaks that leaves (the free moves past the last use)
 //   invalid-free    remove the free (repairing any leak it leaves); for an
-//                   interior view, free the whole buffer instead
+//                   interior view, free the whole buffer instead; else guard
+//                   it with an i1 in scope, or with an ownership flag passed
+//                   along with a merged block argument (OwnershipFlag.h)
 //
 // "Accepts" means: the text parses and verifies, the analysis neither gives
 // up nor stops tracking a buffer it tracked, the finding's events are gone
@@ -24,6 +26,7 @@
 #include "analysis/Engine.h"
 #include "analysis/LifetimeAnalysis.h"
 #include "fixes/FreePlacement.h"
+#include "fixes/OwnershipFlag.h"
 #include "fixes/TextEdits.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/ADT/STLExtras.h"
@@ -310,6 +313,8 @@ private:
                                        ArrayRef<int> buffers);
   std::optional<std::string> byGuard(const Group &g,
                                      ArrayRef<Operation *> frees);
+  std::optional<std::string> byOwnershipFlag(const Group &g, Operation *free,
+                                             bool &borrowsArgument);
 
   Snapshot &base;
   unsigned budgetPerFinding;
@@ -466,6 +471,21 @@ std::optional<std::string> FixFinder::byGuard(const Group &g,
   return std::nullopt;
 }
 
+std::optional<std::string> FixFinder::byOwnershipFlag(const Group &g,
+                                                      Operation *free,
+                                                      bool &borrowsArgument) {
+  SourceText src(*base.doc);
+  std::optional<OwnershipFlagEdits> flag =
+      ownershipFlagEdits(src, base.analysis(g.fn), free);
+  if (!flag)
+    return std::nullopt;
+  std::unique_ptr<Snapshot> s = analyzeEdits(base, flag->edits);
+  if (!s || !accept(*s, g))
+    return std::nullopt;
+  borrowsArgument = flag->borrowsArgument;
+  return s->text().str();
+}
+
 std::optional<Fix> FixFinder::fixFor(const Group &g) {
   budget = budgetPerFinding;
   targetFn = g.fn;
@@ -575,6 +595,15 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
                             : ", which this function does not own");
     if (!fixed && (fixed = byGuard(g, {e.op})))
       fix.title = "Free " + what + " only where it owns a heap buffer";
+    bool borrowsArgument = false;
+    if (!fixed && (fixed = byOwnershipFlag(g, e.op, borrowsArgument))) {
+      fix.title = "Free " + what +
+                  " only when it holds a heap buffer (pass an ownership "
+                  "flag with it)";
+      // Where an argument flows in, the flag stops the free of it: the
+      // same judgement as removing the free of an argument.
+      fix.safe = !argument && !borrowsArgument;
+    }
     break;
   }
   }

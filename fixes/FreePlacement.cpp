@@ -215,10 +215,9 @@ std::optional<std::vector<TextEdit>> removeOpEdits(const SourceText &src,
   return std::vector<TextEdit>{src.edit(s, e, "")};
 }
 
-/// An SSA name no value of the function around `op` has (SSA names are
-/// scoped by the function, an isolated region).
-static std::string freshValueName(const SourceText &src, Operation *op,
-                                  llvm::StringRef stem) {
+std::string freshValueName(const SourceText &src, Operation *op,
+                           llvm::StringRef stem,
+                           const llvm::StringSet<> &reserved) {
   llvm::StringSet<> taken;
   Operation *scope = op->getParentOfType<FunctionOpInterface>();
   auto take = [&](Value v) {
@@ -235,7 +234,7 @@ static std::string freshValueName(const SourceText &src, Operation *op,
   });
   for (unsigned n = 0;; ++n) {
     std::string name = "%" + stem.str() + std::to_string(n);
-    if (!taken.contains(name))
+    if (!taken.contains(name) && !reserved.contains(name))
       return name;
   }
 }
@@ -664,41 +663,13 @@ renderEdge(const SourceText &src, const Point &pt, const std::string &stmt) {
   auto br = dyn_cast<BranchOpInterface>(term);
   if (!br || br.getSuccessorOperands(pt.index).getProducedOperandCount())
     return std::nullopt;
-  // Which written use of the label is this successor.
-  unsigned nth = 0;
-  for (unsigned i = 0; i < pt.index; ++i)
-    nth += term->getSuccessor(i) == succ;
-  std::vector<std::pair<size_t, size_t>> uses;
-  for (const llvm::SMRange &u : def->definition.uses) {
-    size_t s = u.Start.getPointer() - text.data();
-    size_t e = u.End.getPointer() - text.data();
-    if (s >= tr->first && e <= tr->second)
-      uses.push_back({s, e});
-  }
-  llvm::sort(uses);
-  if (nth >= uses.size())
+  std::optional<SuccessorText> where = successorText(src, term, pt.index);
+  if (!where)
     return std::nullopt;
-  auto [ls, le] = uses[nth];
+  size_t ls = where->labelBegin, le = where->labelEnd;
+  size_t groupEnd = where->groupEnd;
   // The forwarded operands, `(%a : memref<4xf32>)`, move to the new branch.
-  size_t q = le;
-  while (q < tr->second && (text[q] == ' ' || text[q] == '\t'))
-    ++q;
-  size_t groupEnd = le;
-  std::string args;
-  if (q < tr->second && text[q] == '(') {
-    int depth = 0;
-    size_t k = q;
-    for (; k < tr->second; ++k) {
-      if (text[k] == '(')
-        ++depth;
-      else if (text[k] == ')' && --depth == 0)
-        break;
-    }
-    if (k >= tr->second)
-      return std::nullopt;
-    groupEnd = k + 1;
-    args = text.slice(q, groupEnd).str();
-  }
+  std::string args = text.slice(where->groupBegin, groupEnd).str();
   std::string label = freshBlockLabel(src);
   size_t labelDef = def->definition.loc.Start.getPointer() - text.data();
   std::string labelIndent = src.indentAt(labelDef);
@@ -860,28 +831,105 @@ guardFreeCandidates(const SourceText &src, FunctionOpInterface fn,
   if (conds.size() > 6)
     conds.resize(6);
 
-  auto [s, e] = *range;
-  std::string op = src.str().slice(s, e).str();
-  bool ownLine = src.onlySpaceBefore(s);
-  std::string indent = src.indentAt(s);
   for (Value c : conds) {
     std::string name = src.document().nameOf(c);
     if (name.empty() || name[0] != '%' || name == "%<value>")
       continue;
-    for (bool whenTrue : {true, false}) {
-      std::string text;
-      if (ownLine)
-        text = whenTrue ? "scf.if " + name + " {\n" + indent + "  " + op +
-                              "\n" + indent + "}"
-                        : "scf.if " + name + " {\n" + indent + "} else {\n" +
-                              indent + "  " + op + "\n" + indent + "}";
-      else
-        text = whenTrue ? "scf.if " + name + " { " + op + " }"
-                        : "scf.if " + name + " {} else { " + op + " }";
-      out.push_back({src.edit(s, e, text)});
-    }
+    for (bool whenTrue : {true, false})
+      if (auto edits = guardOpEdits(src, free, name, whenTrue))
+        out.push_back(std::move(*edits));
   }
   return out;
+}
+
+std::optional<std::vector<TextEdit>> guardOpEdits(const SourceText &src,
+                                                  Operation *op,
+                                                  llvm::StringRef cond,
+                                                  bool whenTrue) {
+  auto range = src.opRange(op);
+  if (!range)
+    return std::nullopt;
+  auto [s, e] = *range;
+  std::string text = src.str().slice(s, e).str();
+  std::string c = cond.str();
+  std::string guarded;
+  if (src.onlySpaceBefore(s)) {
+    std::string indent = src.indentAt(s);
+    guarded = whenTrue ? "scf.if " + c + " {\n" + indent + "  " + text + "\n" +
+                             indent + "}"
+                       : "scf.if " + c + " {\n" + indent + "} else {\n" +
+                             indent + "  " + text + "\n" + indent + "}";
+  } else {
+    // The op shares its line with others: keep it on that line.
+    guarded = whenTrue ? "scf.if " + c + " { " + text + " }"
+                       : "scf.if " + c + " {} else { " + text + " }";
+  }
+  return std::vector<TextEdit>{src.edit(s, e, guarded)};
+}
+
+/// Offset of the parenthesis closing the one at `open` (parentheses only:
+/// the `<` `>` of types may be unbalanced, as in `->`), or nullopt.
+static std::optional<size_t> matchingParen(llvm::StringRef text, size_t open,
+                                           size_t limit) {
+  int depth = 0;
+  for (size_t k = open; k < limit; ++k) {
+    if (text[k] == '(')
+      ++depth;
+    else if (text[k] == ')' && --depth == 0)
+      return k;
+  }
+  return std::nullopt;
+}
+
+std::optional<SuccessorText> successorText(const SourceText &src,
+                                           Operation *term, unsigned index) {
+  llvm::StringRef text = src.str();
+  Block *succ = term->getSuccessor(index);
+  auto tr = src.opRange(term);
+  const auto *def = src.document().parserState().getBlockDef(succ);
+  if (!tr || !def)
+    return std::nullopt;
+  // Which written use of the label is this successor.
+  unsigned nth = 0;
+  for (unsigned i = 0; i < index; ++i)
+    nth += term->getSuccessor(i) == succ;
+  std::vector<std::pair<size_t, size_t>> uses;
+  for (const llvm::SMRange &u : def->definition.uses) {
+    size_t s = u.Start.getPointer() - text.data();
+    size_t e = u.End.getPointer() - text.data();
+    if (s >= tr->first && e <= tr->second)
+      uses.push_back({s, e});
+  }
+  llvm::sort(uses);
+  if (nth >= uses.size())
+    return std::nullopt;
+  SuccessorText out;
+  std::tie(out.labelBegin, out.labelEnd) = uses[nth];
+  out.groupBegin = out.groupEnd = out.labelEnd;
+  size_t q = out.labelEnd;
+  while (q < tr->second && (text[q] == ' ' || text[q] == '\t'))
+    ++q;
+  if (q < tr->second && text[q] == '(') {
+    std::optional<size_t> close = matchingParen(text, q, tr->second);
+    if (!close)
+      return std::nullopt;
+    out.groupBegin = q;
+    out.groupEnd = *close + 1;
+  }
+  return out;
+}
+
+std::optional<size_t> blockArgumentsEnd(const SourceText &src, Block *block) {
+  llvm::StringRef text = src.str();
+  const auto *def = src.document().parserState().getBlockDef(block);
+  if (!def || !def->definition.loc.isValid())
+    return std::nullopt;
+  size_t q = def->definition.loc.End.getPointer() - text.data();
+  while (q < text.size() && (text[q] == ' ' || text[q] == '\t'))
+    ++q;
+  if (q >= text.size() || text[q] != '(')
+    return std::nullopt;
+  return matchingParen(text, q, text.size());
 }
 
 } // namespace memlint

@@ -15,6 +15,7 @@
 #include "analysis/Document.h"
 #include "analysis/Finding.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringSet.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -101,6 +102,35 @@ freeInsertionCandidates(const SourceText &src, mlir::FunctionOpInterface fn,
 std::vector<std::vector<TextEdit>>
 guardFreeCandidates(const SourceText &src, mlir::FunctionOpInterface fn,
                     mlir::Operation *free);
+
+/// An SSA name (`%stem0`, `%stem1`, ...) that no value of the function
+/// around `op` has (SSA names are scoped by the function, an isolated
+/// region) and that is not in `reserved` (names an edit set introduces).
+std::string freshValueName(const SourceText &src, mlir::Operation *op,
+                           llvm::StringRef stem,
+                           const llvm::StringSet<> &reserved = {});
+
+/// Edits putting the written op `op` under `scf.if cond { ... }` (in its
+/// else region when !whenTrue); on one line when the op shares its line.
+std::optional<std::vector<TextEdit>> guardOpEdits(const SourceText &src,
+                                                  mlir::Operation *op,
+                                                  llvm::StringRef cond,
+                                                  bool whenTrue);
+
+/// Where successor `index` of the written terminator `term` is spelled, as
+/// byte offsets: the label use `^bb` and the operand group `(%a : T)` after
+/// it (groupBegin == groupEnd == labelEnd when none is written).
+struct SuccessorText {
+  size_t labelBegin, labelEnd;
+  size_t groupBegin, groupEnd;
+};
+std::optional<SuccessorText>
+successorText(const SourceText &src, mlir::Operation *term, unsigned index);
+
+/// Offset of the `)` that closes the argument list of `block`'s label as
+/// written (`^bb1(%a: T):`); nullopt when the label has no argument list.
+std::optional<size_t> blockArgumentsEnd(const SourceText &src,
+                                        mlir::Block *block);
 
 } // namespace memlint
 

@@ -62,6 +62,63 @@ TEST(AttachFixes, ArgumentFreeIsUnsafe) {
   EXPECT_TRUE(all.remaining.empty());
 }
 
+TEST(AttachFixes, MergedOwnershipGetsAFlag) {
+  // No i1 tells the switch's paths apart at the free, and the buffer is
+  // used after the merge (so it cannot be freed before): the fix passes an
+  // i1 along with the merged buffer. Its edits touch only the branches, the
+  // label and the free; the rest of every line stays as written.
+  const char *text = R"(memref.global "private" @g : memref<4xf32> = dense<1.0>
+func.func @f(%k: i32, %i: index) {
+  %g = memref.get_global @g : memref<4xf32>
+  cf.switch %k : i32, [
+    default: ^heap,
+    1: ^exit(%g : memref<4xf32>)  // borrowed
+  ]
+^heap:
+  %h = memref.alloc() : memref<4xf32>
+  cf.br ^exit(%h : memref<4xf32>)
+^exit(%m: memref<4xf32>):
+  %x = memref.load %m[%i] : memref<4xf32>
+  memref.dealloc %m : memref<4xf32>
+  return
+}
+)";
+  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  std::vector<Finding> findings = lintWithFixes(*doc, LintOptions());
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].check, "invalid-free");
+  ASSERT_EQ(findings[0].fixes.size(), 1u);
+  const Fix &fix = findings[0].fixes[0];
+  EXPECT_TRUE(fix.safe);
+  std::optional<std::string> fixed = applyEdits(text, fix.edits);
+  ASSERT_TRUE(fixed);
+  EXPECT_NE(fixed->find("1: ^exit(%g, %memlint_false0 : memref<4xf32>, i1)  "
+                        "// borrowed"),
+            std::string::npos);
+  EXPECT_NE(fixed->find("cf.br ^exit(%h, %memlint_true0 : memref<4xf32>, i1)"),
+            std::string::npos);
+  EXPECT_NE(fixed->find("^exit(%m: memref<4xf32>, %memlint_owned0: i1):"),
+            std::string::npos);
+  EXPECT_NE(fixed->find("  scf.if %memlint_owned0 {\n"
+                        "    memref.dealloc %m : memref<4xf32>\n  }\n"),
+            std::string::npos);
+  EXPECT_TRUE(lint(*fixed).empty());
+
+  // The same merge of an argument: the flag stops freeing the caller's
+  // buffer, so the fix is unsafe.
+  std::string borrowed = text;
+  borrowed.replace(borrowed.find("%i: index)"), 10,
+                   "%i: index, %a: memref<4xf32>)");
+  borrowed.replace(borrowed.find("^exit(%g"), 8, "^exit(%a");
+  std::unique_ptr<Document> doc2 = Document::parse(borrowed, "t.mlir");
+  ASSERT_TRUE(doc2->isValid());
+  findings = lintWithFixes(*doc2, LintOptions());
+  ASSERT_EQ(findings.size(), 1u);
+  ASSERT_EQ(findings[0].fixes.size(), 1u);
+  EXPECT_FALSE(findings[0].fixes[0].safe);
+}
+
 TEST(AttachFixes, OtherFindingsAndInvalidDocumentsAreLeftAlone) {
   std::unique_ptr<Document> bad = Document::parse("func.func @f( {", "t");
   std::vector<Finding> none;
