@@ -41,11 +41,19 @@ bool isSuppressed(llvm::StringRef text, unsigned line,
 
 std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
                                   std::vector<SkippedFunction> *skipped) {
+  if (!doc.isValid())
+    return {};
+  ModuleLifetimes lifetimes(doc.module(),
+                            [&doc](mlir::Value v) { return doc.nameOf(v); });
+  return lintDocument(doc, opts, lifetimes, skipped);
+}
+
+std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
+                                  ModuleLifetimes &lifetimes,
+                                  std::vector<SkippedFunction> *skipped) {
   std::vector<Finding> out;
   if (!doc.isValid())
     return out;
-  ModuleLifetimes lifetimes(doc.module(),
-                            [&doc](mlir::Value v) { return doc.nameOf(v); });
   unsigned threads = resolveThreads(opts.threads);
   lifetimes.analyzeAll(threads);
   CheckContext ctx{doc, lifetimes, opts};

@@ -16,6 +16,8 @@
 
 namespace memlint {
 
+class ModuleLifetimes;
+
 /// A function whose buffers memlint did not check: its path conditions
 /// outgrew the analysis budget, or its loops found no fixpoint. Front ends
 /// say so rather than let silence pass for a clean bill.
@@ -30,6 +32,11 @@ struct SkippedFunction {
 /// and checked on `opts.threads` threads.
 std::vector<Finding>
 lintDocument(Document &doc, const LintOptions &opts,
+             std::vector<SkippedFunction> *skipped = nullptr);
+/// The same, on analyses the caller keeps (to compute fixes from them
+/// afterwards without analysing again).
+std::vector<Finding>
+lintDocument(Document &doc, const LintOptions &opts, ModuleLifetimes &lifetimes,
              std::vector<SkippedFunction> *skipped = nullptr);
 
 /// True if a `// memlint: ignore` or `// memlint: ignore[check,...]`

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -1728,6 +1729,12 @@ LifetimeAnalysis &ModuleLifetimes::get(FunctionOpInterface fn) {
 }
 
 FunctionSummary ModuleLifetimes::summaryOf(FunctionOpInterface callee) {
+  // A preset summary first: the fix search's slices turn callees it knows
+  // into declarations.
+  if (presets && isa_and_nonnull<ModuleOp>(callee->getParentOp()) &&
+      !callee->getParentOp()->getParentOp())
+    if (auto it = presets->find(callee.getName().str()); it != presets->end())
+      return it->second;
   if (callee.isExternal())
     return {};
   {
@@ -1738,6 +1745,16 @@ FunctionSummary ModuleLifetimes::summaryOf(FunctionOpInterface callee) {
       return {};
   }
   return get(callee).summary();
+}
+
+std::shared_ptr<const ModuleLifetimes::SummaryMap>
+ModuleLifetimes::allSummaries() {
+  auto out = std::make_shared<SummaryMap>();
+  for (FunctionOpInterface fn : funcs)
+    if (isa_and_nonnull<ModuleOp>(fn->getParentOp()) &&
+        !fn->getParentOp()->getParentOp())
+      (*out)[fn.getName().str()] = get(fn).summary();
+  return out;
 }
 
 FunctionOpInterface ModuleLifetimes::calleeOf(CallOpInterface call) {

@@ -20,6 +20,7 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -130,6 +131,15 @@ public:
   /// Fresh-result summary of a callee, analysing it first if needed; empty
   /// for unknown callees and during recursion.
   FunctionSummary summaryOf(mlir::FunctionOpInterface callee);
+  /// Summaries of top-level functions, by name, to use instead of analysing
+  /// them: a fix search re-analyses one edited function many times, and the
+  /// functions it calls stay as they were.
+  using SummaryMap = std::map<std::string, FunctionSummary>;
+  void useSummaries(std::shared_ptr<const SummaryMap> known) {
+    presets = std::move(known);
+  }
+  /// The summaries of every top-level function (analysing them all).
+  std::shared_ptr<const SummaryMap> allSummaries();
   /// The function a call resolves to in this module, or null (thread-safe:
   /// symbol tables are built lazily).
   mlir::FunctionOpInterface calleeOf(mlir::CallOpInterface call);
@@ -143,6 +153,7 @@ private:
   /// Guards `tables`, and `done`/`inProgress` while analyzeAll runs.
   std::mutex lock;
   bool concurrent = false;
+  std::shared_ptr<const SummaryMap> presets;
 };
 
 } // namespace memlint

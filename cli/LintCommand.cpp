@@ -2,6 +2,7 @@
 #include "analysis/Config.h"
 #include "analysis/Document.h"
 #include "analysis/Engine.h"
+#include "analysis/LifetimeAnalysis.h"
 #include "cli/Commands.h"
 #include "cli/Inputs.h"
 #include "cli/OutputFormats.h"
@@ -152,12 +153,21 @@ int runLint(const Args &args) {
       r.errorText = formatInputErrors(r.report.file, doc->errors());
       return;
     }
-    r.report.findings = lintDocument(*doc, opts, &r.skipped);
+    ModuleLifetimes lifetimes(
+        doc->module(), [d = doc.get()](mlir::Value v) { return d->nameOf(v); });
+    r.report.findings = lintDocument(*doc, opts, lifetimes, &r.skipped);
 #ifdef MEMLINT_HAVE_FIXES
     // Only the machine-readable formats carry fixes; checking them costs
-    // a re-analysis per candidate.
-    if (format != "text" && !verify)
-      attachFixes(*doc, r.report.findings);
+    // a re-analysis of the function (a slice of the file) per candidate.
+    // Bounded to about twice the work of the analysis itself, plus a floor
+    // that small files never reach (`memlint fix` and the editor's quick
+    // fixes search without a bound).
+    constexpr uint64_t MinFixWork = 200000;
+    if (format != "text" && !verify) {
+      uint64_t ops = 0;
+      doc->module()->walk([&](mlir::Operation *) { ++ops; });
+      attachFixes(*doc, lifetimes, r.report.findings, 2 * ops + MinFixWork);
+    }
 #endif
     if (verify)
       verifyDiagnostics(r.report.file, *text, r.report.findings, r.verify);

@@ -26,6 +26,7 @@
 #include "analysis/Engine.h"
 #include "analysis/LifetimeAnalysis.h"
 #include "fixes/FreePlacement.h"
+#include "fixes/FunctionSlice.h"
 #include "fixes/OwnershipFlag.h"
 #include "fixes/TextEdits.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -189,6 +190,8 @@ struct Snapshot {
   Document *doc = nullptr;
   ModuleLifetimes *lifetimes = nullptr;
   Signature sig;
+  /// Callee summaries the analyses use (see ModuleLifetimes::useSummaries).
+  std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries;
 
   llvm::StringRef text() const { return doc->text(); }
   mlir::FunctionOpInterface function(unsigned fn) const {
@@ -203,12 +206,11 @@ ValueNamer namerFor(Document *doc) {
   return [doc](Value v) { return doc->nameOf(v); };
 }
 
-/// Parses and analyses `text`; the signature covers function `only`, or
-/// all. Null when the text does not parse or verify, or no longer has the
-/// function.
+/// Parses `text` for analysis (lazily, function by function); null when it
+/// does not parse or verify. No signature yet.
 std::unique_ptr<Snapshot>
-analyzeText(std::string text, const std::string &fileName,
-            std::optional<unsigned> only = std::nullopt) {
+parseSnapshot(std::string text, const std::string &fileName,
+              std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries) {
   auto s = std::make_unique<Snapshot>();
   s->ownedDoc = Document::parse(std::move(text), fileName);
   if (!s->ownedDoc->isValid())
@@ -217,7 +219,22 @@ analyzeText(std::string text, const std::string &fileName,
   s->ownedLifetimes =
       std::make_unique<ModuleLifetimes>(s->doc->module(), namerFor(s->doc));
   s->lifetimes = s->ownedLifetimes.get();
-  if (only && *only >= s->lifetimes->functions().size())
+  s->summaries = summaries;
+  if (summaries)
+    s->lifetimes->useSummaries(std::move(summaries));
+  return s;
+}
+
+/// Parses and analyses `text`; the signature covers function `only`, or
+/// all. Null when the text does not parse or verify, or no longer has the
+/// function.
+std::unique_ptr<Snapshot> analyzeText(
+    std::string text, const std::string &fileName,
+    std::optional<unsigned> only = std::nullopt,
+    std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries = nullptr) {
+  std::unique_ptr<Snapshot> s =
+      parseSnapshot(std::move(text), fileName, std::move(summaries));
+  if (!s || (only && *only >= s->lifetimes->functions().size()))
     return nullptr;
   s->sig = signatureOf(*s->lifetimes, only);
   return s;
@@ -248,17 +265,18 @@ const char *checkNameOf(EventKind k) {
 /// Findings are keyed as the checks anchor them: a leak on the allocation,
 /// the others on the freeing or using op.
 std::map<std::pair<std::string, SourceRange>, Group>
-groupEvents(Snapshot &s) {
+groupEvents(Snapshot &s, std::optional<unsigned> only = std::nullopt) {
   std::map<std::pair<std::string, SourceRange>, Group> out;
   for (unsigned fn = 0; fn < s.lifetimes->functions().size(); ++fn) {
+    if (only && fn != *only)
+      continue;
     LifetimeAnalysis &la = s.analysis(fn);
     for (const Event &e : la.events()) {
       if (!isReported(la, e))
         continue;
-      SourceRange range =
-          e.kind == EventKind::Leak
-              ? s.doc->rangeOf(la.buffers()[e.buffer].allocOp)
-              : s.doc->rangeOf(e.op);
+      SourceRange range = e.kind == EventKind::Leak
+                              ? s.doc->rangeOf(la.buffers()[e.buffer].allocOp)
+                              : s.doc->rangeOf(e.op);
       Group &g = out[{checkNameOf(e.kind), range}];
       g.check = checkNameOf(e.kind);
       g.range = range;
@@ -271,8 +289,11 @@ groupEvents(Snapshot &s) {
 
 class FixFinder {
 public:
-  FixFinder(Snapshot &base, unsigned budgetPerFinding)
-      : base(base), budgetPerFinding(budgetPerFinding) {}
+  /// `work`, when given, is shared by every search on the file: the ops
+  /// left to parse and re-analyse (each candidate costs the ops of the text
+  /// it parses: the function's slice).
+  FixFinder(Snapshot &base, unsigned budgetPerFinding, uint64_t *work)
+      : base(base), budgetPerFinding(budgetPerFinding), work(work) {}
 
   std::optional<Fix> fixFor(const Group &g);
 
@@ -280,8 +301,16 @@ private:
   std::unique_ptr<Snapshot> analyze(const std::string &text) {
     if (budget == 0)
       return nullptr;
+    if (work) {
+      uint64_t cost = costOfTarget();
+      if (*work < cost) {
+        budget = 0;
+        return nullptr;
+      }
+      *work -= cost;
+    }
     --budget;
-    return analyzeText(text, base.doc->fileName(), targetFn);
+    return analyzeText(text, base.doc->fileName(), targetFn, base.summaries);
   }
   std::unique_ptr<Snapshot> analyzeEdits(const Snapshot &s,
                                          const std::vector<TextEdit> &edits) {
@@ -308,9 +337,8 @@ private:
   std::unique_ptr<Snapshot> repairAll(const Snapshot &start, unsigned fn,
                                       ArrayRef<int> buffers, bool &clean);
   bool accept(const Snapshot &s, const Group &g) const;
-  std::optional<std::string> byRemoval(const Group &g,
-                                       ArrayRef<Operation *> frees,
-                                       ArrayRef<int> buffers);
+  std::optional<std::string>
+  byRemoval(const Group &g, ArrayRef<Operation *> frees, ArrayRef<int> buffers);
   std::optional<std::string> byGuard(const Group &g,
                                      ArrayRef<Operation *> frees);
   std::optional<std::string> byOwnershipFlag(const Group &g, Operation *free,
@@ -319,6 +347,15 @@ private:
   Snapshot &base;
   unsigned budgetPerFinding;
   unsigned budget = 0;
+  uint64_t *work;
+  std::optional<uint64_t> baseOps;
+  uint64_t costOfTarget() {
+    if (!baseOps) {
+      baseOps = 0;
+      base.doc->module()->walk([&](Operation *) { ++*baseOps; });
+    }
+    return *baseOps;
+  }
   unsigned targetFn = 0; // the function of the finding being fixed
 };
 
@@ -508,9 +545,7 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
         if (f && !llvm::is_contained(frees, f))
           frees.push_back(f);
   }
-  auto nameOfBuffer = [&](int b) {
-    return doc.nameOf(la.buffers()[b].value);
-  };
+  auto nameOfBuffer = [&](int b) { return doc.nameOf(la.buffers()[b].value); };
   Fix fix;
   std::optional<std::string> fixed;
   switch (e.kind) {
@@ -534,8 +569,8 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
     if (frees.empty())
       return std::nullopt;
     fixed = byRemoval(g, frees, buffers);
-    fix.title = "Move the free of " + nameOfBuffer(e.buffer) +
-                " after its last use";
+    fix.title =
+        "Move the free of " + nameOfBuffer(e.buffer) + " after its last use";
     if (isa<memref::ReallocOp>(frees.front()))
       fix.title = "Keep " + nameOfBuffer(e.buffer) +
                   " until its last use: allocate and copy instead of "
@@ -581,8 +616,10 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
           if (std::unique_ptr<Snapshot> s = analyzeEdits(base, *edits))
             if (accept(*s, g)) {
               fixed = s->text().str();
-              fix.title = "Free " + doc.nameOf(root) + " instead of its "
-                          "interior view " + what;
+              fix.title = "Free " + doc.nameOf(root) +
+                          " instead of its "
+                          "interior view " +
+                          what;
             }
       }
     } else {
@@ -622,16 +659,18 @@ bool isLifetimeCheck(const std::string &check) {
 
 /// Attaches fixes; returns, per finding, the index of the function its fix
 /// edits (or -1 without a fix).
-std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings) {
+std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings,
+                          uint64_t *work = nullptr,
+                          std::optional<unsigned> only = std::nullopt) {
   std::vector<int> functionOf(findings.size(), -1);
   std::map<std::pair<std::string, SourceRange>, Group> groups;
   bool grouped = false;
-  FixFinder finder(base, /*budgetPerFinding=*/64);
+  FixFinder finder(base, /*budgetPerFinding=*/64, work);
   for (auto [i, f] : llvm::enumerate(findings)) {
     if (!isLifetimeCheck(f.check))
       continue;
     if (!grouped) {
-      groups = groupEvents(base);
+      groups = groupEvents(base, only);
       grouped = true;
     }
     auto it = groups.find({f.check, f.range});
@@ -648,14 +687,70 @@ std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings) {
 } // namespace
 
 void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
-                 std::vector<Finding> &findings) {
+                 std::vector<Finding> &findings,
+                 std::optional<uint64_t> workOps) {
   if (!doc.isValid())
     return;
-  Snapshot base;
-  base.doc = &doc;
-  base.lifetimes = &lifetimes;
-  base.sig = signatureOf(lifetimes);
-  attachTo(base, findings);
+  uint64_t *work = workOps ? &*workOps : nullptr;
+  Snapshot full;
+  full.doc = &doc;
+  full.lifetimes = &lifetimes;
+  // The function each lifetime finding is in: its fixes are searched on
+  // that function's slice of the module (FunctionSlice.h), so each
+  // candidate re-parses a function and its callees, not the whole file.
+  std::map<std::pair<std::string, SourceRange>, Group> groups;
+  std::map<unsigned, std::vector<unsigned>> byFunction;
+  for (auto [i, f] : llvm::enumerate(findings)) {
+    if (!isLifetimeCheck(f.check))
+      continue;
+    if (groups.empty())
+      groups = groupEvents(full);
+    auto it = groups.find({f.check, f.range});
+    if (it != groups.end())
+      byFunction[it->second.fn].push_back(i);
+  }
+  // Small functions first: under a work bound, the most findings get one.
+  std::vector<std::pair<uint64_t, unsigned>> order;
+  for (auto &[fn, indices] : byFunction) {
+    uint64_t ops = 0;
+    full.function(fn)->walk([&](Operation *) { ++ops; });
+    order.push_back({ops, fn});
+  }
+  llvm::sort(order);
+  std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries;
+  if (!order.empty())
+    summaries = lifetimes.allSummaries();
+  for (auto [ops, fn] : order) {
+    const std::vector<unsigned> &indices = byFunction[fn];
+    std::unique_ptr<Snapshot> base;
+    std::optional<unsigned> only;
+    SourceRange where = doc.rangeOf(full.function(fn));
+    if (std::optional<std::string> slice =
+            sliceForFunction(doc, full.function(fn))) {
+      base = parseSnapshot(std::move(*slice), doc.fileName(), summaries);
+      // The function's index in the slice: the one at the same place.
+      if (base)
+        for (auto [i, f] : llvm::enumerate(base->lifetimes->functions()))
+          if (base->doc->rangeOf(f) == where)
+            only = i;
+      if (base && only)
+        base->sig = signatureOf(*base->lifetimes, only);
+    }
+    if (!base || !only) {
+      // No slice (nothing to cut, or it does not verify on its own).
+      base = std::make_unique<Snapshot>();
+      base->doc = &doc;
+      base->lifetimes = &lifetimes;
+      base->sig = signatureOf(lifetimes, fn);
+      only = fn;
+    }
+    std::vector<Finding> mine;
+    for (unsigned i : indices)
+      mine.push_back(findings[i]);
+    attachTo(*base, mine, work, only);
+    for (auto [i, f] : llvm::zip(indices, mine))
+      findings[i].fixes = std::move(f.fixes);
+  }
 }
 
 void attachFixes(Document &doc, std::vector<Finding> &findings) {
@@ -672,8 +767,7 @@ std::vector<Finding> lintWithFixes(Document &doc, const LintOptions &opts) {
 }
 
 FixRunResult fixText(const std::string &text, const std::string &fileName,
-                     const LintOptions &opts, bool unsafe,
-                     unsigned maxRounds) {
+                     const LintOptions &opts, bool unsafe, unsigned maxRounds) {
   FixRunResult result;
   result.text = text;
   for (unsigned round = 0; round < maxRounds; ++round) {

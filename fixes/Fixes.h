@@ -21,6 +21,7 @@
 #include "analysis/Config.h"
 #include "analysis/Document.h"
 #include "analysis/Finding.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,8 +33,14 @@ class ModuleLifetimes;
 /// invalid-free finding of `findings` (as lintDocument returned them for
 /// `doc`; other findings are left alone). `lifetimes` must be an analysis
 /// of doc.module(); the overload without it builds one.
+///
+/// Each fix is proven by re-analysing the edited function, per candidate
+/// edit. `workOps` bounds that work for the whole document, in operations
+/// analysed (a candidate costs the ops of its function); findings met once
+/// it is spent get no fix. Deterministic, unlike a time limit.
 void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
-                 std::vector<Finding> &findings);
+                 std::vector<Finding> &findings,
+                 std::optional<uint64_t> workOps = std::nullopt);
 void attachFixes(Document &doc, std::vector<Finding> &findings);
 
 /// lintDocument followed by attachFixes: what the CLI's JSON/SARIF output

@@ -78,12 +78,15 @@ size_t SourceText::skipSpaceAndComments(size_t off) const {
 }
 
 TextEdit SourceText::edit(size_t start, size_t end, std::string newText) const {
-  LineTable lines(text);
+  if (!lines) {
+    lines.emplace(text);
+    crlf = text.contains("\r\n");
+  }
   TextEdit e;
-  e.range.start = lines.posOf(start);
-  e.range.end = lines.posOf(end);
+  e.range.start = lines->posOf(start);
+  e.range.end = lines->posOf(end);
   // New lines end the way the file's lines do.
-  if (text.contains("\r\n")) {
+  if (*crlf) {
     std::string crlf;
     for (size_t i = 0; i < newText.size(); ++i) {
       if (newText[i] == '\n' && (i == 0 || newText[i - 1] != '\r'))
@@ -110,8 +113,7 @@ std::string freeOpNameFor(Operation *allocOp, Value buffer) {
   if (auto call = dyn_cast<CallOpInterface>(allocOp)) {
     // A call returning a fresh buffer: free it the way the callee
     // allocated it, when the callee says.
-    auto callee = dyn_cast_or_null<FunctionOpInterface>(
-        call.resolveCallable());
+    auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
     unsigned idx = cast<OpResult>(buffer).getResultNumber();
     std::string name;
     if (callee && !callee.isExternal())
@@ -124,8 +126,8 @@ std::string freeOpNameFor(Operation *allocOp, Value buffer) {
         bool interior;
         while (Value src = viewSource(v, interior))
           v = src;
-        if (Operation *def = v.getDefiningOp(); def && def != allocOp &&
-                                                !isa<CallOpInterface>(def)) {
+        if (Operation *def = v.getDefiningOp();
+            def && def != allocOp && !isa<CallOpInterface>(def)) {
           std::string n = freeOpNameFor(def, v);
           if (!n.empty() && (name.empty() || name == n))
             name = n;
@@ -274,8 +276,8 @@ std::optional<std::vector<TextEdit>> reallocAsAllocEdits(const SourceText &src,
   if (from.getDimSize(0) != to.getDimSize(0)) {
     bool grow = to.getDimSize(0) > from.getDimSize(0);
     MemRefType longer = grow ? to : from;
-    MemRefType head = memref::SubViewOp::inferResultType(longer, {0},
-                                                         {common}, {1});
+    MemRefType head =
+        memref::SubViewOp::inferResultType(longer, {0}, {common}, {1});
     std::string name = freshValueName(src, op, "memlint_head");
     text += "\n" + indent + name + " = memref.subview " +
             (grow ? result : source) + "[0] [" + std::to_string(common) +
@@ -310,7 +312,6 @@ std::vector<Value> viewClosure(Value v) {
   return out;
 }
 
-
 std::vector<Value> forwardedAliases(Value v) {
   std::vector<Value> seen{v}, out{v};
   auto add = [&](Value w) {
@@ -337,8 +338,8 @@ std::vector<Value> forwardedAliases(Value v) {
           if (fwd.empty() || idx < fwd.getBeginOperandIndex() ||
               idx >= fwd.getBeginOperandIndex() + fwd.size())
             continue;
-          unsigned pos = so.getProducedOperandCount() + idx -
-                         fwd.getBeginOperandIndex();
+          unsigned pos =
+              so.getProducedOperandCount() + idx - fwd.getBeginOperandIndex();
           Block *succ = user->getSuccessor(s);
           if (pos < succ->getNumArguments())
             add(succ->getArgument(pos));
@@ -383,15 +384,19 @@ class Reach {
 public:
   explicit Reach(Value v)
       : barrierOp(v.getDefiningOp()),
-        barrierBlock(isa<BlockArgument>(v)
-                         ? cast<BlockArgument>(v).getOwner()
-                         : nullptr) {}
+        barrierBlock(isa<BlockArgument>(v) ? cast<BlockArgument>(v).getOwner()
+                                           : nullptr) {}
 
   void from(Block *block, Block::iterator it) {
     push(block, it, /*initial=*/true);
     run();
   }
   bool contains(Operation *op) const { return ops.count(op); }
+  /// Stop as soon as one of `ops` is reached (then sawStop()): a point
+  /// from which a use is reachable is no place for a free, and most
+  /// points tried are such, so most walks end early.
+  void stopAt(const DenseSet<Operation *> *at) { stops = at; }
+  bool sawStop() const { return stopped; }
 
 private:
   void push(Block *block, Block::iterator it, bool initial = false) {
@@ -460,6 +465,11 @@ private:
           break;
         }
         ops.insert(&op);
+        if (stops && stops->count(&op)) {
+          stopped = true;
+          work.clear();
+          return;
+        }
         if (op.getNumRegions() > 0)
           enterRegions(&op);
       }
@@ -477,6 +487,8 @@ private:
 
   Operation *barrierOp;
   Block *barrierBlock;
+  const DenseSet<Operation *> *stops = nullptr;
+  bool stopped = false;
   DenseSet<Operation *> ops;
   DenseSet<std::pair<Block *, Operation *>> started;
   SmallVector<std::pair<Block *, Block::iterator>> work;
@@ -543,9 +555,8 @@ ifRegionBraces(const SourceText &src, scf::IfOp ifOp, unsigned idx) {
 }
 
 bool hasWrittenOps(const SourceText &src, Block &block) {
-  return llvm::any_of(block, [&](Operation &op) {
-    return src.opRange(&op).has_value();
-  });
+  return llvm::any_of(
+      block, [&](Operation &op) { return src.opRange(&op).has_value(); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -627,10 +638,9 @@ std::vector<Point> programPoints(const SourceText &src,
         if (numPredecessorEdges(op->getSuccessor(i)) > 1)
           points.push_back({Point::Edge, op, i, r->first + 1 + i});
   });
-  std::stable_sort(points.begin(), points.end(),
-                   [](const Point &a, const Point &b) {
-                     return a.order < b.order;
-                   });
+  std::stable_sort(
+      points.begin(), points.end(),
+      [](const Point &a, const Point &b) { return a.order < b.order; });
   return points;
 }
 
@@ -696,8 +706,8 @@ render(const SourceText &src, const Point &pt, const std::string &stmt) {
       return std::nullopt;
     size_t s = r->first;
     if (src.onlySpaceBefore(s))
-      return std::vector<TextEdit>{src.edit(
-          src.lineStart(s), src.lineStart(s), src.indentAt(s) + stmt + "\n")};
+      return std::vector<TextEdit>{src.edit(src.lineStart(s), src.lineStart(s),
+                                            src.indentAt(s) + stmt + "\n")};
     return std::vector<TextEdit>{src.edit(s, s, stmt + " ")};
   }
   case Point::EndOfBlock: {
@@ -741,9 +751,8 @@ render(const SourceText &src, const Point &pt, const std::string &stmt) {
       return std::nullopt;
     auto [open, close] = *braces;
     if (text.slice(open, close).contains('\n'))
-      return std::vector<TextEdit>{
-          src.edit(open + 1, open + 1,
-                   "\n" + src.indentAt(open) + "  " + stmt)};
+      return std::vector<TextEdit>{src.edit(
+          open + 1, open + 1, "\n" + src.indentAt(open) + "  " + stmt)};
     return std::vector<TextEdit>{src.edit(open + 1, close, " " + stmt + " ")};
   }
   case Point::Edge:
@@ -771,40 +780,47 @@ SmallVector<Operation *> memoryUsers(Value w) {
 } // namespace
 
 std::vector<std::vector<TextEdit>>
-freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn,
-                        Value v, Operation *exit, llvm::StringRef freeOpName) {
+freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
+                        Operation *exit, llvm::StringRef freeOpName) {
   std::vector<std::vector<TextEdit>> out;
   DominanceInfo dom(fn);
   struct Operand {
     Value value;
     std::string stmt;
-    SmallVector<Operation *> uses;
+    DenseSet<Operation *> uses;
   };
   std::vector<Operand> operands;
   for (Value w : forwardedAliases(v)) {
     std::string stmt = freeStatement(src.document(), freeOpName, w);
-    if (!stmt.empty() && operands.size() < 4)
-      operands.push_back({w, stmt, memoryUsers(w)});
+    if (!stmt.empty() && operands.size() < 4) {
+      SmallVector<Operation *> users = memoryUsers(w);
+      operands.push_back({w, stmt, {users.begin(), users.end()}});
+    }
   }
+  // The earliest points come first and the caller takes the first one the
+  // analysis accepts: a few are enough, and later ones cost a walk each.
+  constexpr size_t MaxCandidates = 16;
   for (const Point &pt : programPoints(src, fn)) {
     for (const Operand &o : operands) {
       if (!dom.properlyDominates(o.value, pt.anchor()))
         continue;
       Reach reach(o.value);
+      reach.stopAt(&o.uses);
       pt.reachFrom(reach);
-      if (!reach.contains(exit) ||
-          llvm::any_of(o.uses, [&](Operation *u) { return reach.contains(u); }))
+      if (reach.sawStop() || !reach.contains(exit))
         continue;
       if (auto edits = render(src, pt, o.stmt))
         out.push_back(std::move(*edits));
+      if (out.size() >= MaxCandidates)
+        return out;
     }
   }
   return out;
 }
 
-std::vector<std::vector<TextEdit>>
-guardFreeCandidates(const SourceText &src, FunctionOpInterface fn,
-                    Operation *free) {
+std::vector<std::vector<TextEdit>> guardFreeCandidates(const SourceText &src,
+                                                       FunctionOpInterface fn,
+                                                       Operation *free) {
   std::vector<std::vector<TextEdit>> out;
   auto range = src.opRange(free);
   if (!range || !isPlainFree(free))

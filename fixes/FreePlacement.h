@@ -14,6 +14,7 @@
 
 #include "analysis/Document.h"
 #include "analysis/Finding.h"
+#include "fixes/TextEdits.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringSet.h"
 #include <optional>
@@ -46,6 +47,9 @@ public:
 private:
   Document &doc;
   llvm::StringRef text;
+  /// Built on first use: a fix search makes many edits in one text.
+  mutable std::optional<LineTable> lines;
+  mutable std::optional<bool> crlf;
 };
 
 /// The op that frees a buffer from `allocOp` ("memref.dealloc",
@@ -54,8 +58,7 @@ private:
 std::string freeOpNameFor(mlir::Operation *allocOp, mlir::Value buffer);
 
 /// `memref.dealloc %x : memref<4xf32>`; empty when `v` has no usable name.
-std::string freeStatement(Document &doc, llvm::StringRef opName,
-                          mlir::Value v);
+std::string freeStatement(Document &doc, llvm::StringRef opName, mlir::Value v);
 
 /// True when `op` does nothing but free one operand (memref.dealloc, a sync
 /// gpu.dealloc), so removing it changes nothing else.
@@ -74,9 +77,9 @@ std::optional<std::vector<TextEdit>> reallocAsAllocEdits(const SourceText &src,
                                                          mlir::Operation *op);
 
 /// Edits replacing `op` (its text as written) with `newText`.
-std::optional<std::vector<TextEdit>>
-replaceOpEdits(const SourceText &src, mlir::Operation *op,
-               const std::string &newText);
+std::optional<std::vector<TextEdit>> replaceOpEdits(const SourceText &src,
+                                                    mlir::Operation *op,
+                                                    const std::string &newText);
 
 /// Values that are `v` or views/casts of it (transitively): a use of any of
 /// them uses `v`'s memory on every path.

@@ -1,0 +1,80 @@
+//===- FunctionSliceTest.cpp - The part of a module one function needs ----===//
+#include "fixes/FunctionSlice.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <gtest/gtest.h>
+
+using namespace memlint;
+
+namespace {
+
+const char *module = R"(func.func @h() -> memref<4xf32> {
+  %a = memref.alloc() : memref<4xf32>
+  return %a : memref<4xf32>
+}
+func.func @unrelated() {
+  %b = memref.alloc() : memref<8xf32>
+  memref.dealloc %b : memref<8xf32>
+  return
+}
+func.func @g() -> memref<4xf32> {
+  %r = func.call @h() : () -> memref<4xf32>
+  return %r : memref<4xf32>
+}
+func.func @f() {
+  %x = func.call @g() : () -> memref<4xf32>
+  memref.dealloc %x : memref<4xf32>
+  return
+}
+)";
+
+mlir::FunctionOpInterface functionNamed(Document &doc, llvm::StringRef name) {
+  mlir::FunctionOpInterface found;
+  doc.module()->walk([&](mlir::FunctionOpInterface fn) {
+    if (fn.getName() == name)
+      found = fn;
+  });
+  return found;
+}
+
+TEST(FunctionSlice, KeepsCalleesDeclaresTheirCalleesDropsTheRest) {
+  std::unique_ptr<Document> doc = Document::parse(module, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  std::optional<std::string> slice =
+      sliceForFunction(*doc, functionNamed(*doc, "f"));
+  ASSERT_TRUE(slice.has_value());
+  // @g, a direct callee, keeps its body; @h, called only by @g, becomes a
+  // declaration; @unrelated is gone.
+  EXPECT_NE(slice->find("%r = func.call @h()"), std::string::npos);
+  EXPECT_NE(slice->find("func.func private @h() -> (memref<4xf32>)"),
+            std::string::npos);
+  EXPECT_EQ(slice->find("@unrelated"), std::string::npos);
+  EXPECT_EQ(slice->find("memref<8xf32>"), std::string::npos);
+
+  // Lines and columns of what is kept are those of the file.
+  llvm::SmallVector<llvm::StringRef> fileLines, sliceLines;
+  llvm::StringRef(module).split(fileLines, '\n');
+  llvm::StringRef(*slice).split(sliceLines, '\n');
+  ASSERT_EQ(fileLines.size(), sliceLines.size());
+  for (unsigned l = 13; l < fileLines.size(); ++l)
+    EXPECT_EQ(fileLines[l], sliceLines[l]) << "line " << l + 1;
+
+  // And it parses and verifies on its own.
+  std::unique_ptr<Document> sliced = Document::parse(*slice, "t.mlir");
+  EXPECT_TRUE(sliced->isValid());
+}
+
+TEST(FunctionSlice, NothingToCutIsNone) {
+  std::unique_ptr<Document> doc = Document::parse(module, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  // @h calls nothing; everything else would be cut, so there is a slice.
+  EXPECT_TRUE(sliceForFunction(*doc, functionNamed(*doc, "h")).has_value());
+  const char *single = "func.func @only() {\n  return\n}\n";
+  std::unique_ptr<Document> one = Document::parse(single, "t.mlir");
+  ASSERT_TRUE(one->isValid());
+  EXPECT_FALSE(sliceForFunction(*one, functionNamed(*one, "only")).has_value());
+}
+
+} // namespace
