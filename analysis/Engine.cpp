@@ -54,6 +54,11 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
   std::vector<Finding> out;
   if (!doc.isValid())
     return out;
+  bool anyCheck = llvm::any_of(allChecks(), [&](const auto &check) {
+    return opts.isEnabled(check->name());
+  });
+  if (!anyCheck)
+    return out;
   unsigned threads = resolveThreads(opts.threads);
   lifetimes.analyzeAll(threads);
   CheckContext ctx{doc, lifetimes, opts};

@@ -25,6 +25,7 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include <map>
@@ -62,9 +63,67 @@ struct Entry {
   }
 };
 
+/// The entries of all buffers, in chunks that states share until one of
+/// them writes: a branch copies a few pointers, not an entry per buffer,
+/// and a join skips every chunk both sides still share.
+class EntryTable {
+public:
+  static constexpr unsigned ChunkBits = 6;
+  static constexpr unsigned ChunkSize = 1u << ChunkBits;
+
+  void assign(unsigned n) {
+    count = n;
+    chunks.assign((n + ChunkSize - 1) / ChunkSize, nullptr);
+  }
+  unsigned size() const { return count; }
+  unsigned numChunks() const { return chunks.size(); }
+  /// Chunk `c` is the same object in both tables (so are its entries).
+  bool shares(const EntryTable &o, unsigned c) const {
+    return chunks[c] == o.chunks[c];
+  }
+  bool chunkEmpty(unsigned c) const { return !chunks[c]; }
+  const Entry &operator[](unsigned b) const {
+    static const Entry none;
+    const Chunk *c = chunks[b >> ChunkBits].get();
+    return c ? c->entries[b & (ChunkSize - 1)] : none;
+  }
+  /// The entry, for writing (copies its chunk if another table shares it).
+  Entry &mut(unsigned b) {
+    llvm::IntrusiveRefCntPtr<Chunk> &c = chunks[b >> ChunkBits];
+    if (!c)
+      c = new Chunk();
+    else if (c->UseCount() > 1)
+      c = new Chunk(*c);
+    return c->entries[b & (ChunkSize - 1)];
+  }
+  bool operator==(const EntryTable &o) const {
+    if (count != o.count)
+      return false;
+    for (unsigned c = 0; c < chunks.size(); ++c) {
+      if (shares(o, c))
+        continue;
+      for (unsigned b = c * ChunkSize, e = std::min(count, b + ChunkSize);
+           b < e; ++b)
+        if (!((*this)[b] == o[b]))
+          return false;
+    }
+    return true;
+  }
+  bool operator!=(const EntryTable &o) const { return !(*this == o); }
+
+private:
+  // Not thread-safe reference counts: one function's analysis runs on one
+  // thread.
+  struct Chunk : llvm::RefCountedBase<Chunk> {
+    Entry entries[ChunkSize];
+  };
+  std::vector<llvm::IntrusiveRefCntPtr<Chunk>> chunks;
+  unsigned count = 0;
+};
+
 struct State {
   Bdd path = BddManager::False;
-  std::vector<Entry> buf;
+  EntryTable buf;
 };
 
 /// What flows into a block or region: a state and the block arguments.
@@ -186,7 +245,7 @@ struct LifetimeAnalysis::Impl {
   // ---- State helpers -------------------------------------------------------
   State emptyState() {
     State s;
-    s.buf.assign(numBuffers, Entry());
+    s.buf.assign(numBuffers);
     return s;
   }
 
@@ -229,10 +288,15 @@ struct LifetimeAnalysis::Impl {
     bool changed = path != pa;
     acc.path = path;
     for (unsigned b = 0; b < numBuffers; ++b) {
-      Entry &x = acc.buf[b];
+      if ((b & (EntryTable::ChunkSize - 1)) == 0 &&
+          acc.buf.shares(in.buf, b >> EntryTable::ChunkBits)) {
+        b += EntryTable::ChunkSize - 1; // a whole chunk both sides share
+        continue;
+      }
       const Entry &y = in.buf[b];
-      if (x == y)
+      if (acc.buf[b] == y)
         continue; // the same relative conditions on both sides
+      Entry &x = acc.buf.mut(b);
       auto joinCond = [&](Bdd &a, Bdd bc) {
         if (a == bc)
           return;
@@ -295,20 +359,29 @@ struct LifetimeAnalysis::Impl {
   void quantifyState(State &s, const std::function<bool(unsigned)> &local,
                      const void *loop, Operation *loopOp, Operation *edge) {
     s.path = quantify(s.path, local, loop, loopOp, edge);
-    for (Entry &e : s.buf) {
-      e.live = quantify(e.live, local, loop, loopOp, edge);
-      e.freed = quantify(e.freed, local, loop, loopOp, edge);
-      if (e.freers == 0)
+    for (unsigned b = 0; b < numBuffers; ++b) {
+      if ((b & (EntryTable::ChunkSize - 1)) == 0 &&
+          s.buf.chunkEmpty(b >> EntryTable::ChunkBits)) {
+        b += EntryTable::ChunkSize - 1; // all False: nothing to rename
         continue;
-      FreeList list = freeLists[e.freers];
-      bool same = true;
-      for (FreeSite &f : list) {
-        Bdd q = quantify(f.cond, local, loop, loopOp, edge);
-        same &= q == f.cond;
-        f.cond = q;
       }
-      if (!same)
-        e.freers = internFreers(std::move(list));
+      const Entry &e = s.buf[b];
+      Bdd live = quantify(e.live, local, loop, loopOp, edge);
+      Bdd freed = quantify(e.freed, local, loop, loopOp, edge);
+      unsigned freers = e.freers;
+      if (freers != 0) {
+        FreeList list = freeLists[freers];
+        bool same = true;
+        for (FreeSite &f : list) {
+          Bdd q = quantify(f.cond, local, loop, loopOp, edge);
+          same &= q == f.cond;
+          f.cond = q;
+        }
+        if (!same)
+          freers = internFreers(std::move(list));
+      }
+      if (live != e.live || freed != e.freed || freers != e.freers)
+        s.buf.mut(b) = Entry{live, freed, freers};
     }
   }
 
@@ -352,7 +425,7 @@ struct LifetimeAnalysis::Impl {
           ev.interiorView = true;
           record(ev, (int)e.origin);
         }
-        Entry &en = st.buf[b];
+        Entry &en = st.buf.mut(b);
         en.freed = bdd.disj(en.freed, c);
         en.live = bdd.conj(en.live, bdd.negate(c));
         FreeList list = freeLists[en.freers];
@@ -400,7 +473,7 @@ struct LifetimeAnalysis::Impl {
 
   void doAlloc(unsigned b, State &st) {
     // On every path of the state the buffer is now a new, live one.
-    st.buf[b] = Entry{BddManager::True, BddManager::False, 0};
+    st.buf.mut(b) = Entry{BddManager::True, BddManager::False, 0};
   }
 
   void freeBufferizationDealloc(bufferization::DeallocOp op, State &st) {
@@ -670,7 +743,7 @@ struct LifetimeAnalysis::Impl {
           self.bufferInfos[b].tracked = false;
         else
           leakAt(b, liveIn(st, b));
-        st.buf[b] = Entry();
+        st.buf.mut(b) = Entry();
         continue;
       }
       // The instance allocated in this iteration and the one carried into
@@ -679,7 +752,8 @@ struct LifetimeAnalysis::Impl {
       Bdd keepCur = carriedCond[b], keepOld = carriedCond[t];
       leakAt(b, bdd.conj(liveIn(st, b), bdd.negate(keepCur)));
       leakAt(t, bdd.conj(liveIn(st, t), bdd.negate(keepOld)));
-      Entry &cur = st.buf[b], &old = st.buf[t];
+      Entry cur = st.buf[b];
+      Entry &old = st.buf.mut(t);
       // keepCur/keepOld imply the path: these are absolute conditions.
       old.live =
           bdd.disj(bdd.conj(old.live, keepOld), bdd.conj(cur.live, keepCur));
@@ -693,7 +767,7 @@ struct LifetimeAnalysis::Impl {
         if (Bdd c = bdd.conj(f.cond, keepCur); c != BddManager::False)
           freers.push_back({f.op, c});
       old.freers = internFreers(std::move(freers));
-      cur = Entry();
+      st.buf.mut(b) = Entry();
       // Arguments of the next iteration hold the earlier instance.
       for (AliasSet &s : contrib.argAliases) {
         AliasSet renamed;
@@ -750,9 +824,16 @@ struct LifetimeAnalysis::Impl {
         llvm::none_of(bdd.support(st.path), drop))
       return;
     for (unsigned b = 0; b < numBuffers; ++b) {
-      Entry &e = st.buf[b];
-      if (before && e == before->buf[b])
+      if ((b & (EntryTable::ChunkSize - 1)) == 0 && before &&
+          st.buf.shares(before->buf, b >> EntryTable::ChunkBits)) {
+        b += EntryTable::ChunkSize - 1; // untouched by the loop
         continue;
+      }
+      if ((before && st.buf[b] == before->buf[b]) ||
+          (st.buf[b].live <= BddManager::False &&
+           st.buf[b].freed <= BddManager::False && st.buf[b].freers == 0))
+        continue;
+      Entry &e = st.buf.mut(b);
       e.live = bdd.conj(e.live, st.path);
       e.freed = bdd.conj(e.freed, st.path);
       if (e.freers == 0)

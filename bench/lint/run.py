@@ -5,11 +5,12 @@
                       [--reps 3] [--seed 1] [--work /tmp/memlint-bench]
 
 For each size it generates a module with bench/lint/gen.py (cached in
---work), then times, interleaved, `memlint lint --format=json FILE >
-/dev/null`, `mlir-opt --allow-unregistered-dialect FILE -o /dev/null`,
-`memlint lint --format=text FILE` (no fixes attached; unless --no-text) and
-memlint --format=text with every check disabled (parse + verify only;
-unless --no-parse-only).  Times are the best (min) of --reps runs: wall
+--work), then times, interleaved, `memlint lint FILE > /dev/null` (the
+default text output: the lint step of a CI job), `mlir-opt
+--allow-unregistered-dialect FILE -o /dev/null`, `memlint lint
+--format=json FILE` (findings with fixes attached: each fix is proven by
+re-analysis, within a work bound; unless --no-json) and memlint with every
+check disabled (parse + verify only; unless --no-parse-only).  Times are the best (min) of --reps runs: wall
 clock and, as "cpu", user+sys time from wait4() (steadier than wall on a
 loaded machine); peak RSS is ru_maxrss from wait4() (max over runs).  The
 "single" rows put all ops into one function (deep CFG, thousands of buffers)
@@ -102,12 +103,12 @@ def measure(args, path, skip):
     """Times the tools on `path`, interleaved; `skip`: tools to leave out
     (they timed out on a smaller file of the same variant)."""
     tools = {
-        "memlint": [args.memlint, "lint", "--format=json", path],
+        "memlint": [args.memlint, "lint", path],
         "mlir-opt": [args.mlir_opt, "--allow-unregistered-dialect", path,
                      "-o", os.devnull],
     }
-    if not args.no_text:
-        tools["text"] = [args.memlint, "lint", "--format=text", path]
+    if not args.no_json:
+        tools["json"] = [args.memlint, "lint", "--format=json", path]
     if not args.no_parse_only:
         # Text output: JSON output attaches fixes, which analyses every
         # function even when no check is enabled.
@@ -127,9 +128,9 @@ def measure(args, path, skip):
         for k, cmd in tools.items():
             if k in done:
                 continue
-            # The first memlint run also keeps its output to count findings.
+            # The first JSON run also keeps its output to count findings.
             out = os.devnull
-            if k == "memlint" and rep == 0:
+            if k == "json" and rep == 0:
                 out = path + ".findings.json"
             wall, cs, kb, rc = run_once(cmd, args.timeout, out)
             rss[k] = max(rss[k], kb)
@@ -182,8 +183,8 @@ def main():
                     "tool that times out is skipped on larger files")
     ap.add_argument("--long", type=float, default=60,
                     help="a run longer than this is not repeated")
-    ap.add_argument("--no-text", action="store_true",
-                    help="skip the memlint --format=text runs (lint without "
+    ap.add_argument("--no-json", action="store_true",
+                    help="skip the memlint --format=json runs (lint with "
                     "fixes)")
     ap.add_argument("--work", default="/tmp/memlint-bench")
     ap.add_argument("--memlint", default=os.path.join(ROOT, "build/cli/memlint"))
@@ -217,7 +218,7 @@ def main():
     jobs += [(int(s), True) for s in args.single_sizes.split(",") if s]
     cols = ["variant", "ops", "allocs", "funcs", "max allocs/func",
             "memlint s", "mlir-opt s", "ratio", "memlint cpu s",
-            "mlir-opt cpu s", "cpu ratio", "text s", "parse-only s",
+            "mlir-opt cpu s", "cpu ratio", "json s", "parse-only s",
             "memlint RSS MB", "mlir-opt RSS MB", "memlint us/op",
             "mlir-opt us/op", "exp", "cpu exp", "findings"]
     print("| " + " | ".join(cols) + " |")
@@ -246,7 +247,7 @@ def main():
             "variant": variant, "ops": st["ops"], "allocs": st["allocs"],
             "funcs": st["funcs"], "max_func_allocs": st["max_func_allocs"],
             "memlint_s": m, "mlir_opt_s": o, "memlint_cpu_s": mc,
-            "mlir_opt_cpu_s": oc, "text_s": best.get("text"),
+            "mlir_opt_cpu_s": oc, "json_s": best.get("json"),
             "parse_only_s": best.get("parse"),
             "memlint_rss_mb": rss["memlint"] / 1024,
             "mlir_opt_rss_mb": rss["mlir-opt"] / 1024,
@@ -255,10 +256,9 @@ def main():
         rows.append(row)
         cells = [variant, str(st["ops"]), str(st["allocs"]), str(st["funcs"]),
                  str(st["max_func_allocs"]), fmt_s(m), fmt_s(o), ratio(m, o),
-                 fmt_s(mc), fmt_s(oc), ratio(mc, oc), fmt_s(best.get("text")),
+                 fmt_s(mc), fmt_s(oc), ratio(mc, oc), fmt_s(best.get("json")),
                  fmt_s(best.get("parse")),
-                 ("%.0f" % row["memlint_rss_mb"]) if m != INF or "text" not in rss
-                 else "%.0f (text)" % (rss["text"] / 1024),
+                 "%.0f" % row["memlint_rss_mb"],
                  "%.0f" % row["mlir_opt_rss_mb"],
                  per_op(m), per_op(o), exp or "-", cexp or "-",
                  "-" if findings is None else str(findings)]
