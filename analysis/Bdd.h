@@ -72,6 +72,7 @@ public:
   /// True once the node table passed its budget; callers then give up on
   /// the function rather than risk running out of memory.
   bool exhausted() const { return nodes.size() > maxNodes; }
+  void setMaxNodes(size_t n) { maxNodes = n; }
 
 private:
   struct Node {

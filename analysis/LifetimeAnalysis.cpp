@@ -1715,6 +1715,7 @@ LifetimeAnalysis::LifetimeAnalysis(FunctionOpInterface fn,
                                    ModuleLifetimes &module, ValueNamer namer)
     : impl(std::make_unique<Impl>(*this, module, std::move(namer))), fn(fn) {
   impl->conds.extraFormula = nullptr;
+  impl->bdd.setMaxNodes(module.nodeBudgetPerFunction());
   impl->run(fn);
   sum.fresh = impl->fresh;
   sum.constant = impl->constant;

@@ -138,6 +138,10 @@ public:
   void useSummaries(std::shared_ptr<const SummaryMap> known) {
     presets = std::move(known);
   }
+  /// BDD nodes one function's analysis may create before it gives up on
+  /// the function (tests lower it to exercise that path).
+  void setNodeBudget(size_t nodes) { nodeBudget = nodes; }
+  size_t nodeBudgetPerFunction() const { return nodeBudget; }
   /// The summaries of every top-level function (analysing them all).
   std::shared_ptr<const SummaryMap> allSummaries();
   /// The function a call resolves to in this module, or null (thread-safe:
@@ -154,6 +158,7 @@ private:
   std::mutex lock;
   bool concurrent = false;
   std::shared_ptr<const SummaryMap> presets;
+  size_t nodeBudget = 2'000'000;
 };
 
 } // namespace memlint

@@ -1,6 +1,7 @@
 // Unit tests of the engine through its public entry points.
 #include "analysis/Document.h"
 #include "analysis/Engine.h"
+#include "analysis/LifetimeAnalysis.h"
 
 #include <gtest/gtest.h>
 
@@ -115,6 +116,68 @@ func.func @r(%n: i1) -> memref<4xf32> {
   return %0 : memref<4xf32>
 })");
   EXPECT_TRUE(f.empty());
+}
+
+} // namespace
+
+namespace {
+
+const char *twoFunctions = R"(func.func @small() {
+  %a = memref.alloc() : memref<4xf32>
+  return
+}
+func.func @branchy(%p: i1, %q: i1, %r: i1) {
+  %b = memref.alloc() : memref<4xf32>
+  %pq = arith.andi %p, %q : i1
+  scf.if %pq {
+    memref.dealloc %b : memref<4xf32>
+  }
+  scf.if %r {
+    memref.dealloc %b : memref<4xf32>
+  }
+  return
+}
+)";
+
+TEST(EngineTest, FunctionOverTheBudgetIsNamedNotReportedClean) {
+  auto doc = Document::parse(twoFunctions, "b.mlir");
+  ASSERT_TRUE(doc->isValid());
+  ModuleLifetimes lifetimes(doc->module(),
+                            [&](mlir::Value v) { return doc->nameOf(v); });
+  // Enough for @small (no conditions), not for @branchy's three atoms.
+  lifetimes.setNodeBudget(4);
+  std::vector<SkippedFunction> skipped;
+  std::vector<Finding> findings =
+      lintDocument(*doc, LintOptions(), lifetimes, &skipped);
+  ASSERT_EQ(skipped.size(), 1u);
+  EXPECT_EQ(skipped[0].name, "@branchy");
+  EXPECT_EQ(skipped[0].range.start.line, 5u);
+  // @small is still checked; @branchy reports nothing.
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].check, "leak");
+  EXPECT_EQ(findings[0].range.start.line, 2u);
+
+  // With the default budget both are analysed and nothing is skipped.
+  std::vector<SkippedFunction> none;
+  std::vector<Finding> all = lintDocument(*doc, LintOptions(), &none);
+  EXPECT_TRUE(none.empty());
+  EXPECT_GT(all.size(), 1u);
+}
+
+TEST(EngineTest, ParallelAndSequentialAgree) {
+  auto doc = Document::parse(twoFunctions, "b.mlir");
+  ASSERT_TRUE(doc->isValid());
+  LintOptions one, many;
+  one.threads = 1;
+  many.threads = 4;
+  std::vector<Finding> a = lintDocument(*doc, one);
+  std::vector<Finding> b = lintDocument(*doc, many);
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].check, b[i].check);
+    EXPECT_EQ(a[i].message, b[i].message);
+    EXPECT_TRUE(a[i].range == b[i].range);
+  }
 }
 
 } // namespace
