@@ -15,10 +15,13 @@
 //                   interior view, free the whole buffer instead; else guard
 //                   it with an i1 in scope, or with an ownership flag passed
 //                   along with a merged block argument (OwnershipFlag.h)
+//   missed-reuse    merge the two buffers (MergeBuffers.h)
 //
 // "Accepts" means: the text parses and verifies, the analysis neither gives
 // up nor stops tracking a buffer it tracked, the finding's events are gone
-// and no (function, kind, buffer) has more events than before.
+// and no (function, kind, buffer) has more events than before. A merge has
+// no events to remove; it must remove one buffer and keep every event
+// count, keyed by buffer names since the indices shift (mergeKeeps).
 //
 //===----------------------------------------------------------------------===//
 #include "fixes/Fixes.h"
@@ -27,6 +30,7 @@
 #include "analysis/LifetimeAnalysis.h"
 #include "fixes/FreePlacement.h"
 #include "fixes/FunctionSlice.h"
+#include "fixes/MergeBuffers.h"
 #include "fixes/OwnershipFlag.h"
 #include "fixes/TextEdits.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -34,6 +38,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
 using namespace mlir;
 
@@ -296,6 +301,9 @@ public:
       : base(base), budgetPerFinding(budgetPerFinding), work(work) {}
 
   std::optional<Fix> fixFor(const Group &g);
+  /// The merge fix of a `missed-reuse` finding in function `fn`, whose
+  /// ops are `pair`.
+  std::optional<Fix> mergeFor(unsigned fn, const MergePair &pair);
 
 private:
   std::unique_ptr<Snapshot> analyze(const std::string &text) {
@@ -652,9 +660,71 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
   return fix;
 }
 
+std::optional<Fix> FixFinder::mergeFor(unsigned fn, const MergePair &pair) {
+  budget = budgetPerFinding;
+  targetFn = fn;
+  LifetimeAnalysis &la = base.analysis(fn);
+  SourceText src(*base.doc);
+  std::optional<std::vector<TextEdit>> edits = mergeBufferEdits(src, la, pair);
+  if (!edits)
+    return std::nullopt;
+  std::unique_ptr<Snapshot> s = analyzeEdits(base, *edits);
+  if (!s || !mergeKeeps(mergeProofStateOf(la, *base.doc),
+                        mergeProofStateOf(s->analysis(fn), *s->doc), 1))
+    return std::nullopt;
+  Document &doc = *base.doc;
+  std::string earlier = doc.nameOf(pair.earlierAlloc->getResult(0));
+  std::string later = doc.nameOf(pair.laterAlloc->getResult(0));
+  Fix fix;
+  fix.title = "Reuse " + earlier + " for " + later +
+              ": drop the allocation of " + later + " and free " + earlier +
+              " where " + later + " was freed";
+  fix.safe = true;
+  fix.edits = editsBetween(base.text(), s->text());
+  if (fix.edits.empty())
+    return std::nullopt;
+  return fix;
+}
+
 bool isLifetimeCheck(const std::string &check) {
   return check == "leak" || check == "double-free" ||
          check == "use-after-free" || check == "invalid-free";
+}
+
+bool isMergeCheck(const std::string &check) { return check == "missed-reuse"; }
+
+/// The ops of a `missed-reuse` finding (anchored on the later allocation;
+/// related: the earlier allocation, then its free) and the index of their
+/// function in `s`, looked up by source range; nullopt when they are not
+/// all found in one function (or not in function `only`).
+std::optional<std::pair<unsigned, MergePair>>
+locateMerge(Snapshot &s, const Finding &f,
+            std::optional<unsigned> only = std::nullopt) {
+  if (f.related.size() < 2)
+    return std::nullopt;
+  const std::vector<FunctionOpInterface> &fns = s.lifetimes->functions();
+  for (unsigned fn = 0; fn < fns.size(); ++fn) {
+    if (only && fn != *only)
+      continue;
+    MergePair pair;
+    fns[fn]->walk([&](Operation *op) {
+      // Ops the parser made up (implicit terminators) have no text.
+      if (!s.doc->parserState().getOpDef(op))
+        return;
+      SourceRange r = s.doc->rangeOf(op);
+      if (r == f.range)
+        pair.laterAlloc = op;
+      else if (r == f.related[0].range)
+        pair.earlierAlloc = op;
+      else if (r == f.related[1].range)
+        pair.earlierFree = op;
+    });
+    if (pair.laterAlloc && pair.earlierAlloc && pair.earlierFree)
+      return std::make_pair(fn, pair);
+    if (pair.laterAlloc)
+      return std::nullopt;
+  }
+  return std::nullopt;
 }
 
 /// Attaches fixes; returns, per finding, the index of the function its fix
@@ -667,6 +737,15 @@ std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings,
   bool grouped = false;
   FixFinder finder(base, /*budgetPerFinding=*/64, work);
   for (auto [i, f] : llvm::enumerate(findings)) {
+    if (isMergeCheck(f.check)) {
+      if (auto located = locateMerge(base, f, only))
+        if (std::optional<Fix> fix =
+                finder.mergeFor(located->first, located->second)) {
+          f.fixes.push_back(std::move(*fix));
+          functionOf[i] = located->first;
+        }
+      continue;
+    }
     if (!isLifetimeCheck(f.check))
       continue;
     if (!grouped) {
@@ -701,6 +780,11 @@ void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
   std::map<std::pair<std::string, SourceRange>, Group> groups;
   std::map<unsigned, std::vector<unsigned>> byFunction;
   for (auto [i, f] : llvm::enumerate(findings)) {
+    if (isMergeCheck(f.check)) {
+      if (auto located = locateMerge(full, f))
+        byFunction[located->first].push_back(i);
+      continue;
+    }
     if (!isLifetimeCheck(f.check))
       continue;
     if (groups.empty())
@@ -788,8 +872,9 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
     std::vector<TextEdit> combined;
     Signature accepted = cur->sig;
     unsigned taken = 0;
+    std::set<unsigned> touched; // functions a lifetime fix edits
     for (auto [i, f] : llvm::enumerate(findings)) {
-      if (functionOf[i] < 0)
+      if (functionOf[i] < 0 || isMergeCheck(f.check))
         continue;
       unsigned fn = functionOf[i];
       for (const Fix &fix : f.fixes) {
@@ -808,6 +893,41 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
           continue;
         combined = std::move(trial);
         accepted.update(s->sig);
+        touched.insert(fn);
+        ++taken;
+        break;
+      }
+    }
+    // Then merges, in functions no lifetime fix changed this round (their
+    // proof compares with the function as this round found it). Merges in
+    // one function are taken together while, together, they remove one
+    // buffer each and keep every event; the rest wait for the next round.
+    std::map<unsigned, MergeProofState> before;
+    std::map<unsigned, unsigned> merged;
+    for (auto [i, f] : llvm::enumerate(findings)) {
+      if (functionOf[i] < 0 || !isMergeCheck(f.check) ||
+          touched.count(functionOf[i]))
+        continue;
+      unsigned fn = functionOf[i];
+      for (const Fix &fix : f.fixes) {
+        if ((!fix.safe && !unsafe) || fix.edits.empty() ||
+            !editsCompatible(cur->text(), combined, fix.edits))
+          continue;
+        std::vector<TextEdit> trial = combined;
+        trial.insert(trial.end(), fix.edits.begin(), fix.edits.end());
+        std::optional<std::string> t = applyEdits(cur->text(), trial);
+        if (!t)
+          continue;
+        std::unique_ptr<Snapshot> s = analyzeText(*t, fileName, fn);
+        if (!s)
+          continue;
+        if (!before.count(fn))
+          before[fn] = mergeProofStateOf(cur->analysis(fn), *cur->doc);
+        if (!mergeKeeps(before[fn], mergeProofStateOf(s->analysis(fn), *s->doc),
+                        merged[fn] + 1))
+          continue;
+        combined = std::move(trial);
+        ++merged[fn];
         ++taken;
         break;
       }

@@ -29,10 +29,10 @@ namespace memlint {
 
 class ModuleLifetimes;
 
-/// Attaches at most one fix to each leak, double-free, use-after-free and
-/// invalid-free finding of `findings` (as lintDocument returned them for
-/// `doc`; other findings are left alone). `lifetimes` must be an analysis
-/// of doc.module(); the overload without it builds one.
+/// Attaches at most one fix to each leak, double-free, use-after-free,
+/// invalid-free and missed-reuse finding of `findings` (as lintDocument
+/// returned them for `doc`; other findings are left alone). `lifetimes` must
+/// be an analysis of doc.module(); the overload without it builds one.
 ///
 /// Each fix is proven by re-analysing the edited function, per candidate
 /// edit. `workOps` bounds that work for the whole document, in operations
@@ -61,8 +61,9 @@ struct FixRunResult {
 
 /// Applies fixes until nothing changes (at most `maxRounds` rounds): each
 /// round lints the current text, applies the non-overlapping fixes (safe
-/// ones; unsafe ones too when `unsafe`) that are still right together, and
-/// re-parses. Running it on its own output changes nothing.
+/// ones; unsafe ones too when `unsafe`) that are still right together
+/// (missed-reuse merges only in functions no lifetime fix edits that
+/// round), and re-parses. Running it on its own output changes nothing.
 FixRunResult fixText(const std::string &text, const std::string &fileName,
                      const LintOptions &opts, bool unsafe,
                      unsigned maxRounds = 8);

@@ -13,12 +13,9 @@
 // most one as the candidate; each later buffer gets the smallest candidate
 // that fits, the most recently freed one on ties.
 //
-// TODO(fixes/ owner): the "merge buffers" fix. The finding carries the pair:
-// the anchor is the later allocation, related[0] the earlier allocation,
-// related[1] the earlier buffer's free. The fix replaces the later buffer's
-// uses with the earlier one (same type; same byte size with another type: a
-// memref.view of an i8 buffer, or no fix), moves the earlier free to where
-// the later buffer is freed, and deletes the later alloc and free.
+// The finding carries the pair for its fix (fixes/MergeBuffers.h): the
+// anchor is the later allocation, related[0] the earlier allocation,
+// related[1] the earlier buffer's free.
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/LiveRanges.h"

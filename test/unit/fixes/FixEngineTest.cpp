@@ -210,4 +210,103 @@ TEST(FixText, KeepsWindowsLineEndings) {
       EXPECT_TRUE(i > 0 && r.text[i - 1] == '\r') << "bare newline at " << i;
 }
 
+const char *reusable = R"(func.func @f(%x: memref<16xf32>) {
+  %a = memref.alloc() : memref<16xf32>
+  memref.copy %x, %a : memref<16xf32> to memref<16xf32>
+  memref.dealloc %a : memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
+  memref.copy %b, %x : memref<16xf32> to memref<16xf32>
+  memref.dealloc %b : memref<16xf32>
+  return
+}
+)";
+
+TEST(AttachFixes, MissedReuseGetsASafeMerge) {
+  std::unique_ptr<Document> doc = Document::parse(reusable, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  std::vector<Finding> findings = lintWithFixes(*doc, LintOptions());
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].check, "missed-reuse");
+  ASSERT_EQ(findings[0].fixes.size(), 1u);
+  const Fix &fix = findings[0].fixes[0];
+  EXPECT_TRUE(fix.safe);
+  EXPECT_NE(fix.title.find("Reuse %a for %b"), std::string::npos);
+  std::optional<std::string> fixed = applyEdits(reusable, fix.edits);
+  ASSERT_TRUE(fixed);
+  EXPECT_EQ(*fixed, R"(func.func @f(%x: memref<16xf32>) {
+  %a = memref.alloc() : memref<16xf32>
+  memref.copy %x, %a : memref<16xf32> to memref<16xf32>
+  memref.copy %a, %x : memref<16xf32> to memref<16xf32>
+  memref.dealloc %a : memref<16xf32>
+  return
+}
+)");
+  EXPECT_TRUE(lint(*fixed).empty());
+}
+
+TEST(AttachFixes, MissedReuseOfAnotherTypeGetsNoFix) {
+  const char *text = R"(func.func @f() {
+  %a = memref.alloc() : memref<16xf32>
+  "npu.fill"(%a) : (memref<16xf32>) -> ()
+  memref.dealloc %a : memref<16xf32>
+  %b = memref.alloc() : memref<64xi8>
+  "npu.fill"(%b) : (memref<64xi8>) -> ()
+  memref.dealloc %b : memref<64xi8>
+  return
+}
+)";
+  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  std::vector<Finding> findings = lintWithFixes(*doc, LintOptions());
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].check, "missed-reuse");
+  EXPECT_TRUE(findings[0].fixes.empty());
+  FixRunResult r = fixText(text, "t.mlir", LintOptions(), true);
+  EXPECT_EQ(r.text, text);
+  EXPECT_EQ(r.applied, 0u);
+}
+
+TEST(FixText, MergesAChainToAFixpoint) {
+  // %b reuses %a, %c reuses %b: the two merges touch %b's free, so one
+  // waits for the next round; the end result has one buffer.
+  const char *text = R"(func.func @f() {
+  %a = memref.alloc() : memref<4xf32>
+  "npu.fill"(%a) : (memref<4xf32>) -> ()
+  memref.dealloc %a : memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  "npu.fill"(%b) : (memref<4xf32>) -> ()
+  memref.dealloc %b : memref<4xf32>
+  %c = memref.alloc() : memref<4xf32>
+  "npu.fill"(%c) : (memref<4xf32>) -> ()
+  memref.dealloc %c : memref<4xf32>
+  return
+}
+)";
+  FixRunResult r = fixText(text, "t.mlir", LintOptions(), false);
+  EXPECT_EQ(r.applied, 2u);
+  EXPECT_EQ(r.rounds, 2u);
+  EXPECT_TRUE(r.remaining.empty());
+  EXPECT_EQ(r.text, R"(func.func @f() {
+  %a = memref.alloc() : memref<4xf32>
+  "npu.fill"(%a) : (memref<4xf32>) -> ()
+  "npu.fill"(%a) : (memref<4xf32>) -> ()
+  "npu.fill"(%a) : (memref<4xf32>) -> ()
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+)");
+  FixRunResult again = fixText(r.text, "t.mlir", LintOptions(), true);
+  EXPECT_EQ(again.text, r.text);
+  EXPECT_EQ(again.applied, 0u);
+}
+
+TEST(FixText, MergesOnlyWhenMissedReuseIsEnabled) {
+  LintOptions opts;
+  std::string error;
+  ASSERT_TRUE(applyCheckList("all,-missed-reuse", opts, error));
+  FixRunResult r = fixText(reusable, "t.mlir", opts, false);
+  EXPECT_EQ(r.text, reusable);
+  EXPECT_EQ(r.applied, 0u);
+}
+
 } // namespace

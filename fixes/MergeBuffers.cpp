@@ -1,0 +1,149 @@
+//===- MergeBuffers.cpp - The missed-reuse fix: one buffer for two --------===//
+#include "fixes/MergeBuffers.h"
+
+#include "analysis/LiveRanges.h"
+#include "analysis/Ownership.h"
+#include "mlir/IR/Dominance.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+
+namespace memlint {
+
+/// The text edits renaming every use of `from` to `toName`; nullopt when
+/// the parser did not record exactly one source range per use.
+static std::optional<std::vector<TextEdit>>
+renameUses(const SourceText &src, Value from, const std::string &toName) {
+  Document &doc = src.document();
+  auto res = dyn_cast<OpResult>(from);
+  if (!res || res.getOwner()->getNumResults() != 1)
+    return std::nullopt;
+  const auto *def = doc.parserState().getOpDef(res.getOwner());
+  if (!def || def->resultGroups.size() != 1)
+    return std::nullopt;
+  const auto &uses = def->resultGroups.front().definition.uses;
+  // A use the parser did not record (or recorded twice) would keep the old
+  // name, or be renamed twice: then no fix.
+  if (uses.size() != static_cast<size_t>(llvm::range_size(from.getUses())))
+    return std::nullopt;
+  std::string fromName = doc.nameOf(from);
+  std::vector<TextEdit> edits;
+  for (llvm::SMRange use : uses) {
+    SourceRange r = doc.rangeOf(use);
+    if (!r.isValid())
+      return std::nullopt;
+    size_t s = doc.offsetOf(r.start), e = doc.offsetOf(r.end);
+    if (s >= e || src.str().substr(s, e - s) != fromName)
+      return std::nullopt;
+    edits.push_back(src.edit(s, e, toName));
+  }
+  return edits;
+}
+
+/// The op frees `buffer` itself and nothing else.
+static bool freesOnly(Operation *free, Value buffer) {
+  if (!isPlainFree(free))
+    return false;
+  SmallVector<OpOperand *> freed = freedOperands(free);
+  return freed.size() == 1 && freed.front()->get() == buffer;
+}
+
+std::optional<std::vector<TextEdit>> mergeBufferEdits(const SourceText &src,
+                                                      LifetimeAnalysis &la,
+                                                      const MergePair &pair) {
+  Operation *earlierOp = pair.earlierAlloc, *laterOp = pair.laterAlloc;
+  if (!earlierOp || !laterOp || !pair.earlierFree ||
+      earlierOp->getNumResults() != 1 || laterOp->getNumResults() != 1)
+    return std::nullopt;
+  Value earlier = earlierOp->getResult(0), later = laterOp->getResult(0);
+  // The later buffer becomes the earlier one as it is: same type (so the
+  // same size, dynamic sizes included, since the check matched their SSA
+  // operands), allocated the same way (a gpu.alloc is not freed by
+  // memref.dealloc; an alignment must still hold).
+  if (earlier.getType() != later.getType() ||
+      earlierOp->getName() != laterOp->getName() ||
+      earlierOp->getAttrDictionary() != laterOp->getAttrDictionary() ||
+      earlierOp->getPropertiesAsAttribute() !=
+          laterOp->getPropertiesAsAttribute())
+    return std::nullopt;
+  // The earlier name must be in scope wherever the later one is used: the
+  // later allocation dominates its uses, so it is enough that the earlier
+  // allocation dominates the later one.
+  DominanceInfo dom(la.function());
+  if (!dom.properlyDominates(earlierOp, laterOp))
+    return std::nullopt;
+
+  LiveRanges ranges(la);
+  const LiveRange *er = ranges.rangeOf(earlier), *lr = ranges.rangeOf(later);
+  if (!er || !lr || !er->tracked || !lr->tracked)
+    return std::nullopt;
+  // Its one free is the one the check found; the later buffer's frees take
+  // its place. A later buffer nobody frees would leave the earlier one
+  // unfreed: no merge.
+  if (er->frees.size() != 1 || er->frees.front() != pair.earlierFree ||
+      !freesOnly(pair.earlierFree, earlier) || lr->frees.empty())
+    return std::nullopt;
+
+  Document &doc = src.document();
+  std::string earlierName = doc.nameOf(earlier);
+  if (earlierName.empty() || earlierName[0] != '%' || earlierName == "%<value>")
+    return std::nullopt;
+  std::optional<std::vector<TextEdit>> edits =
+      renameUses(src, later, earlierName);
+  if (!edits)
+    return std::nullopt;
+  for (Operation *gone : {laterOp, pair.earlierFree}) {
+    std::optional<std::vector<TextEdit>> removal = removeOpEdits(src, gone);
+    if (!removal)
+      return std::nullopt;
+    edits->insert(edits->end(), removal->begin(), removal->end());
+  }
+  return edits;
+}
+
+MergeProofState mergeProofStateOf(LifetimeAnalysis &la, const Document &doc) {
+  MergeProofState s;
+  s.gaveUp = la.gaveUp();
+  s.fresh = la.summary().fresh;
+  s.constant = la.summary().constant;
+  for (const BufferInfo &b : la.buffers()) {
+    // A loop allocation's instance from an earlier iteration is a second
+    // entry of the same allocation.
+    if (b.earlierOf < 0)
+      ++s.buffers;
+    if (!b.tracked)
+      s.untracked.insert(doc.nameOf(b.value));
+  }
+  for (const Event &e : la.events()) {
+    Value named = e.kind == EventKind::InvalidFree
+                      ? la.origins()[e.origin].value
+                      : la.buffers()[e.buffer].value;
+    std::pair<int, std::string> key{static_cast<int>(e.kind),
+                                    named ? doc.nameOf(named) : ""};
+    ++s.counts[key];
+    s.mass[key] += la.pathShare(e.cond);
+  }
+  return s;
+}
+
+bool mergeKeeps(const MergeProofState &before, const MergeProofState &after,
+                unsigned merged) {
+  constexpr double Eps = 1e-9;
+  if (after.gaveUp || before.gaveUp || after.fresh != before.fresh ||
+      after.constant != before.constant ||
+      after.buffers + merged != before.buffers)
+    return false;
+  for (const std::string &name : after.untracked)
+    if (!before.untracked.count(name))
+      return false;
+  for (auto &[key, n] : after.counts) {
+    auto c = before.counts.find(key);
+    auto m = before.mass.find(key);
+    if (c == before.counts.end() || n > c->second ||
+        after.mass.at(key) > m->second + Eps)
+      return false;
+  }
+  return true;
+}
+
+} // namespace memlint
