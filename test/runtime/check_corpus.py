@@ -7,6 +7,9 @@ Usage:
 
 Every program carries a header:
   // BUG: leak | double-free | use-after-free | invalid-free | none  (comma list)
+         | missed-reuse  (a note, not a bug: nothing to observe at run time;
+                          with --with-fix, `memlint fix` must merge buffers,
+                          so the fixed program allocates less)
   // RUNTIME: double-free      (optional: what the runtime observes, when it
                                 differs from the bug's name, e.g. a free of an
                                 interior view frees the whole base)
@@ -26,7 +29,8 @@ and the program must lower and exit 0.
 given), runs the fixed IR, and requires: no leak / bad free / double free /
 use after free for any input, exit 0, stdout identical to the original's
 intended output (its no-poison run), and `memlint lint --checks=LIST` on the
-fixed file exits 0. If the memlint binary or its `fix` subcommand is not
+fixed file exits 0. A `missed-reuse` program must also make fewer
+allocations after the fix (memcount's exit count) than before. If the memlint binary or its `fix` subcommand is not
 available, that part is skipped with a message.
 
 The last line printed is `N passed, M failed`; the exit status is 1 if any
@@ -51,6 +55,9 @@ sys.path.insert(0, HERE)
 import run as runner  # noqa: E402
 
 KINDS = ("leak", "double-free", "use-after-free", "invalid-free")
+# Checks whose findings are notes: the program is correct, the run shows
+# nothing; their fix must make the program allocate less.
+NOTE_KINDS = ("missed-reuse",)
 LIFETIME_CHECKS = ",".join(KINDS)
 HEADER_RE = re.compile(r"^//\s*(BUG|RUNTIME)\s*:\s*(.*)$")
 PROBE = """func.func @probe() {
@@ -81,14 +88,34 @@ def parse_header(path):
     if bug is None:
         raise ValueError("no `// BUG:` header")
     for s in (bug, runtime or set()):
-        bad = s - set(KINDS) - {"none"}
+        bad = s - set(KINDS) - set(NOTE_KINDS) - {"none"}
         if bad:
             raise ValueError("unknown bug kind(s) in header: " +
                              ", ".join(sorted(bad)))
-    bug.discard("none")
-    if runtime is not None:
-        runtime.discard("none")
+    for s in (bug, runtime or set()):
+        s.discard("none")
+        s.difference_update(NOTE_KINDS)
     return bug, (runtime if runtime is not None else bug)
+
+
+def parse_notes(path):
+    """The note kinds (NOTE_KINDS) the `// BUG:` header names."""
+    with open(path) as f:
+        for line in f:
+            if not line.startswith("//"):
+                if line.strip():
+                    break
+                continue
+            m = HEADER_RE.match(line.strip())
+            if m and m.group(1) == "BUG":
+                return {k for k in re.split(r"[\s,|]+", m.group(2).strip())
+                        if k in NOTE_KINDS}
+    return set()
+
+
+def allocations(res):
+    """Blocks the whole run allocated (memcount's exit line)."""
+    return (res.get("exit") or {}).get("allocs")
 
 
 def observed_kinds(res):
@@ -156,7 +183,7 @@ def check_default(path, res, expect):
     return errs
 
 
-def check_fixed(path, orig, args):
+def check_fixed(path, orig, args, out=None):
     errs = []
     cmd = [args.memlint_path, "fix"]
     if args.unsafe_fixes:
@@ -188,6 +215,13 @@ def check_fixed(path, orig, args):
             if res["stdout"] != want:
                 errs.append("fixed program prints different output:\n"
                             + _diff(want, res["stdout"]))
+            before, after = allocations(orig), allocations(res)
+            if out is not None:
+                out["allocs"] = [before, after]
+            if "missed-reuse" in parse_notes(path) and \
+                    (before is None or after is None or after >= before):
+                errs.append(f"missed-reuse: the fix should allocate less, "
+                            f"allocations {before} before, {after} after")
         try:
             lint = subprocess.run([args.memlint_path, "lint",
                                    "--checks=" + args.lint_checks, fixed],
@@ -232,7 +266,7 @@ def check_one(path, args):
     out["observed"] = sorted(observed_kinds(res))
     out["errors"] += check_default(path, res, expect)
     if args.fix_enabled and not res["error"]:
-        out["errors"] += check_fixed(path, res, args)
+        out["errors"] += check_fixed(path, res, args, out)
     out["seconds"] = round(time.time() - t0, 2)
     return out
 
@@ -320,6 +354,14 @@ def main(argv=None):
     if args.report:
         with open(args.report, "w") as f:
             json.dump(results, f, indent=1)
+    merged = [r for r in results if r.get("allocs") and
+              None not in r["allocs"] and r["allocs"][1] < r["allocs"][0]]
+    if merged:
+        fewer = sum(r["allocs"][0] - r["allocs"][1] for r in merged)
+        print(f"fix made {fewer} allocations fewer in {len(merged)} "
+              f"programs: " + ", ".join(
+                  f"{os.path.basename(r['file'])} {r['allocs'][0]}->"
+                  f"{r['allocs'][1]}" for r in merged))
     print(f"({len(files)} programs, {time.time() - t0:.1f}s, "
           f"{args.jobs} jobs{', with fix' if args.fix_enabled else ''})")
     print(f"{len(results) - failed} passed, {failed} failed")
