@@ -357,6 +357,9 @@ private:
   unsigned budget = 0;
   uint64_t *work;
   std::optional<uint64_t> baseOps;
+  std::map<unsigned, std::unique_ptr<LiveRanges>> liveRangesOf;
+  /// No analysis fits in the work left: do not even prepare a candidate.
+  bool outOfWork() { return work && *work < costOfTarget(); }
   uint64_t costOfTarget() {
     if (!baseOps) {
       baseOps = 0;
@@ -665,7 +668,14 @@ std::optional<Fix> FixFinder::mergeFor(unsigned fn, const MergePair &pair) {
   targetFn = fn;
   LifetimeAnalysis &la = base.analysis(fn);
   SourceText src(*base.doc);
-  std::optional<std::vector<TextEdit>> edits = mergeBufferEdits(src, la, pair);
+  if (outOfWork())
+    return std::nullopt;
+  // One function's live ranges serve all its merge candidates.
+  std::unique_ptr<LiveRanges> &ranges = liveRangesOf[fn];
+  if (!ranges)
+    ranges = std::make_unique<LiveRanges>(la);
+  std::optional<std::vector<TextEdit>> edits =
+      mergeBufferEdits(src, la, *ranges, pair);
   if (!edits)
     return std::nullopt;
   std::unique_ptr<Snapshot> s = analyzeEdits(base, *edits);
@@ -697,34 +707,34 @@ bool isMergeCheck(const std::string &check) { return check == "missed-reuse"; }
 /// related: the earlier allocation, then its free) and the index of their
 /// function in `s`, looked up by source range; nullopt when they are not
 /// all found in one function (or not in function `only`).
-std::optional<std::pair<unsigned, MergePair>>
-locateMerge(Snapshot &s, const Finding &f,
-            std::optional<unsigned> only = std::nullopt) {
+/// Written ops of function `fn` of `s` by source range (ops the parser made
+/// up, such as implicit terminators, have no text).
+std::map<SourceRange, Operation *> opsByRange(Snapshot &s, unsigned fn) {
+  std::map<SourceRange, Operation *> out;
+  s.function(fn)->walk([&](Operation *op) {
+    if (s.doc->parserState().getOpDef(op))
+      out.try_emplace(s.doc->rangeOf(op), op);
+  });
+  return out;
+}
+
+/// The ops of a `missed-reuse` finding (anchored on the later allocation;
+/// related: the earlier allocation, then its free), among `ops`.
+std::optional<MergePair>
+locateMerge(const std::map<SourceRange, Operation *> &ops, const Finding &f) {
   if (f.related.size() < 2)
     return std::nullopt;
-  const std::vector<FunctionOpInterface> &fns = s.lifetimes->functions();
-  for (unsigned fn = 0; fn < fns.size(); ++fn) {
-    if (only && fn != *only)
-      continue;
-    MergePair pair;
-    fns[fn]->walk([&](Operation *op) {
-      // Ops the parser made up (implicit terminators) have no text.
-      if (!s.doc->parserState().getOpDef(op))
-        return;
-      SourceRange r = s.doc->rangeOf(op);
-      if (r == f.range)
-        pair.laterAlloc = op;
-      else if (r == f.related[0].range)
-        pair.earlierAlloc = op;
-      else if (r == f.related[1].range)
-        pair.earlierFree = op;
-    });
-    if (pair.laterAlloc && pair.earlierAlloc && pair.earlierFree)
-      return std::make_pair(fn, pair);
-    if (pair.laterAlloc)
-      return std::nullopt;
-  }
-  return std::nullopt;
+  auto find = [&](const SourceRange &r) -> Operation * {
+    auto it = ops.find(r);
+    return it == ops.end() ? nullptr : it->second;
+  };
+  MergePair pair;
+  pair.laterAlloc = find(f.range);
+  pair.earlierAlloc = find(f.related[0].range);
+  pair.earlierFree = find(f.related[1].range);
+  if (!pair.laterAlloc || !pair.earlierAlloc || !pair.earlierFree)
+    return std::nullopt;
+  return pair;
 }
 
 /// Attaches fixes; returns, per finding, the index of the function its fix
@@ -736,13 +746,30 @@ std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings,
   std::map<std::pair<std::string, SourceRange>, Group> groups;
   bool grouped = false;
   FixFinder finder(base, /*budgetPerFinding=*/64, work);
+  std::map<unsigned, std::map<SourceRange, Operation *>> opsOf;
+  std::map<SourceRange, unsigned> functionAt; // by the function's range
   for (auto [i, f] : llvm::enumerate(findings)) {
     if (isMergeCheck(f.check)) {
-      if (auto located = locateMerge(base, f, only))
-        if (std::optional<Fix> fix =
-                finder.mergeFor(located->first, located->second)) {
+      // The function holding the later allocation, then its ops by range
+      // (each map built once).
+      std::optional<unsigned> fn = only;
+      if (!fn) {
+        if (functionAt.empty())
+          for (unsigned k = 0; k < base.lifetimes->functions().size(); ++k)
+            functionAt.try_emplace(base.doc->fullRangeOf(base.function(k)), k);
+        for (auto &[range, k] : functionAt)
+          if (range.start <= f.range.start && f.range.end <= range.end)
+            fn = k;
+      }
+      if (!fn)
+        continue;
+      auto [ops, fresh] = opsOf.try_emplace(*fn);
+      if (fresh)
+        ops->second = opsByRange(base, *fn);
+      if (std::optional<MergePair> pair = locateMerge(ops->second, f))
+        if (std::optional<Fix> fix = finder.mergeFor(*fn, *pair)) {
           f.fixes.push_back(std::move(*fix));
-          functionOf[i] = located->first;
+          functionOf[i] = *fn;
         }
       continue;
     }
@@ -779,10 +806,22 @@ void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
   // candidate re-parses a function and its callees, not the whole file.
   std::map<std::pair<std::string, SourceRange>, Group> groups;
   std::map<unsigned, std::vector<unsigned>> byFunction;
+  // The function of each allocation, by its range: one walk of the module,
+  // not one per missed-reuse finding.
+  std::map<SourceRange, unsigned> allocFunction;
   for (auto [i, f] : llvm::enumerate(findings)) {
     if (isMergeCheck(f.check)) {
-      if (auto located = locateMerge(full, f))
-        byFunction[located->first].push_back(i);
+      if (allocFunction.empty())
+        for (auto [fn, op] : llvm::enumerate(lifetimes.functions()))
+          op->walk([&, fn = fn](Operation *inner) {
+            if (inner->getNumResults() == 1 &&
+                doc.parserState().getOpDef(inner))
+              allocFunction.try_emplace(doc.rangeOf(inner), fn);
+          });
+      auto at = allocFunction.find(f.range);
+      if (at == allocFunction.end())
+        continue;
+      byFunction[at->second].push_back(i);
       continue;
     }
     if (!isLifetimeCheck(f.check))

@@ -101,15 +101,12 @@ std::optional<std::string> sliceForFunction(Document &doc,
     text.append(full.data() + copied, b - copied);
     if (declared.count(&op))
       text += declarationOf(cast<func::FuncOp>(op));
-    size_t lastLine = full.rfind('\n', e - 1);
-    if (lastLine == llvm::StringRef::npos || lastLine < b) {
+    if (r.end.line == r.start.line) {
       if (!declared.count(&op))
         text.append(e - b, ' '); // a one-line function
     } else {
-      for (size_t i = b; i <= lastLine; ++i)
-        if (full[i] == '\n')
-          text += '\n';
-      text.append(e - lastLine - 1, ' ');
+      text.append(r.end.line - r.start.line, '\n');
+      text.append(r.end.column - 1, ' ');
     }
     copied = e;
     blanked = true;

@@ -50,6 +50,7 @@ static bool freesOnly(Operation *free, Value buffer) {
 
 std::optional<std::vector<TextEdit>> mergeBufferEdits(const SourceText &src,
                                                       LifetimeAnalysis &la,
+                                                      const LiveRanges &ranges,
                                                       const MergePair &pair) {
   Operation *earlierOp = pair.earlierAlloc, *laterOp = pair.laterAlloc;
   if (!earlierOp || !laterOp || !pair.earlierFree ||
@@ -73,7 +74,6 @@ std::optional<std::vector<TextEdit>> mergeBufferEdits(const SourceText &src,
   if (!dom.properlyDominates(earlierOp, laterOp))
     return std::nullopt;
 
-  LiveRanges ranges(la);
   const LiveRange *er = ranges.rangeOf(earlier), *lr = ranges.rangeOf(later);
   if (!er || !lr || !er->tracked || !lr->tracked)
     return std::nullopt;

@@ -18,6 +18,7 @@
 #define MEMLINT_FIXES_MERGEBUFFERS_H
 
 #include "analysis/LifetimeAnalysis.h"
+#include "analysis/LiveRanges.h"
 #include "fixes/FreePlacement.h"
 #include <map>
 #include <optional>
@@ -45,6 +46,7 @@ struct MergePair {
 /// range. `la` is the analysis of the function holding the pair.
 std::optional<std::vector<TextEdit>> mergeBufferEdits(const SourceText &src,
                                                       LifetimeAnalysis &la,
+                                                      const LiveRanges &ranges,
                                                       const MergePair &pair);
 
 /// What a merge must keep of one function's analysis, with events keyed by

@@ -107,8 +107,8 @@ namespace {
 /// forward search and a backtrack over the stored frontiers. Returns false
 /// when the script would be longer than `maxD`.
 bool myersMatches(const std::vector<llvm::StringRef> &a,
-                  const std::vector<llvm::StringRef> &b, size_t aLo,
-                  size_t aHi, size_t bLo, size_t bHi, size_t maxD,
+                  const std::vector<llvm::StringRef> &b, size_t aLo, size_t aHi,
+                  size_t bLo, size_t bHi, size_t maxD,
                   std::vector<std::pair<size_t, size_t>> &matches) {
   long n = aHi - aLo, m = bHi - bLo;
   long max = n + m;
@@ -207,8 +207,43 @@ std::vector<DiffHunk> diffLines(const std::vector<llvm::StringRef> &a,
   return hunks;
 }
 
+static std::vector<TextEdit> editsBetweenWhole(llvm::StringRef before,
+                                               llvm::StringRef after);
+
 std::vector<TextEdit> editsBetween(llvm::StringRef before,
                                    llvm::StringRef after) {
+  // Diff only the lines between the common head and tail: edits are small
+  // and files can be long.
+  size_t head = 0, maxHead = std::min(before.size(), after.size());
+  while (head < maxHead && before[head] == after[head])
+    ++head;
+  size_t tail = 0, maxTail = maxHead - head;
+  while (tail < maxTail &&
+         before[before.size() - 1 - tail] == after[after.size() - 1 - tail])
+    ++tail;
+  size_t cut = before.rfind('\n', head == 0 ? 0 : head - 1);
+  cut = cut == llvm::StringRef::npos || head == 0 ? 0 : cut + 1;
+  size_t endA = before.size() - tail, endB = after.size() - tail;
+  size_t nextA = before.find('\n', endA), nextB = after.find('\n', endB);
+  endA = nextA == llvm::StringRef::npos ? before.size() : nextA + 1;
+  endB = nextB == llvm::StringRef::npos ? after.size() : nextB + 1;
+  if (cut > 0 || endA < before.size()) {
+    if (endA - cut > before.size() || endB < cut)
+      return editsBetweenWhole(before, after);
+    std::vector<TextEdit> inner =
+        editsBetweenWhole(before.slice(cut, endA), after.slice(cut, endB));
+    unsigned lineShift = before.take_front(cut).count('\n');
+    for (TextEdit &e : inner) {
+      e.range.start.line += lineShift;
+      e.range.end.line += lineShift;
+    }
+    return inner;
+  }
+  return editsBetweenWhole(before, after);
+}
+
+static std::vector<TextEdit> editsBetweenWhole(llvm::StringRef before,
+                                               llvm::StringRef after) {
   std::vector<llvm::StringRef> a = splitLines(before), b = splitLines(after);
   std::vector<size_t> aOff(a.size() + 1, 0), bOff(b.size() + 1, 0);
   for (size_t i = 0; i < a.size(); ++i)
@@ -264,12 +299,12 @@ std::string unifiedDiff(llvm::StringRef before, llvm::StringRef after,
            hunks[j + 1].oldStart - (hunks[j].oldStart + hunks[j].oldCount) <=
                2 * context)
       ++j;
-    size_t aStart = hunks[i].oldStart >= context ? hunks[i].oldStart - context
-                                                 : 0;
+    size_t aStart =
+        hunks[i].oldStart >= context ? hunks[i].oldStart - context : 0;
     size_t lead = hunks[i].oldStart - aStart;
     size_t bStart = hunks[i].newStart - lead;
-    size_t aEnd = std::min(a.size(), hunks[j].oldStart + hunks[j].oldCount +
-                                         context);
+    size_t aEnd =
+        std::min(a.size(), hunks[j].oldStart + hunks[j].oldCount + context);
     size_t trail = aEnd - (hunks[j].oldStart + hunks[j].oldCount);
     size_t bEnd = hunks[j].newStart + hunks[j].newCount + trail;
     auto range = [](size_t start, size_t count) {
