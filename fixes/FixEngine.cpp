@@ -356,6 +356,7 @@ private:
   unsigned budgetPerFinding;
   unsigned budget = 0;
   uint64_t *work;
+  bool guardedRepairs = false;
   std::optional<uint64_t> baseOps;
   std::map<unsigned, std::unique_ptr<LiveRanges>> liveRangesOf;
   /// No analysis fits in the work left: do not even prepare a candidate.
@@ -411,23 +412,30 @@ std::unique_ptr<Snapshot> FixFinder::repairLeaks(const Snapshot &start,
     if (freeOp.empty())
       return nullptr;
     SourceText src(*cur->doc);
-    std::vector<std::vector<TextEdit>> candidates = freeInsertionCandidates(
-        src, cur->function(fn), buf.value, leak->op, freeOp);
     std::unique_ptr<Snapshot> next;
-    for (const std::vector<TextEdit> &edits : candidates) {
-      std::unique_ptr<Snapshot> s = analyzeEdits(*cur, edits);
-      if (!s) {
-        if (budget == 0)
-          return nullptr;
-        continue;
-      }
-      // Progress: the leak happens at fewer exits or on fewer paths.
-      bool fewer = leakCount(*s, fn, buffer) < leakCount(*cur, fn, buffer) ||
-                   leakMass(*s, fn, buffer) < leakMass(*cur, fn, buffer) - Eps;
-      if (fewer && leakCount(*s, fn, buffer) <= leakCount(*cur, fn, buffer) &&
-          noWorse(cur->sig, s->sig, leakKey)) {
-        next = std::move(s);
+    // Plain frees first; guarded ones where every plain one fails (the
+    // buffer is freed on other paths, e.g. through a select).
+    for (bool guarded : {false, true}) {
+      if (next || (guarded && !guardedRepairs))
         break;
+      std::vector<std::vector<TextEdit>> candidates = freeInsertionCandidates(
+          src, cur->function(fn), buf.value, leak->op, freeOp, guarded);
+      for (const std::vector<TextEdit> &edits : candidates) {
+        std::unique_ptr<Snapshot> s = analyzeEdits(*cur, edits);
+        if (!s) {
+          if (budget == 0)
+            return nullptr;
+          continue;
+        }
+        // Progress: the leak happens at fewer exits or on fewer paths.
+        bool fewer =
+            leakCount(*s, fn, buffer) < leakCount(*cur, fn, buffer) ||
+            leakMass(*s, fn, buffer) < leakMass(*cur, fn, buffer) - Eps;
+        if (fewer && leakCount(*s, fn, buffer) <= leakCount(*cur, fn, buffer) &&
+            noWorse(cur->sig, s->sig, leakKey)) {
+          next = std::move(s);
+          break;
+        }
       }
     }
     if (!next)
@@ -563,7 +571,17 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
   case EventKind::Leak: {
     const BufferInfo &buf = la.buffers()[e.buffer];
     bool clean;
+    // A leak may need its free under a condition (the buffer is freed on
+    // other paths through an alias). Not when the buffer has other
+    // findings: their fixes move or remove its frees, and a guarded free
+    // would only patch around them. Repairs for the other checks keep to
+    // plain frees, where their own guard fixes read better.
+    guardedRepairs = true;
+    for (EventKind other : {EventKind::DoubleFree, EventKind::UseAfterFree})
+      if (base.sig.count({g.fn, static_cast<int>(other), e.buffer}) > 0)
+        guardedRepairs = false;
     std::unique_ptr<Snapshot> r = repairAll(base, g.fn, buffers, clean);
+    guardedRepairs = false;
     if (r && accept(*r, g))
       fixed = r->text().str();
     fix.title = "Free " + nameOfBuffer(e.buffer) + " with " +

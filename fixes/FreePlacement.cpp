@@ -779,9 +779,44 @@ SmallVector<Operation *> memoryUsers(Value w) {
 
 } // namespace
 
+/// Names of i1 values of `fn` in scope at `at` (dominating it), those that
+/// steer branches first, at most `limit`.
+static std::vector<std::string>
+conditionsInScope(const SourceText &src, FunctionOpInterface fn,
+                  DominanceInfo &dom, Operation *at, size_t limit = 6) {
+  std::vector<Value> conds, others;
+  auto consider = [&](Value c) {
+    if (!c.getType().isInteger(1) || !dom.properlyDominates(c, at) ||
+        llvm::is_contained(conds, c) || llvm::is_contained(others, c))
+      return;
+    bool steers = llvm::any_of(c.getUsers(), [](Operation *u) {
+      return isa<scf::IfOp, BranchOpInterface, scf::ConditionOp>(u);
+    });
+    (steers ? conds : others).push_back(c);
+  };
+  for (BlockArgument a : fn.getArguments())
+    consider(a);
+  fn->walk([&](Operation *op) {
+    for (Value r : op->getResults())
+      consider(r);
+  });
+  conds.insert(conds.end(), others.begin(), others.end());
+  std::vector<std::string> names;
+  for (Value c : conds) {
+    std::string name = src.document().nameOf(c);
+    if (name.empty() || name[0] != '%' || name == "%<value>")
+      continue;
+    names.push_back(name);
+    if (names.size() >= limit)
+      break;
+  }
+  return names;
+}
+
 std::vector<std::vector<TextEdit>>
 freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
-                        Operation *exit, llvm::StringRef freeOpName) {
+                        Operation *exit, llvm::StringRef freeOpName,
+                        bool guarded) {
   std::vector<std::vector<TextEdit>> out;
   DominanceInfo dom(fn);
   struct Operand {
@@ -809,10 +844,24 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
       pt.reachFrom(reach);
       if (reach.sawStop() || !reach.contains(exit))
         continue;
-      if (auto edits = render(src, pt, o.stmt))
-        out.push_back(std::move(*edits));
-      if (out.size() >= MaxCandidates)
-        return out;
+      std::vector<std::string> stmts;
+      if (!guarded) {
+        stmts.push_back(o.stmt);
+      } else {
+        // The free only on the paths where an i1 in scope is true (or
+        // false): for a buffer freed elsewhere on the other paths.
+        for (const std::string &c :
+             conditionsInScope(src, fn, dom, pt.anchor())) {
+          stmts.push_back("scf.if " + c + " { " + o.stmt + " }");
+          stmts.push_back("scf.if " + c + " {} else { " + o.stmt + " }");
+        }
+      }
+      for (const std::string &stmt : stmts) {
+        if (auto edits = render(src, pt, stmt))
+          out.push_back(std::move(*edits));
+        if (out.size() >= MaxCandidates)
+          return out;
+      }
     }
   }
   return out;
@@ -826,31 +875,7 @@ std::vector<std::vector<TextEdit>> guardFreeCandidates(const SourceText &src,
   if (!range || !isPlainFree(free))
     return out;
   DominanceInfo dom(fn);
-  // i1 values in scope; conditions of branches first.
-  std::vector<Value> conds, others;
-  auto consider = [&](Value c) {
-    if (!c.getType().isInteger(1) || !dom.properlyDominates(c, free) ||
-        llvm::is_contained(conds, c) || llvm::is_contained(others, c))
-      return;
-    bool steers = llvm::any_of(c.getUsers(), [](Operation *u) {
-      return isa<scf::IfOp, BranchOpInterface, scf::ConditionOp>(u);
-    });
-    (steers ? conds : others).push_back(c);
-  };
-  for (BlockArgument a : fn.getArguments())
-    consider(a);
-  fn->walk([&](Operation *op) {
-    for (Value r : op->getResults())
-      consider(r);
-  });
-  conds.insert(conds.end(), others.begin(), others.end());
-  if (conds.size() > 6)
-    conds.resize(6);
-
-  for (Value c : conds) {
-    std::string name = src.document().nameOf(c);
-    if (name.empty() || name[0] != '%' || name == "%<value>")
-      continue;
+  for (const std::string &name : conditionsInScope(src, fn, dom, free)) {
     for (bool whenTrue : {true, false})
       if (auto edits = guardOpEdits(src, free, name, whenTrue))
         out.push_back(std::move(*edits));

@@ -93,11 +93,13 @@ std::vector<mlir::Value> forwardedAliases(mlir::Value v);
 /// of a value it is forwarded to) at one program point of `fn`, in text
 /// order. A point is proposed for a value when the value dominates it, no
 /// use of the value (or a view of it) can follow it before the value is
-/// defined anew, and `exit` can follow it.
+/// defined anew, and `exit` can follow it. `guarded`: the free goes under
+/// `scf.if` on an i1 in scope (then or else), for a buffer that other
+/// paths free already (e.g. through an `arith.select`).
 std::vector<std::vector<TextEdit>>
 freeInsertionCandidates(const SourceText &src, mlir::FunctionOpInterface fn,
                         mlir::Value v, mlir::Operation *exit,
-                        llvm::StringRef freeOpName);
+                        llvm::StringRef freeOpName, bool guarded = false);
 
 /// Candidate edit sets that each put the free `free` under an `scf.if` on
 /// an i1 value in scope (then or else branch): for a free that is right on

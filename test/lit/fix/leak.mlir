@@ -395,3 +395,22 @@ func.func @merged_cfg(%c0: i1, %c1: i1, %i: index, %v: f32) -> f32 {
   %r = memref.load %y[%i] : memref<8xf32>
   return %r : f32
 }
+
+// Freed through a select of two buffers: each other one is freed under the
+// select's condition (no plain free of either is right on every path).
+// CHECK-LABEL:func.func @through_select(%c: i1) {
+// CHECK-NEXT:  %a = memref.alloc() : memref<16xf32>
+// CHECK-NEXT:  %x = memref.alloc() : memref<16xf32>
+// CHECK-NEXT:  %s = arith.select %c, %a, %x : memref<16xf32>
+// CHECK-NEXT:  scf.if %c {} else { memref.dealloc %a : memref<16xf32> }
+// CHECK-NEXT:  scf.if %c { memref.dealloc %x : memref<16xf32> }
+// CHECK-NEXT:  memref.dealloc %s : memref<16xf32>
+// CHECK-NEXT:  return
+// CHECK-NEXT:}
+func.func @through_select(%c: i1) {
+  %a = memref.alloc() : memref<16xf32>
+  %x = memref.alloc() : memref<16xf32>
+  %s = arith.select %c, %a, %x : memref<16xf32>
+  memref.dealloc %s : memref<16xf32>
+  return
+}
