@@ -60,11 +60,11 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
   if (!anyCheck)
     return out;
   unsigned threads = resolveThreads(opts.threads);
-  lifetimes.analyzeAll(threads);
   CheckContext ctx{doc, lifetimes, opts};
   const auto &functions = lifetimes.functions();
   std::vector<std::vector<Finding>> perFunction(functions.size());
-  parallelForEach(functions.size(), threads, [&](size_t i) {
+  // Each function is checked as soon as it is analysed, on the same thread.
+  lifetimes.analyzeAll(threads, [&](unsigned i) {
     LifetimeAnalysis &la = lifetimes.get(functions[i]);
     for (const auto &check : allChecks())
       if (opts.isEnabled(check->name()))

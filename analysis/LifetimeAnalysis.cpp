@@ -28,8 +28,11 @@
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
+#include <condition_variable>
+#include <deque>
 #include <map>
 #include <optional>
+#include <thread>
 
 using namespace mlir;
 
@@ -1845,52 +1848,96 @@ FunctionOpInterface ModuleLifetimes::calleeOf(CallOpInterface call) {
       call.resolveCallableInTable(&tables));
 }
 
-void ModuleLifetimes::analyzeAll(unsigned threads) {
-  // Direct callees with bodies, then rounds: every function whose callees
-  // are all analysed runs in this round, side by side. A round where none
-  // is ready (recursion) analyses the first remaining function alone; its
-  // get() follows the cycle the way a single thread always does.
+void ModuleLifetimes::analyzeAll(unsigned threads,
+                                 const std::function<void(unsigned)> &then) {
+  // Direct callees with bodies. A function is ready once all of them are
+  // analysed; workers take ready functions as they come (no rounds, so a
+  // slow function holds up only its callers), and run `then` on each
+  // right after its analysis. Functions left over are in call cycles: the
+  // first of them is analysed alone (its get() follows the cycle the way a
+  // single thread always does), and the pool starts again.
+  size_t n = funcs.size();
   DenseMap<Operation *, unsigned> indexOf;
   for (auto [i, fn] : llvm::enumerate(funcs))
     indexOf[fn.getOperation()] = i;
-  std::vector<SmallVector<unsigned>> callees(funcs.size());
-  for (auto [i, fn] : llvm::enumerate(funcs))
+  std::vector<SmallVector<unsigned>> dependents(n);
+  std::vector<unsigned> waiting(n, 0);
+  for (auto [i, fn] : llvm::enumerate(funcs)) {
+    SmallVector<unsigned> callees;
     fn->walk([&, i = i](CallOpInterface call) {
       if (FunctionOpInterface callee = calleeOf(call))
         if (auto it = indexOf.find(callee.getOperation());
-            it != indexOf.end() && it->second != i)
-          callees[i].push_back(it->second);
+            it != indexOf.end() && it->second != i &&
+            !llvm::is_contained(callees, it->second))
+          callees.push_back(it->second);
     });
-  std::vector<bool> finished(funcs.size());
-  for (auto [i, fn] : llvm::enumerate(funcs))
-    finished[i] = done.count(fn.getOperation()) != 0;
-  for (;;) {
-    std::vector<unsigned> ready;
-    bool remaining = false;
-    for (unsigned i = 0; i < funcs.size(); ++i) {
-      if (finished[i])
-        continue;
-      remaining = true;
-      if (llvm::all_of(callees[i], [&](unsigned c) { return finished[c]; }))
-        ready.push_back(i);
-    }
-    if (!remaining)
-      break;
-    if (ready.empty()) {
-      for (unsigned i = 0; i < funcs.size(); ++i)
-        if (!finished[i]) {
-          get(funcs[i]);
-          break;
-        }
-    } else {
-      concurrent = threads > 1 && ready.size() > 1;
-      parallelForEach(ready.size(), threads,
-                      [&](size_t k) { get(funcs[ready[k]]); });
-      concurrent = false;
-    }
-    for (auto [i, fn] : llvm::enumerate(funcs))
-      finished[i] = done.count(fn.getOperation()) != 0;
+    waiting[i] = callees.size();
+    for (unsigned c : callees)
+      dependents[c].push_back(i);
   }
+  std::vector<bool> finished(n, false), thenDone(n, false);
+  std::deque<unsigned> ready;
+  std::mutex m;
+  std::condition_variable cv;
+  unsigned active = 0;
+  // Marks i analysed (caller holds `m`): its callers may become ready.
+  auto finish = [&](unsigned i) {
+    finished[i] = true;
+    for (unsigned d : dependents[i])
+      if (--waiting[d] == 0 && !finished[d])
+        ready.push_back(d);
+  };
+  auto isDone = [&](unsigned i) {
+    std::lock_guard<std::mutex> guard(lock);
+    return done.count(funcs[i].getOperation()) != 0;
+  };
+  for (unsigned i = 0; i < n; ++i)
+    if (waiting[i] == 0)
+      ready.push_back(i);
+  for (;;) {
+    concurrent = threads > 1;
+    auto worker = [&] {
+      std::unique_lock<std::mutex> guard(m);
+      for (;;) {
+        cv.wait(guard, [&] { return !ready.empty() || active == 0; });
+        if (ready.empty())
+          return;
+        unsigned i = ready.front();
+        ready.pop_front();
+        if (finished[i])
+          continue;
+        ++active;
+        guard.unlock();
+        get(funcs[i]);
+        if (then)
+          then(i);
+        guard.lock();
+        thenDone[i] = true;
+        --active;
+        finish(i);
+        cv.notify_all();
+      }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t)
+      pool.emplace_back(worker);
+    worker();
+    for (std::thread &t : pool)
+      t.join();
+    concurrent = false;
+    // Left over: call cycles.
+    auto first = llvm::find(finished, false);
+    if (first == finished.end())
+      break;
+    get(funcs[first - finished.begin()]);
+    for (unsigned i = 0; i < n; ++i)
+      if (!finished[i] && isDone(i))
+        finish(i);
+  }
+  if (then)
+    for (unsigned i = 0; i < n; ++i)
+      if (!thenDone[i])
+        then(i);
 }
 
 } // namespace memlint

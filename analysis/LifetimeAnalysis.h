@@ -20,6 +20,7 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -125,9 +126,13 @@ public:
   }
   LifetimeAnalysis &get(mlir::FunctionOpInterface fn);
   /// Analyses every function, callees before callers, independent ones on
-  /// up to `threads` threads. Afterwards get() only looks results up, so
-  /// checks may then read different functions from different threads.
-  void analyzeAll(unsigned threads);
+  /// up to `threads` threads, and calls `then(i)` (if given) once for each
+  /// function i, on the thread that analysed it, right after. Afterwards
+  /// get() only looks results up, so checks may then read different
+  /// functions from different threads; `then` may already, for its own
+  /// function.
+  void analyzeAll(unsigned threads,
+                  const std::function<void(unsigned)> &then = nullptr);
   /// Fresh-result summary of a callee, analysing it first if needed; empty
   /// for unknown callees and during recursion.
   FunctionSummary summaryOf(mlir::FunctionOpInterface callee);
