@@ -930,22 +930,29 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
     Signature accepted = cur->sig;
     unsigned taken = 0;
     std::set<unsigned> touched; // functions a lifetime fix edits
+    // `combined` plus `fix`, in `trial`, and the analysis of function `fn`
+    // on the result (a fix edits its function only); null when the fix is
+    // not wanted, clashes with what is taken, or does not parse.
+    auto tryFix =
+        [&](const Fix &fix, unsigned fn,
+            std::vector<TextEdit> &trial) -> std::unique_ptr<Snapshot> {
+      if ((!fix.safe && !unsafe) || fix.edits.empty() ||
+          !editsCompatible(cur->text(), combined, fix.edits))
+        return nullptr;
+      trial = combined;
+      trial.insert(trial.end(), fix.edits.begin(), fix.edits.end());
+      std::optional<std::string> t = applyEdits(cur->text(), trial);
+      if (!t)
+        return nullptr;
+      return analyzeText(*t, fileName, fn);
+    };
     for (auto [i, f] : llvm::enumerate(findings)) {
       if (functionOf[i] < 0 || isMergeCheck(f.check))
         continue;
       unsigned fn = functionOf[i];
       for (const Fix &fix : f.fixes) {
-        if ((!fix.safe && !unsafe) || fix.edits.empty())
-          continue;
-        if (!editsCompatible(cur->text(), combined, fix.edits))
-          continue;
-        std::vector<TextEdit> trial = combined;
-        trial.insert(trial.end(), fix.edits.begin(), fix.edits.end());
-        std::optional<std::string> t = applyEdits(cur->text(), trial);
-        if (!t)
-          continue;
-        // The fix edits function `fn` only: its analysis decides.
-        std::unique_ptr<Snapshot> s = analyzeText(*t, fileName, fn);
+        std::vector<TextEdit> trial;
+        std::unique_ptr<Snapshot> s = tryFix(fix, fn, trial);
         if (!s || !better(accepted.of(fn), s->sig))
           continue;
         combined = std::move(trial);
@@ -967,15 +974,8 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
         continue;
       unsigned fn = functionOf[i];
       for (const Fix &fix : f.fixes) {
-        if ((!fix.safe && !unsafe) || fix.edits.empty() ||
-            !editsCompatible(cur->text(), combined, fix.edits))
-          continue;
-        std::vector<TextEdit> trial = combined;
-        trial.insert(trial.end(), fix.edits.begin(), fix.edits.end());
-        std::optional<std::string> t = applyEdits(cur->text(), trial);
-        if (!t)
-          continue;
-        std::unique_ptr<Snapshot> s = analyzeText(*t, fileName, fn);
+        std::vector<TextEdit> trial;
+        std::unique_ptr<Snapshot> s = tryFix(fix, fn, trial);
         if (!s)
           continue;
         if (!before.count(fn))
