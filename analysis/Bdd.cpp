@@ -108,7 +108,8 @@ Bdd BddManager::conj(Bdd a, Bdd b) { return apply(AndOp, a, b); }
 Bdd BddManager::disj(Bdd a, Bdd b) { return apply(OrOp, a, b); }
 Bdd BddManager::xorOf(Bdd a, Bdd b) { return apply(XorOp, a, b); }
 
-Bdd BddManager::exists(Bdd a, const std::function<bool(unsigned)> &drop) {
+Bdd BddManager::rebuild(
+    Bdd a, const std::function<Bdd(unsigned var, Bdd lo, Bdd hi)> &node) {
   llvm::DenseMap<Bdd, Bdd> memo;
   std::function<Bdd(Bdd)> rec = [&](Bdd x) -> Bdd {
     if (x <= True)
@@ -118,11 +119,17 @@ Bdd BddManager::exists(Bdd a, const std::function<bool(unsigned)> &drop) {
       return it->second;
     Node n = nodes[x];
     Bdd lo = rec(n.lo), hi = rec(n.hi);
-    Bdd r = drop(n.var) ? disj(lo, hi) : make(n.var, lo, hi);
+    Bdd r = node(n.var, lo, hi);
     memo[x] = r;
     return r;
   };
   return rec(a);
+}
+
+Bdd BddManager::exists(Bdd a, const std::function<bool(unsigned)> &drop) {
+  return rebuild(a, [&](unsigned var, Bdd lo, Bdd hi) {
+    return drop(var) ? disj(lo, hi) : make(var, lo, hi);
+  });
 }
 
 Bdd BddManager::compose(Bdd a, unsigned v, Bdd g) {
@@ -152,27 +159,16 @@ Bdd BddManager::compose(Bdd a, unsigned v, Bdd g) {
 }
 
 Bdd BddManager::rename(Bdd a, const std::function<unsigned(unsigned)> &to) {
-  llvm::DenseMap<Bdd, Bdd> memo;
-  std::function<Bdd(Bdd)> rec = [&](Bdd x) -> Bdd {
-    if (x <= True)
-      return x;
-    auto it = memo.find(x);
-    if (it != memo.end())
-      return it->second;
-    Node n = nodes[x];
-    Bdd lo = rec(n.lo), hi = rec(n.hi);
-    unsigned w = to(n.var);
-    // Children only hold variables ordered after n.var; renamed ones move
+  return rebuild(a, [&](unsigned var, Bdd lo, Bdd hi) {
+    unsigned w = to(var);
+    // Children only hold variables ordered after `var`; renamed ones move
     // further down, never above it. So an unrenamed node can be rebuilt
     // directly; a renamed one may land among its children's variables.
-    Bdd r = w == n.var && (lo <= True || level(lo) > levelOf(w)) &&
-                    (hi <= True || level(hi) > levelOf(w))
-                ? make(w, lo, hi)
-                : ite(var(w), hi, lo);
-    memo[x] = r;
-    return r;
-  };
-  return rec(a);
+    return w == var && (lo <= True || level(lo) > levelOf(w)) &&
+                   (hi <= True || level(hi) > levelOf(w))
+               ? make(w, lo, hi)
+               : ite(this->var(w), hi, lo);
+  });
 }
 
 llvm::SmallVector<unsigned> BddManager::support(Bdd a) {

@@ -80,6 +80,10 @@ private:
     Bdd lo, hi;
   };
   Bdd make(unsigned var, Bdd lo, Bdd hi);
+  /// `a` rebuilt bottom-up, each node from its variable and its rebuilt
+  /// children (memoized: shared nodes are rebuilt once).
+  Bdd rebuild(Bdd a,
+              const std::function<Bdd(unsigned var, Bdd lo, Bdd hi)> &node);
   unsigned topVar(Bdd a) const { return nodes[a].var; }
   /// Position of a variable in the order (terminals come last).
   uint64_t levelOf(unsigned var) const {
