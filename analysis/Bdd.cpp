@@ -1,15 +1,60 @@
 //===- Bdd.cpp - Reduced ordered binary decision diagrams -----------------===//
 #include "analysis/Bdd.h"
 
+#include "llvm/Support/ErrorHandling.h"
 #include <limits>
 
 namespace memlint {
 
 static constexpr unsigned TerminalVar = std::numeric_limits<unsigned>::max();
 
+/// Mixes a node's or an operation's three words into a table index.
+static uint64_t hash3(uint64_t x, uint64_t y, uint64_t z) {
+  uint64_t h = x * 0x9E3779B97F4A7C15ull;
+  h = (h ^ y) * 0xC2B2AE3D27D4EB4Full;
+  h = (h ^ z) * 0x165667B19E3779F9ull;
+  return h ^ (h >> 32);
+}
+
+static constexpr size_t InitialSlots = 1024;
+/// 2^20 entries of 16 bytes: 16 MiB, reached only by diagrams of a million
+/// nodes (the cache tracks the node table's size).
+static constexpr size_t MaxCacheEntries = size_t(1) << 20;
+
 BddManager::BddManager() {
   nodes.push_back({TerminalVar, 0, 0}); // False
   nodes.push_back({TerminalVar, 1, 1}); // True
+  uniqueSlots.assign(InitialSlots, False);
+  uniqueMask = InitialSlots - 1;
+  cache.resize(InitialSlots);
+  cacheMask = InitialSlots - 1;
+}
+
+void BddManager::growUnique() {
+  std::vector<Bdd> slots(uniqueSlots.size() * 2, False);
+  size_t mask = slots.size() - 1;
+  for (Bdd id = 2, e = nodes.size(); id < e; ++id) {
+    const Node &n = nodes[id];
+    size_t i = hash3(n.var, n.lo, n.hi) & mask;
+    while (slots[i] != False)
+      i = (i + 1) & mask;
+    slots[i] = id;
+  }
+  uniqueSlots = std::move(slots);
+  uniqueMask = mask;
+}
+
+BddManager::CacheEntry &BddManager::cacheSlot(Op op, Bdd a, Bdd b) {
+  return cache[hash3(a, b, op) & cacheMask];
+}
+
+void BddManager::growCache() {
+  std::vector<CacheEntry> old = std::move(cache);
+  cache.assign(old.size() * 2, CacheEntry());
+  cacheMask = cache.size() - 1;
+  for (const CacheEntry &e : old)
+    if (e.a != False)
+      cacheSlot(static_cast<Op>(e.op), e.a, e.b) = e;
 }
 
 unsigned BddManager::newVar() {
@@ -30,13 +75,19 @@ Bdd BddManager::var(unsigned v) { return make(v, False, True); }
 Bdd BddManager::make(unsigned v, Bdd lo, Bdd hi) {
   if (lo == hi)
     return lo;
-  auto key = std::make_tuple(v, lo, hi);
-  auto it = unique.find(key);
-  if (it != unique.end())
-    return it->second;
+  size_t i = hash3(v, lo, hi) & uniqueMask;
+  for (Bdd id; (id = uniqueSlots[i]) != False; i = (i + 1) & uniqueMask) {
+    const Node &n = nodes[id];
+    if (n.var == v && n.lo == lo && n.hi == hi)
+      return id;
+  }
   Bdd id = nodes.size();
   nodes.push_back({v, lo, hi});
-  unique[key] = id;
+  uniqueSlots[i] = id;
+  if (nodes.size() * 2 > uniqueSlots.size())
+    growUnique();
+  if (nodes.size() > cache.size() && cache.size() < MaxCacheEntries)
+    growCache();
   return id;
 }
 
@@ -45,12 +96,13 @@ Bdd BddManager::negate(Bdd a) {
     return True;
   if (a == True)
     return False;
-  auto it = notCache.find(a);
-  if (it != notCache.end())
-    return it->second;
+  if (const CacheEntry &e = cacheSlot(NotOp, a, False);
+      e.a == a && e.op == NotOp)
+    return e.result;
   Node n = nodes[a];
   Bdd r = make(n.var, negate(n.lo), negate(n.hi));
-  notCache[a] = r;
+  // The slot is looked up again: make() may have grown the cache.
+  cacheSlot(NotOp, a, False) = {a, False, NotOp, r};
   return r;
 }
 
@@ -85,13 +137,14 @@ Bdd BddManager::apply(Op op, Bdd a, Bdd b) {
     if (b == True)
       return negate(a);
     break;
+  case NotOp:
+    llvm_unreachable("negation goes through negate()");
   }
   if (a > b)
     std::swap(a, b); // All three operators commute.
-  auto key = std::make_tuple(static_cast<unsigned>(op), a, b);
-  auto it = applyCache.find(key);
-  if (it != applyCache.end())
-    return it->second;
+  if (const CacheEntry &e = cacheSlot(op, a, b);
+      e.a == a && e.b == b && e.op == op)
+    return e.result;
   uint64_t la = level(a), lb = level(b);
   unsigned v = la <= lb ? topVar(a) : topVar(b);
   uint64_t lv = std::min(la, lb);
@@ -100,7 +153,7 @@ Bdd BddManager::apply(Op op, Bdd a, Bdd b) {
   Bdd lo = apply(op, aLo, bLo);
   Bdd hi = apply(op, aHi, bHi);
   Bdd r = make(v, lo, hi);
-  applyCache[key] = r;
+  cacheSlot(op, a, b) = {a, b, op, r};
   return r;
 }
 

@@ -90,13 +90,31 @@ private:
     return var < levels.size() ? levels[var] : UINT64_MAX;
   }
   uint64_t level(Bdd a) const { return levelOf(nodes[a].var); }
-  enum Op : uint8_t { AndOp, OrOp, XorOp };
+  enum Op : uint8_t { AndOp, OrOp, XorOp, NotOp };
   Bdd apply(Op op, Bdd a, Bdd b);
 
   std::vector<Node> nodes;
-  llvm::DenseMap<std::tuple<unsigned, Bdd, Bdd>, Bdd> unique;
-  llvm::DenseMap<std::tuple<unsigned, Bdd, Bdd>, Bdd> applyCache;
-  llvm::DenseMap<Bdd, Bdd> notCache;
+
+  // The unique table: open addressing over node ids (0, the False terminal,
+  // marks an empty slot; terminals are never stored). Keys are read from
+  // `nodes`, so a slot is 4 bytes; the table stays at most half full.
+  std::vector<Bdd> uniqueSlots;
+  size_t uniqueMask = 0;
+  void growUnique();
+
+  // The computed table: direct mapped and lossy, as in CUDD or Sylvan. A
+  // collision overwrites; a lost result is recomputed, never wrong. Sized to
+  // the node table (up to a cap), so memory stays proportional to the
+  // diagrams rather than to the number of operations ever made.
+  struct CacheEntry {
+    Bdd a = 0, b = 0;
+    uint32_t op = 0;
+    Bdd result = 0;
+  };
+  std::vector<CacheEntry> cache;
+  size_t cacheMask = 0;
+  CacheEntry &cacheSlot(Op op, Bdd a, Bdd b);
+  void growCache();
   unsigned varCount = 0;
   /// Order key per variable: newVar() steps by 2^16, leaving room for the
   /// copies newVarAfter() puts between two variables.

@@ -1,6 +1,10 @@
 #include "analysis/Bdd.h"
 
 #include <gtest/gtest.h>
+#include <bitset>
+#include <map>
+#include <random>
+#include <string>
 
 using namespace memlint;
 
@@ -70,4 +74,64 @@ TEST(BddTest, VarAfterIsOrderedBetweenNeighbours) {
   EXPECT_EQ(cube[1].first, a1);
   EXPECT_EQ(cube[2].first, a2);
   EXPECT_EQ(cube[3].first, b);
+}
+
+// Thousands of random formulas over 10 variables: enough nodes and
+// operations to grow the unique table and to make the lossy computed table
+// overwrite entries. Every diagram must still match its truth table, and
+// equal functions must get equal ids.
+TEST(BddTest, RandomFormulasMatchTruthTablesThroughTableGrowth) {
+  constexpr unsigned Vars = 10, Rows = 1u << Vars;
+  BddManager m;
+  std::vector<Bdd> vars;
+  for (unsigned i = 0; i < Vars; ++i)
+    vars.push_back(m.var(m.newVar()));
+  // The value of diagram `f` under the assignment `row` (bit i: var i),
+  // read by restricting with a full minterm.
+  auto eval = [&](Bdd f, unsigned row) {
+    Bdd cube = BddManager::True;
+    for (unsigned i = 0; i < Vars; ++i)
+      cube = m.conj(cube, (row >> i) & 1 ? vars[i] : m.negate(vars[i]));
+    return m.conj(f, cube) != BddManager::False;
+  };
+  using Table = std::bitset<Rows>;
+  std::vector<std::pair<Bdd, Table>> pool;
+  for (unsigned i = 0; i < Vars; ++i) {
+    Table t;
+    for (unsigned row = 0; row < Rows; ++row)
+      t[row] = (row >> i) & 1;
+    pool.push_back({vars[i], t});
+  }
+  std::mt19937 rng(7);
+  std::map<std::string, Bdd> idOf; // truth table -> the id it first got
+  for (unsigned step = 0; step < 3000; ++step) {
+    auto &[a, ta] = pool[rng() % pool.size()];
+    auto &[b, tb] = pool[rng() % pool.size()];
+    Bdd f;
+    Table t;
+    switch (rng() % 4) {
+    case 0:
+      f = m.conj(a, b), t = ta & tb;
+      break;
+    case 1:
+      f = m.disj(a, b), t = ta | tb;
+      break;
+    case 2:
+      f = m.xorOf(a, b), t = ta ^ tb;
+      break;
+    default:
+      f = m.negate(a), t = ~ta;
+      break;
+    }
+    auto [it, fresh] = idOf.insert({t.to_string(), f});
+    ASSERT_EQ(it->second, f) << "two ids for one function at step " << step;
+    if (fresh)
+      pool.push_back({f, t});
+  }
+  EXPECT_GT(m.size(), 4096u); // the tables grew several times
+  for (unsigned k = 0; k < 40; ++k) {
+    auto &[f, t] = pool[rng() % pool.size()];
+    for (unsigned row = 0; row < Rows; row += 7)
+      ASSERT_EQ(eval(f, row), bool(t[row]));
+  }
 }
