@@ -198,13 +198,25 @@ bool LiveRanges::inCycle(Block *block) const {
 // Ranges
 //===----------------------------------------------------------------------===//
 
+/// Extends `r` to end at point `p`, reached by `op` (`covers`: through all
+/// of op's regions), unless it already ends there or later.
+static void extendTo(LiveRange &r, unsigned p, Operation *op, bool covers) {
+  if (p > r.end) {
+    r.end = p;
+    r.endOp = op;
+    r.endCoversRegions = covers;
+  }
+}
+
 void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
   BufferViewFlowAnalysis views(fn);
   std::unique_ptr<Liveness> liveness;
   if (impl->anyCfg)
     liveness = std::make_unique<Liveness>(fn);
-  unsigned lastPoint = opsInOrder.empty() ? 0 : opsInOrder.size() - 1;
-  std::vector<bool> repeating;
+  // Per range: carried from one run of its allocation to the next.
+  std::vector<bool> carried;
+  // CFG only: the ranges each value may belong to (see below).
+  DenseMap<Value, SmallVector<unsigned, 1>> rangesOf;
 
   for (auto [index, info] : llvm::enumerate(buffers)) {
     // The same allocation listed again (a loop allocation's instance from an
@@ -215,6 +227,7 @@ void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
       first.tracked &= info.tracked;
       continue;
     }
+    unsigned rangeId = rangeList.size();
     LiveRange r;
     r.buffer = index;
     r.value = info.value;
@@ -227,16 +240,9 @@ void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
     r.start = r.end = pointOf(info.allocOp).value_or(0);
     r.endOp = info.allocOp;
 
-    auto extendTo = [&](unsigned p, Operation *op, bool covers) {
-      if (p > r.end) {
-        r.end = p;
-        r.endOp = op;
-        r.endCoversRegions = covers;
-      }
-    };
     auto extendOver = [&](Operation *op) {
       r.start = std::min(r.start, *pointOf(op));
-      extendTo(lastPointOf(op), op, true);
+      extendTo(r, lastPointOf(op), op, true);
     };
 
     // Every value that may be this buffer: upstream's view flow, closed
@@ -262,18 +268,18 @@ void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
             addAlias(result);
         }
     }
-    bool carried = false;
+    bool isCarried = false;
     for (Value v : aliases) {
       if (auto arg = dyn_cast<BlockArgument>(v)) {
         // A loop's region argument: the buffer flows around the loop.
         Operation *parent = arg.getOwner()->getParentOp();
         if (parent && pointOf(parent) && mayRepeatRegions(parent)) {
           extendOver(parent);
-          carried |= parent->isProperAncestor(info.allocOp);
+          isCarried |= parent->isProperAncestor(info.allocOp);
         }
         if (arg.getOwner() == info.allocOp->getBlock() &&
             inCycle(arg.getOwner()))
-          carried = true;
+          isCarried = true;
       }
       for (OpOperand &use : v.getUses()) {
         Operation *user = use.getOwner();
@@ -281,7 +287,7 @@ void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
         if (!p)
           continue;
         r.start = std::min(r.start, *p);
-        extendTo(*p, user, false);
+        extendTo(r, *p, user, false);
         // A use in a loop that the allocation is outside of: live on every
         // iteration, so over the whole loop.
         Operation *outermost = nullptr;
@@ -301,49 +307,68 @@ void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
         if (frees && !llvm::is_contained(r.frees, user))
           r.frees.push_back(user);
       }
-      if (!liveness)
+      if (liveness)
+        rangesOf[v].push_back(rangeId);
+    }
+    carried.push_back(isCarried);
+    impl->rangeIndex[info.value] = rangeId;
+    rangeList.push_back(std::move(r));
+  }
+
+  if (liveness) {
+    // In a CFG a buffer also covers every block it is live into or out of.
+    // One pass over the blocks' live sets, looking up the values that may
+    // be a buffer, costs the size of those sets; asking every alias about
+    // every block would cost aliases x blocks.
+    for (Block *block : impl->blocks) {
+      if (block->empty())
         continue;
-      for (Block *block : impl->blocks) {
-        if (block->empty())
+      for (Value v : liveness->getLiveIn(block)) {
+        auto owners = rangesOf.find(v);
+        if (owners == rangesOf.end())
           continue;
-        if (liveness->getLiveIn(block).count(v)) {
+        for (unsigned id : owners->second) {
+          LiveRange &r = rangeList[id];
           r.start = std::min(r.start, *pointOf(&block->front()));
-          if (block == info.allocOp->getBlock() && inCycle(block))
-            carried = true;
+          if (block == r.allocOp->getBlock() && inCycle(block))
+            carried[id] = true;
         }
-        if (liveness->getLiveOut(block).count(v))
-          extendTo(lastPointOf(&block->back()), &block->back(), false);
+      }
+      for (Value v : liveness->getLiveOut(block)) {
+        auto owners = rangesOf.find(v);
+        if (owners == rangesOf.end())
+          continue;
+        for (unsigned id : owners->second)
+          extendTo(rangeList[id], lastPointOf(&block->back()), &block->back(),
+                   false);
       }
     }
+  }
+
+  unsigned lastPoint = opsInOrder.empty() ? 0 : opsInOrder.size() - 1;
+  for (auto [id, r] : llvm::enumerate(rangeList)) {
     if (r.escapes && !opsInOrder.empty())
-      extendTo(lastPoint, opsInOrder[lastPoint], false);
+      extendTo(r, lastPoint, opsInOrder[lastPoint], false);
     llvm::sort(r.frees, [&](Operation *a, Operation *b) {
       return *pointOf(a) < *pointOf(b);
     });
 
     // Several instances: allocated where it may run many times, and either
-    // carried from one run to the next, run concurrently, or given up on by
-    // the lifetime analysis.
+    // carried from one run to the next, run concurrently, or not followed
+    // by the lifetime analysis (it may be carried in ways the alias sets do
+    // not show).
     bool repeats = false, concurrent = false;
-    for (Operation *parent = info.allocOp->getParentOp();
+    for (Operation *parent = r.allocOp->getParentOp();
          parent && parent != fn.getOperation();
          parent = parent->getParentOp()) {
       repeats |= mayRepeatRegions(parent);
       concurrent |= mayRunRegionsConcurrently(parent);
     }
-    for (Operation *op = info.allocOp; op && op != fn.getOperation();
+    for (Operation *op = r.allocOp; op && op != fn.getOperation();
          op = op->getParentOp())
       repeats |= op->getBlock() && inCycle(op->getBlock());
-    r.severalInstances = concurrent || (repeats && carried);
-    repeating.push_back(repeats);
-
-    impl->rangeIndex[info.value] = rangeList.size();
-    rangeList.push_back(std::move(r));
+    r.severalInstances = concurrent || (repeats && (carried[id] || !r.tracked));
   }
-  // One the lifetime analysis could not follow may be carried in ways the
-  // alias sets do not show.
-  for (auto [r, repeats] : llvm::zip(rangeList, repeating))
-    r.severalInstances |= repeats && !r.tracked;
 }
 
 } // namespace memlint
