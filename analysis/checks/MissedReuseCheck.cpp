@@ -25,7 +25,8 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
-#include <set>
+#include <map>
+#include <tuple>
 
 using namespace mlir;
 
@@ -108,6 +109,11 @@ private:
     if (candidates.empty())
       return;
 
+    // Laters in allocation order take candidates as their frees go by. The
+    // candidates freed before a later's allocation, in its region, are kept
+    // ordered by preference (smallest static size first; dynamic shapes
+    // apart; then the most recently freed), so a later looks only at those
+    // of its own region and memory space, starting from its own size.
     DominanceInfo dom(la.function());
     std::vector<const LiveRange *> laters;
     for (const LiveRange &r : ranges.ranges())
@@ -116,21 +122,49 @@ private:
     llvm::stable_sort(laters, [](const LiveRange *a, const LiveRange *b) {
       return a->start < b->start;
     });
-
-    std::set<unsigned> taken;
+    llvm::stable_sort(candidates, [](const Candidate &a, const Candidate &b) {
+      return a.freePoint < b.freePoint;
+    });
+    // (static?, bytes, -freePoint, order among candidates) -> candidate
+    using Key = std::tuple<bool, int64_t, int64_t, size_t>;
+    std::map<std::pair<Region *, llvm::StringRef>,
+             std::map<Key, const Candidate *>>
+        available;
+    auto keyOf = [&](const Candidate &c) {
+      return Key{!c.range->bytes, c.range->bytes.value_or(0),
+                 -int64_t(c.freePoint), &c - candidates.data()};
+    };
+    size_t freed = 0;
     for (const LiveRange *later : laters) {
-      const Candidate *best = nullptr;
-      for (const Candidate &c : candidates) {
-        if (taken.count(c.range->buffer) || c.range == later ||
-            !fits(*later, *c.range) || !before(ranges, dom, c, *later))
-          continue;
-        if (!best || better(c, *best))
-          best = &c;
+      for (; freed < candidates.size() &&
+             candidates[freed].freePoint < later->start;
+           ++freed) {
+        const Candidate &c = candidates[freed];
+        available[{c.free->getParentRegion(), c.range->space}][keyOf(c)] = &c;
       }
-      if (!best)
+      if (!later->bytes && later->dynamicSizes.empty())
+        continue; // a dynamic size memlint cannot name fits nothing
+      auto bucket =
+          available.find({later->allocOp->getParentRegion(), later->space});
+      if (bucket == available.end())
         continue;
-      taken.insert(best->range->buffer);
-      out.push_back(report(ctx.doc, *later, *best));
+      auto &pool = bucket->second;
+      auto it = pool.lower_bound(
+          Key{!later->bytes, later->bytes.value_or(0), INT64_MIN, 0});
+      for (; it != pool.end(); ++it) {
+        const Candidate &c = *it->second;
+        if (later->bytes && !c.range->bytes) {
+          it = pool.end(); // only dynamic shapes are left
+          break;
+        }
+        if (c.range != later && fits(*later, *c.range) &&
+            before(ranges, dom, c, *later))
+          break;
+      }
+      if (it == pool.end())
+        continue;
+      out.push_back(report(ctx.doc, *later, *it->second));
+      pool.erase(it);
     }
   }
 

@@ -1,7 +1,7 @@
 #include "analysis/Bdd.h"
 
-#include <gtest/gtest.h>
 #include <bitset>
+#include <gtest/gtest.h>
 #include <map>
 #include <random>
 #include <string>
