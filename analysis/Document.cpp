@@ -1,6 +1,8 @@
 //===- Document.cpp - Parsing with source ranges --------------------------===//
 #include "analysis/Document.h"
 
+#include "analysis/Parallel.h"
+
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -8,7 +10,11 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
+#include <map>
+#include <mutex>
 
 using namespace mlir;
 
@@ -24,8 +30,21 @@ const DialectRegistry &getDialectRegistry() {
   return *registry;
 }
 
-std::unique_ptr<Document> Document::parse(std::string text,
-                                          std::string fileName) {
+/// A thread pool of `threads` threads shared by every Document that asks for
+/// that many (a pool per document would start threads per file). Never
+/// destroyed: contexts may use it until the process ends.
+static llvm::ThreadPoolInterface &sharedThreadPool(unsigned threads) {
+  static std::mutex lock;
+  static std::map<unsigned, llvm::ThreadPoolInterface *> pools;
+  std::lock_guard<std::mutex> guard(lock);
+  llvm::ThreadPoolInterface *&pool = pools[threads];
+  if (!pool)
+    pool = new llvm::DefaultThreadPool(llvm::hardware_concurrency(threads));
+  return *pool;
+}
+
+std::unique_ptr<Document>
+Document::parse(std::string text, std::string fileName, unsigned threads) {
   std::unique_ptr<Document> doc(new Document());
   doc->name = std::move(fileName);
   doc->contents = std::move(text);
@@ -85,13 +104,19 @@ std::unique_ptr<Document> Document::parse(std::string text,
     module->remove();
   } else {
     OpBuilder b(doc->ctx.get());
-    module = ModuleOp::create(b, FileLineColLoc::get(doc->ctx.get(),
-                                                     doc->name, 1, 1));
+    module = ModuleOp::create(
+        b, FileLineColLoc::get(doc->ctx.get(), doc->name, 1, 1));
     Block &dst = module.getBodyRegion().front();
     dst.getOperations().splice(dst.end(), block.getOperations());
   }
   doc->mod = OwningOpRef<ModuleOp>(module);
 
+  // The verifier checks functions side by side when the context has
+  // threads; the analysis, which runs on several threads too, then also
+  // gets the context's locked uniquers.
+  threads = resolveThreads(threads);
+  if (threads > 1)
+    doc->ctx->setThreadPool(sharedThreadPool(threads));
   if (failed(verify(module))) {
     if (doc->inputErrors.empty())
       doc->inputErrors.push_back({"failed to verify", {}});
@@ -129,7 +154,8 @@ size_t Document::offsetOf(SourcePos pos) const {
 std::string Document::indentationOfLine(unsigned line) const {
   size_t off = offsetOf({line, 1});
   size_t end = off;
-  while (end < contents.size() && (contents[end] == ' ' || contents[end] == '\t'))
+  while (end < contents.size() &&
+         (contents[end] == ' ' || contents[end] == '\t'))
     ++end;
   return contents.substr(off, end - off);
 }
@@ -198,8 +224,8 @@ std::string Document::nameOf(Value v) const {
     const auto *def = state.getOpDef(res.getOwner());
     if (def) {
       unsigned idx = res.getResultNumber();
-      for (auto it = def->resultGroups.rbegin();
-           it != def->resultGroups.rend(); ++it) {
+      for (auto it = def->resultGroups.rbegin(); it != def->resultGroups.rend();
+           ++it) {
         if (it->startIndex > idx)
           continue;
         size_t colon = base.find(':');

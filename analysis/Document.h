@@ -12,8 +12,8 @@
 #include "analysis/Finding.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/SourceMgr.h"
 #include <memory>
 #include <string>
@@ -32,10 +32,11 @@ const mlir::DialectRegistry &getDialectRegistry();
 
 class Document {
 public:
-  /// Parses and verifies `text`. Never crashes on bad input: failures are
+  /// Parses and verifies `text`, verifying functions on up to `threads`
+  /// threads (0: one per core). Never crashes on bad input: failures are
   /// returned through errors() and isValid() is false.
-  static std::unique_ptr<Document> parse(std::string text,
-                                         std::string fileName);
+  static std::unique_ptr<Document> parse(std::string text, std::string fileName,
+                                         unsigned threads = 1);
 
   bool isValid() const { return valid; }
   const std::vector<InputError> &errors() const { return inputErrors; }

@@ -40,6 +40,7 @@ LINT OPTIONS:
   --allow-unregistered-dialect  accepted; always on
   --no-color                 plain text output
   -j N                       files linted in parallel (default: all cores)
+  --time-report              print the time each phase took (stderr)
 
 EXIT CODES: 0 nothing to report, 1 findings, 2 usage or input error.
 
