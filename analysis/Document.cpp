@@ -2,6 +2,7 @@
 #include "analysis/Document.h"
 
 #include "analysis/Parallel.h"
+#include "analysis/ParseChunks.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Diagnostics.h"
@@ -13,6 +14,7 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
+#include <atomic>
 #include <map>
 #include <mutex>
 
@@ -33,6 +35,9 @@ const DialectRegistry &getDialectRegistry() {
 /// A thread pool of `threads` threads shared by every Document that asks for
 /// that many (a pool per document would start threads per file). Never
 /// destroyed: contexts may use it until the process ends.
+/// Smaller files parse faster than threads start.
+static constexpr size_t MinChunkedParseBytes = 256 * 1024;
+
 static llvm::ThreadPoolInterface &sharedThreadPool(unsigned threads) {
   static std::mutex lock;
   static std::map<unsigned, llvm::ThreadPoolInterface *> pools;
@@ -87,6 +92,27 @@ Document::parse(std::string text, std::string fileName, unsigned threads) {
     return success();
   });
 
+  // Large files are parsed in chunks, side by side; the verifier checks
+  // functions side by side. A context with threads also gives the analysis
+  // (which runs on several threads too) locked uniquers.
+  threads = resolveThreads(threads);
+  if (threads > 1)
+    doc->ctx->setThreadPool(sharedThreadPool(threads));
+  if (threads > 1 && doc->contents.size() >= MinChunkedParseBytes) {
+    Block topLevel;
+    if (doc->parseInChunks(topLevel, threads)) {
+      doc->mod = OwningOpRef<ModuleOp>(doc->wrapInModule(topLevel));
+      if (succeeded(verify(*doc->mod))) {
+        doc->valid = true;
+        return doc;
+      }
+      // Report it exactly as a parse of the whole file does.
+      doc->inputErrors.clear();
+      doc->mod = nullptr;
+      doc->chunks.clear();
+    }
+  }
+
   Block block;
   ParserConfig config(doc->ctx.get(), /*verifyAfterParse=*/false);
   if (failed(parseAsmSourceFile(doc->sourceMgr, &block, config, &doc->state))) {
@@ -94,30 +120,8 @@ Document::parse(std::string text, std::string fileName, unsigned threads) {
       doc->inputErrors.push_back({"failed to parse", {}});
     return doc;
   }
-
-  // Wrap top-level ops in a module unless the file is exactly one module, as
-  // mlir-opt does, so symbol lookups (calls) work.
-  ModuleOp module;
-  if (llvm::hasSingleElement(block))
-    module = dyn_cast<ModuleOp>(&block.front());
-  if (module) {
-    module->remove();
-  } else {
-    OpBuilder b(doc->ctx.get());
-    module = ModuleOp::create(
-        b, FileLineColLoc::get(doc->ctx.get(), doc->name, 1, 1));
-    Block &dst = module.getBodyRegion().front();
-    dst.getOperations().splice(dst.end(), block.getOperations());
-  }
-  doc->mod = OwningOpRef<ModuleOp>(module);
-
-  // The verifier checks functions side by side when the context has
-  // threads; the analysis, which runs on several threads too, then also
-  // gets the context's locked uniquers.
-  threads = resolveThreads(threads);
-  if (threads > 1)
-    doc->ctx->setThreadPool(sharedThreadPool(threads));
-  if (failed(verify(module))) {
+  doc->mod = OwningOpRef<ModuleOp>(doc->wrapInModule(block));
+  if (failed(verify(*doc->mod))) {
     if (doc->inputErrors.empty())
       doc->inputErrors.push_back({"failed to verify", {}});
     return doc;
@@ -126,13 +130,131 @@ Document::parse(std::string text, std::string fileName, unsigned threads) {
   return doc;
 }
 
-SourcePos Document::posOf(SMLoc loc) const {
+Document::~Document() = default;
+
+ModuleOp Document::wrapInModule(Block &topLevel) {
+  // Wrap top-level ops in a module unless the file is exactly one module, as
+  // mlir-opt does, so symbol lookups (calls) work.
+  ModuleOp module;
+  if (llvm::hasSingleElement(topLevel))
+    module = dyn_cast<ModuleOp>(&topLevel.front());
+  if (module) {
+    module->remove();
+    return module;
+  }
+  OpBuilder b(ctx.get());
+  module = ModuleOp::create(b, FileLineColLoc::get(ctx.get(), name, 1, 1));
+  Block &dst = module.getBodyRegion().front();
+  dst.getOperations().splice(dst.end(), topLevel.getOperations());
+  return module;
+}
+
+/// One chunk's parse: its text, its own source manager and parser state
+/// (what the parser recorded refers into the chunk's text).
+struct Document::ChunkParse {
+  ParseChunk chunk;
+  llvm::SourceMgr sourceMgr;
+  AsmParserState state;
+  Block topLevel;
+};
+
+bool Document::parseInChunks(Block &into, unsigned threads) {
+  std::optional<ChunkPlan> plan =
+      planParseChunks(contents, lineStarts, threads);
+  if (!plan)
+    return false;
+  // The parser loads dialects as it meets them; loading is not safe from
+  // several threads, so everything is loaded before.
+  ctx->loadAllAvailableDialects();
+  std::atomic<bool> failedChunk{false};
+  // A chunk's errors are dropped: the whole file is parsed again for them.
+  ScopedDiagnosticHandler quiet(ctx.get(), [&](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Error)
+      failedChunk = true;
+    return success();
+  });
+  std::vector<std::unique_ptr<ChunkParse>> parsed;
+  for (ParseChunk &chunk : plan->chunks) {
+    parsed.push_back(std::make_unique<ChunkParse>());
+    parsed.back()->chunk = std::move(chunk);
+  }
+  parallelForEach(parsed.size(), threads, [&](size_t i) {
+    ChunkParse &p = *parsed[i];
+    p.sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(p.chunk.text, name,
+                                         /*RequiresNullTerminator=*/false),
+        SMLoc());
+    ParserConfig config(ctx.get(), /*verifyAfterParse=*/false);
+    if (failed(parseAsmSourceFile(p.sourceMgr, &p.topLevel, config, &p.state)))
+      failedChunk = true;
+  });
+  if (failedChunk)
+    return false;
+  if (plan->wrappedModule) {
+    Block &first = parsed.front()->topLevel;
+    if (!llvm::hasSingleElement(first) || !isa<ModuleOp>(first.front()))
+      return false;
+    Block *body = cast<ModuleOp>(first.front()).getBody();
+    for (auto &p : llvm::drop_begin(parsed))
+      body->getOperations().splice(body->end(), p->topLevel.getOperations());
+  }
+  for (auto &p : parsed)
+    into.getOperations().splice(into.end(), p->topLevel.getOperations());
+  chunks = std::move(parsed);
+  return true;
+}
+
+const AsmParserState::OperationDefinition *
+Document::opDef(Operation *op) const {
+  if (const auto *def = state.getOpDef(op))
+    return def;
+  for (const auto &c : chunks)
+    if (const auto *def = c->state.getOpDef(op))
+      return def;
+  return nullptr;
+}
+
+const AsmParserState::BlockDefinition *Document::blockDef(Block *block) const {
+  if (const auto *def = state.getBlockDef(block))
+    return def;
+  for (const auto &c : chunks)
+    if (const auto *def = c->state.getBlockDef(block))
+      return def;
+  return nullptr;
+}
+
+void Document::forEachBlockDef(
+    llvm::function_ref<void(const AsmParserState::BlockDefinition &)> fn)
+    const {
+  for (const auto &def : state.getBlockDefs())
+    fn(def);
+  for (const auto &c : chunks)
+    for (const auto &def : c->state.getBlockDefs())
+      fn(def);
+}
+
+std::optional<size_t> Document::fileOffset(SMLoc loc) const {
   if (!loc.isValid())
+    return std::nullopt;
+  auto p = reinterpret_cast<uintptr_t>(loc.getPointer());
+  auto within = [&](llvm::StringRef t) {
+    auto b = reinterpret_cast<uintptr_t>(t.data());
+    return p >= b && p <= b + t.size();
+  };
+  if (within(contents))
+    return p - reinterpret_cast<uintptr_t>(contents.data());
+  for (const auto &c : chunks)
+    if (within(c->chunk.text))
+      return c->chunk.fileOffset(
+          p - reinterpret_cast<uintptr_t>(c->chunk.text.data()));
+  return std::nullopt;
+}
+
+SourcePos Document::posOf(SMLoc loc) const {
+  std::optional<size_t> at = fileOffset(loc);
+  if (!at)
     return {};
-  const char *begin = contents.data();
-  size_t off = loc.getPointer() - begin;
-  if (off > contents.size())
-    return {};
+  size_t off = *at;
   auto it = std::upper_bound(lineStarts.begin(), lineStarts.end(), off);
   unsigned line = it - lineStarts.begin();
   return {line, static_cast<unsigned>(off - lineStarts[line - 1] + 1)};
@@ -161,7 +283,7 @@ std::string Document::indentationOfLine(unsigned line) const {
 }
 
 SourceRange Document::nameRangeOf(Operation *op) const {
-  if (const auto *def = state.getOpDef(op))
+  if (const auto *def = opDef(op))
     return rangeOf(def->loc);
   if (auto fl = dyn_cast<FileLineColLoc>(op->getLoc()))
     return {{fl.getLine(), fl.getColumn()}, {fl.getLine(), fl.getColumn() + 1}};
@@ -169,7 +291,7 @@ SourceRange Document::nameRangeOf(Operation *op) const {
 }
 
 SourceRange Document::fullRangeOf(Operation *op) const {
-  const auto *def = state.getOpDef(op);
+  const auto *def = opDef(op);
   if (!def)
     return nameRangeOf(op);
   SourceRange r = rangeOf(def->scopeLoc);
@@ -179,7 +301,7 @@ SourceRange Document::fullRangeOf(Operation *op) const {
 }
 
 SourceRange Document::rangeOf(Operation *op) const {
-  const auto *def = state.getOpDef(op);
+  const auto *def = opDef(op);
   if (!def)
     return nameRangeOf(op);
   SourceRange r = rangeOf(def->scopeLoc);
@@ -190,7 +312,7 @@ SourceRange Document::rangeOf(Operation *op) const {
 
 SourceRange Document::definitionRangeOf(Value v) const {
   if (auto res = dyn_cast<OpResult>(v)) {
-    const auto *def = state.getOpDef(res.getOwner());
+    const auto *def = opDef(res.getOwner());
     if (!def)
       return nameRangeOf(res.getOwner());
     unsigned idx = res.getResultNumber();
@@ -201,7 +323,7 @@ SourceRange Document::definitionRangeOf(Value v) const {
     return rangeOf(def->loc);
   }
   auto arg = cast<BlockArgument>(v);
-  if (const auto *def = state.getBlockDef(arg.getOwner()))
+  if (const auto *def = blockDef(arg.getOwner()))
     if (arg.getArgNumber() < def->arguments.size())
       return rangeOf(def->arguments[arg.getArgNumber()].loc);
   return {};
@@ -221,7 +343,7 @@ std::string Document::nameOf(Value v) const {
   }
   // A result group "%x:2" names results as "%x#i".
   if (auto res = dyn_cast<OpResult>(v)) {
-    const auto *def = state.getOpDef(res.getOwner());
+    const auto *def = opDef(res.getOwner());
     if (def) {
       unsigned idx = res.getResultNumber();
       for (auto it = def->resultGroups.rbegin(); it != def->resultGroups.rend();

@@ -14,8 +14,10 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/SourceMgr.h"
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,7 +48,16 @@ public:
   /// The top-level module (files without one get an implicit module, as
   /// mlir-opt does). Null when !isValid().
   mlir::ModuleOp module() { return mod ? *mod : mlir::ModuleOp(); }
-  const mlir::AsmParserState &parserState() const { return state; }
+  /// What the parser recorded of `op` / `block` (null for ops and blocks it
+  /// made up, such as implicit terminators).
+  const mlir::AsmParserState::OperationDefinition *
+  opDef(mlir::Operation *op) const;
+  const mlir::AsmParserState::BlockDefinition *
+  blockDef(mlir::Block *block) const;
+  /// Every block the parser recorded.
+  void forEachBlockDef(
+      llvm::function_ref<void(const mlir::AsmParserState::BlockDefinition &)>
+          fn) const;
   mlir::MLIRContext &context() { return *ctx; }
 
   /// The range a diagnostic on `op` should cover: the whole op when it fits
@@ -63,6 +74,9 @@ public:
   /// printed fallback.
   std::string nameOf(mlir::Value v) const;
 
+  /// The offset in text() of a location the parser recorded (or of a
+  /// pointer into text()); nullopt for none.
+  std::optional<size_t> fileOffset(llvm::SMLoc loc) const;
   SourcePos posOf(llvm::SMLoc loc) const;
   SourceRange rangeOf(llvm::SMRange r) const;
   /// Byte offset of a 1-based position; clamps to the buffer.
@@ -70,14 +84,26 @@ public:
   /// Indentation (leading whitespace) of the line holding `pos`.
   std::string indentationOfLine(unsigned line) const;
 
+  ~Document();
+
+  /// True when the file was parsed in chunks on several threads.
+  bool parsedInChunks() const { return !chunks.empty(); }
+
 private:
   Document() = default;
+  struct ChunkParse;
+  /// Parses the file in chunks on `threads` threads (see ParseChunks.h)
+  /// into `into`; false, with nothing parsed, when the file cannot be cut or
+  /// a chunk does not parse.
+  bool parseInChunks(mlir::Block &into, unsigned threads);
+  mlir::ModuleOp wrapInModule(mlir::Block &topLevel);
   std::string name;
   std::string contents;
   std::unique_ptr<mlir::MLIRContext> ctx;
   llvm::SourceMgr sourceMgr;
   unsigned bufferId = 0;
   mlir::AsmParserState state;
+  std::vector<std::unique_ptr<ChunkParse>> chunks;
   mlir::OwningOpRef<mlir::ModuleOp> mod;
   std::vector<InputError> inputErrors;
   std::vector<size_t> lineStarts;

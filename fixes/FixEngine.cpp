@@ -730,7 +730,7 @@ bool isMergeCheck(const std::string &check) { return check == "missed-reuse"; }
 std::map<SourceRange, Operation *> opsByRange(Snapshot &s, unsigned fn) {
   std::map<SourceRange, Operation *> out;
   s.function(fn)->walk([&](Operation *op) {
-    if (s.doc->parserState().getOpDef(op))
+    if (s.doc->opDef(op))
       out.try_emplace(s.doc->rangeOf(op), op);
   });
   return out;
@@ -833,7 +833,7 @@ void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
         for (auto [fn, op] : llvm::enumerate(lifetimes.functions()))
           op->walk([&, fn = fn](Operation *inner) {
             if (inner->getNumResults() == 1 &&
-                doc.parserState().getOpDef(inner))
+                doc.opDef(inner))
               allocFunction.try_emplace(doc.rangeOf(inner), fn);
           });
       auto at = allocFunction.find(f.range);

@@ -24,7 +24,7 @@ namespace memlint {
 
 std::optional<std::pair<size_t, size_t>>
 SourceText::opRange(Operation *op) const {
-  if (!doc.parserState().getOpDef(op))
+  if (!doc.opDef(op))
     return std::nullopt;
   SourceRange r = doc.fullRangeOf(op);
   if (!r.isValid())
@@ -529,12 +529,14 @@ std::optional<size_t> matchingBrace(llvm::StringRef text, size_t open,
 std::optional<std::pair<size_t, size_t>>
 ifRegionBraces(const SourceText &src, scf::IfOp ifOp, unsigned idx) {
   auto range = src.opRange(ifOp);
-  const auto *def = src.document().parserState().getOpDef(ifOp);
+  const auto *def = src.document().opDef(ifOp);
   if (!range || !def)
     return std::nullopt;
   llvm::StringRef text = src.str();
-  size_t nameEnd = def->loc.End.getPointer() - text.data();
-  size_t open = text.find('{', nameEnd);
+  std::optional<size_t> nameEnd = src.document().fileOffset(def->loc.End);
+  if (!nameEnd)
+    return std::nullopt;
+  size_t open = text.find('{', *nameEnd);
   if (open == llvm::StringRef::npos || open >= range->second)
     return std::nullopt;
   std::optional<size_t> close = matchingBrace(text, open, range->second);
@@ -648,12 +650,13 @@ std::vector<Point> programPoints(const SourceText &src,
 std::string freshBlockLabel(const SourceText &src) {
   llvm::StringRef text = src.str();
   llvm::StringSet<> taken;
-  for (const auto &def : src.document().parserState().getBlockDefs()) {
-    llvm::SMRange loc = def.definition.loc;
-    if (loc.isValid())
-      taken.insert(text.slice(loc.Start.getPointer() - text.data(),
-                              loc.End.getPointer() - text.data()));
-  }
+  const Document &doc = src.document();
+  doc.forEachBlockDef([&](const AsmParserState::BlockDefinition &def) {
+    std::optional<size_t> s = doc.fileOffset(def.definition.loc.Start);
+    std::optional<size_t> e = doc.fileOffset(def.definition.loc.End);
+    if (s && e)
+      taken.insert(text.slice(*s, *e));
+  });
   for (unsigned n = 0;; ++n) {
     std::string label = "^memlint_free" + std::to_string(n);
     if (!taken.contains(label))
@@ -667,7 +670,7 @@ renderEdge(const SourceText &src, const Point &pt, const std::string &stmt) {
   Operation *term = pt.op;
   Block *succ = term->getSuccessor(pt.index);
   auto tr = src.opRange(term);
-  const auto *def = src.document().parserState().getBlockDef(succ);
+  const auto *def = src.document().blockDef(succ);
   if (!tr || !def || !src.onlySpaceOrCommentAfter(tr->second))
     return std::nullopt;
   auto br = dyn_cast<BranchOpInterface>(term);
@@ -681,8 +684,11 @@ renderEdge(const SourceText &src, const Point &pt, const std::string &stmt) {
   // The forwarded operands, `(%a : memref<4xf32>)`, move to the new branch.
   std::string args = text.slice(where->groupBegin, groupEnd).str();
   std::string label = freshBlockLabel(src);
-  size_t labelDef = def->definition.loc.Start.getPointer() - text.data();
-  std::string labelIndent = src.indentAt(labelDef);
+  std::optional<size_t> labelDef =
+      src.document().fileOffset(def->definition.loc.Start);
+  if (!labelDef)
+    return std::nullopt;
+  std::string labelIndent = src.indentAt(*labelDef);
   std::string opIndent = src.indentAt(tr->first);
   std::string block = labelIndent + label + ":\n" + opIndent + stmt + "\n" +
                       opIndent + "cf.br " + text.slice(ls, le).str() + args +
@@ -927,7 +933,7 @@ std::optional<SuccessorText> successorText(const SourceText &src,
   llvm::StringRef text = src.str();
   Block *succ = term->getSuccessor(index);
   auto tr = src.opRange(term);
-  const auto *def = src.document().parserState().getBlockDef(succ);
+  const auto *def = src.document().blockDef(succ);
   if (!tr || !def)
     return std::nullopt;
   // Which written use of the label is this successor.
@@ -936,10 +942,10 @@ std::optional<SuccessorText> successorText(const SourceText &src,
     nth += term->getSuccessor(i) == succ;
   std::vector<std::pair<size_t, size_t>> uses;
   for (const llvm::SMRange &u : def->definition.uses) {
-    size_t s = u.Start.getPointer() - text.data();
-    size_t e = u.End.getPointer() - text.data();
-    if (s >= tr->first && e <= tr->second)
-      uses.push_back({s, e});
+    std::optional<size_t> s = src.document().fileOffset(u.Start);
+    std::optional<size_t> e = src.document().fileOffset(u.End);
+    if (s && e && *s >= tr->first && *e <= tr->second)
+      uses.push_back({*s, *e});
   }
   llvm::sort(uses);
   if (nth >= uses.size())
@@ -962,10 +968,14 @@ std::optional<SuccessorText> successorText(const SourceText &src,
 
 std::optional<size_t> blockArgumentsEnd(const SourceText &src, Block *block) {
   llvm::StringRef text = src.str();
-  const auto *def = src.document().parserState().getBlockDef(block);
+  const auto *def = src.document().blockDef(block);
   if (!def || !def->definition.loc.isValid())
     return std::nullopt;
-  size_t q = def->definition.loc.End.getPointer() - text.data();
+  std::optional<size_t> end =
+      src.document().fileOffset(def->definition.loc.End);
+  if (!end)
+    return std::nullopt;
+  size_t q = *end;
   while (q < text.size() && (text[q] == ' ' || text[q] == '\t'))
     ++q;
   if (q >= text.size() || text[q] != '(')

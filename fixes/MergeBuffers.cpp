@@ -18,7 +18,7 @@ renameUses(const SourceText &src, Value from, const std::string &toName) {
   auto res = dyn_cast<OpResult>(from);
   if (!res || res.getOwner()->getNumResults() != 1)
     return std::nullopt;
-  const auto *def = doc.parserState().getOpDef(res.getOwner());
+  const auto *def = doc.opDef(res.getOwner());
   if (!def || def->resultGroups.size() != 1)
     return std::nullopt;
   const auto &uses = def->resultGroups.front().definition.uses;

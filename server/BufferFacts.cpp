@@ -172,7 +172,7 @@ static std::vector<SourceRange> usesOf(Document &doc, Value v) {
   auto res = dyn_cast<OpResult>(v);
   if (!res)
     return out;
-  const auto *def = doc.parserState().getOpDef(res.getOwner());
+  const auto *def = doc.opDef(res.getOwner());
   if (!def)
     return out;
   for (auto it = def->resultGroups.rbegin(); it != def->resultGroups.rend();

@@ -1,0 +1,69 @@
+//===- ParseChunks.h - Split a large file to parse it on several threads --===//
+//
+// Parsing is most of a lint of a large file, and MLIR's parser is
+// sequential. But a file's top-level operations (or those of the one module
+// that wraps them all) are independent to the parser: no SSA value crosses
+// them, and symbols are resolved later, by the verifier. So a file can be
+// cut between two such operations and the pieces parsed side by side in one
+// context, then put back together in order.
+//
+// Each chunk is laid out so that every line it holds keeps its line number
+// and column: the lines that belong to other chunks are left empty. The
+// locations the parser gives ops (line:col) and every diagnostic are then
+// those of the whole file. Every chunk also holds the file's top-level
+// alias definitions (`#map = ...`, `!t = ...`, wherever they are), and the
+// first chunk of a wrapped file holds the module's header and its closing
+// brace.
+//
+// Cutting is textual and conservative: a cut goes only before a line that
+// starts a statement at the nesting depth and indentation of the top-level
+// statements, outside strings; files with resource sections (`{-# ... #-}`)
+// are not cut. Any chunk that fails to parse makes the caller parse the
+// whole file again, in one piece, for the parser's own error.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_PARSECHUNKS_H
+#define MEMLINT_ANALYSIS_PARSECHUNKS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memlint {
+
+/// One piece of a file, as the parser is to see it.
+struct ParseChunk {
+  std::string text;
+  /// Stretches copied from the file: text[at, at + length) is
+  /// file[from, from + length). Sorted by `at`; the rest is newlines.
+  struct Piece {
+    size_t at, from, length;
+  };
+  std::vector<Piece> pieces;
+
+  /// The file offset of offset `at` of `text` (the end of a piece counts as
+  /// in it); nullopt for the newlines in between.
+  std::optional<size_t> fileOffset(size_t at) const;
+};
+
+struct ChunkPlan {
+  /// In file order. With `wrappedModule`, chunk 0 holds the module op and
+  /// the others hold top-level ops that go at the end of its body, in
+  /// order; otherwise every chunk holds top-level ops of the file.
+  std::vector<ParseChunk> chunks;
+  bool wrappedModule = false;
+};
+
+/// Cuts `file` into at most `parts` chunks of similar size; nullopt when it
+/// cannot be cut (or `parts` < 2). `lineStarts` holds the offset of each
+/// line's first byte (lineStarts[0] == 0).
+std::optional<ChunkPlan> planParseChunks(llvm::StringRef file,
+                                         llvm::ArrayRef<size_t> lineStarts,
+                                         unsigned parts);
+
+} // namespace memlint
+
+#endif

@@ -1,0 +1,209 @@
+#include "analysis/ParseChunks.h"
+#include "analysis/Config.h"
+#include "analysis/Document.h"
+#include "analysis/Engine.h"
+
+#include <gtest/gtest.h>
+
+using namespace memlint;
+
+namespace {
+
+std::vector<size_t> lineStartsOf(llvm::StringRef text) {
+  std::vector<size_t> starts{0};
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n')
+      starts.push_back(i + 1);
+  return starts;
+}
+
+/// The 0-based line of offset `at` in `text`.
+size_t lineAt(llvm::StringRef text, size_t at) {
+  return text.take_front(at).count('\n');
+}
+
+/// Every copied piece is the file's text, on the file's line and column.
+void expectFaithful(llvm::StringRef file, const ParseChunk &chunk) {
+  for (const ParseChunk::Piece &p : chunk.pieces) {
+    EXPECT_EQ(llvm::StringRef(chunk.text).substr(p.at, p.length),
+              file.substr(p.from, p.length));
+    EXPECT_EQ(lineAt(chunk.text, p.at), lineAt(file, p.from));
+    EXPECT_EQ(*chunk.fileOffset(p.at), p.from);
+    EXPECT_EQ(*chunk.fileOffset(p.at + p.length), p.from + p.length);
+  }
+}
+
+const char *Flat = R"(#map = affine_map<(d0) -> (d0)>
+!buf = memref<4xf32>
+func.func @a() {
+  return
+}
+func.func @b() {
+  return
+}
+func.func @c() {
+  return
+}
+#loc = loc("x.py":1:2)
+)";
+
+} // namespace
+
+TEST(ParseChunks, CutsBetweenTopLevelOpsKeepingLinesAndAliases) {
+  llvm::StringRef file(Flat);
+  auto plan = planParseChunks(file, lineStartsOf(file), 3);
+  ASSERT_TRUE(plan);
+  EXPECT_FALSE(plan->wrappedModule);
+  ASSERT_EQ(plan->chunks.size(), 3u);
+  for (const ParseChunk &c : plan->chunks) {
+    expectFaithful(file, c);
+    // Every chunk defines the aliases, the trailing one included.
+    EXPECT_NE(c.text.find("#map = "), std::string::npos);
+    EXPECT_NE(c.text.find("!buf = "), std::string::npos);
+    EXPECT_NE(c.text.find("#loc = "), std::string::npos);
+  }
+  // Each function is in exactly one chunk.
+  for (const char *fn : {"@a()", "@b()", "@c()"}) {
+    unsigned in = 0;
+    for (const ParseChunk &c : plan->chunks)
+      in += c.text.find(fn) != std::string::npos;
+    EXPECT_EQ(in, 1u) << fn;
+  }
+  // Newlines between pieces map nowhere.
+  const ParseChunk &last = plan->chunks.back();
+  size_t firstNonCopied = last.pieces.front().at + last.pieces.front().length;
+  if (last.pieces.size() > 1 && last.pieces[1].at > firstNonCopied + 1)
+    EXPECT_FALSE(last.fileOffset(firstNonCopied + 1));
+}
+
+TEST(ParseChunks, CutsTheBodyOfAWrappingModule) {
+  std::string file = "#map = affine_map<(d0) -> (d0)>\n"
+                     "module attributes {gpu.container_module} {\n"
+                     "  func.func @a() {\n    return\n  }\n"
+                     "  func.func @b() {\n    return\n  }\n"
+                     "  func.func @c() {\n    return\n  }\n"
+                     "}\n";
+  auto plan = planParseChunks(file, lineStartsOf(file), 2);
+  ASSERT_TRUE(plan);
+  EXPECT_TRUE(plan->wrappedModule);
+  ASSERT_EQ(plan->chunks.size(), 2u);
+  const std::string &first = plan->chunks[0].text,
+                    &second = plan->chunks[1].text;
+  EXPECT_NE(first.find("module attributes"), std::string::npos);
+  EXPECT_EQ(first.back(), '\n');
+  EXPECT_EQ(llvm::StringRef(first).rtrim().back(), '}'); // the module's brace
+  EXPECT_EQ(second.find("module"), std::string::npos);
+  EXPECT_NE(second.find("#map"), std::string::npos);
+  for (const ParseChunk &c : plan->chunks)
+    expectFaithful(file, c);
+}
+
+TEST(ParseChunks, LeavesAloneWhatItCannotCut) {
+  auto plan = [](llvm::StringRef file, unsigned parts = 2) {
+    return planParseChunks(file, lineStartsOf(file), parts);
+  };
+  EXPECT_FALSE(plan(Flat, 1));
+  EXPECT_FALSE(plan("func.func @a() {\n  return\n}\n")); // one op
+  EXPECT_FALSE(plan(std::string(Flat) + "{-#\n  dialect_resources: {}\n#-}\n"));
+  EXPECT_FALSE(plan("module {\n  func.func @a() {\n    return\n  } }\n"));
+  EXPECT_FALSE(plan(""));
+}
+
+namespace {
+
+/// A file of `n` functions, big enough to be parsed in chunks: leaks, double
+/// frees and calls to functions in other chunks, a type alias used
+/// everywhere, and a location alias defined at the end.
+std::string bigFile(unsigned n, bool wrapped) {
+  std::string ind = wrapped ? "  " : "";
+  std::string out = "!buf = memref<64xf32>\n";
+  if (wrapped)
+    out += "module {\n";
+  for (unsigned i = 0; i < n; ++i) {
+    std::string f = std::to_string(i);
+    out += ind + "func.func @make" + f + "() -> !buf {\n";
+    out += ind + "  %b = memref.alloc() : !buf loc(#site)\n";
+    out += ind + "  return %b : !buf\n" + ind + "}\n";
+    out += ind + "func.func @use" + f + "(%c: i1) {\n";
+    // A call into a function far away (another chunk).
+    out += ind + "  %m = call @make" + std::to_string((i + n / 2) % n) +
+           "() : () -> !buf\n";
+    out += ind + "  %x = memref.alloc() : !buf\n";
+    out += ind + "  scf.if %c {\n" + ind + "    memref.dealloc %x : !buf\n";
+    out += ind + "  }\n";
+    if (i % 7 == 0)
+      out += ind + "  memref.dealloc %m : !buf\n" + ind +
+             "  memref.dealloc %m : !buf\n";
+    out += ind + "  return\n" + ind + "}\n";
+  }
+  if (wrapped)
+    out += "}\n";
+  out += "#site = loc(\"gen.py\":1:1)\n";
+  return out;
+}
+
+std::string describe(const std::vector<Finding> &fs) {
+  std::string out;
+  for (const Finding &f : fs) {
+    out += f.check + " " + std::to_string(f.range.start.line) + ":" +
+           std::to_string(f.range.start.column) + "-" +
+           std::to_string(f.range.end.line) + ":" +
+           std::to_string(f.range.end.column) + " " + f.message + "\n";
+    for (const auto &r : f.related)
+      out += "  " + std::to_string(r.range.start.line) + ":" +
+             std::to_string(r.range.start.column) + " " + r.message + "\n";
+  }
+  return out;
+}
+
+std::string describe(const std::vector<InputError> &es) {
+  std::string out;
+  for (const InputError &e : es)
+    out += std::to_string(e.range.start.line) + ":" +
+           std::to_string(e.range.start.column) + " " + e.message + "\n";
+  return out;
+}
+
+} // namespace
+
+TEST(ParseChunks, ChunkedParseLintsLikeAWholeFileParse) {
+  for (bool wrapped : {false, true}) {
+    std::string text = bigFile(1200, wrapped);
+    ASSERT_GT(text.size(), 300000u);
+    auto whole = Document::parse(text, "big.mlir", 1);
+    auto chunked = Document::parse(text, "big.mlir", 3);
+    ASSERT_TRUE(whole->isValid()) << describe(whole->errors());
+    ASSERT_TRUE(chunked->isValid()) << describe(chunked->errors());
+    EXPECT_FALSE(whole->parsedInChunks());
+    EXPECT_TRUE(chunked->parsedInChunks()) << "wrapped=" << wrapped;
+    LintOptions opts;
+    auto expected = lintDocument(*whole, opts);
+    auto got = lintDocument(*chunked, opts);
+    EXPECT_GT(expected.size(), 1200u); // a leak per function, and more
+    EXPECT_EQ(describe(got), describe(expected)) << "wrapped=" << wrapped;
+  }
+}
+
+TEST(ParseChunks, ErrorsAreThoseOfAWholeFileParse) {
+  std::string text = bigFile(1200, false);
+  size_t late = text.size() * 3 / 4;
+  size_t at = text.find("  return\n", late);
+  ASSERT_NE(at, std::string::npos);
+  std::string parseError = text, verifyError = text, topLevelValue = text;
+  parseError.insert(at, "  %bad = memref.alloc( : !buf\n");
+  verifyError.insert(at, "  func.call @nowhere() : () -> ()\n");
+  // A top-level value used far below: no chunk can parse on its own.
+  topLevelValue.insert(0, "%t = \"test.make\"() : () -> i32\n");
+  topLevelValue += "\"test.use\"(%t) : (i32) -> ()\n";
+  for (auto [t, valid] :
+       {std::pair{parseError, false}, std::pair{verifyError, false},
+        std::pair{topLevelValue, true}}) {
+    auto whole = Document::parse(t, "big.mlir", 1);
+    auto chunked = Document::parse(t, "big.mlir", 2);
+    EXPECT_EQ(whole->isValid(), valid) << describe(whole->errors());
+    EXPECT_EQ(chunked->isValid(), valid);
+    EXPECT_EQ(whole->errors().empty(), valid);
+    EXPECT_FALSE(chunked->parsedInChunks());
+    EXPECT_EQ(describe(chunked->errors()), describe(whole->errors()));
+  }
+}
