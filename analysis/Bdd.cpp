@@ -2,6 +2,7 @@
 #include "analysis/Bdd.h"
 
 #include "llvm/Support/ErrorHandling.h"
+#include <algorithm>
 #include <limits>
 
 namespace memlint {
@@ -138,7 +139,8 @@ Bdd BddManager::apply(Op op, Bdd a, Bdd b) {
       return negate(a);
     break;
   case NotOp:
-    llvm_unreachable("negation goes through negate()");
+  case RestrictOp:
+    llvm_unreachable("negate() and restrict() have their own recursions");
   }
   if (a > b)
     std::swap(a, b); // All three operators commute.
@@ -157,32 +159,80 @@ Bdd BddManager::apply(Op op, Bdd a, Bdd b) {
   return r;
 }
 
+Bdd BddManager::restrict(Bdd f, Bdd care) {
+  if (care == True || f <= True)
+    return f;
+  if (care == False)
+    return False; // nothing to agree with
+  if (f == care)
+    return True;
+  if (const CacheEntry &e = cacheSlot(RestrictOp, f, care);
+      e.a == f && e.b == care && e.op == RestrictOp)
+    return e.result;
+  uint64_t lf = level(f), lc = level(care);
+  Node nf = nodes[f], nc = nodes[care];
+  Bdd r;
+  if (lc < lf) {
+    // `f` does not test care's top variable: any value of it will do.
+    r = restrict(f, disj(nc.lo, nc.hi));
+  } else {
+    Bdd cLo = lc == lf ? nc.lo : care, cHi = lc == lf ? nc.hi : care;
+    if (cLo == False)
+      r = restrict(nf.hi, cHi); // only the high branch matters
+    else if (cHi == False)
+      r = restrict(nf.lo, cLo);
+    else
+      r = make(nf.var, restrict(nf.lo, cLo), restrict(nf.hi, cHi));
+  }
+  cacheSlot(RestrictOp, f, care) = {f, care, RestrictOp, r};
+  return r;
+}
+
 Bdd BddManager::conj(Bdd a, Bdd b) { return apply(AndOp, a, b); }
 Bdd BddManager::disj(Bdd a, Bdd b) { return apply(OrOp, a, b); }
 Bdd BddManager::xorOf(Bdd a, Bdd b) { return apply(XorOp, a, b); }
 
-Bdd BddManager::rebuild(
-    Bdd a, const std::function<Bdd(unsigned var, Bdd lo, Bdd hi)> &node) {
-  llvm::DenseMap<Bdd, Bdd> memo;
-  std::function<Bdd(Bdd)> rec = [&](Bdd x) -> Bdd {
+uint32_t BddManager::newStamp() {
+  if (++stamp == 0) { // wrapped around: no entry may look current
+    std::fill(memoStamp.begin(), memoStamp.end(), 0);
+    std::fill(varStamp.begin(), varStamp.end(), 0);
+    stamp = 1;
+  }
+  return stamp;
+}
+
+template <typename NodeFn> Bdd BddManager::rebuild(Bdd a, NodeFn &node) {
+  uint32_t own = newStamp();
+  if (memoValue.size() < nodes.size()) {
+    memoValue.resize(nodes.size());
+    memoStamp.resize(nodes.size());
+  }
+  // Every node reachable from `a` is older than this call: the new nodes
+  // the callback makes are never visited, so the memo's size is enough.
+  auto rec = [&](auto &self, Bdd x) -> Bdd {
     if (x <= True)
       return x;
-    auto it = memo.find(x);
-    if (it != memo.end())
-      return it->second;
+    if (memoStamp[x] == own)
+      return memoValue[x];
     Node n = nodes[x];
-    Bdd lo = rec(n.lo), hi = rec(n.hi);
-    Bdd r = node(n.var, lo, hi);
-    memo[x] = r;
+    Bdd lo = self(self, n.lo);
+    Bdd hi = self(self, n.hi);
+    Bdd r = node(x, lo, hi);
+    memoStamp[x] = own;
+    memoValue[x] = r;
     return r;
   };
-  return rec(a);
+  return rec(rec, a);
 }
 
 Bdd BddManager::exists(Bdd a, const std::function<bool(unsigned)> &drop) {
-  return rebuild(a, [&](unsigned var, Bdd lo, Bdd hi) {
-    return drop(var) ? disj(lo, hi) : make(var, lo, hi);
-  });
+  auto node = [&](Bdd x, Bdd lo, Bdd hi) {
+    Node n = nodes[x]; // a copy: disj and make may grow `nodes`
+    if (drop(n.var))
+      return disj(lo, hi);
+    return lo == n.lo && hi == n.hi ? x : make(n.var, lo, hi);
+  };
+  return rebuild(a, node);
 }
 
 Bdd BddManager::compose(Bdd a, unsigned v, Bdd g) {
@@ -212,16 +262,34 @@ Bdd BddManager::compose(Bdd a, unsigned v, Bdd g) {
 }
 
 Bdd BddManager::rename(Bdd a, const std::function<unsigned(unsigned)> &to) {
-  return rebuild(a, [&](unsigned var, Bdd lo, Bdd hi) {
-    unsigned w = to(var);
+  // `to` is asked once per variable, not once per node.
+  uint32_t own = newStamp();
+  if (varValue.size() < varCount) {
+    varValue.resize(varCount);
+    varStamp.resize(varCount);
+  }
+  auto image = [&](unsigned v) {
+    if (varStamp[v] != own) {
+      unsigned w = to(v);
+      varStamp[v] = own; // `to` may add variables, never reorder these
+      varValue[v] = w;
+    }
+    return varValue[v];
+  };
+  auto node = [&](Bdd x, Bdd lo, Bdd hi) {
+    Node n = nodes[x]; // a copy: make and ite may grow `nodes`
+    unsigned w = image(n.var);
+    if (w == n.var && lo == n.lo && hi == n.hi)
+      return x; // nothing below changed
     // Children only hold variables ordered after `var`; renamed ones move
     // further down, never above it. So an unrenamed node can be rebuilt
     // directly; a renamed one may land among its children's variables.
-    return w == var && (lo <= True || level(lo) > levelOf(w)) &&
+    return w == n.var && (lo <= True || level(lo) > levelOf(w)) &&
                    (hi <= True || level(hi) > levelOf(w))
                ? make(w, lo, hi)
-               : ite(this->var(w), hi, lo);
-  });
+               : ite(var(w), hi, lo);
+  };
+  return rebuild(a, node);
 }
 
 llvm::SmallVector<unsigned> BddManager::support(Bdd a) {

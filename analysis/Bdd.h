@@ -47,6 +47,10 @@ public:
   Bdd forall(Bdd a, const std::function<bool(unsigned)> &drop) {
     return negate(exists(negate(a), drop));
   }
+  /// A diagram that agrees with `f` wherever `care` holds, usually smaller
+  /// than `f` (Coudert and Madre's restrict): restrict(f, care) AND care ==
+  /// f AND care.
+  Bdd restrict(Bdd f, Bdd care);
   /// `a` with variable `v` replaced by the function `g`.
   Bdd compose(Bdd a, unsigned v, Bdd g);
   /// `a` with every variable v replaced by variable `to(v)` (`to` returns v
@@ -80,17 +84,26 @@ private:
     Bdd lo, hi;
   };
   Bdd make(unsigned var, Bdd lo, Bdd hi);
-  /// `a` rebuilt bottom-up, each node from its variable and its rebuilt
-  /// children (memoized: shared nodes are rebuilt once).
-  Bdd rebuild(Bdd a,
-              const std::function<Bdd(unsigned var, Bdd lo, Bdd hi)> &node);
+  /// `a` rebuilt bottom-up: node(x, lo, hi) gives each node x's image from
+  /// the images of its children (memoized: shared nodes are rebuilt once).
+  template <typename NodeFn> Bdd rebuild(Bdd a, NodeFn &node);
+  /// Scratch memo of rebuild(), valid where the stamp is the call's own (a
+  /// nested call takes a new stamp, so it can only make the outer one
+  /// recompute, never read a wrong entry).
+  std::vector<Bdd> memoValue;
+  std::vector<uint32_t> memoStamp;
+  /// The same for per-variable answers of a callback (rename's `to`).
+  std::vector<unsigned> varValue;
+  std::vector<uint32_t> varStamp;
+  uint32_t stamp = 0;
+  uint32_t newStamp();
   unsigned topVar(Bdd a) const { return nodes[a].var; }
   /// Position of a variable in the order (terminals come last).
   uint64_t levelOf(unsigned var) const {
     return var < levels.size() ? levels[var] : UINT64_MAX;
   }
   uint64_t level(Bdd a) const { return levelOf(nodes[a].var); }
-  enum Op : uint8_t { AndOp, OrOp, XorOp, NotOp };
+  enum Op : uint8_t { AndOp, OrOp, XorOp, NotOp, RestrictOp };
   Bdd apply(Op op, Bdd a, Bdd b);
 
   std::vector<Node> nodes;

@@ -300,13 +300,16 @@ struct LifetimeAnalysis::Impl {
       if (acc.buf[b] == y)
         continue; // the same relative conditions on both sides
       Entry &x = acc.buf.mut(b);
+      // Only `cond AND path` matters: kept relative to the joined path
+      // (restrict), a condition does not drag along the atoms of the
+      // branches around it, which would make it grow with every join.
       auto joinCond = [&](Bdd &a, Bdd bc) {
         if (a == bc)
           return;
         Bdd old = bdd.conj(a, pa);
         Bdd r = bdd.disj(old, bdd.conj(bc, pb));
         changed |= r != old;
-        a = r;
+        a = bdd.restrict(r, path);
       };
       joinCond(x.live, y.live);
       joinCond(x.freed, y.freed);
@@ -330,6 +333,8 @@ struct LifetimeAnalysis::Impl {
         changed |= r != it->cond;
         it->cond = r;
       }
+      for (FreeSite &f : merged)
+        f.cond = bdd.restrict(f.cond, path);
       x.freers = internFreers(std::move(merged));
     }
     return changed;

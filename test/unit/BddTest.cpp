@@ -135,3 +135,29 @@ TEST(BddTest, RandomFormulasMatchTruthTablesThroughTableGrowth) {
       ASSERT_EQ(eval(f, row), bool(t[row]));
   }
 }
+
+// restrict() may return any diagram that agrees with f on the care set, but
+// it must agree there exactly, and it must drop what the care set already
+// decides.
+TEST(BddTest, RestrictAgreesOnTheCareSet) {
+  BddManager m;
+  std::vector<Bdd> vars;
+  for (unsigned i = 0; i < 8; ++i)
+    vars.push_back(m.var(m.newVar()));
+  std::mt19937 rng(11);
+  std::vector<Bdd> pool(vars);
+  for (unsigned i = 0; i < 400; ++i) {
+    Bdd a = pool[rng() % pool.size()], b = pool[rng() % pool.size()];
+    pool.push_back(rng() % 2 ? m.conj(a, b) : m.disj(a, m.negate(b)));
+  }
+  for (unsigned i = 0; i < 2000; ++i) {
+    Bdd f = pool[rng() % pool.size()], care = pool[rng() % pool.size()];
+    Bdd r = m.restrict(f, care);
+    ASSERT_EQ(m.conj(r, care), m.conj(f, care));
+  }
+  // The path (x0 AND x1) decides x0 and x1: only x2 is left.
+  Bdd path = m.conj(vars[0], vars[1]);
+  EXPECT_EQ(m.restrict(m.conj(path, vars[2]), path), vars[2]);
+  EXPECT_EQ(m.restrict(path, path), BddManager::True);
+  EXPECT_EQ(m.restrict(vars[3], BddManager::True), vars[3]);
+}
