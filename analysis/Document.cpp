@@ -35,9 +35,6 @@ const DialectRegistry &getDialectRegistry() {
 /// A thread pool of `threads` threads shared by every Document that asks for
 /// that many (a pool per document would start threads per file). Never
 /// destroyed: contexts may use it until the process ends.
-/// Smaller files parse faster than threads start.
-static constexpr size_t MinChunkedParseBytes = 256 * 1024;
-
 static llvm::ThreadPoolInterface &sharedThreadPool(unsigned threads) {
   static std::mutex lock;
   static std::map<unsigned, llvm::ThreadPoolInterface *> pools;
@@ -48,8 +45,10 @@ static llvm::ThreadPoolInterface &sharedThreadPool(unsigned threads) {
   return *pool;
 }
 
-std::unique_ptr<Document>
-Document::parse(std::string text, std::string fileName, unsigned threads) {
+std::unique_ptr<Document> Document::parse(std::string text,
+                                          std::string fileName,
+                                          unsigned threads,
+                                          size_t minChunkedBytes) {
   std::unique_ptr<Document> doc(new Document());
   doc->name = std::move(fileName);
   doc->contents = std::move(text);
@@ -98,7 +97,7 @@ Document::parse(std::string text, std::string fileName, unsigned threads) {
   threads = resolveThreads(threads);
   if (threads > 1)
     doc->ctx->setThreadPool(sharedThreadPool(threads));
-  if (threads > 1 && doc->contents.size() >= MinChunkedParseBytes) {
+  if (threads > 1 && doc->contents.size() >= minChunkedBytes) {
     Block topLevel;
     if (doc->parseInChunks(topLevel, threads)) {
       doc->mod = OwningOpRef<ModuleOp>(doc->wrapInModule(topLevel));

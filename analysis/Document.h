@@ -34,11 +34,14 @@ const mlir::DialectRegistry &getDialectRegistry();
 
 class Document {
 public:
-  /// Parses and verifies `text`, verifying functions on up to `threads`
-  /// threads (0: one per core). Never crashes on bad input: failures are
-  /// returned through errors() and isValid() is false.
+  /// Parses and verifies `text`, on up to `threads` threads (0: one per
+  /// core): a file of `minChunkedBytes` or more is parsed in chunks (see
+  /// ParseChunks.h) and functions are verified side by side. Never crashes
+  /// on bad input: failures are returned through errors() and isValid() is
+  /// false.
   static std::unique_ptr<Document> parse(std::string text, std::string fileName,
-                                         unsigned threads = 1);
+                                         unsigned threads = 1,
+                                         size_t minChunkedBytes = 256 * 1024);
 
   bool isValid() const { return valid; }
   const std::vector<InputError> &errors() const { return inputErrors; }
