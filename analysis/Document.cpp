@@ -37,9 +37,10 @@ const DialectRegistry &getDialectRegistry() {
 /// destroyed: contexts may use it until the process ends.
 static llvm::ThreadPoolInterface &sharedThreadPool(unsigned threads) {
   static std::mutex lock;
-  static std::map<unsigned, llvm::ThreadPoolInterface *> pools;
+  // Not destroyed at exit either: the pools stay reachable to leak checkers.
+  static auto *pools = new std::map<unsigned, llvm::ThreadPoolInterface *>();
   std::lock_guard<std::mutex> guard(lock);
-  llvm::ThreadPoolInterface *&pool = pools[threads];
+  llvm::ThreadPoolInterface *&pool = (*pools)[threads];
   if (!pool)
     pool = new llvm::DefaultThreadPool(llvm::hardware_concurrency(threads));
   return *pool;

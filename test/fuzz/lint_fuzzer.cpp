@@ -5,9 +5,11 @@
 // input), lintDocument with every check enabled, and the Document range/name
 // helpers every front end uses to render findings. A few cheap invariants on
 // the findings are checked too (known check name, non-empty message, ranges
-// inside the file and ordered, and - with MEMLINT_FUZZ_DETERMINISM - the same
-// findings when the same text is linted again); a violation aborts with a
-// message, so it shows up as a crash with a reproducer.
+// inside the file and ordered, the same validity, error and findings when
+// the text is parsed in chunks on two threads, and - with
+// MEMLINT_FUZZ_DETERMINISM - the same findings when the same text is linted
+// again); a violation aborts with a message, so it shows up as a crash with a
+// reproducer.
 //
 // Built twice (see CMakeLists.txt):
 //   lint_fuzzer     plain libFuzzer mutations, steered by mlir.dict
@@ -50,13 +52,13 @@ struct Stats {
   ~Stats() {
     if (!enabled)
       return;
-    fprintf(stderr,
-            "memlint-fuzz-stats: inputs %zu, valid %zu, findings %zu\n",
+    fprintf(stderr, "memlint-fuzz-stats: inputs %zu, valid %zu, findings %zu\n",
             inputs, valid, findings);
     for (int k = 0; k < 20; ++k)
       if (kindTried[k])
-        fprintf(stderr, "memlint-fuzz-stats: mutation %d: %zu tried, %zu valid\n",
-                k, kindTried[k], kindValid[k]);
+        fprintf(stderr,
+                "memlint-fuzz-stats: mutation %d: %zu tried, %zu valid\n", k,
+                kindTried[k], kindValid[k]);
   }
 } stats;
 
@@ -89,8 +91,8 @@ std::string render(const std::vector<Finding> &findings) {
   for (const Finding &f : findings) {
     auto pos = [&](const SourceRange &r) {
       return std::to_string(r.start.line) + ":" +
-             std::to_string(r.start.column) + "-" +
-             std::to_string(r.end.line) + ":" + std::to_string(r.end.column);
+             std::to_string(r.start.column) + "-" + std::to_string(r.end.line) +
+             ":" + std::to_string(r.end.column);
     };
     out += pos(f.range) + " " + severityName(f.severity) + " [" + f.check +
            "] " + f.message + "\n";
@@ -144,6 +146,22 @@ bool lintOnce(const std::string &text) {
     stats.kindValid[stats.lastKind] += doc->isValid();
     stats.lastKind = -1;
   }
+  // Parsed in chunks on two threads, however small the text, the file must
+  // fail the same way or lint the same (see analysis/ParseChunks.h).
+  std::unique_ptr<Document> pieces =
+      Document::parse(text, "fuzz.mlir", 2, /*minChunkedBytes=*/0);
+  if (pieces->isValid() != doc->isValid())
+    invariantFailed("parsing in chunks changed whether the text is valid",
+                    nullptr);
+  auto firstError = [](const Document &d) {
+    if (d.errors().empty())
+      return std::string();
+    const InputError &e = d.errors().front();
+    return std::to_string(e.range.start.line) + ":" +
+           std::to_string(e.range.start.column) + " " + e.message;
+  };
+  if (firstError(*pieces) != firstError(*doc))
+    invariantFailed("parsing in chunks changed the error", nullptr);
   if (!doc->isValid()) {
     if (doc->errors().empty())
       invariantFailed("invalid document without an error", nullptr);
@@ -173,6 +191,8 @@ bool lintOnce(const std::string &text) {
   for (size_t i = 1; i < findings.size(); ++i)
     if (findings[i].range < findings[i - 1].range)
       invariantFailed("findings not sorted by position", &findings[i]);
+  if (render(lintDocument(*pieces, opts)) != render(findings))
+    invariantFailed("parsing in chunks changed the findings", nullptr);
 
   if (determinismRuns) {
     std::string first = render(findings);
@@ -222,7 +242,8 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  bool valid = lintOnce(std::string(reinterpret_cast<const char *>(data), size));
+  bool valid =
+      lintOnce(std::string(reinterpret_cast<const char *>(data), size));
 #ifdef MEMLINT_FUZZ_IR_MUTATOR
   // Keep only IR that verifies in the corpus: the IR mutator edits valid IR
   // (the parser's error paths are lint_fuzzer's job).
@@ -238,8 +259,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 // IR-aware mutator
 //===----------------------------------------------------------------------===//
 
-extern "C" size_t LLVMFuzzerMutate(uint8_t *data, size_t size,
-                                   size_t maxSize);
+extern "C" size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t maxSize);
 
 namespace {
 
@@ -477,8 +497,8 @@ bool mutateOnce(Rng &rng, std::vector<std::string> &lines, int kind) {
       return false;
     size_t i = plain[pick(rng, plain.size())];
     size_t j = i + 1;
-    for (size_t k = pick(rng, 4); k && j + 1 < n && isInsertionPoint(lines, j + 1);
-         --k)
+    for (size_t k = pick(rng, 4);
+         k && j + 1 < n && isInsertionPoint(lines, j + 1); --k)
       ++j;
     lines.insert(lines.begin() + j, lines[i]);
     return true;
@@ -519,9 +539,9 @@ bool mutateOnce(Rng &rng, std::vector<std::string> &lines, int kind) {
     std::string name = freshName(rng, "fz");
     const char *op = pick(rng, 4) ? "memref.alloc" : "memref.alloca";
     size_t free = at;
-    for (size_t k = pick(rng, 4); k && free + 1 < n &&
-                                  isInsertionPoint(lines, free + 1) &&
-                                  indentOf(lines[free + 1]) == ind;
+    for (size_t k = pick(rng, 4);
+         k && free + 1 < n && isInsertionPoint(lines, free + 1) &&
+         indentOf(lines[free + 1]) == ind;
          --k)
       ++free;
     if (pick(rng, 2))
@@ -635,7 +655,7 @@ bool mutateOnce(Rng &rng, std::vector<std::string> &lines, int kind) {
     }
     size_t cmp = l.find("arith.cmpi ");
     if (cmp != std::string::npos) {
-      static const char *preds[] = {"eq", "ne", "slt", "sle", "sgt",
+      static const char *preds[] = {"eq",  "ne",  "slt", "sle", "sgt",
                                     "sge", "ult", "ule", "ugt", "uge"};
       size_t p = cmp + 11, e = l.find(',', p);
       if (e == std::string::npos)
@@ -690,9 +710,9 @@ bool mutateOnce(Rng &rng, std::vector<std::string> &lines, int kind) {
     size_t r = rets[pick(rng, rets.size())];
     // Move the return up over the plain ops right before it.
     size_t i = r;
-    for (size_t k = 1 + pick(rng, 3); k && i > 0 && isPlainOp(lines[i - 1]) &&
-                                      indentOf(lines[i - 1]) ==
-                                          indentOf(lines[r]);
+    for (size_t k = 1 + pick(rng, 3);
+         k && i > 0 && isPlainOp(lines[i - 1]) &&
+         indentOf(lines[i - 1]) == indentOf(lines[r]);
          --k)
       --i;
     if (i == r)
@@ -756,11 +776,10 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size,
   return LLVMFuzzerMutate(data, size, maxSize);
 }
 
-extern "C" size_t LLVMFuzzerCustomCrossOver(const uint8_t *data1,
-                                            size_t size1,
-                                            const uint8_t *data2,
-                                            size_t size2, uint8_t *out,
-                                            size_t maxOutSize, unsigned seed) {
+extern "C" size_t LLVMFuzzerCustomCrossOver(const uint8_t *data1, size_t size1,
+                                            const uint8_t *data2, size_t size2,
+                                            uint8_t *out, size_t maxOutSize,
+                                            unsigned seed) {
   // Copy one function of the second input, renamed, into the first; or, if
   // it has none, a run of its lines.
   Rng rng(seed);
