@@ -85,8 +85,18 @@ int runLint(const Args &args) {
       assumes.push_back(v);
       continue;
     }
-    if (takeOption(args, i, "-j", v)) {
-      jobs = std::max(1, std::atoi(v.c_str()));
+    // -j N, -j=N or -jN (as make and ninja take it).
+    if (takeOption(args, i, "-j", v) ||
+        (a.size() > 2 && a.compare(0, 2, "-j") == 0 &&
+         (v = a.substr(2), true))) {
+      unsigned n;
+      if (llvm::StringRef(v).getAsInteger(10, n) || n == 0) {
+        std::cerr << "memlint lint: -j wants a number of threads (1 or "
+                     "more), not '"
+                  << v << "'\n";
+        return ExitError;
+      }
+      jobs = n;
       continue;
     }
     if (a == "--verify-diagnostics")
