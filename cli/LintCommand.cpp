@@ -86,9 +86,12 @@ int runLint(const Args &args) {
       continue;
     }
     // -j N, -j=N or -jN (as make and ninja take it).
-    if (takeOption(args, i, "-j", v) ||
-        (a.size() > 2 && a.compare(0, 2, "-j") == 0 &&
-         (v = a.substr(2), true))) {
+    bool jobsOption = takeOption(args, i, "-j", v);
+    if (!jobsOption && a.size() > 2 && a.compare(0, 2, "-j") == 0) {
+      v = a.substr(2);
+      jobsOption = true;
+    }
+    if (jobsOption) {
       unsigned n;
       if (llvm::StringRef(v).getAsInteger(10, n) || n == 0) {
         std::cerr << "memlint lint: -j wants a number of threads (1 or "
