@@ -15,11 +15,14 @@
 // first chunk of a wrapped file holds the module's header and its closing
 // brace.
 //
-// Cutting is textual and conservative: a cut goes only before a line that
-// starts a statement at the nesting depth and indentation of the top-level
-// statements, outside strings; files with resource sections (`{-# ... #-}`)
-// are not cut. Any chunk that fails to parse makes the caller parse the
-// whole file again, in one piece, for the parser's own error.
+// Cutting is textual: a cut goes only before a line that starts, at the
+// indentation of the top-level statements, with what can start an op (a
+// letter, `_`, `%` or `"`); files with resource sections (`{-# ... #-}`)
+// are not cut. Only line starts are read, so a cut may land inside a
+// statement (an op body written without indentation); its chunk then does
+// not parse: an open brace or parenthesis is left unclosed. Any chunk that
+// fails to parse makes the caller parse the whole file again, in one piece,
+// for the parser's own error.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MEMLINT_ANALYSIS_PARSECHUNKS_H
