@@ -243,3 +243,22 @@ TEST(ParseChunks, EveryRepositoryFileLintsTheSameInChunks) {
   EXPECT_GT(files, 100u);
   EXPECT_GT(chunked, files / 2); // most files do get cut
 }
+
+// Ops written without indentation look like top-level statements to the
+// planner: a cut may land inside a function. That chunk does not parse and
+// the file is parsed whole: same validity, same findings.
+TEST(ParseChunks, CutsInsideUnindentedBodiesFallBackToAWholeParse) {
+  std::string text = bigFile(1200, false), flat;
+  llvm::SmallVector<llvm::StringRef> lines;
+  llvm::StringRef(text).split(lines, '\n');
+  for (llvm::StringRef l : lines)
+    flat += l.ltrim().str() + "\n";
+  auto whole = Document::parse(flat, "flat.mlir", 1);
+  auto chunked = Document::parse(flat, "flat.mlir", 4);
+  ASSERT_TRUE(whole->isValid()) << describe(whole->errors());
+  ASSERT_TRUE(chunked->isValid()) << describe(chunked->errors());
+  EXPECT_FALSE(chunked->parsedInChunks()); // a cut did land inside a body
+  LintOptions opts;
+  EXPECT_EQ(describe(lintDocument(*chunked, opts)),
+            describe(lintDocument(*whole, opts)));
+}
