@@ -125,7 +125,8 @@ private:
     llvm::stable_sort(candidates, [](const Candidate &a, const Candidate &b) {
       return a.freePoint < b.freePoint;
     });
-    // (static?, bytes, -freePoint, order among candidates) -> candidate
+    // The preference as a key: static sizes before dynamic ones, smallest
+    // first, then the most recently freed, then the order listed.
     using Key = std::tuple<bool, int64_t, int64_t, size_t>;
     std::map<std::pair<Region *, llvm::StringRef>,
              std::map<Key, const Candidate *>>
@@ -192,14 +193,6 @@ private:
         if (ranges.inCycle(op->getBlock()))
           return false;
     return c.freePoint < later.start;
-  }
-
-  /// Smallest first, then the most recently freed.
-  static bool better(const Candidate &a, const Candidate &b) {
-    int64_t sa = a.range->bytes.value_or(0), sb = b.range->bytes.value_or(0);
-    if (sa != sb)
-      return sa < sb;
-    return a.freePoint > b.freePoint;
   }
 
   Finding report(Document &doc, const LiveRange &later, const Candidate &c) {
