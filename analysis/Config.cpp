@@ -1,7 +1,7 @@
 //===- Config.cpp - Lint options and .memlint.json ------------------------===//
 #include "analysis/Config.h"
 
-#include "analysis/checks/Check.h"
+#include "analysis/checks/CheckInfo.h"
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -10,8 +10,8 @@
 namespace memlint {
 
 LintOptions::LintOptions() {
-  for (const auto &c : allChecks())
-    enabled.insert(c->name());
+  for (const CheckInfo &c : checkTable())
+    enabled.insert(c.name);
 }
 
 static std::string trim(std::string s) {
@@ -34,9 +34,9 @@ bool applyCheckList(const std::string &list, LintOptions &opts,
       if (disable)
         opts.enabled.clear();
       else
-        for (const auto &c : allChecks())
-          opts.enabled.insert(c->name());
-    } else if (!findCheck(name)) {
+        for (const CheckInfo &c : checkTable())
+          opts.enabled.insert(c.name);
+    } else if (!findCheckInfo(name)) {
       error = "unknown check '" + name + "'";
       return false;
     } else if (disable) {
@@ -93,7 +93,7 @@ bool loadConfigFile(const std::string &path, LintOptions &opts,
     }
     for (auto &[k, v] : j["severity"].items()) {
       Severity s;
-      if (!findCheck(k) || !v.is_string() ||
+      if (!findCheckInfo(k) || !v.is_string() ||
           !parseSeverity(v.get<std::string>(), s)) {
         error = path + ": bad severity entry for '" + k + "'";
         return false;

@@ -6,6 +6,7 @@
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -288,6 +289,21 @@ SourceRange Document::nameRangeOf(Operation *op) const {
   if (auto fl = dyn_cast<FileLineColLoc>(op->getLoc()))
     return {{fl.getLine(), fl.getColumn()}, {fl.getLine(), fl.getColumn() + 1}};
   return {};
+}
+
+SourceRange Document::symbolNameRangeOf(Operation *op) const {
+  SourceRange whole = fullRangeOf(op);
+  auto sym = op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+  if (!whole.isValid() || !sym)
+    return nameRangeOf(op);
+  size_t from = offsetOf(whole.start);
+  size_t eol = contents.find('\n', from);
+  std::string name = "@" + sym.getValue().str();
+  size_t at = contents.find(name, from);
+  if (at == std::string::npos || (eol != std::string::npos && at > eol))
+    return nameRangeOf(op);
+  auto loc = [&](size_t off) { return SMLoc::getFromPointer(&contents[off]); };
+  return rangeOf(SMRange(loc(at), loc(at + name.size())));
 }
 
 SourceRange Document::fullRangeOf(Operation *op) const {

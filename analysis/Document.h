@@ -71,6 +71,11 @@ public:
   SourceRange fullRangeOf(mlir::Operation *op) const;
   /// Range of the op name only.
   SourceRange nameRangeOf(mlir::Operation *op) const;
+  /// Range of `@name` in the header of a symbol op (a function), where
+  /// diagnostics on the whole function are anchored; the op name's range
+  /// when the symbol is not written on the op's first line as `@name`
+  /// (generic form, quoted names).
+  SourceRange symbolNameRangeOf(mlir::Operation *op) const;
   /// Range of the SSA name defining `v` (result or block argument).
   SourceRange definitionRangeOf(mlir::Value v) const;
   /// The SSA name of `v` as written in the source ("%a", "%0#1"), or a

@@ -39,18 +39,16 @@ bool isSuppressed(llvm::StringRef text, unsigned line,
   return false;
 }
 
-std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
-                                  std::vector<SkippedFunction> *skipped) {
+std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts) {
   if (!doc.isValid())
     return {};
   ModuleLifetimes lifetimes(doc.module(),
                             [&doc](mlir::Value v) { return doc.nameOf(v); });
-  return lintDocument(doc, opts, lifetimes, skipped);
+  return lintDocument(doc, opts, lifetimes);
 }
 
 std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
-                                  ModuleLifetimes &lifetimes,
-                                  std::vector<SkippedFunction> *skipped) {
+                                  ModuleLifetimes &lifetimes) {
   std::vector<Finding> out;
   if (!doc.isValid())
     return out;
@@ -70,10 +68,7 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
       if (opts.isEnabled(check->name()))
         check->checkFunction(ctx, la, perFunction[i]);
   });
-  for (auto [i, found] : llvm::enumerate(perFunction)) {
-    mlir::FunctionOpInterface fn = functions[i];
-    if (skipped && lifetimes.get(fn).gaveUp())
-      skipped->push_back({"@" + fn.getName().str(), doc.rangeOf(fn)});
+  for (std::vector<Finding> &found : perFunction) {
     for (Finding &f : found) {
       // Look at the finding's line only (not the whole text from its start).
       size_t begin = doc.offsetOf({f.range.start.line, 1});
@@ -87,12 +82,7 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
       out.push_back(std::move(f));
     }
   }
-  std::stable_sort(out.begin(), out.end(),
-                   [](const Finding &a, const Finding &b) {
-                     if (!(a.range == b.range))
-                       return a.range < b.range;
-                     return a.check < b.check;
-                   });
+  std::stable_sort(out.begin(), out.end(), findingLess);
   return out;
 }
 

@@ -18,26 +18,17 @@ namespace memlint {
 
 class ModuleLifetimes;
 
-/// A function whose buffers memlint did not check: its path conditions
-/// outgrew the analysis budget, or its loops found no fixpoint. Front ends
-/// say so rather than let silence pass for a clean bill.
-struct SkippedFunction {
-  std::string name; // the symbol, with '@'
-  SourceRange range;
-};
-
 /// Findings of the enabled checks, with severities overridden, suppression
 /// comments (`// memlint: ignore[leak]` on the op's line) applied, sorted by
-/// position. An invalid document yields no findings. Functions are analysed
-/// and checked on `opts.threads` threads.
-std::vector<Finding>
-lintDocument(Document &doc, const LintOptions &opts,
-             std::vector<SkippedFunction> *skipped = nullptr);
+/// position (findingLess). A function the analysis gave up on is a
+/// `not-checked` finding, never silently clean. An invalid document yields
+/// no findings. Functions are analysed and checked on `opts.threads`
+/// threads.
+std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts);
 /// The same, on analyses the caller keeps (to compute fixes from them
 /// afterwards without analysing again).
-std::vector<Finding>
-lintDocument(Document &doc, const LintOptions &opts, ModuleLifetimes &lifetimes,
-             std::vector<SkippedFunction> *skipped = nullptr);
+std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
+                                  ModuleLifetimes &lifetimes);
 
 /// True if a `// memlint: ignore` or `// memlint: ignore[check,...]`
 /// comment on `line` suppresses `check`.

@@ -27,4 +27,10 @@ bool parseSeverity(const std::string &name, Severity &out) {
   return true;
 }
 
+bool findingLess(const Finding &a, const Finding &b) {
+  if (!(a.range == b.range))
+    return a.range < b.range;
+  return a.check < b.check;
+}
+
 } // namespace memlint

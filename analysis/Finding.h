@@ -40,6 +40,10 @@ struct Finding {
   std::vector<Fix> fixes;
 };
 
+/// The order findings are reported in, everywhere: by range, then check
+/// name (a stable sort keeps each check's own order for the rest).
+bool findingLess(const Finding &a, const Finding &b);
+
 /// A problem with the input itself (does not parse or verify).
 struct InputError {
   std::string message;

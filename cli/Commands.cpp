@@ -1,7 +1,7 @@
 //===- Commands.cpp - Subcommand dispatch, help and version ---------------===//
 #include "cli/Commands.h"
 
-#include "analysis/checks/Check.h"
+#include "analysis/checks/CheckInfo.h"
 #include "memlint/Version.h"
 #include <iostream>
 #include <map>
@@ -70,9 +70,9 @@ bool takeOption(const Args &args, size_t &i, const std::string &name,
 
 int runHelp(const Args &) {
   std::cout << usage;
-  for (const auto &c : allChecks())
-    std::cout << "  " << c->name() << " (" << severityName(c->defaultSeverity())
-              << "): " << c->summary() << "\n";
+  for (const CheckInfo &c : checkTable())
+    std::cout << "  " << c.name << " (" << severityName(c.severity)
+              << "): " << c.summary << "\n";
   return ExitClean;
 }
 

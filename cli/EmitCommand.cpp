@@ -29,6 +29,7 @@
 #include "analysis/Config.h"
 #include "analysis/Document.h"
 #include "analysis/Engine.h"
+#include "analysis/checks/CheckInfo.h"
 #include "cli/Commands.h"
 #include "cli/Inputs.h"
 #include "cli/OutputFormats.h"
@@ -47,9 +48,6 @@ extern const char *const emitCommandHelp =
     "fixed IR with one arena per function and space, lowered for CUDA";
 
 namespace {
-
-const char *const kLifetimeChecks[] = {"leak", "double-free", "use-after-free",
-                                       "invalid-free"};
 
 bool parseCount(const std::string &text, int64_t &out, int64_t min) {
   long long v;
@@ -213,8 +211,9 @@ int runEmitCommand(const Args &args) {
   // Lifetime errors first: emit only what is (or can be fixed to be) clean.
   LintOptions lint = config;
   lint.enabled.clear();
-  for (const char *check : kLifetimeChecks)
-    lint.enabled.insert(check);
+  for (const CheckInfo &c : checkTable())
+    if (c.fix == CheckFix::Frees)
+      lint.enabled.insert(c.name);
   std::vector<Finding> findings = lintDocument(*doc, lint);
   if (!findings.empty()) {
     FixRunResult fixed;

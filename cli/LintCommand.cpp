@@ -47,7 +47,6 @@ struct FileResult {
   bool inputError = false;
   std::string errorText;           // parser messages, clang style
   std::vector<std::string> verify; // --verify-diagnostics problems
-  std::vector<SkippedFunction> skipped;
 };
 
 std::string formatInputErrors(const std::string &file,
@@ -197,7 +196,7 @@ int runLint(const Args &args) {
     }
     auto lifetimes = std::make_unique<ModuleLifetimes>(
         doc->module(), [d = doc.get()](mlir::Value v) { return d->nameOf(v); });
-    r.report.findings = lintDocument(*doc, opts, *lifetimes, &r.skipped);
+    r.report.findings = lintDocument(*doc, opts, *lifetimes);
     times.add(times.lint, secondsSince(clock));
 #ifdef MEMLINT_HAVE_FIXES
     // Only the machine-readable formats carry fixes; checking them costs
@@ -255,11 +254,6 @@ int runLint(const Args &args) {
       continue;
     }
     anyFinding |= !r.report.findings.empty();
-    for (const SkippedFunction &s : r.skipped)
-      std::cerr << r.report.file << ":" << s.range.start.line << ":"
-                << s.range.start.column << ": warning: " << s.name
-                << " was not checked: its paths outgrew memlint's analysis "
-                   "budget (no findings are reported for it)\n";
     for (const std::string &p : r.verify) {
       std::cerr << p << "\n";
       verifyFailed = true;

@@ -1,7 +1,7 @@
 //===- OutputFormats.cpp - Findings as text, JSON and SARIF ---------------===//
 #include "cli/OutputFormats.h"
 
-#include "analysis/checks/Check.h"
+#include "analysis/checks/CheckInfo.h"
 #include "memlint/Version.h"
 
 namespace memlint {
@@ -86,13 +86,13 @@ static const char *sarifLevel(Severity s) { return severityName(s); }
 nlohmann::json formatSarif(const std::vector<FileReport> &reports) {
   nlohmann::json rules = nlohmann::json::array();
   std::map<std::string, int> ruleIndex;
-  for (const auto &c : allChecks()) {
-    ruleIndex[c->name()] = rules.size();
+  for (const CheckInfo &c : checkTable()) {
+    ruleIndex[c.name] = rules.size();
     rules.push_back(
-        {{"id", c->name()},
-         {"shortDescription", {{"text", c->summary()}}},
-         {"defaultConfiguration", {{"level", sarifLevel(c->defaultSeverity())}}},
-         {"helpUri", std::string("https://memlint.dev/checks/") + c->name()}});
+        {{"id", c.name},
+         {"shortDescription", {{"text", c.summary}}},
+         {"defaultConfiguration", {{"level", sarifLevel(c.severity)}}},
+         {"helpUri", c.docUrl()}});
   }
   nlohmann::json results = nlohmann::json::array();
   for (const FileReport &r : reports) {
@@ -136,7 +136,7 @@ nlohmann::json formatSarif(const std::vector<FileReport> &reports) {
               {{"driver",
                 {{"name", "memlint"},
                  {"version", MEMLINT_VERSION},
-                 {"informationUri", "https://memlint.dev"},
+                 {"informationUri", DocsBaseUrl},
                  {"rules", rules}}}}},
              {"results", results}}}}};
 }

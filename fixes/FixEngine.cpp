@@ -28,6 +28,7 @@
 
 #include "analysis/Engine.h"
 #include "analysis/LifetimeAnalysis.h"
+#include "analysis/checks/Check.h"
 #include "fixes/FreePlacement.h"
 #include "fixes/FunctionSlice.h"
 #include "fixes/MergeBuffers.h"
@@ -253,19 +254,7 @@ struct Group {
   std::vector<Event> events;
 };
 
-const char *checkNameOf(EventKind k) {
-  switch (k) {
-  case EventKind::Leak:
-    return "leak";
-  case EventKind::DoubleFree:
-    return "double-free";
-  case EventKind::UseAfterFree:
-    return "use-after-free";
-  case EventKind::InvalidFree:
-    return "invalid-free";
-  }
-  return "";
-}
+const char *checkNameOf(EventKind k) { return checkInfo(checkOfEvent(k)).name; }
 
 /// Findings are keyed as the checks anchor them: a leak on the allocation,
 /// the others on the freeing or using op.
@@ -714,12 +703,19 @@ std::optional<Fix> FixFinder::mergeFor(unsigned fn, const MergePair &pair) {
   return fix;
 }
 
-bool isLifetimeCheck(const std::string &check) {
-  return check == "leak" || check == "double-free" ||
-         check == "use-after-free" || check == "invalid-free";
+/// How the check table says `check`'s findings are fixed.
+CheckFix fixOf(const std::string &check) {
+  const CheckInfo *info = findCheckInfo(check);
+  return info ? info->fix : CheckFix::None;
 }
 
-bool isMergeCheck(const std::string &check) { return check == "missed-reuse"; }
+bool isLifetimeCheck(const std::string &check) {
+  return fixOf(check) == CheckFix::Frees;
+}
+
+bool isMergeCheck(const std::string &check) {
+  return fixOf(check) == CheckFix::Merge;
+}
 
 /// The ops of a `missed-reuse` finding (anchored on the later allocation;
 /// related: the earlier allocation, then its free) and the index of their

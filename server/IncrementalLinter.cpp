@@ -148,12 +148,6 @@ bool isSelfContained(unsigned first, unsigned last,
   return true;
 }
 
-bool findingLess(const Finding &a, const Finding &b) {
-  if (!(a.range == b.range))
-    return a.range < b.range;
-  return a.check < b.check;
-}
-
 /// Checks the lexical split against the parse of `doc`: every top-level
 /// operation lies within one included Op item, each included Op item holds
 /// exactly one, and symbol names agree.

@@ -1,6 +1,7 @@
 //===- LSPServer.cpp - The protocol layer of memlint lsp ------------------===//
 #include "server/LSPServer.h"
 
+#include "analysis/checks/CheckInfo.h"
 #include "server/Features.h"
 #include "memlint/Version.h"
 #include "llvm/Support/LSP/Logging.h"
@@ -408,6 +409,9 @@ void LSPServer::writeDiagnostic(llvm::json::OStream &j, const std::string &uri,
     j.attributeEnd();
     j.attribute("severity", static_cast<int>(toSeverity(finding.severity)));
     j.attribute("code", finding.check);
+    if (const CheckInfo *info = findCheckInfo(finding.check))
+      j.attributeObject("codeDescription",
+                        [&] { j.attribute("href", info->docUrl()); });
     j.attribute("source", "memlint");
     j.attribute("message", finding.message);
     if (finding.related.empty())

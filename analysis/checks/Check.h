@@ -1,8 +1,9 @@
 //===- Check.h - One check: events in, findings out -------------*- C++ -*-===//
 //
 // A check reads the lifetime analysis of each function and reports findings.
-// Adding a check touches no other check: write one class, register it in
-// CheckRegistry.cpp, document it in docs/checks/, add a lit test.
+// Adding a check touches no other check: write one class, give it a row in
+// CheckTable.def, register it in CheckRegistry.cpp, document it in
+// docs/checks/, add a lit test.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MEMLINT_ANALYSIS_CHECKS_CHECK_H
@@ -11,6 +12,7 @@
 #include "analysis/Document.h"
 #include "analysis/Finding.h"
 #include "analysis/LifetimeAnalysis.h"
+#include "analysis/checks/CheckInfo.h"
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,11 +29,11 @@ struct CheckContext {
 
 class Check {
 public:
+  explicit Check(CheckId id) : row(checkInfo(id)) {}
   virtual ~Check() = default;
-  virtual const char *name() const = 0;
-  virtual Severity defaultSeverity() const = 0;
-  /// One line: what the check finds (help text, SARIF rule description).
-  virtual const char *summary() const = 0;
+  const CheckInfo &info() const { return row; }
+  const char *name() const { return row.name; }
+  Severity defaultSeverity() const { return row.severity; }
   /// Findings in one function. Called for different functions from
   /// different threads at once: touch only `la` and read-only state.
   virtual void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
@@ -41,11 +43,26 @@ public:
     for (mlir::FunctionOpInterface fn : ctx.lifetimes.functions())
       checkFunction(ctx, ctx.lifetimes.get(fn), out);
   }
+
+protected:
+  /// A finding of this check at `range`, with its default severity.
+  Finding finding(SourceRange range) const {
+    Finding f;
+    f.check = name();
+    f.severity = defaultSeverity();
+    f.range = range;
+    return f;
+  }
+
+private:
+  const CheckInfo &row;
 };
 
-/// Every check memlint knows, in a stable order.
+/// Every check memlint knows, in the order of CheckTable.def.
 const std::vector<std::unique_ptr<Check>> &allChecks();
 const Check *findCheck(const std::string &name);
+/// The check that reports events of `kind`.
+CheckId checkOfEvent(EventKind kind);
 
 /// Shared wording helpers.
 std::string describeCondition(LifetimeAnalysis &fn, Bdd cond,

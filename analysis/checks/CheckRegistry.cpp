@@ -9,6 +9,7 @@ std::unique_ptr<Check> createUseAfterFreeCheck();
 std::unique_ptr<Check> createInvalidFreeCheck();
 std::unique_ptr<Check> createMissedReuseCheck();
 std::unique_ptr<Check> createOverCapacityCheck();
+std::unique_ptr<Check> createNotCheckedCheck();
 
 const std::vector<std::unique_ptr<Check>> &allChecks() {
   static const std::vector<std::unique_ptr<Check>> checks = [] {
@@ -19,6 +20,7 @@ const std::vector<std::unique_ptr<Check>> &allChecks() {
     v.push_back(createInvalidFreeCheck());
     v.push_back(createMissedReuseCheck());
     v.push_back(createOverCapacityCheck());
+    v.push_back(createNotCheckedCheck());
     return v;
   }();
   return checks;
@@ -29,6 +31,20 @@ const Check *findCheck(const std::string &name) {
     if (name == c->name())
       return c.get();
   return nullptr;
+}
+
+CheckId checkOfEvent(EventKind kind) {
+  switch (kind) {
+  case EventKind::Leak:
+    return CheckId::Leak;
+  case EventKind::DoubleFree:
+    return CheckId::DoubleFree;
+  case EventKind::UseAfterFree:
+    return CheckId::UseAfterFree;
+  case EventKind::InvalidFree:
+    return CheckId::InvalidFree;
+  }
+  llvm_unreachable("every event kind has its check");
 }
 
 std::string describeCondition(LifetimeAnalysis &fn, Bdd cond,

@@ -8,11 +8,7 @@ namespace {
 
 class DoubleFreeCheck : public Check {
 public:
-  const char *name() const override { return "double-free"; }
-  Severity defaultSeverity() const override { return Severity::Error; }
-  const char *summary() const override {
-    return "a buffer is freed again after it was already freed";
-  }
+  DoubleFreeCheck() : Check(CheckId::DoubleFree) {}
 
   void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
                      std::vector<Finding> &out) override {
@@ -22,10 +18,7 @@ public:
         continue;
       const BufferInfo &buf = la.buffers()[e.buffer];
       std::string name = bufferName(doc, buf);
-      Finding f;
-      f.check = this->name();
-      f.severity = defaultSeverity();
-      f.range = doc.rangeOf(e.op);
+      Finding f = finding(doc.rangeOf(e.op));
       f.message = "buffer " + name + " is freed twice";
       std::string via = doc.nameOf(e.via);
       if (via != name)

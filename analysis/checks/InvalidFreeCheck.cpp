@@ -8,12 +8,7 @@ namespace {
 
 class InvalidFreeCheck : public Check {
 public:
-  const char *name() const override { return "invalid-free"; }
-  Severity defaultSeverity() const override { return Severity::Error; }
-  const char *summary() const override {
-    return "frees memory the function does not own: an argument, a stack "
-           "allocation, a global, or an interior view";
-  }
+  InvalidFreeCheck() : Check(CheckId::InvalidFree) {}
 
   void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
                      std::vector<Finding> &out) override {
@@ -24,10 +19,7 @@ public:
       const Origin &o = la.origins()[e.origin];
       std::string what = doc.nameOf(e.via);
       std::string origin = doc.nameOf(o.value);
-      Finding f;
-      f.check = name();
-      f.severity = defaultSeverity();
-      f.range = doc.rangeOf(e.op);
+      Finding f = finding(doc.rangeOf(e.op));
       RelatedLocation rel;
       switch (o.kind) {
       case OriginKind::Argument:

@@ -11,12 +11,7 @@ namespace {
 
 class LeakCheck : public Check {
 public:
-  const char *name() const override { return "leak"; }
-  Severity defaultSeverity() const override { return Severity::Warning; }
-  const char *summary() const override {
-    return "a buffer is still allocated when the function returns, or when "
-           "a loop allocates it again";
-  }
+  LeakCheck() : Check(CheckId::Leak) {}
 
   void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
                      std::vector<Finding> &out) override {
@@ -37,10 +32,7 @@ private:
   Finding report(CheckContext &ctx, LifetimeAnalysis &la, const BufferInfo &buf,
                  const std::vector<Event> &evs) {
     Document &doc = ctx.doc;
-    Finding f;
-    f.check = name();
-    f.severity = defaultSeverity();
-    f.range = doc.rangeOf(buf.allocOp);
+    Finding f = finding(doc.rangeOf(buf.allocOp));
     std::string name = bufferName(doc, buf);
     bool inLoop = llvm::any_of(evs, [](const Event &e) { return e.backEdge; });
     // A single exit: say on which paths. Several exits: name the exits.

@@ -64,12 +64,7 @@ struct Candidate {
 
 class MissedReuseCheck : public Check {
 public:
-  const char *name() const override { return "missed-reuse"; }
-  Severity defaultSeverity() const override { return Severity::Note; }
-  const char *summary() const override {
-    return "a buffer is allocated after another one of the same memory "
-           "space, at least as big, is freed; it could reuse that memory";
-  }
+  MissedReuseCheck() : Check(CheckId::MissedReuse) {}
 
   void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
                      std::vector<Finding> &out) override {
@@ -199,10 +194,7 @@ private:
     const LiveRange &earlier = *c.range;
     std::string laterName = doc.nameOf(later.value);
     std::string earlierName = doc.nameOf(earlier.value);
-    Finding f;
-    f.check = name();
-    f.severity = defaultSeverity();
-    f.range = doc.rangeOf(later.allocOp);
+    Finding f = finding(doc.rangeOf(later.allocOp));
     std::string size, detail;
     if (later.bytes) {
       size = " (" + std::to_string(*later.bytes) + " bytes)";

@@ -21,32 +21,9 @@ using namespace mlir;
 namespace memlint {
 namespace {
 
-/// The range of `@name` in the function's header, else its op name.
-SourceRange symbolRange(Document &doc, FunctionOpInterface fn) {
-  SourceRange whole = doc.fullRangeOf(fn);
-  if (!whole.isValid())
-    return doc.nameRangeOf(fn);
-  llvm::StringRef text = doc.text();
-  size_t from = doc.offsetOf(whole.start);
-  size_t eol = text.find('\n', from);
-  std::string sym = "@" + fn.getName().str();
-  size_t at = text.find(sym, from);
-  if (at == llvm::StringRef::npos || (eol != llvm::StringRef::npos && at > eol))
-    return doc.nameRangeOf(fn);
-  auto loc = [&](size_t off) {
-    return llvm::SMLoc::getFromPointer(text.data() + off);
-  };
-  return doc.rangeOf(llvm::SMRange(loc(at), loc(at + sym.size())));
-}
-
 class OverCapacityCheck : public Check {
 public:
-  const char *name() const override { return "over-capacity"; }
-  Severity defaultSeverity() const override { return Severity::Warning; }
-  const char *summary() const override {
-    return "the buffers of a memory space live at the same time need more "
-           "bytes than its configured capacity";
-  }
+  OverCapacityCheck() : Check(CheckId::OverCapacity) {}
 
   void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
                      std::vector<Finding> &out) override {
@@ -82,10 +59,7 @@ private:
   void report(Document &doc, FunctionOpInterface fn, const SpacePlan &sp,
               int64_t capacity, std::vector<Finding> &out) {
     std::string cap = std::to_string(capacity);
-    Finding f;
-    f.check = name();
-    f.severity = defaultSeverity();
-    f.range = symbolRange(doc, fn);
+    Finding f = finding(doc.symbolNameRangeOf(fn));
     if (sp.lowerBoundBytes > capacity)
       f.message = "cannot fit: at least " + std::to_string(sp.lowerBoundBytes) +
                   " bytes of " + sp.space + " are live at once, capacity " +

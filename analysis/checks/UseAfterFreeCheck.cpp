@@ -10,12 +10,7 @@ namespace {
 
 class UseAfterFreeCheck : public Check {
 public:
-  const char *name() const override { return "use-after-free"; }
-  Severity defaultSeverity() const override { return Severity::Error; }
-  const char *summary() const override {
-    return "a buffer is read, written, passed on or returned after it was "
-           "freed";
-  }
+  UseAfterFreeCheck() : Check(CheckId::UseAfterFree) {}
 
   void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
                      std::vector<Finding> &out) override {
@@ -26,10 +21,7 @@ public:
       const BufferInfo &buf = la.buffers()[e.buffer];
       std::string name = bufferName(doc, buf);
       std::string via = doc.nameOf(e.via);
-      Finding f;
-      f.check = this->name();
-      f.severity = defaultSeverity();
-      f.range = doc.rangeOf(e.op);
+      Finding f = finding(doc.rangeOf(e.op));
       bool returns = e.op->hasTrait<OpTrait::ReturnLike>();
       f.message = "'" + e.op->getName().getStringRef().str() + "' " +
                   (returns ? "returns " : "uses ") + "buffer " + name +

@@ -146,22 +146,36 @@ TEST(EngineTest, FunctionOverTheBudgetIsNamedNotReportedClean) {
                             [&](mlir::Value v) { return doc->nameOf(v); });
   // Enough for @small (no conditions), not for @branchy's three atoms.
   lifetimes.setNodeBudget(4);
-  std::vector<SkippedFunction> skipped;
   std::vector<Finding> findings =
-      lintDocument(*doc, LintOptions(), lifetimes, &skipped);
-  ASSERT_EQ(skipped.size(), 1u);
-  EXPECT_EQ(skipped[0].name, "@branchy");
-  EXPECT_EQ(skipped[0].range.start.line, 5u);
-  // @small is still checked; @branchy reports nothing.
-  ASSERT_EQ(findings.size(), 1u);
+      lintDocument(*doc, LintOptions(), lifetimes);
+  // @small is still checked; @branchy is one not-checked finding on its
+  // name, and nothing else.
+  ASSERT_EQ(findings.size(), 2u);
   EXPECT_EQ(findings[0].check, "leak");
   EXPECT_EQ(findings[0].range.start.line, 2u);
+  EXPECT_EQ(findings[1].check, "not-checked");
+  EXPECT_EQ(findings[1].severity, Severity::Warning);
+  EXPECT_EQ(findings[1].range, (SourceRange{{5, 11}, {5, 19}}));
+  EXPECT_EQ(findings[1].message,
+            "@branchy was not checked: its path conditions outgrew the "
+            "analysis budget (4 BDD nodes); no findings are reported for it");
+
+  // Turned off, it is gone and the rest stays.
+  LintOptions off;
+  std::string error;
+  ASSERT_TRUE(applyCheckList("all,-not-checked", off, error)) << error;
+  ModuleLifetimes again(doc->module(),
+                        [&](mlir::Value v) { return doc->nameOf(v); });
+  again.setNodeBudget(4);
+  std::vector<Finding> rest = lintDocument(*doc, off, again);
+  ASSERT_EQ(rest.size(), 1u);
+  EXPECT_EQ(rest[0].check, "leak");
 
   // With the default budget both are analysed and nothing is skipped.
-  std::vector<SkippedFunction> none;
-  std::vector<Finding> all = lintDocument(*doc, LintOptions(), &none);
-  EXPECT_TRUE(none.empty());
+  std::vector<Finding> all = lintDocument(*doc, LintOptions());
   EXPECT_GT(all.size(), 1u);
+  for (const Finding &f : all)
+    EXPECT_NE(f.check, "not-checked");
 }
 
 TEST(EngineTest, ParallelAndSequentialAgree) {

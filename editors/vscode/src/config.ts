@@ -11,6 +11,7 @@ export const KNOWN_CHECKS: readonly string[] = [
   'invalid-free',
   'missed-reuse',
   'over-capacity',
+  'not-checked',
 ];
 
 /** The default of `memlint.serverPath`: `memlint` looked up on PATH. */

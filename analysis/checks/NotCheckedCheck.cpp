@@ -1,0 +1,70 @@
+//===- NotCheckedCheck.cpp - Functions the analysis gave up on ------------===//
+//
+// The lifetime analysis stops on a function whose path conditions outgrow
+// the BDD node budget or whose loops reach no fixpoint, and then reports
+// no event for it. Silence would read as a clean bill, so the function
+// itself is a finding, anchored on its name.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/checks/Check.h"
+
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+using namespace mlir;
+
+namespace memlint {
+namespace {
+
+/// True when `fn` has a loop: a loop op, a region op whose regions may
+/// repeat, or a CFG edge back to the same or an earlier block (every cycle
+/// of a region's blocks has one). Without one the analysis has no fixpoint
+/// to miss, so only the budget can have stopped it.
+bool mayLoop(FunctionOpInterface fn) {
+  WalkResult r = fn->walk([](Operation *op) {
+    auto branch = dyn_cast<RegionBranchOpInterface>(op);
+    if (isa<LoopLikeOpInterface>(op) || (branch && branch.hasLoop()))
+      return WalkResult::interrupt();
+    for (Region &region : op->getRegions()) {
+      DenseMap<Block *, unsigned> index;
+      unsigned n = 0;
+      for (Block &b : region)
+        index[&b] = n++;
+      for (Block &b : region)
+        for (Block *succ : b.getSuccessors())
+          if (index.lookup(succ) <= index.lookup(&b))
+            return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return r.wasInterrupted();
+}
+
+class NotCheckedCheck : public Check {
+public:
+  NotCheckedCheck() : Check(CheckId::NotChecked) {}
+
+  void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
+                     std::vector<Finding> &out) override {
+    if (!la.gaveUp())
+      return;
+    FunctionOpInterface fn = la.function();
+    Finding f = finding(ctx.doc.symbolNameRangeOf(fn));
+    std::string budget = "its path conditions outgrew the analysis budget (" +
+                         std::to_string(ctx.lifetimes.nodeBudgetPerFunction()) +
+                         " BDD nodes)";
+    f.message = "@" + fn.getName().str() + " was not checked: " + budget;
+    if (mayLoop(fn))
+      f.message += " or its loops reached no fixpoint";
+    f.message += "; no findings are reported for it";
+    out.push_back(std::move(f));
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Check> createNotCheckedCheck() {
+  return std::make_unique<NotCheckedCheck>();
+}
+
+} // namespace memlint
