@@ -40,6 +40,9 @@ LINT OPTIONS:
   -j N                       files linted in parallel (default: all cores)
   --time-report              print the time each phase took (stderr)
 
+EVERY COMMAND: --checks, --config, --capacity SPACE=BYTES, --assume NAME<=N,
+  --max-input-size=BYTES (default 64 MiB), and -- to end the options.
+
 EXIT CODES: 0 nothing to report, 1 findings, 2 usage or input error.
 
 CHECKS:
