@@ -53,6 +53,14 @@ bool applyCheckList(const std::string &list, LintOptions &opts,
 
 bool loadConfigFile(const std::string &path, LintOptions &opts,
                     std::string &error) {
+  // A directory opens as a stream on Linux and throws on the first read:
+  // only a regular file (or what a link names) is a config.
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec) &&
+      !std::filesystem::is_regular_file(path, ec)) {
+    error = path + ": not a file";
+    return false;
+  }
   std::ifstream in(path);
   if (!in) {
     error = path + ": cannot read";
@@ -121,6 +129,14 @@ bool loadConfigFile(const std::string &path, LintOptions &opts,
       return false;
     }
     opts.alignment = j["alignment"].get<unsigned>();
+  }
+  if (j.contains("max_input_size")) {
+    if (!j["max_input_size"].is_number_unsigned() ||
+        j["max_input_size"].get<uint64_t>() == 0) {
+      error = path + ": \"max_input_size\" must be a positive byte count";
+      return false;
+    }
+    opts.maxInputSize = j["max_input_size"].get<uint64_t>();
   }
   return true;
 }

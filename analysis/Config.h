@@ -20,6 +20,9 @@ struct LintOptions {
   /// Upper bounds for symbolic sizes: argument name (without %) -> max.
   std::map<std::string, int64_t> assumptions;
   unsigned alignment = 64;
+  /// Inputs larger than this are refused (an endless one, /dev/zero, would
+  /// otherwise take all memory): 64 MiB, far above real IR files.
+  uint64_t maxInputSize = uint64_t(64) << 20;
   /// Threads for the functions of one document (0: one per core).
   unsigned threads = 0;
 
@@ -37,7 +40,9 @@ bool applyCheckList(const std::string &list, LintOptions &opts,
 /// Reads a .memlint.json file into `opts`:
 ///   {"checks": "all,-leak" | ["all", "-leak"],
 ///    "severity": {"leak": "error"},
-///    "capacity": {"SRAM": 1048576}, "alignment": 64}
+///    "capacity": {"SRAM": 1048576}, "alignment": 64,
+///    "max_input_size": 67108864}
+/// A path that is not a regular file (a directory) is an error.
 bool loadConfigFile(const std::string &path, LintOptions &opts,
                     std::string &error);
 

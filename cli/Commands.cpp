@@ -4,20 +4,18 @@
 #include "analysis/checks/CheckInfo.h"
 #include "memlint/Version.h"
 #include <iostream>
-#include <map>
 
 namespace memlint {
 namespace {
 
-struct Command {
-  CommandFn fn;
-  std::string help;
+/// Every subcommand; `help` and `--version` are handled before.
+const struct {
+  const char *name;
+  int (*run)(const Args &);
+} kCommands[] = {
+    {"lint", runLint}, {"fix", runFix}, {"plan", runPlan},
+    {"emit", runEmit}, {"lsp", runLsp},
 };
-
-std::map<std::string, Command> &registry() {
-  static std::map<std::string, Command> r;
-  return r;
-}
 
 const char *usage = R"(memlint - buffer-lifetime linter for MLIR
 
@@ -42,17 +40,15 @@ LINT OPTIONS:
   -j N                       files linted in parallel (default: all cores)
   --time-report              print the time each phase took (stderr)
 
+EVERY COMMAND: --checks, --config, --capacity SPACE=BYTES, --assume NAME<=N,
+  --max-input-size=BYTES (default 64 MiB), and -- to end the options.
+
 EXIT CODES: 0 nothing to report, 1 findings, 2 usage or input error.
 
 CHECKS:
 )";
 
 } // namespace
-
-void registerCommand(const std::string &name, CommandFn fn,
-                     const std::string &help) {
-  registry()[name] = {fn, help};
-}
 
 bool takeOption(const Args &args, size_t &i, const std::string &name,
                 std::string &value) {
@@ -90,11 +86,9 @@ int runMain(int argc, char **argv) {
   }
   if (cmd == "help" || cmd == "--help" || cmd == "-h")
     return runHelp(rest);
-  if (cmd == "lint")
-    return runLint(rest);
-  auto it = registry().find(cmd);
-  if (it != registry().end())
-    return it->second.fn(rest);
+  for (const auto &c : kCommands)
+    if (cmd == c.name)
+      return c.run(rest);
   std::cerr << "memlint: unknown command '" << cmd
             << "'; see 'memlint help'\n";
   return ExitError;

@@ -12,16 +12,15 @@ enum ExitCode { ExitClean = 0, ExitFindings = 1, ExitError = 2 };
 
 using Args = std::vector<std::string>;
 
+/// The subcommands (cli/<Name>Command.cpp); each returns its exit code.
 int runLint(const Args &args);
+int runFix(const Args &args);
+int runPlan(const Args &args);
+int runEmit(const Args &args);
+int runLsp(const Args &args);
 int runHelp(const Args &args);
 /// Entry point: dispatches argv[1] to a subcommand.
 int runMain(int argc, char **argv);
-
-/// Registered by optional components (fix, plan, emit, lsp) so the CLI core
-/// does not depend on them.
-using CommandFn = int (*)(const Args &);
-void registerCommand(const std::string &name, CommandFn fn,
-                     const std::string &help);
 
 /// "name=value" or "name value" option parsing helper: if args[i] is
 /// `--name=value` or `--name` followed by a value, stores it and advances i.

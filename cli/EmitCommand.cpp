@@ -14,7 +14,7 @@
 // applies memlint's safe fixes in memory (what `memlint fix FILE` would
 // print; FILE is not touched) and goes on with the result if that is clean;
 // otherwise, or with --no-fix, it prints the findings and exits 1.
-// Then fixes/cuda/CudaEmitter does the arena rewrite (skipped with
+// Then codegen/CudaEmitter does the arena rewrite (skipped with
 // --no-arena, a baseline to measure against) and the lowering. --stats
 // prints what the rewrite did per function and space on stderr.
 // GPU math links libdevice from the CUDA toolkit (--cuda-path, else
@@ -31,10 +31,10 @@
 #include "analysis/Engine.h"
 #include "analysis/checks/CheckInfo.h"
 #include "cli/Commands.h"
-#include "cli/Inputs.h"
+#include "cli/Driver.h"
 #include "cli/OutputFormats.h"
+#include "codegen/CudaEmitter.h"
 #include "fixes/Fixes.h"
-#include "fixes/cuda/CudaEmitter.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -42,10 +42,6 @@
 #include <iostream>
 
 namespace memlint {
-
-extern const char *const emitCommandHelp =
-    "emit --target=cuda [--emit=arena|mlir|llvm|ptx] [-o OUT] FILE: the "
-    "fixed IR with one arena per function and space, lowered for CUDA";
 
 namespace {
 
@@ -55,15 +51,6 @@ bool parseCount(const std::string &text, int64_t &out, int64_t min) {
     return false;
   out = v;
   return true;
-}
-
-void printInputErrors(const Document &doc) {
-  for (const InputError &e : doc.errors()) {
-    std::cerr << doc.fileName();
-    if (e.range.isValid())
-      std::cerr << ":" << e.range.start.line << ":" << e.range.start.column;
-    std::cerr << ": error: " << e.message << "\n";
-  }
 }
 
 void printStats(const std::vector<ArenaGroupStats> &groups) {
@@ -83,15 +70,13 @@ void printStats(const std::vector<ArenaGroupStats> &groups) {
 
 } // namespace
 
-int runEmitCommand(const Args &args) {
-  std::string target, stage = "mlir", out, alignment, budget, optLevel,
-                      configPath;
-  std::vector<std::string> files, assumes;
+int runEmit(const Args &args) {
+  std::string target, stage = "mlir", out, alignment, budget, optLevel;
   bool noFix = false, stats = false;
   CudaEmitOptions opts;
-  for (size_t i = 0; i < args.size(); ++i) {
+  Driver driver("emit");
+  auto own = [&](const Args &args, size_t &i, std::string &) {
     const std::string &a = args[i];
-    std::string v;
     if (takeOption(args, i, "--target", target) ||
         takeOption(args, i, "--emit", stage) ||
         takeOption(args, i, "-o", out) ||
@@ -100,47 +85,27 @@ int runEmitCommand(const Args &args) {
         takeOption(args, i, "--opt-level", optLevel) ||
         takeOption(args, i, "--cuda-path", opts.cudaPath) ||
         takeOption(args, i, "--alignment", alignment) ||
-        takeOption(args, i, "--time-budget-ms", budget) ||
-        takeOption(args, i, "--config", configPath))
-      continue;
-    if (takeOption(args, i, "--assume", v)) {
-      assumes.push_back(v);
-      continue;
-    }
-    if (a == "--no-fix") {
+        takeOption(args, i, "--time-budget-ms", budget))
+      return true;
+    if (a == "--no-fix")
       noFix = true;
-      continue;
-    }
-    if (a == "--no-libdevice") {
+    else if (a == "--no-libdevice")
       opts.useLibdevice = false;
-      continue;
-    }
-    if (a == "--no-arena") {
+    else if (a == "--no-arena")
       opts.rewriteArenas = false;
-      continue;
-    }
-    if (a == "--no-bound-checks") {
+    else if (a == "--no-bound-checks")
       opts.arena.checkBounds = false;
-      continue;
-    }
-    if (a == "--stats") {
+    else if (a == "--stats")
       stats = true;
-      continue;
-    }
-    if (a == "--allow-unregistered-dialect")
-      continue;
-    if (a == "-" || a.empty() || a[0] != '-') {
-      files.push_back(a);
-      continue;
-    }
-    std::cerr << "memlint emit: unknown option '" << a << "'\n";
+    else
+      return false;
+    return true;
+  };
+  if (!driver.parseArgs(args, own))
     return ExitError;
-  }
   if (target != "cuda") {
-    std::cerr << "memlint emit: "
-              << (target.empty() ? std::string("--target=cuda is required")
-                                 : "unknown target '" + target + "' (cuda)")
-              << "\n";
+    driver.error(target.empty() ? std::string("--target=cuda is required")
+                                : "unknown target '" + target + "' (cuda)");
     return ExitError;
   }
   if (stage == "arena")
@@ -152,64 +117,42 @@ int runEmitCommand(const Args &args) {
   else if (stage == "ptx")
     opts.stage = EmitStage::Ptx;
   else {
-    std::cerr << "memlint emit: unknown --emit '" << stage
-              << "' (arena, mlir, llvm, ptx)\n";
+    driver.error("unknown --emit '" + stage + "' (arena, mlir, llvm, ptx)");
     return ExitError;
   }
-  if (files.size() != 1) {
-    std::cerr << "memlint emit: give exactly one FILE (or -)\n";
+  std::string file;
+  if (!driver.singleInput(file))
     return ExitError;
-  }
-  const std::string &file = files.front();
-  std::string shown = file == "-" ? "<stdin>" : file;
+  std::string shown = shownName(file), error;
 
-  LintOptions config;
-  std::string error;
-  std::optional<std::string> cfg = configPath.empty()
-                                       ? findConfigFor(file)
-                                       : std::optional<std::string>(configPath);
-  if (cfg && file != "-" && !loadConfigFile(*cfg, config, error)) {
-    std::cerr << "memlint emit: " << error << "\n";
+  std::optional<LintOptions> config = driver.optionsFor(file);
+  if (!config)
     return ExitError;
-  }
   MemoryPlanOptions &plan = opts.arena.plan;
-  plan.alignment = config.alignment;
-  plan.assumptions = config.assumptions;
+  plan.alignment = config->alignment;
+  plan.assumptions = config->assumptions;
   int64_t level = opts.optLevel;
   if ((!alignment.empty() && !parseCount(alignment, plan.alignment, 1)) ||
       (!budget.empty() && !parseCount(budget, plan.timeBudgetMs, 0)) ||
       (!optLevel.empty() && !parseCount(optLevel, level, 0)) || level > 3) {
-    std::cerr << "memlint emit: --alignment wants a positive byte count, "
-                 "--time-budget-ms a count, --opt-level 0 to 3\n";
+    driver.error("--alignment wants a positive byte count, --time-budget-ms "
+                 "a count, --opt-level 0 to 3");
     return ExitError;
   }
   opts.optLevel = static_cast<int>(level);
-  for (const std::string &a : assumes) {
-    size_t le = a.find("<=");
-    int64_t bound;
-    std::string name = le == std::string::npos ? "" : a.substr(0, le);
-    if (!name.empty() && name[0] == '%')
-      name = name.substr(1);
-    if (name.empty() || !parseCount(a.substr(le + 2), bound, 0)) {
-      std::cerr << "memlint emit: --assume wants NAME<=N, not '" << a << "'\n";
-      return ExitError;
-    }
-    plan.assumptions[name] = bound;
-  }
 
-  std::optional<std::string> text = readInput(file);
+  std::optional<std::string> text =
+      readInput(file, config->maxInputSize, error);
   if (!text) {
-    std::cerr << shown << ": error: cannot read file\n";
+    std::cerr << error;
     return ExitError;
   }
-  std::unique_ptr<Document> doc = Document::parse(*text, shown);
-  if (!doc->isValid()) {
-    printInputErrors(*doc);
+  std::unique_ptr<Document> doc = parseInput(*text, shown);
+  if (!doc)
     return ExitError;
-  }
 
   // Lifetime errors first: emit only what is (or can be fixed to be) clean.
-  LintOptions lint = config;
+  LintOptions lint = *config;
   lint.enabled.clear();
   for (const CheckInfo &c : checkTable())
     if (c.fix == CheckFix::Frees)
@@ -229,11 +172,9 @@ int runEmitCommand(const Args &args) {
     std::cerr << "memlint emit: applied " << fixed.applied
               << " safe fix(es) in memory (memlint fix " << shown
               << " shows them)\n";
-    doc = Document::parse(fixed.text, shown);
-    if (!doc->isValid()) {
-      printInputErrors(*doc);
+    doc = parseInput(fixed.text, shown);
+    if (!doc)
       return ExitError;
-    }
   }
 
   CudaEmitResult result = emitCuda(*doc, opts);

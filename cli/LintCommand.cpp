@@ -4,12 +4,10 @@
 #include "analysis/Engine.h"
 #include "analysis/LifetimeAnalysis.h"
 #include "cli/Commands.h"
-#include "cli/Inputs.h"
+#include "cli/Driver.h"
 #include "cli/OutputFormats.h"
 #include "cli/VerifyDiagnostics.h"
-#ifdef MEMLINT_HAVE_FIXES
 #include "fixes/Fixes.h"
-#endif
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -19,6 +17,7 @@
 #include <iostream>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <thread>
 #include <unistd.h>
 
@@ -49,41 +48,18 @@ struct FileResult {
   std::vector<std::string> verify; // --verify-diagnostics problems
 };
 
-std::string formatInputErrors(const std::string &file,
-                              const std::vector<InputError> &errors) {
-  std::string out;
-  for (const InputError &e : errors) {
-    out += file;
-    if (e.range.isValid())
-      out += ":" + std::to_string(e.range.start.line) + ":" +
-             std::to_string(e.range.start.column);
-    out += ": error: " + e.message + "\n";
-  }
-  return out;
-}
-
 } // namespace
 
 int runLint(const Args &args) {
-  std::string format = "text", checks, configPath;
+  std::string format = "text";
   bool verify = false, color = isatty(STDOUT_FILENO), timeReport = false;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
-  std::vector<std::string> paths, capacities, assumes;
-  for (size_t i = 0; i < args.size(); ++i) {
+  Driver driver("lint");
+  auto own = [&](const Args &args, size_t &i, std::string &error) {
     const std::string &a = args[i];
     std::string v;
-    if (takeOption(args, i, "--format", format) ||
-        takeOption(args, i, "--checks", checks) ||
-        takeOption(args, i, "--config", configPath))
-      continue;
-    if (takeOption(args, i, "--capacity", v)) {
-      capacities.push_back(v);
-      continue;
-    }
-    if (takeOption(args, i, "--assume", v)) {
-      assumes.push_back(v);
-      continue;
-    }
+    if (takeOption(args, i, "--format", format))
+      return true;
     // -j N, -j=N or -jN (as make and ninja take it).
     bool jobsOption = takeOption(args, i, "-j", v);
     if (!jobsOption && a.size() > 2 && a.compare(0, 2, "-j") == 0) {
@@ -92,14 +68,10 @@ int runLint(const Args &args) {
     }
     if (jobsOption) {
       unsigned n;
-      if (llvm::StringRef(v).getAsInteger(10, n) || n == 0) {
-        std::cerr << "memlint lint: -j wants a number of threads (1 or "
-                     "more), not '"
-                  << v << "'\n";
-        return ExitError;
-      }
+      if (llvm::StringRef(v).getAsInteger(10, n) || n == 0)
+        error = "-j wants a number of threads (1 or more), not '" + v + "'";
       jobs = n;
-      continue;
+      return true;
     }
     if (a == "--verify-diagnostics")
       verify = true;
@@ -107,70 +79,39 @@ int runLint(const Args &args) {
       timeReport = true;
     else if (a == "--no-color")
       color = false;
-    else if (a == "--allow-unregistered-dialect")
-      ; // always on: custom accelerator dialects are the norm
-    else if (a == "-" || a.empty() || a[0] != '-')
-      paths.push_back(a);
-    else {
-      std::cerr << "memlint lint: unknown option '" << a << "'\n";
-      return ExitError;
-    }
-  }
+    else
+      return false;
+    return true;
+  };
+  if (!driver.parseArgs(args, own))
+    return ExitError;
   if (format != "text" && format != "json" && format != "sarif") {
-    std::cerr << "memlint lint: unknown format '" << format
-              << "' (text, json, sarif)\n";
+    driver.error("unknown format '" + format + "' (text, json, sarif)");
     return ExitError;
   }
-  if (paths.empty()) {
-    std::cerr << "memlint lint: no input; give a file, a directory or -\n";
+  if (driver.paths().empty()) {
+    driver.error("no input; give a file, a directory or -");
     return ExitError;
   }
   std::vector<std::string> files;
-  std::string error;
-  if (!expandPaths(paths, files, error)) {
-    std::cerr << "memlint lint: " << error << "\n";
+  if (!driver.expandInputs(/*directories=*/true, files))
     return ExitError;
-  }
-
-  LintOptions opts;
-  std::optional<std::string> cfg = configPath.empty()
-                                       ? findConfigFor(paths.front())
-                                       : std::optional<std::string>(configPath);
-  if (cfg && !loadConfigFile(*cfg, opts, error)) {
-    std::cerr << "memlint lint: " << error << "\n";
-    return ExitError;
-  }
-  if (!checks.empty() && !applyCheckList(checks, opts, error)) {
-    std::cerr << "memlint lint: " << error << "\n";
-    return ExitError;
-  }
-  for (const std::string &c : capacities) {
-    // --capacity SPACE=BYTES (the space as `memlint plan` names it).
-    size_t eq = c.rfind('=');
-    unsigned long long bytes;
-    if (eq == std::string::npos || eq == 0 ||
-        llvm::StringRef(c).drop_front(eq + 1).getAsInteger(10, bytes)) {
-      std::cerr << "memlint lint: --capacity wants SPACE=BYTES, not '" << c
-                << "'\n";
-      return ExitError;
+  // Each file gets the config nearest to it; a config that does not load
+  // stops the run before any output (reported once per config).
+  std::vector<LintOptions> options(files.size());
+  std::set<std::string> reported;
+  bool badConfig = false;
+  for (size_t i = 0; i < files.size(); ++i) {
+    std::string error;
+    if (!driver.optionsFor(files[i], options[i], error)) {
+      if (reported.insert(error).second)
+        driver.error(error);
+      badConfig = true;
     }
-    opts.capacity[c.substr(0, eq)] = bytes;
+    options[i].threads = files.size() == 1 ? jobs : 1;
   }
-  for (const std::string &a : assumes) {
-    // --assume NAME<=N: an upper bound for the argument %NAME.
-    size_t le = a.find("<=");
-    long long bound;
-    std::string name = le == std::string::npos ? "" : a.substr(0, le);
-    if (!name.empty() && name[0] == '%')
-      name = name.substr(1);
-    if (name.empty() ||
-        llvm::StringRef(a).drop_front(le + 2).getAsInteger(10, bound) ||
-        bound < 0) {
-      std::cerr << "memlint lint: --assume wants NAME<=N, not '" << a << "'\n";
-      return ExitError;
-    }
-    opts.assumptions[name] = bound;
-  }
+  if (badConfig)
+    return ExitError;
 
   std::vector<FileResult> results(files.size());
   PhaseTimes times;
@@ -178,12 +119,13 @@ int runLint(const Args &args) {
     auto clock = std::chrono::steady_clock::now();
     const std::string &file = files[idx];
     FileResult &r = results[idx];
-    r.report.file = file == "-" ? "<stdin>" : file;
-    std::optional<std::string> text = readInput(file);
+    const LintOptions &opts = options[idx];
+    r.report.file = shownName(file);
+    std::optional<std::string> text =
+        readInput(file, opts.maxInputSize, r.errorText);
     times.add(times.read, secondsSince(clock));
     if (!text) {
       r.inputError = true;
-      r.errorText = file + ": error: cannot read file\n";
       return;
     }
     std::unique_ptr<Document> doc =
@@ -198,7 +140,6 @@ int runLint(const Args &args) {
         doc->module(), [d = doc.get()](mlir::Value v) { return d->nameOf(v); });
     r.report.findings = lintDocument(*doc, opts, *lifetimes);
     times.add(times.lint, secondsSince(clock));
-#ifdef MEMLINT_HAVE_FIXES
     // Only the machine-readable formats carry fixes; checking them costs
     // a re-analysis of the function (a slice of the file) per candidate.
     // Bounded to about twice the work of the analysis itself, plus a floor
@@ -210,7 +151,6 @@ int runLint(const Args &args) {
       doc->module()->walk([&](mlir::Operation *) { ++ops; });
       attachFixes(*doc, *lifetimes, r.report.findings, 2 * ops + MinFixWork);
     }
-#endif
     times.add(times.fixes, secondsSince(clock));
     if (verify)
       verifyDiagnostics(r.report.file, *text, r.report.findings, r.verify);
@@ -230,7 +170,6 @@ int runLint(const Args &args) {
   std::atomic<size_t> next{0};
   std::vector<std::thread> pool;
   unsigned n = std::min<size_t>(jobs, files.size());
-  opts.threads = files.size() == 1 ? jobs : 1;
   if (n <= 1 || files.size() == 1) {
     for (size_t i = 0; i < files.size(); ++i)
       lintOne(i);

@@ -3,6 +3,7 @@
 
 #include "analysis/checks/CheckInfo.h"
 #include "memlint/Version.h"
+#include <cctype>
 
 namespace memlint {
 
@@ -73,10 +74,29 @@ static nlohmann::json sarifRegion(const SourceRange &r) {
           {"endColumn", r.end.column}};
 }
 
+/// A path as a URI reference (RFC 3986): every byte but the unreserved
+/// ones and `/` percent-encoded, so a space, `#` or `%` in a file name
+/// stays part of the path.
+static std::string sarifUri(const std::string &path) {
+  static const char hex[] = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : path) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' ||
+        c == '/') {
+      out += c;
+      continue;
+    }
+    out += '%';
+    out += hex[c >> 4];
+    out += hex[c & 15];
+  }
+  return out;
+}
+
 static nlohmann::json sarifLocation(const std::string &file,
                                     const SourceRange &r) {
   return {{"physicalLocation",
-           {{"artifactLocation", {{"uri", file}}},
+           {{"artifactLocation", {{"uri", sarifUri(file)}}},
             {"region", sarifRegion(r)}}}};
 }
 
@@ -121,7 +141,7 @@ nlohmann::json formatSarif(const std::vector<FileReport> &reports) {
         fixes.push_back(
             {{"description", {{"text", fix.title}}},
              {"artifactChanges",
-              {{{"artifactLocation", {{"uri", r.file}}},
+              {{{"artifactLocation", {{"uri", sarifUri(r.file)}}},
                 {"replacements", replacements}}}}});
       }
       if (!fixes.empty())

@@ -14,7 +14,7 @@
 #include "analysis/LifetimeAnalysis.h"
 #include "analysis/MemoryPlan.h"
 #include "cli/Commands.h"
-#include "cli/Inputs.h"
+#include "cli/Driver.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
@@ -23,10 +23,6 @@
 #include <sstream>
 
 namespace memlint {
-
-extern const char *const planCommandHelp =
-    "memory plan per function and memory space "
-    "(--format=text|json|svg, --alignment=N, --time-budget-ms=N)";
 
 namespace {
 
@@ -315,73 +311,47 @@ bool parseCount(const std::string &text, int64_t &out, int64_t min) {
 
 } // namespace
 
-int runPlanCommand(const Args &args) {
-  std::string format = "text", alignment, budget, configPath;
-  std::vector<std::string> files;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string &a = args[i];
-    if (takeOption(args, i, "--format", format) ||
-        takeOption(args, i, "--alignment", alignment) ||
-        takeOption(args, i, "--time-budget-ms", budget) ||
-        takeOption(args, i, "--config", configPath))
-      continue;
-    if (a == "--allow-unregistered-dialect")
-      continue;
-    if (a == "-" || a.empty() || a[0] != '-') {
-      files.push_back(a);
-      continue;
-    }
-    std::cerr << "memlint plan: unknown option '" << a << "'\n";
+int runPlan(const Args &args) {
+  std::string format = "text", alignment, budget;
+  Driver driver("plan");
+  auto own = [&](const Args &args, size_t &i, std::string &) {
+    return takeOption(args, i, "--format", format) ||
+           takeOption(args, i, "--alignment", alignment) ||
+           takeOption(args, i, "--time-budget-ms", budget);
+  };
+  if (!driver.parseArgs(args, own))
     return ExitError;
-  }
   if (format != "text" && format != "json" && format != "svg") {
-    std::cerr << "memlint plan: unknown format '" << format
-              << "' (text, json, svg)\n";
+    driver.error("unknown format '" + format + "' (text, json, svg)");
     return ExitError;
   }
-  if (files.size() != 1) {
-    std::cerr << "memlint plan: give exactly one FILE (or -)\n";
+  std::string file;
+  if (!driver.singleInput(file))
     return ExitError;
-  }
-  const std::string &file = files.front();
-
+  std::optional<LintOptions> config = driver.optionsFor(file);
+  if (!config)
+    return ExitError;
   MemoryPlanOptions opts;
-  LintOptions config;
-  std::string error;
-  std::optional<std::string> cfg = configPath.empty()
-                                       ? findConfigFor(file)
-                                       : std::optional<std::string>(configPath);
-  if (cfg && !loadConfigFile(*cfg, config, error)) {
-    std::cerr << "memlint plan: " << error << "\n";
-    return ExitError;
-  }
-  opts.alignment = config.alignment;
+  opts.alignment = config->alignment;
   if (!alignment.empty() && !parseCount(alignment, opts.alignment, 1)) {
-    std::cerr << "memlint plan: --alignment wants a positive byte count\n";
+    driver.error("--alignment wants a positive byte count");
     return ExitError;
   }
   if (!budget.empty() && !parseCount(budget, opts.timeBudgetMs, 0)) {
-    std::cerr << "memlint plan: --time-budget-ms wants a count of "
-                 "milliseconds\n";
+    driver.error("--time-budget-ms wants a count of milliseconds");
     return ExitError;
   }
 
-  std::optional<std::string> text = readInput(file);
-  std::string shown = file == "-" ? "<stdin>" : file;
+  std::string shown = shownName(file), error;
+  std::optional<std::string> text =
+      readInput(file, config->maxInputSize, error);
   if (!text) {
-    std::cerr << shown << ": error: cannot read file\n";
+    std::cerr << error;
     return ExitError;
   }
-  std::unique_ptr<Document> doc = Document::parse(*text, shown);
-  if (!doc->isValid()) {
-    for (const InputError &e : doc->errors()) {
-      std::cerr << shown;
-      if (e.range.isValid())
-        std::cerr << ":" << e.range.start.line << ":" << e.range.start.column;
-      std::cerr << ": error: " << e.message << "\n";
-    }
+  std::unique_ptr<Document> doc = parseInput(*text, shown);
+  if (!doc)
     return ExitError;
-  }
   ModuleLifetimes lifetimes(doc->module(),
                             [&](mlir::Value v) { return doc->nameOf(v); });
   std::vector<FunctionPlan> plans = planModule(*doc, lifetimes, opts);

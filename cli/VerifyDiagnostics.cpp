@@ -52,10 +52,26 @@ std::vector<Expectation> parseExpectations(const std::string &text,
           e.line = 0;
           pendingBelow.push_back(out.size());
         } else if (off[0] == '+' || off[0] == '-') {
-          int d = std::stoi(off);
-          e.line = static_cast<unsigned>(static_cast<int>(lineNo) + d);
+          // An offset past the first or the last line is the comment's
+          // mistake: mlir-opt reports it at the comment, not on a line
+          // that wrapped around.
+          long long d = 0;
+          bool huge = llvm::StringRef(off)
+                          .drop_front(off[0] == '+')
+                          .getAsInteger(10, d);
+          long long target = lineNo + d;
+          if (huge || target < 1 ||
+              target > static_cast<long long>(lines.size())) {
+            problems.push_back(file + ":" + std::to_string(lineNo) +
+                               ": error: expected-* @" + off +
+                               " points outside the file");
+            continue;
+          }
+          e.line = static_cast<unsigned>(target);
         } else {
-          e.line = std::stoul(off);
+          unsigned line = 0;
+          (void)llvm::StringRef(off).getAsInteger(10, line); // 0: no line
+          e.line = line;
         }
         out.push_back(e);
       }

@@ -3,6 +3,7 @@
 
 #include "analysis/Document.h"
 #include "analysis/Engine.h"
+#include "fixes/Fixes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -11,9 +12,6 @@
 #include <algorithm>
 #include <chrono>
 #include <deque>
-#ifdef MEMLINT_SERVER_HAVE_FIXES
-#include "fixes/Fixes.h"
-#endif
 
 using namespace mlir;
 
@@ -216,16 +214,6 @@ std::string blankedText(llvm::StringRef text, const TopLevelLayout &layout,
       out.append(item.lastLine - item.firstLine + 1, '\n');
   }
   return out;
-}
-
-/// Findings with their fixes attached (when fixes/ is built).
-std::vector<Finding> lintWithFixesIfAny(Document &doc,
-                                        const LintOptions &opts) {
-#ifdef MEMLINT_SERVER_HAVE_FIXES
-  return lintWithFixes(doc, opts);
-#else
-  return lintDocument(doc, opts);
-#endif
 }
 
 double millisecondsSince(std::chrono::steady_clock::time_point t) {
@@ -587,7 +575,7 @@ IncrementalLinter::computeFixes(const AnalysisResult &result,
     if (!doc->isValid())
       continue;
     std::map<int, std::vector<Finding>> found;
-    for (Finding &f : lintWithFixesIfAny(*doc, opts)) {
+    for (Finding &f : lintWithFixes(*doc, opts)) {
       int idx = f.range.isValid() ? layout.itemAtLine(f.range.start.line) : -1;
       if (wanted.count(idx))
         found[idx].push_back(std::move(f));
@@ -640,7 +628,7 @@ IncrementalLinter::findingsWithFixes(const AnalysisResult &result,
       wholeFixesText = result.text.get();
       std::unique_ptr<Document> doc = Document::parse(*result.text, fileName);
       if (doc->isValid())
-        wholeFixes = lintWithFixesIfAny(*doc, opts);
+        wholeFixes = lintWithFixes(*doc, opts);
     }
     for (const Finding &f : wholeFixes)
       if (touches(f.range))

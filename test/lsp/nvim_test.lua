@@ -9,7 +9,6 @@
 
 local binary = os.getenv('MEMLINT_BINARY')
 local file = os.getenv('MEMLINT_NVIM_FILE')
-local have_fixes = os.getenv('MEMLINT_HAVE_FIXES') ~= '0'
 
 local function finish(code, msg)
   io.stdout:write(msg .. '\n')
@@ -84,10 +83,6 @@ local function run()
   }, 20000, buf)
   check(actions and actions.err == nil,
         'codeAction answered' .. (actions and actions.err and (': ' .. vim.inspect(actions.err)) or ''))
-  if not have_fixes then
-    finish(0, 'ok - (memlint built without fixes: no code action to apply)')
-    return
-  end
   local fix
   for _, a in ipairs(actions.result or {}) do
     if a.isPreferred and a.edit then

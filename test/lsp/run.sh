@@ -36,12 +36,6 @@ else
   work="$(mktemp -d)"
   trap 'rm -rf "$work"' EXIT
   cp "$here/fixtures/leaky.mlir" "$work/leaky.mlir"
-  if "$binary" fix --help >/dev/null 2>&1 ||
-     ! "$binary" fix 2>&1 | grep -q "unknown command"; then
-    export MEMLINT_HAVE_FIXES=1
-  else
-    export MEMLINT_HAVE_FIXES=0
-  fi
   if MEMLINT_NVIM_FILE="$work/leaky.mlir" timeout 120 \
        nvim --headless --clean -u "$here/nvim_test.lua" 2>&1; then
     echo "neovim: passed"

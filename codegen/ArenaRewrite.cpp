@@ -1,5 +1,5 @@
 //===- ArenaRewrite.cpp - One allocation per function and space -----------===//
-#include "fixes/cuda/ArenaRewrite.h"
+#include "codegen/ArenaRewrite.h"
 
 #include "analysis/LifetimeAnalysis.h"
 #include "analysis/LiveRanges.h"

@@ -1,5 +1,5 @@
 //===- CudaEmitter.cpp - Arena-planned IR lowered for CUDA ----------------===//
-#include "fixes/cuda/CudaEmitter.h"
+#include "codegen/CudaEmitter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -17,7 +17,7 @@
 #ifndef MEMLINT_FIXES_CUDA_CUDAEMITTER_H
 #define MEMLINT_FIXES_CUDA_CUDAEMITTER_H
 
-#include "fixes/cuda/ArenaRewrite.h"
+#include "codegen/ArenaRewrite.h"
 #include <string>
 #include <vector>
 

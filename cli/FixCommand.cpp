@@ -1,0 +1,102 @@
+//===- FixCommand.cpp - memlint fix ---------------------------------------===//
+//
+// memlint fix [--unsafe-fixes] [-i [--force]] [--diff] [--check] FILE
+//
+// Exit codes: 0 nothing left to report; 1 findings remain that no
+// applicable fix removes (or, with --check or --diff, something would
+// change); 2 bad usage, unreadable file, input that does not parse or
+// verify, or a failed or refused write.
+//
+//===----------------------------------------------------------------------===//
+#include "cli/Commands.h"
+#include "cli/Driver.h"
+#include "cli/InPlaceWrite.h"
+#include "fixes/Fixes.h"
+#include "fixes/TextEdits.h"
+
+#include <iostream>
+
+namespace memlint {
+
+int runFix(const Args &args) {
+  bool unsafe = false, inPlace = false, diff = false, check = false,
+       force = false;
+  Driver driver("fix");
+  auto own = [&](const Args &args, size_t &i, std::string &) {
+    const std::string &a = args[i];
+    if (a == "--unsafe-fixes")
+      unsafe = true;
+    else if (a == "-i" || a == "--in-place")
+      inPlace = true;
+    else if (a == "--force")
+      force = true;
+    else if (a == "--diff")
+      diff = true;
+    else if (a == "--check")
+      check = true;
+    else if (a != "--no-color") // nothing is coloured
+      return false;
+    return true;
+  };
+  if (!driver.parseArgs(args, own))
+    return ExitError;
+  std::string file;
+  if (!driver.singleInput(file))
+    return ExitError;
+  if (inPlace && file == "-") {
+    driver.error("-i needs a file, not stdin");
+    return ExitError;
+  }
+  std::optional<LintOptions> opts = driver.optionsFor(file);
+  if (!opts)
+    return ExitError;
+  std::string error;
+  std::optional<std::string> input =
+      readInput(file, opts->maxInputSize, error);
+  if (!input) {
+    std::cerr << error;
+    return ExitError;
+  }
+  std::string shown = shownName(file);
+  FixRunResult result = fixText(*input, shown, *opts, unsafe);
+  if (!result.inputValid) {
+    std::cerr << formatInputErrors(shown, result.errors);
+    return ExitError;
+  }
+  bool changed = result.text != *input;
+
+  if (diff) {
+    // git's a/ b/ prefixes for relative paths; absolute ones as they are.
+    bool absolute = !shown.empty() && shown[0] == '/';
+    std::cout << unifiedDiff(*input, result.text,
+                             absolute ? shown : "a/" + shown,
+                             absolute ? shown : "b/" + shown);
+  }
+  if (inPlace && changed && !check &&
+      !writeInPlace(file, *input, result.text, force, error)) {
+    std::cerr << "memlint fix: " << error << "\n";
+    return ExitError;
+  }
+  if (!diff && !inPlace && !check)
+    std::cout << result.text;
+  std::cout.flush();
+
+  if (check || diff) {
+    if (changed)
+      std::cerr << shown << ": " << result.applied << " fix"
+                << (result.applied == 1 ? "" : "es") << " would be applied\n";
+    return changed ? ExitFindings : ExitClean;
+  }
+  unsigned left = 0;
+  for (const Finding &f : result.remaining)
+    left += f.severity != Severity::Note;
+  if (left) {
+    std::cerr << shown << ": " << left << " finding" << (left == 1 ? "" : "s")
+              << " left that no " << (unsafe ? "" : "safe ")
+              << "fix removes; see memlint lint\n";
+    return ExitFindings;
+  }
+  return ExitClean;
+}
+
+} // namespace memlint
