@@ -1,7 +1,8 @@
 //===- MissedReuseCheck.cpp - A buffer could take a freed one's memory ----===//
 //
 // A later allocation could reuse the memory of an earlier buffer of the same
-// memory space that is freed, on every path, before the later one is
+// memory space and the same allocation kind (see allocationKind) that is
+// freed, on every path, before the later one is
 // allocated, and is at least as big (or, for dynamic shapes, has the same
 // type and the same SSA size operands). Conservative: the earlier buffer's
 // allocation, its one free and the later allocation sit in the same region,
@@ -22,6 +23,7 @@
 #include "analysis/Ownership.h"
 #include "analysis/checks/Check.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
@@ -56,10 +58,30 @@ bool freesExactly(Operation *op, Value buffer) {
   return false;
 }
 
+/// Which heap an allocation takes its memory from: buffers of one memory
+/// space can still live in different heaps (`memref.alloc` on the host,
+/// `gpu.alloc` on the device, `gpu.alloc host_shared` in memory both see),
+/// and a buffer of one heap cannot stand in for another.
+std::string allocationKind(Operation *op) {
+  std::string kind = op->getName().getStringRef().str();
+  if (auto gpuAlloc = dyn_cast<gpu::AllocOp>(op);
+      gpuAlloc && gpuAlloc.getHostShared())
+    kind += " host_shared";
+  return kind;
+}
+
+/// The alignment an allocation promises beyond the allocator's default
+/// (its `alignment` attribute), 0 for none.
+int64_t promisedAlignment(Operation *op) {
+  auto alignment = op->getAttrOfType<IntegerAttr>("alignment");
+  return alignment ? alignment.getInt() : 0;
+}
+
 struct Candidate {
   const LiveRange *range;
   Operation *free;
   unsigned freePoint;
+  std::string kind;
 };
 
 class MissedReuseCheck : public Check {
@@ -99,7 +121,7 @@ private:
       unsigned p = *ranges.pointOf(free);
       if (r.end != p)
         continue;
-      candidates.push_back({&r, free, p});
+      candidates.push_back({&r, free, p, allocationKind(r.allocOp)});
     }
     if (candidates.empty())
       return;
@@ -108,7 +130,7 @@ private:
     // candidates freed before a later's allocation, in its region, are kept
     // ordered by preference (smallest static size first; dynamic shapes
     // apart; then the most recently freed), so a later looks only at those
-    // of its own region and memory space, starting from its own size.
+    // of its own region, memory space and allocation kind, starting from its own size.
     DominanceInfo dom(la.function());
     std::vector<const LiveRange *> laters;
     for (const LiveRange &r : ranges.ranges())
@@ -123,7 +145,7 @@ private:
     // The preference as a key: static sizes before dynamic ones, smallest
     // first, then the most recently freed, then the order listed.
     using Key = std::tuple<bool, int64_t, int64_t, size_t>;
-    std::map<std::pair<Region *, llvm::StringRef>,
+    std::map<std::tuple<Region *, llvm::StringRef, llvm::StringRef>,
              std::map<Key, const Candidate *>>
         available;
     auto keyOf = [&](const Candidate &c) {
@@ -136,12 +158,14 @@ private:
              candidates[freed].freePoint < later->start;
            ++freed) {
         const Candidate &c = candidates[freed];
-        available[{c.free->getParentRegion(), c.range->space}][keyOf(c)] = &c;
+        available[{c.free->getParentRegion(), c.range->space, c.kind}]
+                 [keyOf(c)] = &c;
       }
       if (!later->bytes && later->dynamicSizes.empty())
         continue; // a dynamic size memlint cannot name fits nothing
-      auto bucket =
-          available.find({later->allocOp->getParentRegion(), later->space});
+      std::string kind = allocationKind(later->allocOp);
+      auto bucket = available.find(
+          {later->allocOp->getParentRegion(), later->space, kind});
       if (bucket == available.end())
         continue;
       auto &pool = bucket->second;
@@ -167,6 +191,12 @@ private:
   static bool fits(const LiveRange &later, const LiveRange &earlier) {
     if (later.space != earlier.space)
       return false;
+    // The earlier memory must keep every promise the later allocation makes.
+    if (int64_t wanted = promisedAlignment(later.allocOp)) {
+      int64_t promised = promisedAlignment(earlier.allocOp);
+      if (promised == 0 || promised % wanted != 0)
+        return false;
+    }
     if (later.bytes && earlier.bytes)
       return *later.bytes <= *earlier.bytes;
     if (later.bytes || earlier.bytes || later.dynamicSizes.empty())

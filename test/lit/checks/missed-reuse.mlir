@@ -301,3 +301,28 @@ func.func @second() {
   memref.dealloc %b : memref<16xf32>
   return
 }
+
+// Allocation kinds: a device buffer never takes over a host-shared one (or
+// the reverse), a host buffer never a device one, and alignments must
+// match; buffers of one kind still do.
+func.func @allocation_kinds() {
+  %shared = gpu.alloc host_shared () : memref<256xf32>
+  "npu.use"(%shared) : (memref<256xf32>) -> ()
+  gpu.dealloc %shared : memref<256xf32>
+  %device = gpu.alloc () : memref<256xf32>
+  "npu.use"(%device) : (memref<256xf32>) -> ()
+  gpu.dealloc %device : memref<256xf32>
+  %host = memref.alloc() : memref<256xf32>
+  "npu.use"(%host) : (memref<256xf32>) -> ()
+  memref.dealloc %host : memref<256xf32>
+  %aligned = memref.alloc() {alignment = 128 : i64} : memref<256xf32>
+  "npu.use"(%aligned) : (memref<256xf32>) -> ()
+  memref.dealloc %aligned : memref<256xf32>
+  %device2 = gpu.alloc () : memref<128xf32> // expected-note {{buffer %device2 (512 bytes) could reuse %device, which is freed before it is allocated (%device has 1024 bytes, memory space default)}}
+  "npu.use"(%device2) : (memref<128xf32>) -> ()
+  gpu.dealloc %device2 : memref<128xf32>
+  %shared2 = gpu.alloc host_shared () : memref<128xf32> // expected-note {{buffer %shared2 (512 bytes) could reuse %shared}}
+  "npu.use"(%shared2) : (memref<128xf32>) -> ()
+  gpu.dealloc %shared2 : memref<128xf32>
+  return
+}
