@@ -12,6 +12,7 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "analysis/NestingDepth.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
@@ -97,6 +98,25 @@ std::unique_ptr<Document> Document::parse(std::string text,
   // functions side by side. A context with threads also gives the analysis
   // (which runs on several threads too) locked uniquers.
   threads = resolveThreads(threads);
+  // Deeply nested input is refused before the parser recurses into it, and
+  // merely deep input is handled on the calling thread, whose stack the
+  // front ends make large (pool threads keep the system's default).
+  NestingScan nesting = scanNesting(doc->contents, MaxNestingDepth);
+  doc->nesting = nesting.maxDepth;
+  if (nesting.firstTooDeep != llvm::StringRef::npos) {
+    InputError err;
+    err.message = "nesting deeper than " + std::to_string(MaxNestingDepth) +
+                  " levels: memlint does not analyse input this deep";
+    auto line = llvm::upper_bound(doc->lineStarts, nesting.firstTooDeep);
+    size_t lineStart = *std::prev(line);
+    err.range.start = {unsigned(line - doc->lineStarts.begin()),
+                       unsigned(nesting.firstTooDeep - lineStart + 1)};
+    err.range.end = {err.range.start.line, err.range.start.column + 1};
+    doc->inputErrors.push_back(std::move(err));
+    return doc;
+  }
+  if (nesting.maxDepth > MaxParallelNestingDepth)
+    threads = 1;
   if (threads > 1)
     doc->ctx->setThreadPool(sharedThreadPool(threads));
   if (threads > 1 && doc->contents.size() >= minChunkedBytes) {

@@ -94,6 +94,9 @@ public:
 
   ~Document();
 
+  /// The deepest bracket nesting of the text (see NestingDepth.h).
+  unsigned nestingDepth() const { return nesting; }
+
   /// True when the file was parsed in chunks on several threads.
   bool parsedInChunks() const { return !chunks.empty(); }
 
@@ -116,6 +119,7 @@ private:
   std::vector<InputError> inputErrors;
   std::vector<size_t> lineStarts;
   bool valid = false;
+  unsigned nesting = 0;
 };
 
 } // namespace memlint

@@ -2,6 +2,7 @@
 #include "analysis/Engine.h"
 
 #include "analysis/LifetimeAnalysis.h"
+#include "analysis/NestingDepth.h"
 #include "analysis/Parallel.h"
 #include "analysis/checks/Check.h"
 #include <algorithm>
@@ -57,7 +58,11 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
   });
   if (!anyCheck)
     return out;
-  unsigned threads = resolveThreads(opts.threads);
+  // Pool threads have the system's default stack: deep input is analysed
+  // on the calling thread (see NestingDepth.h).
+  unsigned threads = doc.nestingDepth() > MaxParallelNestingDepth
+                         ? 1
+                         : resolveThreads(opts.threads);
   CheckContext ctx{doc, lifetimes, opts};
   const auto &functions = lifetimes.functions();
   std::vector<std::vector<Finding>> perFunction(functions.size());

@@ -3,6 +3,7 @@
 #include "analysis/Document.h"
 #include "analysis/Engine.h"
 #include "analysis/LifetimeAnalysis.h"
+#include "analysis/NestingDepth.h"
 #include "cli/Commands.h"
 #include "cli/Driver.h"
 #include "cli/OutputFormats.h"
@@ -12,6 +13,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
 #include <atomic>
 #include <chrono>
 #include <iostream>
@@ -168,14 +170,14 @@ int runLint(const Args &args) {
   // Lint in parallel; print in input order. One file gets all the
   // threads for its functions; several files get one thread each.
   std::atomic<size_t> next{0};
-  std::vector<std::thread> pool;
+  std::vector<llvm::thread> pool;
   unsigned n = std::min<size_t>(jobs, files.size());
   if (n <= 1 || files.size() == 1) {
     for (size_t i = 0; i < files.size(); ++i)
       lintOne(i);
   } else {
     for (unsigned t = 0; t < n; ++t)
-      pool.emplace_back([&] {
+      pool.emplace_back(std::optional<unsigned>(LargeStackBytes), [&] {
         for (size_t i; (i = next++) < files.size();)
           lintOne(i);
       });

@@ -1,0 +1,52 @@
+//===- NestingDepth.h - How deep a text's brackets nest ---------*- C++ -*-===//
+//
+// The parser, the verifier and the analysis all recurse once per nested
+// region, so the input decides how deep their stacks go. Before any of them
+// runs, a lexical scan bounds that depth: regions, attribute dictionaries,
+// operand lists and types all open a bracket, so the deepest bracket nesting
+// (outside strings and comments) is at least the deepest region nesting.
+// Input deeper than the limit is refused with a message, never a crash.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_NESTINGDEPTH_H
+#define MEMLINT_ANALYSIS_NESTINGDEPTH_H
+
+#include "llvm/ADT/StringRef.h"
+#include <cstddef>
+
+namespace memlint {
+
+/// The deepest bracket nesting memlint accepts: deeper than any generated
+/// IR we know of (and than what mlir-opt parses on its default 8 MiB
+/// stack), shallow enough for the stack memlint runs its work on (see
+/// runWithLargeStack).
+constexpr unsigned MaxNestingDepth = 10000;
+
+struct NestingScan {
+  unsigned maxDepth = 0;
+  /// Offset of the first bracket that went past `limit`; npos if none.
+  size_t firstTooDeep = llvm::StringRef::npos;
+};
+
+/// Counts `{`, `(` and `[` outside string literals and `//` comments.
+/// Angle brackets are left out: `<`, `>`, `>=`, `->` appear unpaired in
+/// affine constraints and custom syntax, and one miscount per op would add
+/// up over a large file; type nesting (`tuple<tuple<...>>`) is left to the
+/// large stack.
+NestingScan scanNesting(llvm::StringRef text, unsigned limit);
+
+/// A stack large enough for input within MaxNestingDepth: each nesting
+/// level costs the parser and the analysis a few KiB; the address space is
+/// only touched as deep as the input goes.
+constexpr unsigned LargeStackBytes = 1u << 30;
+
+/// Above this depth a document is parsed, verified and analysed on the
+/// calling thread alone (pool threads have the system's default stack).
+constexpr unsigned MaxParallelNestingDepth = 256;
+
+/// Runs `fn` on a thread with a LargeStackBytes stack, and waits for it.
+void runWithLargeStack(llvm::function_ref<void()> fn);
+
+} // namespace memlint
+
+#endif

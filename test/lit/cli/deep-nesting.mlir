@@ -1,0 +1,13 @@
+// Input nested as deep as generated code goes is analysed, not skipped or
+// crashed on; deeper input is refused with a message and exit 2.
+// RUN: python3 %S/Inputs/nested_ifs.py 3000 > %t.deep.mlir
+// RUN: not %memlint lint %t.deep.mlir 2>&1 | FileCheck %s --check-prefix=DEEP
+// RUN: not %memlint lint -j2 %t.deep.mlir 2>&1 | FileCheck %s --check-prefix=DEEP
+// DEEP: warning: buffer %a is never freed
+// DEEP-SAME: [leak]
+// DEEP-NOT: error
+
+// RUN: python3 %S/Inputs/nested_ifs.py 12000 > %t.toodeep.mlir
+// RUN: not %memlint lint %t.toodeep.mlir 2>&1 | FileCheck %s --check-prefix=TOODEEP
+// RUN: not %memlint plan %t.toodeep.mlir 2>&1 | FileCheck %s --check-prefix=TOODEEP
+// TOODEEP: toodeep.mlir:10001:11: error: nesting deeper than 10000 levels
