@@ -1,4 +1,4 @@
-//===- ExactPhase.cpp - Drive the exact search within a time budget -------===//
+//===- ExactPhase.cpp - Drive the exact search within a budget ------------===//
 
 #include "analysis/planner/ExactPhase.h"
 #include "analysis/planner/Support.h"
@@ -37,10 +37,17 @@ struct Budget {
 
   /// A share of what is left, for one step of the plan.
   Budget share(unsigned numerator, unsigned denominator) const {
-    Clock::time_point now = Clock::now();
     Budget part = *this;
+    if (deadline == Clock::time_point::max())
+      return part.shareNodes(numerator, denominator);
+    Clock::time_point now = Clock::now();
     if (deadline > now)
       part.deadline = now + (deadline - now) * numerator / denominator;
+    return part.shareNodes(numerator, denominator);
+  }
+
+  Budget shareNodes(unsigned numerator, unsigned denominator) const {
+    Budget part = *this;
     if (nodes != UINT64_MAX)
       part.nodes = nodes / denominator * numerator;
     return part;
@@ -84,10 +91,10 @@ static SearchResult searchWithRestarts(ExactSearch &search, uint64_t &run,
 }
 
 void improveWithExactSearch(const std::vector<Buffer> &buffers,
-                            int64_t alignment, Clock::time_point deadline,
-                            uint64_t maxNodes, Plan &best) {
+                            int64_t alignment, const ExactBudget &budget,
+                            Plan &best) {
   ExactSearch search(buffers, alignment);
-  Budget total{deadline, maxNodes == 0 ? UINT64_MAX : maxNodes};
+  Budget total{budget.deadline, budget.nodes};
   uint64_t run = 0;
   auto adopt = [&](const SearchResult &found) {
     best.offsets = found.offsets;
@@ -123,6 +130,9 @@ void improveWithExactSearch(const std::vector<Buffer> &buffers,
     low = capacity + 1;
   }
   best.optimal = best.peak <= proven;
+  // Conservative: a search that ended exactly as the clock ran out counts.
+  best.clockBound = budget.deadline != Clock::time_point::max() &&
+                    Clock::now() >= budget.deadline;
 }
 
 } // namespace planner
