@@ -49,6 +49,18 @@ boundedByteSize(Document &doc, const LiveRange &range,
   return bytes;
 }
 
+planner::PlanOptions plannerOptions(const MemoryPlanOptions &options) {
+  planner::PlanOptions po;
+  po.alignment = std::max<int64_t>(1, options.alignment);
+  po.searchNodeBudget = options.searchNodeBudget;
+  if (options.timeBudgetMs >= 0) {
+    // The user asked for the clock: it alone ends the search.
+    po.timeBudgetMs = options.timeBudgetMs;
+    po.searchNodeBudget = options.timeBudgetMs == 0 ? 0 : -1;
+  }
+  return po;
+}
+
 static unsigned endLineOf(Document &doc, const LiveRange &r) {
   if (r.endCoversRegions)
     return doc.fullRangeOf(r.endOp).end.line;
@@ -68,10 +80,13 @@ static void planSpace(SpacePlan &sp, int64_t numPoints,
   }
   if (input.empty())
     return;
-  planner::PlanOptions po;
-  po.alignment = std::max<int64_t>(1, options.alignment);
-  po.timeBudgetMs = options.timeBudgetMs;
-  planner::Plan plan = planner::planMemory(input, po);
+  planner::Plan plan = planner::planMemory(input, plannerOptions(options));
+  if (!plan.error.empty()) {
+    sp.error = plan.error;
+    for (PlannedBuffer *b : planned)
+      b->offset = 0;
+    return;
+  }
   for (size_t i = 0; i < planned.size(); ++i)
     planned[i]->offset = plan.offsets[i];
   sp.peakBytes = plan.peak;
@@ -79,6 +94,9 @@ static void planSpace(SpacePlan &sp, int64_t numPoints,
   sp.noReuseBytes = plan.noReuse;
   sp.optimal = plan.optimal;
   sp.method = plan.method;
+  sp.clockBound = plan.clockBound;
+  if (plan.clockBound)
+    sp.method += ", stopped by the time budget: may vary between runs";
 
   // Bytes live at each point: +size at lower, -size at upper.
   std::vector<int64_t> delta(numPoints + 1, 0);
@@ -144,6 +162,14 @@ FunctionPlan planFunction(Document &doc, LifetimeAnalysis &analysis,
   for (SpacePlan &sp : fp.spaces)
     planSpace(sp, fp.numPoints, ranges, options);
   return fp;
+}
+
+std::optional<std::string> planError(const std::vector<FunctionPlan> &plans) {
+  for (const FunctionPlan &fp : plans)
+    for (const SpacePlan &sp : fp.spaces)
+      if (!sp.error.empty())
+        return "@" + fp.name + ", space " + sp.space + ": " + sp.error;
+  return std::nullopt;
 }
 
 std::vector<FunctionPlan> planModule(Document &doc, ModuleLifetimes &lifetimes,

@@ -22,6 +22,7 @@
 #include "analysis/Document.h"
 #include "analysis/LifetimeAnalysis.h"
 #include "analysis/LiveRanges.h"
+#include "analysis/planner/Planner.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SmallVector.h"
 #include <cstdint>
@@ -35,8 +36,16 @@ namespace memlint {
 struct MemoryPlanOptions {
   /// Offsets are multiples of this many bytes.
   int64_t alignment = 64;
-  /// Budget of the planner's exact phase per arena; 0: heuristics only.
-  int64_t timeBudgetMs = 1000;
+  /// Work budget of the planner's exact phase per arena, in search nodes;
+  /// 0: heuristics only. Bounded by work, not time, so the plan (and what
+  /// over-capacity, missed-reuse and emit make of it) is the same on every
+  /// machine and run.
+  int64_t searchNodeBudget = planner::PlanOptions::kDefaultSearchNodeBudget;
+  /// A wall-clock budget (`--time-budget-ms`), only when a user asks for
+  /// one: below 0, none (the default); 0, heuristics only; above 0, the exact
+  /// phase runs until the clock says stop instead of on `searchNodeBudget`,
+  /// and the plan may differ from run to run (SpacePlan::clockBound).
+  int64_t timeBudgetMs = -1;
   /// Upper bounds of function arguments that size allocations, by name
   /// without `%` (`--assume seq_len<=2048`). A dynamic buffer whose every
   /// size operand is bounded (or constant) enters the arena at its bound.
@@ -100,8 +109,14 @@ struct SpacePlan {
   mlir::Operation *maxLiveOp = nullptr;
   /// The peak is known to be minimal.
   bool optimal = false;
-  /// The planner's method (for reports).
+  /// The planner's method (for reports); says so when the plan may vary.
   std::string method;
+  /// The exact phase stopped on the wall clock: another run may differ.
+  bool clockBound = false;
+  /// Not empty when the arena cannot be planned at all (sizes whose sum
+  /// overflows 64 bits): the offsets are then 0 and the numbers meaningless,
+  /// and a command should refuse the input (see planError).
+  std::string error;
 };
 
 struct FunctionPlan {
@@ -121,6 +136,14 @@ std::vector<FunctionPlan> planModule(Document &doc, ModuleLifetimes &lifetimes,
 FunctionPlan planFunction(Document &doc, LifetimeAnalysis &analysis,
                           const LiveRanges &ranges,
                           const MemoryPlanOptions &options);
+
+/// The planner's options for `options`: its work budget, or the clock when
+/// the user asked for one.
+planner::PlanOptions plannerOptions(const MemoryPlanOptions &options);
+
+/// The first arena of `plans` that could not be planned, as
+/// "@function, space S: reason"; nullopt when all could.
+std::optional<std::string> planError(const std::vector<FunctionPlan> &plans);
 
 /// The bound of a dynamic buffer under `assumptions`: every size operand a
 /// constant or a function argument with an assumption. nullopt otherwise.

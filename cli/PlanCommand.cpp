@@ -355,6 +355,10 @@ int runPlan(const Args &args) {
   ModuleLifetimes lifetimes(doc->module(),
                             [&](mlir::Value v) { return doc->nameOf(v); });
   std::vector<FunctionPlan> plans = planModule(*doc, lifetimes, opts);
+  if (std::optional<std::string> refused = planError(plans)) {
+    std::cerr << shown << ": error: cannot plan " << *refused << "\n";
+    return ExitError;
+  }
   if (format == "json")
     std::cout << formatPlanJson(plans).dump(2) << "\n";
   else if (format == "svg")

@@ -155,9 +155,8 @@ void rewriteGroup(FunctionOpInterface fn, Group &g,
   for (const PlannedBuffer *b : g.placed)
     input.push_back({b->name, b->lower, b->upper, *b->boundBytes});
   if (g.placed.size() != g.spaceArenaBuffers) {
-    planner::PlanOptions po;
+    planner::PlanOptions po = plannerOptions(opts.plan);
     po.alignment = align;
-    po.timeBudgetMs = opts.plan.timeBudgetMs;
     planner::Plan alone = planner::planMemory(input, po);
     if (alone.peak < size) {
       offsets = alone.offsets;
@@ -254,6 +253,8 @@ rewriteIntoArenas(Document &doc, const ArenaRewriteOptions &opts) {
              llvm::SmallPtrSet<Operation *, 4>(b.frees.begin(), b.frees.end()))
           ++freeCount[free];
     for (const SpacePlan &sp : fp.spaces) {
+      if (!sp.error.empty())
+        continue; // sizes beyond 64-bit offsets: leave the allocations be
       Group groups[2];
       groups[0].kind = AllocKind::Device;
       groups[1].kind = AllocKind::Host;

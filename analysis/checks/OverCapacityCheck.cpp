@@ -35,7 +35,7 @@ public:
     mo.alignment = ctx.options.alignment;
     mo.assumptions = ctx.options.assumptions;
     // Heuristics first; the exact search only where it could matter.
-    mo.timeBudgetMs = 0;
+    mo.searchNodeBudget = 0;
     FunctionPlan plan = planFunction(ctx.doc, la, ranges, mo);
     bool retry = false;
     for (const SpacePlan &sp : plan.spaces) {
@@ -45,7 +45,7 @@ public:
                sp.peakBytes > int64_t(cap->second) && !sp.optimal;
     }
     if (retry) {
-      mo.timeBudgetMs = 200;
+      mo.searchNodeBudget = MemoryPlanOptions().searchNodeBudget;
       plan = planFunction(ctx.doc, la, ranges, mo);
     }
     for (const SpacePlan &sp : plan.spaces) {

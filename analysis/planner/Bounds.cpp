@@ -24,6 +24,8 @@ int64_t lowerBound(const std::vector<Buffer> &buffers, int64_t alignment) {
   for (size_t i = 0; i < buffers.size(); ++i) {
     const Buffer &b = buffers[i];
     bound = std::max(bound, b.size);
+    if (b.size < 0)
+      continue;
     if (!occupies(b))
       continue;
     events.push_back({b.lower, static_cast<int64_t>(i)});
@@ -37,12 +39,14 @@ int64_t lowerBound(const std::vector<Buffer> &buffers, int64_t alignment) {
     auto [time, code] = events[e];
     bool isStart = code >= 0;
     const Buffer &b = buffers[isStart ? code : -code - 1];
-    int64_t rounded = roundUp(b.size, alignment);
+    // Saturating: on input checkPlannable refuses, the bound is merely large.
+    int64_t rounded = roundUpSaturated(b.size, alignment);
     if (isStart) {
-      roundedTotal += rounded;
+      roundedTotal = addSaturated(roundedTotal, rounded);
       paddings.insert(rounded - b.size);
     } else {
-      roundedTotal -= rounded;
+      roundedTotal =
+          roundedTotal == INT64_MAX ? INT64_MAX : roundedTotal - rounded;
       paddings.erase(paddings.find(rounded - b.size));
     }
     // Measure once all events of this time point are applied.
@@ -53,11 +57,44 @@ int64_t lowerBound(const std::vector<Buffer> &buffers, int64_t alignment) {
   return bound;
 }
 
-int64_t noReuseBytes(const std::vector<Buffer> &buffers) {
+int64_t noReuseBytes(const std::vector<Buffer> &buffers, int64_t alignment) {
+  alignment = normalizeAlignment(alignment);
+  int64_t total = 0, maxPadding = 0;
+  for (const Buffer &b : buffers) {
+    if (b.size <= 0)
+      continue;
+    int64_t rounded = roundUpSaturated(b.size, alignment);
+    total = addSaturated(total, rounded);
+    maxPadding = std::max(maxPadding, rounded - b.size);
+  }
+  return total == INT64_MAX ? total : total - maxPadding;
+}
+
+std::string checkPlannable(const std::vector<Buffer> &buffers,
+                           int64_t alignment) {
+  alignment = normalizeAlignment(alignment);
   int64_t total = 0;
-  for (const Buffer &b : buffers)
-    total += b.size;
-  return total;
+  for (const Buffer &b : buffers) {
+    if (b.size < 0)
+      return "buffer '" + b.id + "' has a negative size (" +
+             std::to_string(b.size) + ")";
+    int64_t rounded;
+    if (!roundUpChecked(b.size, alignment, rounded) ||
+        __builtin_add_overflow(total, rounded, &total) ||
+        total > kMaxArenaBytes)
+      return "the buffers' sizes, rounded up to the alignment of " +
+             std::to_string(alignment) + ", add up to more than " +
+             std::to_string(kMaxArenaBytes) +
+             " bytes: arena offsets would overflow 64 bits";
+  }
+  return "";
+}
+
+Plan refusedPlan(std::string error, std::string method) {
+  Plan plan;
+  plan.error = std::move(error);
+  plan.method = std::move(method);
+  return plan;
 }
 
 int64_t peakOf(const std::vector<Buffer> &buffers,
@@ -72,7 +109,7 @@ void finishPlan(const std::vector<Buffer> &buffers, int64_t alignment,
                 Plan &plan) {
   plan.peak = peakOf(buffers, plan.offsets);
   plan.lowerBound = lowerBound(buffers, alignment);
-  plan.noReuse = noReuseBytes(buffers);
+  plan.noReuse = noReuseBytes(buffers, alignment);
   if (plan.peak <= plan.lowerBound)
     plan.optimal = true;
 }

@@ -1,4 +1,4 @@
-//===- ExactPhase.cpp - Drive the exact search within a time budget -------===//
+//===- ExactPhase.cpp - Drive the exact search within a budget ------------===//
 
 #include "analysis/planner/ExactPhase.h"
 #include "analysis/planner/Support.h"
@@ -37,10 +37,17 @@ struct Budget {
 
   /// A share of what is left, for one step of the plan.
   Budget share(unsigned numerator, unsigned denominator) const {
-    Clock::time_point now = Clock::now();
     Budget part = *this;
+    if (deadline == Clock::time_point::max())
+      return part.shareNodes(numerator, denominator);
+    Clock::time_point now = Clock::now();
     if (deadline > now)
       part.deadline = now + (deadline - now) * numerator / denominator;
+    return part.shareNodes(numerator, denominator);
+  }
+
+  Budget shareNodes(unsigned numerator, unsigned denominator) const {
+    Budget part = *this;
     if (nodes != UINT64_MAX)
       part.nodes = nodes / denominator * numerator;
     return part;
@@ -51,27 +58,49 @@ struct Budget {
 
 } // namespace
 
-/// Restarts at `capacity` until a plan is found, the search proves there is
-/// none (`exhausted` without `found`), or `budget` is spent; charges what it
-/// used to `total` as well.
-static SearchResult searchWithRestarts(ExactSearch &search, uint64_t &run,
-                                       int64_t capacity, Budget budget,
-                                       Budget &total) {
+namespace {
+
+/// One way to run the search: which candidate orders, and whether to
+/// restart. No single one suits every instance (on the MiniMalloc suite,
+/// E falls to one long plain run within 250k nodes and I to restarts that
+/// weigh slack heavily, while neither closes the other), so the phase that
+/// aims at the lower bound tries several in turn.
+struct Strategy {
+  /// The three orderings of ExactSearch take turns (by time covered, by
+  /// time covered where there is little slack, leaning toward long
+  /// buffers); otherwise always `fixed`.
+  bool rotate = false;
+  ExactSearch::Ordering fixed;
+  /// Luby restarts with perturbed orders, or one run until the budget ends.
+  bool restarts = true;
+  /// Runs so far: sets the restart limits and the perturbation seeds.
+  uint64_t run = 0;
+};
+
+} // namespace
+
+/// Searches at `capacity` with `how` until a plan is found, the search
+/// proves there is none (`exhausted` without `found`), or `budget` is spent;
+/// charges what it used to `total` as well.
+static SearchResult searchWith(ExactSearch &search, Strategy &how,
+                               int64_t capacity, Budget budget, Budget &total) {
   SearchResult result;
   while (!budget.spent()) {
-    // Three orderings take turns, as each suits some instances better: by
-    // time covered, by time covered where there is little slack, and with
-    // a lean toward long buffers. Their first turns are plain; later ones
-    // perturb them.
-    ++run;
-    ExactSearch::Ordering how;
-    if (run % 3 == 2)
-      how.slackScale = 0.05;
-    if (run % 3 == 0)
-      how.exponent = 2.0;
-    how.seed = run <= 3 ? 0 : run;
-    search.setOrdering(how);
-    uint64_t limit = std::min(budget.nodes, kNodesPerUnit * luby(run));
+    ++how.run;
+    ExactSearch::Ordering ordering = how.fixed;
+    if (how.rotate) {
+      ordering = ExactSearch::Ordering();
+      if (how.run % 3 == 2)
+        ordering.slackScale = 0.05;
+      if (how.run % 3 == 0)
+        ordering.exponent = 2.0;
+    }
+    // The first turns are plain; later ones perturb the order.
+    ordering.seed = how.run <= 3 ? 0 : how.run;
+    search.setOrdering(ordering);
+    uint64_t limit = budget.nodes;
+    if (how.restarts)
+      limit = std::min(limit, kNodesPerUnit * luby(how.run));
     result = search.run(capacity, budget.deadline, limit);
     budget.charge(result.nodes);
     total.charge(result.nodes);
@@ -84,11 +113,10 @@ static SearchResult searchWithRestarts(ExactSearch &search, uint64_t &run,
 }
 
 void improveWithExactSearch(const std::vector<Buffer> &buffers,
-                            int64_t alignment, Clock::time_point deadline,
-                            uint64_t maxNodes, Plan &best) {
+                            int64_t alignment, const ExactBudget &budget,
+                            Plan &best) {
   ExactSearch search(buffers, alignment);
-  Budget total{deadline, maxNodes == 0 ? UINT64_MAX : maxNodes};
-  uint64_t run = 0;
+  Budget total{budget.deadline, budget.nodes};
   auto adopt = [&](const SearchResult &found) {
     best.offsets = found.offsets;
     best.method = "exact";
@@ -96,12 +124,31 @@ void improveWithExactSearch(const std::vector<Buffer> &buffers,
   };
 
   // Half the budget aims at the bound itself: the tight capacity prunes
-  // hardest, and the bound is often reachable.
-  SearchResult result = searchWithRestarts(search, run, best.lowerBound,
-                                           total.share(1, 2), total);
-  if (result.found) {
-    adopt(result);
-    return;
+  // hardest, and the bound is often reachable. The strategies share it in
+  // turn, in a fixed order, each on a fixed share, so the outcome depends
+  // on the budget alone. Dead ends one proves stay known to the next.
+  Strategy rotating;
+  rotating.rotate = true;
+  Strategy oneLongRun;
+  oneLongRun.restarts = false;
+  Strategy slackHeavy;
+  slackHeavy.fixed.slackScale = 0.2;
+  Strategy *portfolio[] = {&rotating, &oneLongRun, &slackHeavy};
+  const unsigned numStrategies = sizeof(portfolio) / sizeof(portfolio[0]);
+  Budget atBound = total.share(1, 2);
+  SearchResult result;
+  for (unsigned i = 0; i < numStrategies && !total.spent(); ++i) {
+    Budget part = atBound.share(1, numStrategies - i);
+    uint64_t before = total.nodes;
+    result = searchWith(search, *portfolio[i], best.lowerBound, part, total);
+    atBound.charge(before - total.nodes);
+    if (result.found) {
+      adopt(result);
+      best.clockBound = false;
+      return;
+    }
+    if (result.exhausted)
+      break;
   }
   // No plan has a peak below `proven`: the bound, or one more when an
   // exhausted search showed the bound unreachable.
@@ -112,8 +159,7 @@ void improveWithExactSearch(const std::vector<Buffer> &buffers,
   int64_t low = proven;
   while (best.peak > low && !total.spent()) {
     int64_t capacity = low + (best.peak - 1 - low) / 2;
-    result =
-        searchWithRestarts(search, run, capacity, total.share(1, 3), total);
+    result = searchWith(search, rotating, capacity, total.share(1, 3), total);
     if (result.found) {
       adopt(result);
       continue;
@@ -123,6 +169,9 @@ void improveWithExactSearch(const std::vector<Buffer> &buffers,
     low = capacity + 1;
   }
   best.optimal = best.peak <= proven;
+  // Conservative: a search that ended exactly as the clock ran out counts.
+  best.clockBound = budget.deadline != Clock::time_point::max() &&
+                    Clock::now() >= budget.deadline;
 }
 
 } // namespace planner

@@ -1,5 +1,4 @@
-//===- ExactPhase.h - Drive the exact search within a time budget -*- C++
-//-*-===//
+//===- ExactPhase.h - Drive the exact search within a budget ----*- C++ -*-===//
 //
 // Internal to the planner library. A single depth-first search is at the
 // mercy of its first choices: a mistake near the root can hide every
@@ -17,13 +16,20 @@
 namespace memlint {
 namespace planner {
 
-/// Improves `best`, a finished plan of `buffers`, until `deadline` or after
-/// `maxNodes` search nodes (0: no limit): first aims at its lower bound, then
-/// at smaller peaks than the best so far. Sets `best.optimal` when the peak
-/// is proven minimal.
+/// What the exact phase may spend. The node limit alone makes the result a
+/// function of the input; the deadline, when there is one, does not.
+struct ExactBudget {
+  uint64_t nodes = UINT64_MAX;
+  Clock::time_point deadline = Clock::time_point::max();
+};
+
+/// Improves `best`, a finished plan of `buffers`, within `budget`: first
+/// aims at its lower bound, then at smaller peaks than the best so far. Sets
+/// `best.optimal` when the peak is proven minimal and `best.clockBound` when
+/// the deadline cut the search.
 void improveWithExactSearch(const std::vector<Buffer> &buffers,
-                            int64_t alignment, Clock::time_point deadline,
-                            uint64_t maxNodes, Plan &best);
+                            int64_t alignment, const ExactBudget &budget,
+                            Plan &best);
 
 } // namespace planner
 } // namespace memlint

@@ -107,7 +107,8 @@ ExactSearch::ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment)
   for (int32_t k = 0; k < count; ++k)
     salt.push_back(mixBits(uint64_t(k) + kSeed));
   for (int32_t s = 0; s < numSections; ++s)
-    sectionLength.push_back(static_cast<double>(times[s + 1] - times[s]));
+    sectionLength.push_back(static_cast<double>(times[s + 1]) -
+                            static_cast<double>(times[s]));
 }
 
 void ExactSearch::setOrdering(const Ordering &how) { ordering = how; }

@@ -17,7 +17,10 @@
 namespace memlint {
 namespace planner {
 
-static int64_t length(const Buffer &b) { return b.upper - b.lower; }
+/// In double: the difference of two extreme times overflows int64_t.
+static double length(const Buffer &b) {
+  return static_cast<double>(b.upper) - static_cast<double>(b.lower);
+}
 
 Plan planGreedyBySize(const std::vector<Buffer> &buffers, int64_t alignment) {
   auto order = sortedIndices(buffers, [&](size_t a, size_t b) {

@@ -48,6 +48,9 @@ Plan placeInOrder(const std::vector<Buffer> &buffers,
                   const std::vector<size_t> &order, int64_t alignment, Fit fit,
                   std::string method) {
   alignment = normalizeAlignment(alignment);
+  std::string error = checkPlannable(buffers, alignment);
+  if (!error.empty())
+    return refusedPlan(std::move(error), std::move(method));
   Plan plan;
   plan.method = std::move(method);
   plan.offsets.assign(buffers.size(), 0);

@@ -23,7 +23,10 @@ namespace planner {
 /// search that large rarely closes the gap within an interactive budget.
 static constexpr size_t kMaxExactBuffers = 2000;
 
-static int64_t length(const Buffer &b) { return b.upper - b.lower; }
+/// In double: the difference of two extreme times overflows int64_t.
+static double length(const Buffer &b) {
+  return static_cast<double>(b.upper) - static_cast<double>(b.lower);
+}
 
 /// Every heuristic memlint tries, best first on ties.
 static std::vector<Plan> portfolio(const std::vector<Buffer> &buffers,
@@ -35,8 +38,8 @@ static std::vector<Plan> portfolio(const std::vector<Buffer> &buffers,
   plans.push_back(planBestFitInTime(buffers, alignment));
   // Orders no reference planner uses, cheap enough to try as well.
   auto byArea = sortedIndices(buffers, [&](size_t a, size_t b) {
-    return buffers[a].size * length(buffers[a]) >
-           buffers[b].size * length(buffers[b]);
+    return static_cast<double>(buffers[a].size) * length(buffers[a]) >
+           static_cast<double>(buffers[b].size) * length(buffers[b]);
   });
   plans.push_back(
       placeInOrder(buffers, byArea, alignment, Fit::Best, "best-fit-area"));
@@ -51,20 +54,25 @@ static std::vector<Plan> portfolio(const std::vector<Buffer> &buffers,
 Plan planMemory(const std::vector<Buffer> &buffers,
                 const PlanOptions &options) {
   int64_t alignment = normalizeAlignment(options.alignment);
+  std::string error = checkPlannable(buffers, alignment);
+  if (!error.empty())
+    return refusedPlan(std::move(error), "refused");
   std::vector<Plan> plans = portfolio(buffers, alignment);
   Plan best = plans.front();
   for (const Plan &plan : plans)
     if (plan.peak < best.peak)
       best = plan;
-  if (best.optimal || options.timeBudgetMs <= 0 ||
+  if (best.optimal || options.searchNodeBudget == 0 ||
       buffers.size() > kMaxExactBuffers)
     return best;
 
-  improveWithExactSearch(
-      buffers, alignment,
-      Clock::now() + std::chrono::milliseconds(options.timeBudgetMs),
-      static_cast<uint64_t>(std::max<int64_t>(0, options.searchNodeBudget)),
-      best);
+  ExactBudget budget;
+  if (options.timeBudgetMs > 0)
+    budget.deadline =
+        Clock::now() + std::chrono::milliseconds(options.timeBudgetMs);
+  if (options.searchNodeBudget > 0)
+    budget.nodes = static_cast<uint64_t>(options.searchNodeBudget);
+  improveWithExactSearch(buffers, alignment, budget, best);
   return best;
 }
 

@@ -36,14 +36,22 @@ struct Buffer {
 struct PlanOptions {
   /// Every offset is a multiple of this (values below 1 mean 1).
   int64_t alignment = 64;
-  /// Wall-clock budget, in milliseconds, of the exact phase of planMemory.
-  /// 0 runs the heuristics only.
-  int64_t timeBudgetMs = 1000;
-  /// When above 0, the exact phase also stops after this many search nodes
-  /// (roughly 2-10 microseconds each). A run that ends on this limit rather
-  /// than on the clock gives the same plan on every machine, which is what
-  /// golden-output tests need.
-  int64_t searchNodeBudget = 0;
+  /// Optional wall-clock limit, in milliseconds, on the exact phase of
+  /// planMemory; 0: none. A search cut by the clock depends on the
+  /// machine's speed and load, so two runs may give different plans
+  /// (`Plan::clockBound` says when that happened). Only for callers that ask
+  /// for it explicitly.
+  int64_t timeBudgetMs = 0;
+  /// Work budget of the exact phase, in search nodes: the search stops after
+  /// this many, so the plan is the same on every machine and under any load.
+  /// 0 runs the heuristics only; below 0, no work limit (then set a time
+  /// budget). The default fits 10 of the 11 MiniMalloc "challenging"
+  /// instances in their capacity, 8 at the lower bound (see
+  /// bench/planner/README.md), in about a second of CPU at most; a node
+  /// costs about 1 microsecond.
+  int64_t searchNodeBudget = kDefaultSearchNodeBudget;
+
+  static constexpr int64_t kDefaultSearchNodeBudget = 800000;
 };
 
 struct Plan {
@@ -53,14 +61,30 @@ struct Plan {
   int64_t peak = 0;
   /// No plan with this alignment can have a smaller peak; see lowerBound().
   int64_t lowerBound = 0;
-  /// Sum of all sizes: the arena without any reuse.
+  /// The arena without any reuse: every buffer in its own aligned slot; see
+  /// noReuseBytes().
   int64_t noReuse = 0;
   /// True when the peak is known to be minimal (it meets the lower bound, or
   /// the exact search exhausted every alternative).
   bool optimal = false;
+  /// The exact phase stopped on the wall clock (`timeBudgetMs`): another run
+  /// may find a different plan.
+  bool clockBound = false;
   /// Which algorithm produced the offsets (for reports and the benchmark).
   std::string method;
+  /// Not empty when the buffers cannot be planned at all (see
+  /// checkPlannable); then `offsets` is empty and the numbers are 0.
+  std::string error;
 };
+
+/// Why `buffers` cannot be planned with `alignment`, or "" when they can:
+/// a negative size, or sizes so large that some arena arithmetic (a size
+/// rounded up to the alignment, the sum of all rounded sizes, which bounds
+/// every offset any planner computes) would not fit in 64 bits. Every
+/// planner below refuses such input with `Plan::error` rather than wrap
+/// around and overlap buffers.
+std::string checkPlannable(const std::vector<Buffer> &buffers,
+                           int64_t alignment);
 
 /// The largest number of bytes that any valid plan must span. For each
 /// program point, take the buffers live there: all of them need disjoint
@@ -74,8 +98,12 @@ struct Plan {
 /// live range still needs its bytes somewhere).
 int64_t lowerBound(const std::vector<Buffer> &buffers, int64_t alignment);
 
-/// Sum of all sizes.
-int64_t noReuseBytes(const std::vector<Buffer> &buffers);
+/// The peak of the plan without reuse: every buffer in a slot of its own,
+/// stacked at multiples of `alignment`. Like the lower bound, each buffer but
+/// the topmost takes its padding, so this is
+///   sum(roundUp(size, A)) - max(roundUp(size, A) - size)
+/// over all buffers, never below lowerBound(). Saturates at INT64_MAX.
+int64_t noReuseBytes(const std::vector<Buffer> &buffers, int64_t alignment);
 
 /// max(offset + size) over the buffers, 0 when there are none.
 int64_t peakOf(const std::vector<Buffer> &buffers,
@@ -123,9 +151,10 @@ Plan planBestFitInTime(const std::vector<Buffer> &buffers, int64_t alignment);
 
 /// Runs every heuristic above (and a few more orders), keeps the best, and,
 /// while the peak is above the lower bound, improves it with an exact
-/// branch-and-bound search bounded by `options.timeBudgetMs`. Never worse
-/// than any of the heuristics above; the deterministic part is the same for
-/// every run, only how far the exact phase gets depends on the clock.
+/// branch-and-bound search bounded by `options.searchNodeBudget` (and, only
+/// when asked, `options.timeBudgetMs`). Never worse than any of the
+/// heuristics above. Without a time budget the plan is a function of the
+/// input and the options alone: the same bytes on every machine and run.
 Plan planMemory(const std::vector<Buffer> &buffers,
                 const PlanOptions &options = PlanOptions());
 

@@ -9,6 +9,7 @@
 #include "analysis/planner/Planner.h"
 
 #include <cstdint>
+#include <string>
 
 namespace memlint {
 namespace planner {
@@ -18,10 +19,37 @@ inline int64_t normalizeAlignment(int64_t alignment) {
   return alignment < 1 ? 1 : alignment;
 }
 
-/// Smallest multiple of `alignment` (>= 1) not below `value` (>= 0).
+/// Smallest multiple of `alignment` (>= 1) not below `value` (>= 0). The
+/// caller makes sure it fits (checkPlannable); see roundUpChecked.
 inline int64_t roundUp(int64_t value, int64_t alignment) {
-  return (value + alignment - 1) / alignment * alignment;
+  return (value / alignment + (value % alignment != 0)) * alignment;
 }
+
+/// roundUp, or false when the result does not fit in 64 bits.
+inline bool roundUpChecked(int64_t value, int64_t alignment, int64_t &out) {
+  int64_t units = value / alignment + (value % alignment != 0);
+  return !__builtin_mul_overflow(units, alignment, &out);
+}
+
+/// a + b, clamped to INT64_MAX (both >= 0).
+inline int64_t addSaturated(int64_t a, int64_t b) {
+  int64_t sum;
+  return __builtin_add_overflow(a, b, &sum) ? INT64_MAX : sum;
+}
+
+/// roundUp, clamped to INT64_MAX.
+inline int64_t roundUpSaturated(int64_t value, int64_t alignment) {
+  int64_t out;
+  return roundUpChecked(value, alignment, out) ? out : INT64_MAX;
+}
+
+/// The largest total of rounded sizes the planners accept. A quarter of the
+/// 64-bit range leaves headroom for sums of an offset and a size, a level
+/// and a size, or a capacity and a padding, as the search computes them.
+constexpr int64_t kMaxArenaBytes = INT64_MAX / 4;
+
+/// A plan carrying `error` and no offsets, for input checkPlannable refused.
+Plan refusedPlan(std::string error, std::string method);
 
 /// Whether the buffer takes part in planning at all: buffers with no bytes
 /// or no live program point conflict with nothing.

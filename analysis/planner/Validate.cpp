@@ -24,6 +24,8 @@ static std::string describe(const std::vector<Buffer> &buffers, size_t i) {
 std::string validatePlan(const std::vector<Buffer> &buffers, const Plan &plan,
                          int64_t alignment) {
   alignment = normalizeAlignment(alignment);
+  if (!plan.error.empty())
+    return "plan refused the input: " + plan.error;
   if (plan.offsets.size() != buffers.size())
     return "plan has " + std::to_string(plan.offsets.size()) + " offsets for " +
            std::to_string(buffers.size()) + " buffers";
@@ -39,7 +41,11 @@ std::string validatePlan(const std::vector<Buffer> &buffers, const Plan &plan,
     if (offset % alignment != 0)
       return describe(buffers, i) + " has offset " + std::to_string(offset) +
              ", not a multiple of " + std::to_string(alignment);
-    peak = std::max(peak, offset + buffers[i].size);
+    int64_t end;
+    if (__builtin_add_overflow(offset, buffers[i].size, &end))
+      return describe(buffers, i) + " at offset " + std::to_string(offset) +
+             " ends beyond 64 bits";
+    peak = std::max(peak, end);
   }
 
   // Sweep in order of start time: only buffers that start before `i` ends
@@ -59,6 +65,7 @@ std::string validatePlan(const std::vector<Buffer> &buffers, const Plan &plan,
         break;
       if (!liveTogether(buffers[i], buffers[j]))
         continue;
+      // Both ends fit in 64 bits: checked above.
       int64_t oi = plan.offsets[i], oj = plan.offsets[j];
       if (oi < oj + buffers[j].size && oj < oi + buffers[i].size)
         return describe(buffers, i) + " at offset " + std::to_string(oi) +
@@ -77,9 +84,10 @@ std::string validatePlan(const std::vector<Buffer> &buffers, const Plan &plan,
   if (peak < bound)
     return "peak " + std::to_string(peak) + " is below the lower bound " +
            std::to_string(bound);
-  if (plan.noReuse != noReuseBytes(buffers))
+  int64_t noReuse = noReuseBytes(buffers, alignment);
+  if (plan.noReuse != noReuse)
     return "plan claims no-reuse total " + std::to_string(plan.noReuse) +
-           " but it is " + std::to_string(noReuseBytes(buffers));
+           " but it is " + std::to_string(noReuse);
   return "";
 }
 

@@ -3,6 +3,10 @@
 // Usage: memlint_planner_bench [--alignment=N] [--budget-ms=N] [--nodes=N]
 //                              [PATH...]
 //
+// By default the exact phase runs on planMemory's default work budget and
+// no clock, as `memlint plan` does: the peaks are the same on every run.
+// --nodes=-1 --budget-ms=N bounds it by the clock alone.
+//
 // Each PATH is a MiniMalloc CSV file or a directory searched recursively for
 // them (default: the suite in shared/data/minimalloc). Prints one row per
 // instance with the peak of every planner, and checks every plan with
@@ -52,8 +56,8 @@ static std::string instanceName(const std::string &file) {
 
 int main(int argc, char **argv) {
   int64_t alignment = 1; // the suite's sizes are exact byte counts
-  int64_t budgetMs = 1000;
-  int64_t nodes = 0; // no node limit: the clock alone bounds the search
+  int64_t budgetMs = 0;  // no clock: the plans are the same on every run
+  int64_t nodes = PlanOptions::kDefaultSearchNodeBudget;
   std::vector<std::string> paths;
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
@@ -105,7 +109,11 @@ int main(int argc, char **argv) {
     // the planner had on a loaded machine.
     auto start = std::chrono::steady_clock::now();
     std::clock_t cpuStart = std::clock();
-    Plan memlint = planMemory(buffers, {alignment, budgetMs, nodes});
+    PlanOptions options;
+    options.alignment = alignment;
+    options.timeBudgetMs = budgetMs;
+    options.searchNodeBudget = nodes;
+    Plan memlint = planMemory(buffers, options);
     double cpuMs = 1000.0 * (std::clock() - cpuStart) / CLOCKS_PER_SEC;
     double ms = std::chrono::duration<double, std::milli>(
                     std::chrono::steady_clock::now() - start)

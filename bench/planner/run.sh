@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the planner benchmark on its own (no MLIR needed) and runs it on the
 # MiniMalloc suite. Extra arguments go to the benchmark, e.g.
-#   bench/planner/run.sh --budget-ms=5000
+#   bench/planner/run.sh --nodes=2000000
 #   bench/planner/run.sh --alignment=64 path/to/csvs
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)

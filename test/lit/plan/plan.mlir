@@ -25,7 +25,7 @@ func.func @nothing() {
 }
 
 // TEXT:      @f
-// TEXT-NEXT:   space default: peak 2024 bytes, lower bound 2024, without reuse 2512
+// TEXT-NEXT:   space default: peak 2024 bytes, lower bound 2024, without reuse 2536
 // TEXT-NEXT:     buffer  line  bytes  offset  live
 // TEXT-NEXT:     %a         6   1000  {{[0-9]+}}  6-9
 // TEXT-NEXT:     %b         7   1000  {{[0-9]+}}  7-12
@@ -47,7 +47,7 @@ func.func @nothing() {
 // JSON-NEXT:         "space": "default",
 // JSON-NEXT:         "peak_bytes": 2024,
 // JSON-NEXT:         "lower_bound_bytes": 2024,
-// JSON-NEXT:         "no_reuse_bytes": 2512,
+// JSON-NEXT:         "no_reuse_bytes": 2536,
 // JSON-NEXT:         "buffers": [
 // JSON-NEXT:           {
 // JSON-NEXT:             "name": "%a",

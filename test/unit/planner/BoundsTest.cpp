@@ -10,7 +10,7 @@ namespace {
 
 TEST(LowerBoundTest, EmptyInput) {
   EXPECT_EQ(lowerBound({}, 64), 0);
-  EXPECT_EQ(noReuseBytes({}), 0);
+  EXPECT_EQ(noReuseBytes({}, 64), 0);
   EXPECT_EQ(peakOf({}, {}), 0);
 }
 
@@ -19,7 +19,7 @@ TEST(LowerBoundTest, MaxOfSimultaneouslyLiveBytes) {
       {"a", 0, 10, 100}, {"b", 2, 5, 50}, {"c", 4, 8, 30}, {"d", 8, 12, 500}};
   // At t = 4: a + b + c = 180. At t = 8: a + d = 600.
   EXPECT_EQ(lowerBound(buffers, 1), 600);
-  EXPECT_EQ(noReuseBytes(buffers), 680);
+  EXPECT_EQ(noReuseBytes(buffers, 1), 680);
 }
 
 TEST(LowerBoundTest, HalfOpenRangesDoNotMeet) {

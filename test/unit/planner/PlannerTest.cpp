@@ -6,8 +6,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
-
 using namespace memlint::planner;
 
 namespace {
@@ -59,7 +57,10 @@ TEST(PlannerTest, HeuristicsOnlyWithoutBudget) {
                                  {"c", 5, 6, 4},
                                  {"d", 0, 1, 4},
                                  {"e", 2, 4, 3}};
-  Plan plan = planMemory(buffers, {1, 0});
+  PlanOptions options;
+  options.alignment = 1;
+  options.searchNodeBudget = 0;
+  Plan plan = planMemory(buffers, options);
   EXPECT_EQ(plan.peak, 7);
   EXPECT_FALSE(plan.optimal);
   EXPECT_NE(plan.method, "exact");
@@ -159,18 +160,16 @@ TEST(PlannerTest, NodeBudgetMakesPlansReproducible) {
   EXPECT_EQ(first.peak, second.peak);
 }
 
-TEST(PlannerTest, StaysWithinBudgetOnHundredsOfBuffers) {
+TEST(PlannerTest, TimeBudgetAloneGivesValidPlans) {
   std::mt19937_64 rng(7);
   auto buffers = plannertest::randomBuffers(rng, 400, 1000, 100000);
-  auto start = std::chrono::steady_clock::now();
-  Plan plan = planMemory(buffers, {64, 200});
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-          .count();
+  PlanOptions options;
+  options.timeBudgetMs = 50;
+  options.searchNodeBudget = -1; // the clock alone
+  Plan plan = planMemory(buffers, options);
   EXPECT_EQ(validatePlan(buffers, plan, 64), "");
-  // The budget covers the exact phase; the heuristics take milliseconds.
-  // Generous, so that a loaded machine does not fail the test.
-  EXPECT_LT(seconds, 2.0);
+  // Cut by the clock unless the search closed the gap first.
+  EXPECT_TRUE(plan.clockBound || plan.optimal);
 }
 
 } // namespace
