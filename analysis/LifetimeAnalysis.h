@@ -13,8 +13,8 @@
 #ifndef MEMLINT_ANALYSIS_LIFETIMEANALYSIS_H
 #define MEMLINT_ANALYSIS_LIFETIMEANALYSIS_H
 
-#include "analysis/Bdd.h"
-#include "analysis/Conditions.h"
+#include "analysis/lifetime/Bdd.h"
+#include "analysis/lifetime/Conditions.h"
 #include "analysis/Ownership.h"
 #include "analysis/lifetime/ModuleLifetimes.h"
 #include "analysis/lifetime/Results.h"

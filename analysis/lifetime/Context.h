@@ -10,7 +10,7 @@
 #ifndef MEMLINT_ANALYSIS_LIFETIME_CONTEXT_H
 #define MEMLINT_ANALYSIS_LIFETIME_CONTEXT_H
 
-#include "analysis/Conditions.h"
+#include "analysis/lifetime/Conditions.h"
 #include "analysis/lifetime/PathState.h"
 #include "analysis/lifetime/Results.h"
 #include "llvm/ADT/DenseMap.h"

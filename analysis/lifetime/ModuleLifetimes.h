@@ -9,7 +9,7 @@
 #ifndef MEMLINT_ANALYSIS_LIFETIME_MODULELIFETIMES_H
 #define MEMLINT_ANALYSIS_LIFETIME_MODULELIFETIMES_H
 
-#include "analysis/Conditions.h"
+#include "analysis/lifetime/Conditions.h"
 #include "analysis/lifetime/Results.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"

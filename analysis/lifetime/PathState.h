@@ -11,7 +11,7 @@
 #ifndef MEMLINT_ANALYSIS_LIFETIME_PATHSTATE_H
 #define MEMLINT_ANALYSIS_LIFETIME_PATHSTATE_H
 
-#include "analysis/Bdd.h"
+#include "analysis/lifetime/Bdd.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/SmallVector.h"

@@ -8,7 +8,7 @@
 #ifndef MEMLINT_ANALYSIS_LIFETIME_RESULTS_H
 #define MEMLINT_ANALYSIS_LIFETIME_RESULTS_H
 
-#include "analysis/Bdd.h"
+#include "analysis/lifetime/Bdd.h"
 #include "analysis/Ownership.h"
 #include "mlir/IR/Operation.h"
 #include <vector>
