@@ -1,4 +1,4 @@
-#include "analysis/Bdd.h"
+#include "analysis/lifetime/Bdd.h"
 
 #include <bitset>
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // OPEN. Determinism check: the two related locations of the leak finding
 // swap places from one lint of this text to the next. Since 28b7ec7
 // LifetimeAnalysis::events() stable-sorts events by the FileLineColLoc of
-// their op (LifetimeAnalysis.cpp, events()), but ops whose locations are
+// their op (now lifetime/FunctionAnalysis.cpp, events()), but ops whose locations are
 // equal, or not file locations at all (loc(unknown), fused/name/callsite
 // locations, every op of a file printed with shared debug locations), tie
 // and keep the order of the std::map keyed by Operation * (record(),

@@ -6,8 +6,8 @@
 // state change" and "can this path happen" in O(1).
 //
 //===----------------------------------------------------------------------===//
-#ifndef MEMLINT_ANALYSIS_BDD_H
-#define MEMLINT_ANALYSIS_BDD_H
+#ifndef MEMLINT_ANALYSIS_LIFETIME_BDD_H
+#define MEMLINT_ANALYSIS_LIFETIME_BDD_H
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"

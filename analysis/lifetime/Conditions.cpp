@@ -1,5 +1,5 @@
 //===- Conditions.cpp - Branch conditions as boolean atoms ----------------===//
-#include "analysis/Conditions.h"
+#include "analysis/lifetime/Conditions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

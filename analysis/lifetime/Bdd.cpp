@@ -1,5 +1,5 @@
 //===- Bdd.cpp - Reduced ordered binary decision diagrams -----------------===//
-#include "analysis/Bdd.h"
+#include "analysis/lifetime/Bdd.h"
 
 #include "llvm/Support/ErrorHandling.h"
 #include <algorithm>

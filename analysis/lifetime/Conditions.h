@@ -9,10 +9,10 @@
 // "when %x is false".
 //
 //===----------------------------------------------------------------------===//
-#ifndef MEMLINT_ANALYSIS_CONDITIONS_H
-#define MEMLINT_ANALYSIS_CONDITIONS_H
+#ifndef MEMLINT_ANALYSIS_LIFETIME_CONDITIONS_H
+#define MEMLINT_ANALYSIS_LIFETIME_CONDITIONS_H
 
-#include "analysis/Bdd.h"
+#include "analysis/lifetime/Bdd.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include <functional>
