@@ -1,0 +1,149 @@
+//===- AliasFlow.cpp - Which buffers values hold, and along edges ---------===//
+#include "analysis/lifetime/AliasFlow.h"
+
+#include "analysis/Ownership.h"
+
+using namespace mlir;
+
+namespace memlint::lifetime {
+
+void AliasFlow::setAliases(Value v, AliasSet s) {
+  auto [it, inserted] = aliases.try_emplace(v, s);
+  if (inserted) {
+    ++changes;
+    return;
+  }
+  AliasSet &old = it->second;
+  if (old != s)
+    ++changes;
+  old = std::move(s);
+}
+
+void AliasFlow::pinFormula(Value v, Bdd f) {
+  if (!ctx.conds.hasFormula(v) || ctx.conds.formulaOf(v) != f)
+    ++changes;
+  ctx.conds.setFormula(v, f);
+}
+
+void AliasFlow::pass(Value v, Bdd path, AliasSet &alias, Bdd &formula) {
+  BddManager &bdd = ctx.bdd;
+  if (isMemRef(v))
+    for (const AliasEntry &e : aliasOf(v))
+      addAlias(alias, {e.origin, bdd.conj(e.cond, path), e.interior}, bdd);
+  if (v.getType().isInteger(1))
+    formula = bdd.disj(formula, bdd.conj(ctx.conds.formulaOf(v), path));
+}
+
+void AliasFlow::passOperands(ValueRange operands, Bdd path,
+                             MutableArrayRef<AliasSet> alias,
+                             MutableArrayRef<Bdd> formula) {
+  assert(alias.size() == formula.size() && "one formula per input");
+  for (unsigned j = 0; j < alias.size() && j < operands.size(); ++j)
+    pass(operands[j], path, alias[j], formula[j]);
+}
+
+Incoming AliasFlow::toBlock(const PathState &es, Block *succ,
+                            ArrayRef<Value> forwarded, unsigned produced) {
+  Incoming c;
+  c.any = true;
+  c.st = es;
+  unsigned n = succ->getNumArguments();
+  c.resizeArgs(n);
+  for (unsigned j = 0; j < n; ++j) {
+    if (j < produced || j - produced >= forwarded.size()) {
+      if (isMemRef(succ->getArgument(j)))
+        c.argAliases[j] = unknown(es.path);
+      continue;
+    }
+    pass(forwarded[j - produced], es.path, c.argAliases[j], c.argFormulas[j]);
+  }
+  return c;
+}
+
+Incoming AliasFlow::toInputs(const PathState &es, ValueRange operands,
+                             unsigned numInputs) {
+  Incoming c;
+  c.any = true;
+  c.st = es;
+  // Inputs may be fewer than operands (e.g. loop induction variables are
+  // produced, not forwarded): align from the front of the inputs.
+  c.resizeArgs(numInputs);
+  passOperands(operands, es.path, c.argAliases, c.argFormulas);
+  return c;
+}
+
+Incoming AliasFlow::shapeForBlock(Block *block, const Incoming &cur) {
+  Incoming s;
+  unsigned n = block->getNumArguments();
+  unsigned m = cur.argAliases.size();
+  s.resizeArgs(n);
+  unsigned offset = n >= m ? n - m : 0;
+  for (unsigned j = 0; j < m && offset + j < n; ++j) {
+    s.argAliases[offset + j] = cur.argAliases[j];
+    s.argFormulas[offset + j] = cur.argFormulas[j];
+  }
+  for (unsigned j = 0; j < offset; ++j)
+    if (isMemRef(block->getArgument(j)))
+      s.argAliases[j] = unknown(BddManager::True);
+  s.st = cur.st;
+  s.any = true;
+  return s;
+}
+
+bool AliasFlow::merge(Incoming &acc, const Incoming &x) {
+  if (!x.any)
+    return false;
+  bool first = !acc.any;
+  acc.any = true;
+  bool changed = ctx.lattice.join(acc.st, x.st, first);
+  if (acc.argAliases.size() < x.argAliases.size()) {
+    acc.argAliases.resize(x.argAliases.size());
+    acc.argFormulas.resize(x.argFormulas.size(), BddManager::False);
+    changed = true;
+  }
+  for (unsigned j = 0; j < x.argAliases.size(); ++j) {
+    for (const AliasEntry &e : x.argAliases[j]) {
+      AliasSet before = acc.argAliases[j];
+      addAlias(acc.argAliases[j], e, ctx.bdd);
+      if (before.size() != acc.argAliases[j].size() ||
+          llvm::any_of(llvm::zip(before, acc.argAliases[j]), [](auto p) {
+            return std::get<0>(p).cond != std::get<1>(p).cond;
+          }))
+        changed = true;
+    }
+    Bdd f = ctx.bdd.disj(acc.argFormulas[j], x.argFormulas[j]);
+    changed |= f != acc.argFormulas[j];
+    acc.argFormulas[j] = f;
+  }
+  return changed;
+}
+
+bool AliasFlow::same(const Incoming &a, const Incoming &b) {
+  return a.any == b.any && a.st.path == b.st.path &&
+         a.st.entries == b.st.entries && a.argFormulas == b.argFormulas &&
+         a.argAliases == b.argAliases;
+}
+
+void AliasFlow::restrict(Incoming &in, Bdd c) {
+  if (!in.any)
+    return;
+  in.st = ctx.lattice.restrict(in.st, c);
+  for (AliasSet &s : in.argAliases) {
+    AliasSet kept;
+    for (AliasEntry e : s) {
+      e.cond = ctx.bdd.conj(e.cond, c);
+      addAlias(kept, e, ctx.bdd);
+    }
+    s = kept;
+  }
+  for (Bdd &f : in.argFormulas)
+    f = ctx.bdd.conj(f, c);
+}
+
+void AliasFlow::addSupport(llvm::DenseSet<unsigned> &vars, Bdd f) {
+  if (f > BddManager::True)
+    for (unsigned v : ctx.bdd.support(f))
+      vars.insert(v);
+}
+
+} // namespace memlint::lifetime

@@ -1,0 +1,106 @@
+//===- Context.h - What the parts of a function's analysis share -*- C++
+//-*-===//
+//
+// What several parts of the analysis of one function read or extend: the
+// BDDs and condition atoms, the buffers and origins (owned by the
+// LifetimeAnalysis they end up in), the lattice, the path reaching each op
+// and the events seen so far. Each part keeps the rest of its data itself.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_LIFETIME_CONTEXT_H
+#define MEMLINT_ANALYSIS_LIFETIME_CONTEXT_H
+
+#include "analysis/Conditions.h"
+#include "analysis/lifetime/PathState.h"
+#include "analysis/lifetime/Results.h"
+#include "llvm/ADT/DenseMap.h"
+#include <map>
+#include <optional>
+#include <tuple>
+
+namespace memlint {
+class ModuleLifetimes;
+}
+
+namespace memlint::lifetime {
+
+/// Fixpoint iterations a walker may take before the analysis gives up.
+constexpr unsigned MaxRounds = 24;
+
+/// Events keyed by (kind, op, buffer or origin): a later visit of the same
+/// op (a later fixpoint round) replaces what an earlier one recorded.
+class EventLog {
+public:
+  void record(const Event &e, int key) {
+    if (e.cond == BddManager::False)
+      return;
+    events[{static_cast<int>(e.kind), e.op, key}] = e;
+  }
+  auto begin() const { return events.begin(); }
+  auto end() const { return events.end(); }
+
+private:
+  std::map<std::tuple<int, mlir::Operation *, int>, Event> events;
+};
+
+struct FunctionContext {
+  FunctionContext(std::vector<BufferInfo> &buffers,
+                  std::vector<Origin> &origins, bool &stopped,
+                  ModuleLifetimes &module, ValueNamer namer)
+      : buffers(buffers), origins(origins), stopped(stopped), module(module),
+        conds(bdd, std::move(namer)), lattice(bdd) {}
+
+  std::vector<BufferInfo> &buffers;
+  std::vector<Origin> &origins;
+  /// Set when the analysis gives up (no fixpoint, BDD budget spent).
+  bool &stopped;
+  ModuleLifetimes &module;
+  BddManager bdd;
+  ConditionTable conds;
+  PathLattice lattice;
+  /// The origin standing for memory memlint cannot follow.
+  unsigned unknownOrigin = 0;
+  /// Buffer index of each allocating value.
+  llvm::DenseMap<mlir::Value, unsigned> bufferIndex;
+  llvm::DenseMap<mlir::Value, unsigned> originOfValue;
+  /// The path that reaches each op (the last round's).
+  llvm::DenseMap<mlir::Operation *, Bdd> pathAt;
+  EventLog events;
+
+  unsigned numBuffers() const { return lattice.size(); }
+  std::optional<unsigned> bufferOf(mlir::Value v) const {
+    auto it = bufferIndex.find(v);
+    if (it == bufferIndex.end())
+      return std::nullopt;
+    return it->second;
+  }
+  /// The origin of `v`, made on first request.
+  unsigned originFor(OriginKind kind, mlir::Value v, int buffer = -1) {
+    auto it = originOfValue.find(v);
+    if (it != originOfValue.end())
+      return it->second;
+    unsigned id = origins.size();
+    origins.push_back({kind, v, buffer});
+    originOfValue[v] = id;
+    return id;
+  }
+  /// The buffer an origin owns, if it is an owned allocation.
+  std::optional<unsigned> ownedBuffer(unsigned origin) const {
+    const Origin &o = origins[origin];
+    if (o.kind != OriginKind::Owned)
+      return std::nullopt;
+    assert(o.buffer >= 0 && "owned origin without a buffer");
+    return o.buffer;
+  }
+  /// Whether a walker must stop: too many rounds or BDDs (sets `stopped`).
+  bool mustGiveUp(unsigned round) {
+    if (round < MaxRounds && !bdd.exhausted())
+      return false;
+    stopped = true;
+    return true;
+  }
+};
+
+} // namespace memlint::lifetime
+
+#endif

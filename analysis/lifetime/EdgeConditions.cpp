@@ -1,0 +1,174 @@
+//===- EdgeConditions.cpp - On which paths each edge is taken -------------===//
+#include "analysis/lifetime/EdgeConditions.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+using namespace mlir;
+
+namespace memlint::lifetime {
+
+namespace {
+/// Choice index of the first-iteration atom: apart from the indices of the
+/// alternatives of an op (a loop op's "runs" is choice 0).
+constexpr unsigned FirstIterationChoice = 1000;
+} // namespace
+
+std::string positionOf(Operation *op) {
+  if (auto fl = dyn_cast<FileLineColLoc>(op->getLoc()))
+    return std::to_string(fl.getLine()) + ":" + std::to_string(fl.getColumn());
+  return "?";
+}
+
+Bdd EdgeConditions::choice(Operation *op, unsigned idx, std::string whenTrue,
+                           std::string whenFalse) {
+  auto key = std::make_pair(op, idx);
+  auto it = choices.find(key);
+  if (it != choices.end())
+    return it->second;
+  Bdd a = ctx.conds.choiceAtom(op, std::move(whenTrue), std::move(whenFalse));
+  choices[key] = a;
+  return a;
+}
+
+std::vector<Bdd> EdgeConditions::opaque(Operation *op, unsigned n) {
+  BddManager &bdd = ctx.bdd;
+  std::vector<Bdd> out;
+  Bdd rest = BddManager::True;
+  std::string where =
+      op->getName().getStringRef().str() + " at " + positionOf(op);
+  for (unsigned i = 0; i + 1 < n; ++i) {
+    Bdd a = choice(
+        op, i, "the " + where + " takes its branch " + std::to_string(i),
+        "the " + where + " does not take its branch " + std::to_string(i));
+    out.push_back(bdd.conj(rest, a));
+    rest = bdd.conj(rest, bdd.negate(a));
+  }
+  out.push_back(rest);
+  return out;
+}
+
+std::vector<Bdd> EdgeConditions::ofBranch(Operation *term) {
+  unsigned n = term->getNumSuccessors();
+  if (n == 1)
+    return {BddManager::True};
+  if (auto cb = dyn_cast<cf::CondBranchOp>(term)) {
+    Bdd c = ctx.conds.formulaOf(cb.getCondition());
+    return {c, ctx.bdd.negate(c)};
+  }
+  if (isa<cf::SwitchOp>(term))
+    return ofSwitch(term);
+  return opaque(term, n);
+}
+
+std::vector<Bdd> EdgeConditions::ofSwitch(Operation *term) {
+  auto sw = cast<cf::SwitchOp>(term);
+  BddManager &bdd = ctx.bdd;
+  std::vector<Bdd> out(term->getNumSuccessors(), BddManager::False);
+  auto caseValues = sw.getCaseValues();
+  APInt cst;
+  // Successor 0 is the default; successor i+1 is case i.
+  if (matchPattern(sw.getFlag(), m_ConstantInt(&cst)) && caseValues) {
+    unsigned hit = 0;
+    for (auto [i, v] : llvm::enumerate(caseValues->getValues<APInt>()))
+      if (v == cst)
+        hit = i + 1;
+    out[hit] = BddManager::True;
+    return out;
+  }
+  Bdd rest = BddManager::True;
+  if (caseValues)
+    for (auto [i, v] : llvm::enumerate(caseValues->getValues<APInt>())) {
+      std::string where = "the switch at " + positionOf(term);
+      std::string value = std::to_string(v.getSExtValue());
+      Bdd a = choice(term, i, where + " takes case " + value,
+                     where + " does not take case " + value);
+      out[i + 1] = bdd.conj(rest, a);
+      rest = bdd.conj(rest, bdd.negate(a));
+    }
+  out[0] = rest;
+  return out;
+}
+
+std::vector<Bdd>
+EdgeConditions::ofRegionEntry(RegionBranchOpInterface op,
+                              ArrayRef<RegionSuccessor> succs) {
+  unsigned n = succs.size();
+  if (n == 1)
+    return {BddManager::True};
+  Operation *raw = op.getOperation();
+  if (auto ifOp = dyn_cast<scf::IfOp>(raw)) {
+    Bdd c = ctx.conds.formulaOf(ifOp.getCondition());
+    std::vector<Bdd> out;
+    for (const RegionSuccessor &s : succs)
+      out.push_back(
+          s.getSuccessor() == &ifOp.getThenRegion() ? c : ctx.bdd.negate(c));
+    return out;
+  }
+  if (isa<LoopLikeOpInterface>(raw) && n == 2) {
+    Bdd runs = choice(raw, 0, "the loop at " + positionOf(raw) + " runs",
+                      "the loop at " + positionOf(raw) + " runs zero times");
+    std::vector<Bdd> out;
+    for (const RegionSuccessor &s : succs)
+      out.push_back(s.isParent() ? ctx.bdd.negate(runs) : runs);
+    return out;
+  }
+  if (isa<scf::IndexSwitchOp>(raw))
+    return ofIndexSwitch(raw, succs);
+  return opaque(raw, n);
+}
+
+std::vector<Bdd>
+EdgeConditions::ofIndexSwitch(Operation *raw, ArrayRef<RegionSuccessor> succs) {
+  auto sw = cast<scf::IndexSwitchOp>(raw);
+  BddManager &bdd = ctx.bdd;
+  std::vector<Bdd> out(succs.size(), BddManager::False);
+  Bdd rest = BddManager::True;
+  DenseMap<Region *, Bdd> byRegion;
+  for (auto [i, caseRegion] : llvm::enumerate(sw.getCaseRegions())) {
+    std::string where = "the index_switch at " + positionOf(raw);
+    std::string value = std::to_string(sw.getCases()[i]);
+    Bdd a = choice(raw, i, where + " takes case " + value,
+                   where + " does not take case " + value);
+    byRegion[&caseRegion] = bdd.conj(rest, a);
+    rest = bdd.conj(rest, bdd.negate(a));
+  }
+  // Regions that are not a case (the default) take what no case took.
+  for (auto [i, s] : llvm::enumerate(succs))
+    out[i] =
+        byRegion.count(s.getSuccessor()) ? byRegion[s.getSuccessor()] : rest;
+  return out;
+}
+
+std::vector<Bdd>
+EdgeConditions::ofRegionTerminator(Operation *term, bool inLoop,
+                                   ArrayRef<RegionSuccessor> succs) {
+  unsigned n = succs.size();
+  if (n == 1)
+    return {BddManager::True};
+  if (auto cond = dyn_cast<scf::ConditionOp>(term)) {
+    Bdd c = ctx.conds.formulaOf(cond.getCondition());
+    std::vector<Bdd> out;
+    for (const RegionSuccessor &s : succs)
+      out.push_back(s.isParent() ? ctx.bdd.negate(c) : c);
+    return out;
+  }
+  if (inLoop)
+    return std::vector<Bdd>(n, BddManager::True);
+  return opaque(term, n);
+}
+
+Bdd EdgeConditions::firstIteration(Operation *keyOp) {
+  std::string where = positionOf(keyOp);
+  Bdd a = choice(keyOp, FirstIterationChoice,
+                 "in the first iteration of the loop at " + where,
+                 "after the first iteration of the loop at " + where);
+  ctx.conds.hideFromDescriptions(a);
+  return a;
+}
+
+} // namespace memlint::lifetime

@@ -1,0 +1,58 @@
+//===- EdgeConditions.h - On which paths each edge is taken -----*- C++ -*-===//
+//
+// The condition of each outgoing edge of a branch: cf.cond_br and scf.if
+// follow their i1 operand, cf.switch and scf.index_switch compare against
+// their cases, scf.condition decides between the loop body and the exit, a
+// loop may run zero times, and ops that do not say how they choose get one
+// opaque choice atom per alternative. The conditions of one op's edges are
+// disjoint and cover every path, except where noted.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_LIFETIME_EDGECONDITIONS_H
+#define MEMLINT_ANALYSIS_LIFETIME_EDGECONDITIONS_H
+
+#include "analysis/lifetime/Context.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include <string>
+
+namespace memlint::lifetime {
+
+/// "line:column" of an op, or "?".
+std::string positionOf(mlir::Operation *op);
+
+class EdgeConditions {
+public:
+  explicit EdgeConditions(FunctionContext &ctx) : ctx(ctx) {}
+
+  /// Per successor of a block terminator.
+  std::vector<Bdd> ofBranch(mlir::Operation *term);
+  /// Per entry successor of a region op.
+  std::vector<Bdd> ofRegionEntry(mlir::RegionBranchOpInterface op,
+                                 llvm::ArrayRef<mlir::RegionSuccessor> succs);
+  /// Per successor of a region terminator. In a loop (`inLoop`) both the
+  /// repeating and the exiting edge keep every path: neither excludes the
+  /// other over the whole loop.
+  std::vector<Bdd>
+  ofRegionTerminator(mlir::Operation *term, bool inLoop,
+                     llvm::ArrayRef<mlir::RegionSuccessor> succs);
+  /// The hidden atom "this is the first iteration of the loop whose header
+  /// starts with `keyOp`", one per loop.
+  Bdd firstIteration(mlir::Operation *keyOp);
+
+private:
+  /// The atom of choice `idx` of `op`, made once.
+  Bdd choice(mlir::Operation *op, unsigned idx, std::string whenTrue,
+             std::string whenFalse);
+  /// Conditions for n alternatives nobody tells us how to choose between.
+  std::vector<Bdd> opaque(mlir::Operation *op, unsigned n);
+  std::vector<Bdd> ofSwitch(mlir::Operation *term);
+  std::vector<Bdd> ofIndexSwitch(mlir::Operation *op,
+                                 llvm::ArrayRef<mlir::RegionSuccessor> succs);
+
+  FunctionContext &ctx;
+  llvm::DenseMap<std::pair<mlir::Operation *, unsigned>, Bdd> choices;
+};
+
+} // namespace memlint::lifetime
+
+#endif

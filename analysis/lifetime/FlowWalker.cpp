@@ -1,0 +1,279 @@
+//===- FlowWalker.cpp - The fixpoint walk over a region's blocks ----------===//
+#include "analysis/lifetime/FlowWalker.h"
+
+#include "analysis/Ownership.h"
+#include "mlir/IR/RegionGraphTraits.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include <map>
+
+using namespace mlir;
+
+namespace memlint::lifetime {
+
+/// One walk of a region's CFG to its fixpoint. Rounds go over the blocks
+/// in reverse post order, like a plain round-robin iteration (nested loops
+/// advance in lockstep, so rounds add up rather than multiply), except that
+/// a block whose inputs did not change since it last ran replays what it
+/// contributed then instead of running again: the forward part of a region
+/// does not re-run while a loop further down converges.
+class CfgWalk {
+public:
+  CfgWalk(FlowWalker &w, Region &region) : w(w), region(region) {
+    llvm::ReversePostOrderTraversal<Block *> rpot(&region.front());
+    for (Block *b : rpot) {
+      index[b] = order.size();
+      order.push_back(b);
+    }
+    for (Block *b : order)
+      for (Block *s : b->getSuccessors())
+        if (isBackEdge(b, s))
+          headers.insert(s);
+    // Natural loop of each header (all its back edges), to see which
+    // loops a forward edge leaves.
+    for (Block *b : order)
+      for (Block *s : b->getSuccessors())
+        if (isBackEdge(b, s)) {
+          DenseSet<Block *> &l = naturalLoops[index[s]];
+          for (Block *x : loopBlocks(b, s))
+            l.insert(x);
+        }
+    ran.resize(order.size());
+  }
+
+  std::vector<Exit> run(const Incoming &entry) {
+    for (unsigned round = 0;; ++round) {
+      if (w.ctx.mustGiveUp(round))
+        return exits;
+      runRound(round, entry);
+      if (nextBackChanged.empty())
+        return exits;
+      backChanged = std::move(nextBackChanged);
+    }
+  }
+
+private:
+  /// What a block contributed when it last ran.
+  struct Ran {
+    bool valid = false;
+    SmallVector<std::pair<Block *, Incoming>, 2> forward;
+    std::optional<Exit> exit;
+  };
+
+  /// A retreating edge (to a block not later in the order).
+  bool isBackEdge(Block *from, Block *to) {
+    auto it = index.find(to);
+    return it != index.end() && it->second <= index[from];
+  }
+  /// The blocks of the loop the back edge src -> hdr closes.
+  DenseSet<Block *> &loopBlocks(Block *src, Block *hdr);
+  void runRound(unsigned round, const Incoming &entry);
+  void runBlock(unsigned bi, Block *block);
+  void followEdge(Block *block, Operation *term, unsigned i, PathState es,
+                  const Ran &previous, uint64_t epochBefore);
+  void leaveLoops(Block *block, Block *succ, PathState &es);
+
+  FlowWalker &w;
+  Region &region;
+  std::vector<Block *> order;
+  DenseMap<Block *, unsigned> index;
+  DenseSet<Block *> headers;
+  std::map<std::pair<Block *, Block *>, DenseSet<Block *>> loopBlocksCache;
+  std::map<unsigned, DenseSet<Block *>> naturalLoops; // by header index
+  /// The state entering each header from outside its loop.
+  DenseMap<Block *, PathState> headerEntry;
+  DenseMap<Block *, Incoming> backIn;
+  std::vector<Ran> ran;
+  DenseSet<Block *> backChanged, nextBackChanged;
+  // Of the current round.
+  std::vector<Exit> exits;
+  DenseMap<Block *, Incoming> in;
+  DenseSet<Block *> dirty;
+};
+
+DenseSet<Block *> &CfgWalk::loopBlocks(Block *src, Block *hdr) {
+  auto key = std::make_pair(src, hdr);
+  auto it = loopBlocksCache.find(key);
+  if (it != loopBlocksCache.end())
+    return it->second;
+  DenseSet<Block *> &set = loopBlocksCache[key];
+  set.insert(hdr);
+  SmallVector<Block *> work{src};
+  while (!work.empty()) {
+    Block *b = work.pop_back_val();
+    if (!set.insert(b).second)
+      continue;
+    for (Block *p : b->getPredecessors())
+      work.push_back(p);
+  }
+  return set;
+}
+
+void CfgWalk::runRound(unsigned round, const Incoming &entry) {
+  exits.clear();
+  in.clear();
+  in[&region.front()] = entry;
+  dirty.clear();
+  dirty.insert(&region.front());
+  nextBackChanged.clear();
+  for (auto [bi, block] : llvm::enumerate(order)) {
+    Ran &r = ran[bi];
+    if (round > 0 && r.valid && !dirty.count(block) &&
+        !backChanged.count(block)) {
+      for (auto &[succ, contrib] : r.forward)
+        w.flow.merge(in[succ], contrib);
+      if (r.exit)
+        exits.push_back(*r.exit);
+      continue;
+    }
+    runBlock(bi, block);
+  }
+}
+
+void CfgWalk::runBlock(unsigned bi, Block *block) {
+  Ran previous = std::move(ran[bi]);
+  Ran &r = ran[bi] = Ran();
+  r.valid = true;
+  uint64_t epochBefore = w.flow.epoch();
+  Incoming cur;
+  if (auto fw = in.find(block); fw != in.end())
+    cur = fw->second;
+  bool header = headers.count(block);
+  if (header && !block->empty()) {
+    headerEntry[block] = cur.st;
+    w.flow.restrict(cur, w.edges.firstIteration(&block->front()));
+  }
+  if (auto bk = backIn.find(block); bk != backIn.end())
+    w.flow.merge(cur, bk->second);
+  if (!cur.any || cur.st.unreachable())
+    return;
+  w.bindArguments(block, cur, header);
+  PathState st = cur.st;
+  for (Operation &op : block->without_terminator())
+    w.step(&op, st);
+  Operation *term = block->empty() ? nullptr : &block->back();
+  if (term && !term->hasTrait<OpTrait::IsTerminator>()) {
+    w.step(term, st);
+    term = nullptr;
+  }
+  if (term) {
+    w.ctx.pathAt[term] = st.path;
+    w.transfer.checkUses(term, st);
+  }
+  if (!term || term->getNumSuccessors() == 0) {
+    r.exit = Exit{term, st};
+    exits.push_back({term, st});
+    return;
+  }
+  std::vector<Bdd> bc = w.edges.ofBranch(term);
+  for (unsigned i = 0, e = term->getNumSuccessors(); i < e; ++i) {
+    PathState es = w.ctx.lattice.restrict(st, bc[i]);
+    if (!es.unreachable())
+      followEdge(block, term, i, std::move(es), previous, epochBefore);
+  }
+}
+
+void CfgWalk::followEdge(Block *block, Operation *term, unsigned i,
+                         PathState es, const Ran &previous,
+                         uint64_t epochBefore) {
+  Block *succ = term->getSuccessor(i);
+  SmallVector<Value> forwarded;
+  unsigned produced = 0;
+  if (auto br = dyn_cast<BranchOpInterface>(term)) {
+    SuccessorOperands so = br.getSuccessorOperands(i);
+    produced = so.getProducedOperandCount();
+    for (Value v : so.getForwardedOperands())
+      forwarded.push_back(v);
+  }
+  bool back = isBackEdge(block, succ);
+  if (!back)
+    leaveLoops(block, succ, es);
+  Incoming contrib = w.flow.toBlock(es, succ, forwarded, produced);
+  if (!back) {
+    w.flow.merge(in[succ], contrib);
+    // Unchanged input from here, and nothing this block defines changed:
+    // the successor need not run again for this edge.
+    bool same = previous.valid && w.flow.epoch() == epochBefore &&
+                llvm::any_of(previous.forward, [&](auto &p) {
+                  return p.first == succ && AliasFlow::same(p.second, contrib);
+                });
+    if (!same)
+      dirty.insert(succ);
+    ran[index[block]].forward.push_back({succ, std::move(contrib)});
+    return;
+  }
+  w.loops.crossBackEdge(term, contrib, forwarded,
+                        LoopScope::cfg(&region, loopBlocks(block, succ), succ));
+  if (!succ->empty())
+    w.flow.restrict(contrib,
+                    w.ctx.bdd.negate(w.edges.firstIteration(&succ->front())));
+  if (w.flow.merge(backIn[succ], contrib))
+    nextBackChanged.insert(succ);
+}
+
+void CfgWalk::leaveLoops(Block *block, Block *succ, PathState &es) {
+  for (auto &[h, blocks] : naturalLoops) {
+    if (!blocks.count(block) || blocks.count(succ))
+      continue;
+    auto entryIt = headerEntry.find(order[h]);
+    w.loops.leaveLoop(
+        es, entryIt == headerEntry.end() ? nullptr : &entryIt->second,
+        LoopScope::cfg(&region, blocks, order[h]), w.loops.exportedBy(blocks));
+  }
+}
+
+std::vector<Exit> FlowWalker::walkRegion(Region &region,
+                                         const Incoming &entry) {
+  if (region.empty())
+    return {};
+  return CfgWalk(*this, region).run(entry);
+}
+
+void FlowWalker::bindAtom(BlockArgument arg, bool loopCarried) {
+  atomArguments.insert(arg);
+  ctx.conds.freshValueAtom(arg, loopCarried);
+}
+
+void FlowWalker::bindArguments(Block *block, const Incoming &cur, bool header) {
+  for (BlockArgument arg : block->getArguments()) {
+    unsigned j = arg.getArgNumber();
+    if (isMemRef(arg)) {
+      if (header)
+        carriedMemrefs.insert(arg);
+      if (j < cur.argAliases.size() && !cur.argAliases[j].empty())
+        flow.setAliases(arg, cur.argAliases[j]);
+      else
+        flow.setAliases(arg, flow.unknown(BddManager::True));
+    }
+    if (!arg.getType().isInteger(1) || atomArguments.count(arg))
+      continue;
+    if (header || j >= cur.argFormulas.size())
+      bindAtom(arg, /*loopCarried=*/header);
+    else
+      flow.pinFormula(arg, cur.argFormulas[j]);
+  }
+}
+
+void FlowWalker::walkOpaqueRegions(Operation *op, PathState &st) {
+  for (Region &region : op->getRegions()) {
+    if (region.empty())
+      continue;
+    Incoming in;
+    in.any = true;
+    in.st = st;
+    for (BlockArgument arg : region.front().getArguments())
+      in.argAliases.push_back(isMemRef(arg) ? flow.unknown(BddManager::True)
+                                            : AliasSet());
+    std::vector<Exit> exits = walkRegion(region, in);
+    if (exits.empty())
+      continue;
+    PathState joined;
+    bool first = true;
+    for (Exit &x : exits)
+      ctx.lattice.join(joined, x.st, first);
+    st = joined;
+  }
+  transfer.checkUses(op, st);
+  transfer.defineResults(op, st);
+}
+
+} // namespace memlint::lifetime

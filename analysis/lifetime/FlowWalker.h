@@ -1,0 +1,80 @@
+//===- FlowWalker.h - The fixpoint walk over blocks and regions -*- C++ -*-===//
+//
+// Walks a region's CFG in reverse post order, round after round until the
+// states carried by back edges stop changing (a retreating edge of the
+// order is a back edge), and region ops through RegionBranchOpInterface:
+// entry edges, region-to-region edges and yields to the parent, likewise to
+// a fixpoint when the op loops. Ops without regions go to the Transfer.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_LIFETIME_FLOWWALKER_H
+#define MEMLINT_ANALYSIS_LIFETIME_FLOWWALKER_H
+
+#include "analysis/lifetime/EdgeConditions.h"
+#include "analysis/lifetime/LoopModel.h"
+#include "analysis/lifetime/Transfer.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace memlint::lifetime {
+
+/// A state leaving a region: at a terminator without block successors, or
+/// at the end of a block without a terminator (`term` null).
+struct Exit {
+  mlir::Operation *term;
+  PathState st;
+};
+
+class FlowWalker {
+public:
+  FlowWalker(FunctionContext &ctx, AliasFlow &flow, EdgeConditions &edges,
+             LoopModel &loops, Transfer &transfer)
+      : ctx(ctx), flow(flow), edges(edges), loops(loops), transfer(transfer) {}
+
+  /// Runs a region's CFG from `entry` to a fixpoint; the states at its
+  /// exits (those of the last round if the analysis gave up).
+  std::vector<Exit> walkRegion(mlir::Region &region, const Incoming &entry);
+  /// Applies one op (with its regions) to `st`.
+  void step(mlir::Operation *op, PathState &st) {
+    ctx.pathAt[op] = st.path;
+    if (op->getNumRegions() > 0 && !mlir::isa<mlir::FunctionOpInterface>(op))
+      stepRegions(op, st);
+    else
+      transfer.apply(op, st);
+  }
+  /// Gives an i1 argument an atom of its own, never to be re-bound (function
+  /// arguments, loop-carried values).
+  void bindAtom(mlir::BlockArgument arg, bool loopCarried);
+  /// Memref arguments of loop headers and repeated regions.
+  const llvm::SetVector<mlir::Value> &loopCarriedMemrefs() const {
+    return carriedMemrefs;
+  }
+
+private:
+  friend class CfgWalk;
+  friend class RegionOpWalk;
+
+  void stepRegions(mlir::Operation *op, PathState &st);
+  /// Ops with regions but no RegionBranchOpInterface (gpu.launch, custom
+  /// accelerator ops): each region runs once, in order.
+  void walkOpaqueRegions(mlir::Operation *op, PathState &st);
+  /// A region of a region op; a repeated one's entry arguments are
+  /// loop-carried.
+  std::vector<Exit> walkRegionOpRegion(mlir::Region &region, const Incoming &in,
+                                       bool repetitive);
+  /// Gives block arguments their aliases and i1 formulas. At loop headers
+  /// an i1 argument changes every iteration: it is an atom of its own.
+  void bindArguments(mlir::Block *block, const Incoming &cur, bool header);
+
+  FunctionContext &ctx;
+  AliasFlow &flow;
+  EdgeConditions &edges;
+  LoopModel &loops;
+  Transfer &transfer;
+  /// i1 block arguments bound to an atom of their own.
+  llvm::DenseSet<mlir::Value> atomArguments;
+  llvm::SetVector<mlir::Value> carriedMemrefs;
+};
+
+} // namespace memlint::lifetime
+
+#endif

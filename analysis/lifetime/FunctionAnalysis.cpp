@@ -1,0 +1,254 @@
+//===- FunctionAnalysis.cpp - One function's lifetime analysis ------------===//
+#include "analysis/lifetime/FunctionAnalysis.h"
+
+#include "analysis/LifetimeAnalysis.h"
+#include "analysis/Ownership.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include <algorithm>
+#include <tuple>
+
+using namespace mlir;
+
+namespace memlint::lifetime {
+
+void FunctionAnalysis::collectBuffers(FunctionOpInterface fn) {
+  ctx.unknownOrigin = ctx.origins.size();
+  ctx.origins.push_back({OriginKind::Unknown, Value(), -1});
+  fn->walk([&](Operation *op) {
+    if (op != fn.getOperation() && isa<FunctionOpInterface>(op))
+      return WalkResult::skip();
+    SmallVector<Value> allocated = heapAllocatedResults(op);
+    if (auto call = dyn_cast<CallOpInterface>(op))
+      if (FunctionOpInterface callee = ctx.module.calleeOf(call)) {
+        FunctionSummary summary = ctx.module.summaryOf(callee);
+        for (auto [i, r] : llvm::enumerate(op->getResults())) {
+          if (i < summary.fresh.size() && summary.fresh[i] && isMemRef(r))
+            allocated.push_back(r);
+          if (i < summary.constant.size() && summary.constant[i] >= 0)
+            constantCallResults[r] = summary.constant[i] == 1;
+        }
+      }
+    for (Value v : allocated) {
+      unsigned b = ctx.buffers.size();
+      ctx.buffers.push_back({v, op, true});
+      ctx.bufferIndex[v] = b;
+      ctx.originFor(OriginKind::Owned, v, b);
+    }
+    return WalkResult::advance();
+  });
+  // Allocations inside loops get an earlier instance: the one an earlier
+  // iteration allocated, carried into the current one.
+  loops.addEarlierInstances(fn);
+  ctx.lattice.setNumBuffers(ctx.buffers.size());
+}
+
+Incoming FunctionAnalysis::entryOf(Region &body) {
+  Incoming entry;
+  entry.any = true;
+  entry.st = ctx.lattice.entry();
+  entry.resizeArgs(body.getNumArguments());
+  // Arguments: memory of the caller; i1 arguments are atoms.
+  for (BlockArgument arg : body.getArguments()) {
+    if (isMemRef(arg))
+      entry.argAliases[arg.getArgNumber()] = {
+          {ctx.originFor(OriginKind::Argument, arg), BddManager::True}};
+    if (arg.getType().isInteger(1))
+      walker.bindAtom(arg, /*loopCarried=*/false);
+  }
+  return entry;
+}
+
+void FunctionAnalysis::run(FunctionOpInterface fn) {
+  collectBuffers(fn);
+  Region &body = fn.getFunctionBody();
+  fresh.assign(fn.getNumResults(), true);
+  constant.assign(fn.getNumResults(), ResultConstant::NoReturnYet);
+  for (auto [r, c] : constantCallResults)
+    flow.pinFormula(r, c ? BddManager::True : BddManager::False);
+  if (body.empty())
+    return;
+  std::vector<Exit> exits = walker.walkRegion(body, entryOf(body));
+  if (ctx.stopped)
+    return;
+  bool sawReturn = false;
+  for (Exit &x : exits)
+    if (x.term && x.term->hasTrait<OpTrait::ReturnLike>()) {
+      sawReturn = true;
+      atReturn(x);
+    }
+  if (!sawReturn)
+    fresh.assign(fresh.size(), false);
+  untrackAmbiguousLoopValues();
+}
+
+void FunctionAnalysis::atReturn(const Exit &x) {
+  BddManager &bdd = ctx.bdd;
+  std::vector<Bdd> escaped(ctx.numBuffers(), BddManager::False);
+  for (auto [i, v] : llvm::enumerate(x.term->getOperands())) {
+    bool allOwned = isMemRef(v);
+    Bdd covered = BddManager::False;
+    if (isMemRef(v))
+      for (const AliasEntry &e : flow.aliasOf(v)) {
+        Bdd c = bdd.conj(x.st.path, e.cond);
+        if (std::optional<unsigned> b = ctx.ownedBuffer(e.origin)) {
+          escaped[*b] = bdd.disj(escaped[*b], c);
+          covered = bdd.disj(covered, c);
+        } else {
+          allOwned = false;
+        }
+      }
+    if (i < fresh.size() && (!allOwned || !bdd.implies(x.st.path, covered)))
+      fresh[i] = false;
+    if (i < constant.size() && v.getType().isInteger(1))
+      updateConstant(i, v, x.st.path);
+  }
+  // Live buffers it does not return leak.
+  for (unsigned b = 0; b < ctx.numBuffers(); ++b) {
+    if (x.st.entries[b].live == BddManager::False)
+      continue;
+    Bdd leak = bdd.conj(ctx.lattice.liveIn(x.st, b), bdd.negate(escaped[b]));
+    if (leak == BddManager::False)
+      continue;
+    Event ev{EventKind::Leak, x.term, (int)b};
+    ev.cond = leak;
+    ctx.events.record(ev, b);
+  }
+}
+
+void FunctionAnalysis::updateConstant(unsigned i, Value v, Bdd path) {
+  BddManager &bdd = ctx.bdd;
+  Bdd f = ctx.conds.formulaOf(v);
+  ResultConstant c = bdd.implies(path, f) ? ResultConstant::True
+                     : bdd.conj(path, f) == BddManager::False
+                         ? ResultConstant::False
+                         : ResultConstant::Varies;
+  if (constant[i] == ResultConstant::NoReturnYet || constant[i] == c)
+    constant[i] = c;
+  else
+    constant[i] = ResultConstant::Varies;
+}
+
+// A loop-carried value that may be one of several buffers, one of which
+// memlint stopped tracking, does not say which it is in a given iteration:
+// stop tracking all of them rather than guess.
+void FunctionAnalysis::untrackAmbiguousLoopValues() {
+  std::vector<BufferInfo> &buffers = ctx.buffers;
+  auto untracked = [&](const AliasEntry &e) {
+    std::optional<unsigned> b = ctx.ownedBuffer(e.origin);
+    return b && !buffers[*b].tracked;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Value v : walker.loopCarriedMemrefs()) {
+      const AliasSet *s = flow.find(v);
+      if (!s || llvm::none_of(*s, untracked))
+        continue;
+      for (const AliasEntry &e : *s) {
+        std::optional<unsigned> b = ctx.ownedBuffer(e.origin);
+        if (b && buffers[*b].tracked) {
+          buffers[*b].tracked = false;
+          changed = true;
+        }
+      }
+    }
+  }
+}
+
+FunctionSummary FunctionAnalysis::summary() const {
+  FunctionSummary sum;
+  sum.fresh = fresh;
+  for (ResultConstant c : constant)
+    sum.constant.push_back(c == ResultConstant::True    ? 1
+                           : c == ResultConstant::False ? 0
+                                                        : -1);
+  if (ctx.stopped) {
+    sum.fresh.assign(sum.fresh.size(), false);
+    sum.constant.assign(sum.constant.size(), -1);
+  }
+  return sum;
+}
+
+std::vector<Event> FunctionAnalysis::events(FunctionOpInterface fn) {
+  std::vector<Event> out;
+  if (ctx.stopped)
+    return out;
+  BddManager &bdd = ctx.bdd;
+  auto data = [this](unsigned var) { return ctx.conds.isDataAtom(var); };
+  for (auto &[key, ev] : ctx.events) {
+    if (ev.buffer >= 0 && !ctx.buffers[ev.buffer].tracked)
+      continue;
+    // Report only what happens whatever memory holds, once the op is
+    // reached: a path that needs a loaded value to take one particular
+    // value may never run. Formally: some control path reaches the op, and
+    // on it every data value that reaches the op shows the bug.
+    Event e = ev;
+    auto at = ctx.pathAt.find(e.op);
+    Bdd reach = at == ctx.pathAt.end() ? BddManager::True : at->second;
+    Bdd always = bdd.forall(bdd.disj(bdd.negate(reach), e.cond), data);
+    e.cond = bdd.conj(bdd.conj(always, bdd.exists(reach, data)), e.cond);
+    if (e.cond == BddManager::False)
+      continue;
+    out.push_back(e);
+  }
+  // Program order, not pointer order: output must not change between runs
+  // (locations may be shared or unknown, so number the ops by a walk).
+  DenseMap<Operation *, unsigned> order;
+  fn->walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { order.try_emplace(op, order.size()); });
+  auto key = [&](const Event &e) {
+    return std::make_tuple(order.lookup(e.op), static_cast<int>(e.kind),
+                           e.buffer, e.origin);
+  };
+  std::stable_sort(out.begin(), out.end(), [&](const Event &a, const Event &b) {
+    return key(a) < key(b);
+  });
+  return out;
+}
+
+std::string FunctionAnalysis::describePath(Bdd cond, Operation *at) {
+  auto it = ctx.pathAt.find(at);
+  if (it != ctx.pathAt.end() && ctx.bdd.implies(it->second, cond))
+    return "";
+  return ctx.conds.describe(cond);
+}
+
+} // namespace memlint::lifetime
+
+namespace memlint {
+
+struct LifetimeAnalysis::Impl : lifetime::FunctionAnalysis {
+  using FunctionAnalysis::FunctionAnalysis;
+};
+
+LifetimeAnalysis::LifetimeAnalysis(mlir::FunctionOpInterface fn,
+                                   ModuleLifetimes &module, ValueNamer namer)
+    : impl(std::make_unique<Impl>(bufferInfos, originTable, stopped, module,
+                                  std::move(namer))),
+      fn(fn) {
+  impl->setUp(module.nodeBudgetPerFunction());
+  impl->run(fn);
+  sum = impl->summary();
+}
+
+LifetimeAnalysis::~LifetimeAnalysis() = default;
+
+int LifetimeAnalysis::bufferOf(mlir::Value v) const {
+  std::optional<unsigned> b = impl->bufferOf(v);
+  return b ? static_cast<int>(*b) : -1;
+}
+
+const std::vector<Event> &LifetimeAnalysis::events() const {
+  if (!eventCache)
+    eventCache = impl->events(fn);
+  return *eventCache;
+}
+
+double LifetimeAnalysis::pathShare(Bdd cond) const {
+  return impl->pathShare(cond);
+}
+
+std::string LifetimeAnalysis::describePath(Bdd cond, mlir::Operation *at) {
+  return impl->describePath(cond, at);
+}
+
+} // namespace memlint

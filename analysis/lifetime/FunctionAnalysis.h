@@ -1,0 +1,69 @@
+//===- FunctionAnalysis.h - One function's lifetime analysis ----*- C++ -*-===//
+//
+// Collects the function's buffers (allocations, fresh results of calls,
+// and an earlier instance per loop allocation), walks its body from the
+// entry (arguments are the caller's memory, i1 arguments atoms), and at
+// each return reports buffers still live that it does not return, and
+// computes the summary callers use. Events are kept only where they happen
+// whatever memory holds, in program order.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_LIFETIME_FUNCTIONANALYSIS_H
+#define MEMLINT_ANALYSIS_LIFETIME_FUNCTIONANALYSIS_H
+
+#include "analysis/lifetime/FlowWalker.h"
+
+namespace memlint::lifetime {
+
+class FunctionAnalysis {
+public:
+  FunctionAnalysis(std::vector<BufferInfo> &buffers,
+                   std::vector<Origin> &origins, bool &stopped,
+                   ModuleLifetimes &module, ValueNamer namer)
+      : ctx(buffers, origins, stopped, module, std::move(namer)), flow(ctx),
+        edges(ctx), loops(ctx, flow), transfer(ctx, flow),
+        walker(ctx, flow, edges, loops, transfer) {}
+
+  /// Before run(): at most `maxNodes` BDD nodes, then the analysis gives up.
+  void setUp(size_t maxNodes) {
+    ctx.conds.extraFormula = nullptr;
+    ctx.bdd.setMaxNodes(maxNodes);
+  }
+  void run(mlir::FunctionOpInterface fn);
+  /// The summary for callers (nothing known if the analysis gave up).
+  FunctionSummary summary() const;
+  /// Events on tracked buffers that happen whatever memory holds, in
+  /// program order.
+  std::vector<Event> events(mlir::FunctionOpInterface fn);
+  std::optional<unsigned> bufferOf(mlir::Value v) const {
+    return ctx.bufferOf(v);
+  }
+  std::string describePath(Bdd cond, mlir::Operation *at);
+  double pathShare(Bdd cond) const { return ctx.bdd.satFraction(cond); }
+
+private:
+  /// What one i1 result is over the returns seen so far.
+  enum class ResultConstant { NoReturnYet, Varies, False, True };
+
+  void collectBuffers(mlir::FunctionOpInterface fn);
+  Incoming entryOf(mlir::Region &body);
+  void atReturn(const Exit &x);
+  void updateConstant(unsigned i, mlir::Value v, Bdd path);
+  void untrackAmbiguousLoopValues();
+
+  FunctionContext ctx;
+  AliasFlow flow;
+  EdgeConditions edges;
+  LoopModel loops;
+  Transfer transfer;
+  FlowWalker walker;
+  /// Per result: a buffer allocated here, returned on every path.
+  std::vector<bool> fresh;
+  std::vector<ResultConstant> constant;
+  /// i1 results of calls whose callee always returns one constant.
+  llvm::DenseMap<mlir::Value, bool> constantCallResults;
+};
+
+} // namespace memlint::lifetime
+
+#endif

@@ -1,0 +1,318 @@
+//===- LoopModel.cpp - Back edges, earlier iterations, loop exits ---------===//
+#include "analysis/lifetime/LoopModel.h"
+
+#include "analysis/Ownership.h"
+#include "mlir/IR/RegionGraphTraits.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/PostOrderIterator.h"
+
+using namespace mlir;
+
+namespace memlint::lifetime {
+
+namespace {
+/// `b`, or the block of the op holding it, up to a block of `region`.
+Block *blockIn(Block *b, Region *region) {
+  while (b && b->getParent() != region) {
+    Operation *p = b->getParentOp();
+    b = p ? p->getBlock() : nullptr;
+  }
+  return b;
+}
+} // namespace
+
+bool LoopScope::contains(Operation *o) const {
+  if (op)
+    return op->isProperAncestor(o);
+  Block *b = blockIn(o->getBlock(), region);
+  return b && blocks->count(b);
+}
+
+bool LoopScope::defines(unsigned var, const ConditionTable &conds) const {
+  Block *def = conds.definingBlock(var);
+  if (op)
+    return def && def->getParentOp() &&
+           (def->getParentOp() == op ||
+            op->isProperAncestor(def->getParentOp()));
+  Block *b = blockIn(def, region);
+  return b && blocks->count(b);
+}
+
+// ---- Earlier instances ------------------------------------------------------
+
+void LoopModel::addEarlierInstances(FunctionOpInterface fn) {
+  std::vector<BufferInfo> &buffers = ctx.buffers;
+  unsigned n = buffers.size();
+  earlierInstance.assign(n, std::nullopt);
+  for (unsigned b = 0; b < n; ++b) {
+    if (!insideAnyLoop(buffers[b].allocOp, fn))
+      continue;
+    unsigned t = buffers.size();
+    BufferInfo info = buffers[b];
+    info.earlierOf = b;
+    buffers.push_back(info);
+    earlierInstance[b] = t;
+    earlierInstanceOrigin[b] = ctx.origins.size();
+    ctx.origins.push_back({OriginKind::Owned, info.value, (int)t});
+  }
+  // Earlier instances have none of their own.
+  earlierInstance.resize(buffers.size(), std::nullopt);
+}
+
+bool LoopModel::insideAnyLoop(Operation *op, FunctionOpInterface fn) {
+  for (Operation *cur = op; cur && cur != fn.getOperation();
+       cur = cur->getParentOp()) {
+    if (Region *r = cur->getParentRegion(); r && regionHasCycle(r))
+      return true;
+    Operation *parent = cur->getParentOp();
+    if (auto rb = dyn_cast_or_null<RegionBranchOpInterface>(parent))
+      if (rb.hasLoop())
+        return true;
+    if (isa_and_nonnull<LoopLikeOpInterface>(parent))
+      return true;
+  }
+  return false;
+}
+
+bool LoopModel::regionHasCycle(Region *r) {
+  auto it = cyclicRegions.find(r);
+  if (it != cyclicRegions.end())
+    return it->second;
+  bool cycle = false;
+  if (!r->empty() && !r->hasOneBlock()) {
+    DenseMap<Block *, unsigned> index;
+    unsigned i = 0;
+    llvm::ReversePostOrderTraversal<Block *> rpot(&r->front());
+    for (Block *b : rpot)
+      index[b] = i++;
+    for (auto [b, idx] : index)
+      for (Block *s : b->getSuccessors())
+        if (index.count(s) && index[s] <= idx)
+          cycle = true;
+  }
+  return cyclicRegions[r] = cycle;
+}
+
+// ---- Back edges -------------------------------------------------------------
+
+void LoopModel::leak(Operation *term, unsigned b, Bdd cond) {
+  if (cond == BddManager::False)
+    return;
+  Event ev{EventKind::Leak, term, (int)b};
+  ev.cond = cond;
+  ev.backEdge = true;
+  ctx.events.record(ev, b);
+}
+
+std::vector<Bdd> LoopModel::carriedConditions(ValueRange carried,
+                                              const PathState &st) {
+  std::vector<Bdd> cond(ctx.numBuffers(), BddManager::False);
+  for (Value v : carried)
+    if (isMemRef(v))
+      for (const AliasEntry &e : flow.aliasOf(v))
+        if (std::optional<unsigned> b = ctx.ownedBuffer(e.origin))
+          cond[*b] = ctx.bdd.disj(cond[*b], ctx.bdd.conj(e.cond, st.path));
+  return cond;
+}
+
+const std::vector<unsigned> &LoopModel::allocationsIn(Operation *term,
+                                                      const LoopScope &loop) {
+  auto [cached, missing] = loopAllocs.try_emplace({term, loop.id()});
+  if (missing)
+    for (unsigned b = 0; b < ctx.numBuffers(); ++b)
+      if (ctx.buffers[b].earlierOf < 0 && loop.contains(ctx.buffers[b].allocOp))
+        cached->second.push_back(b);
+  return cached->second;
+}
+
+void LoopModel::crossBackEdge(Operation *term, Incoming &contrib,
+                              ValueRange carried, const LoopScope &loop) {
+  PathState &st = contrib.st;
+  std::vector<Bdd> carriedCond = carriedConditions(carried, st);
+  for (unsigned b : allocationsIn(term, loop)) {
+    if (earlierInstance[b]) {
+      carryInstance(term, contrib, b, carriedCond);
+      continue;
+    }
+    // No earlier instance (should not happen): give up on carried ones.
+    if (carriedCond[b] != BddManager::False)
+      ctx.buffers[b].tracked = false;
+    else
+      leak(term, b, ctx.lattice.liveIn(st, b));
+    st.entries.mut(b) = Entry();
+  }
+  // Rename the loop's atoms, and copies made for loops nested in it (their
+  // "earlier iteration" is within this iteration of this loop); copies made
+  // for this loop or loops around it keep their meaning.
+  earlierIterationCopies(st, loop, term);
+  for (AliasSet &s : contrib.argAliases)
+    for (AliasEntry &a : s)
+      a.cond = earlierIterationCopies(a.cond, loop, term);
+  for (Bdd &f : contrib.argFormulas)
+    f = earlierIterationCopies(f, loop, term);
+}
+
+void LoopModel::carryInstance(Operation *term, Incoming &contrib, unsigned b,
+                              const std::vector<Bdd> &carried) {
+  BddManager &bdd = ctx.bdd;
+  FreeListPool &pool = ctx.lattice.freeLists();
+  PathState &st = contrib.st;
+  unsigned t = *earlierInstance[b];
+  // The instance allocated in this iteration and the one carried into it:
+  // whichever the edge does not carry on is dropped, and leaks if still
+  // allocated. The carried one becomes the earlier instance.
+  Bdd keepCur = carried[b], keepOld = carried[t];
+  leak(term, b, bdd.conj(ctx.lattice.liveIn(st, b), bdd.negate(keepCur)));
+  leak(term, t, bdd.conj(ctx.lattice.liveIn(st, t), bdd.negate(keepOld)));
+  Entry cur = st.entries[b];
+  Entry &old = st.entries.mut(t);
+  // keepCur/keepOld imply the path: these are absolute conditions.
+  old.live = bdd.disj(bdd.conj(old.live, keepOld), bdd.conj(cur.live, keepCur));
+  old.freed =
+      bdd.disj(bdd.conj(old.freed, keepOld), bdd.conj(cur.freed, keepCur));
+  FreeList freers;
+  for (const FreeSite &f : pool[old.freers])
+    if (Bdd c = bdd.conj(f.cond, keepOld); c != BddManager::False)
+      freers.push_back({f.op, c});
+  for (const FreeSite &f : pool[cur.freers])
+    if (Bdd c = bdd.conj(f.cond, keepCur); c != BddManager::False)
+      freers.push_back({f.op, c});
+  old.freers = pool.intern(std::move(freers));
+  st.entries.mut(b) = Entry();
+  // Arguments of the next iteration hold the earlier instance.
+  for (AliasSet &s : contrib.argAliases) {
+    AliasSet renamed;
+    for (const AliasEntry &e : s) {
+      AliasEntry x = e;
+      if (ctx.ownedBuffer(e.origin) == b)
+        x.origin = earlierInstanceOrigin[b];
+      addAlias(renamed, x, bdd);
+    }
+    s = renamed;
+  }
+}
+
+// ---- Earlier-iteration copies of atoms --------------------------------------
+
+bool LoopModel::renamesAtom(unsigned v, const LoopScope &loop) const {
+  if (!loop.defines(v, ctx.conds))
+    return false;
+  if (!ctx.conds.isEarlierCopy(v))
+    return true;
+  return ctx.conds.copyLoop(v) != loop.id() &&
+         loop.contains(ctx.conds.copyLoopOp(v));
+}
+
+Bdd LoopModel::earlierIterationCopies(Bdd x, const LoopScope &loop,
+                                      Operation *edge) {
+  if (x <= BddManager::True)
+    return x;
+  auto it = copied.find({x, edge});
+  if (it != copied.end())
+    return it->second;
+  Bdd r = ctx.bdd.rename(x, [&](unsigned v) -> unsigned {
+    auto [rv, fresh] = copyOfVar.try_emplace({v, edge}, v);
+    if (fresh && renamesAtom(v, loop)) {
+      unsigned copy =
+          ctx.conds.earlierIteration(v, loop.id(), loop.locationOp());
+      copyOfVar[{v, edge}] = copy; // the map may have grown
+      return copy;
+    }
+    return rv->second;
+  });
+  copied[{x, edge}] = r;
+  return r;
+}
+
+void LoopModel::earlierIterationCopies(PathState &s, const LoopScope &loop,
+                                       Operation *edge) {
+  FreeListPool &pool = ctx.lattice.freeLists();
+  s.path = earlierIterationCopies(s.path, loop, edge);
+  s.entries.forEachBuffer(
+      // All False: nothing to rename.
+      [&](unsigned c) { return s.entries.chunkEmpty(c); },
+      [&](unsigned b) {
+        const Entry &e = s.entries[b];
+        Bdd live = earlierIterationCopies(e.live, loop, edge);
+        Bdd freed = earlierIterationCopies(e.freed, loop, edge);
+        unsigned freers = e.freers;
+        if (freers != FreeListPool::None) {
+          FreeList list = pool[freers];
+          bool same = true;
+          for (FreeSite &f : list) {
+            Bdd q = earlierIterationCopies(f.cond, loop, edge);
+            same &= q == f.cond;
+            f.cond = q;
+          }
+          if (!same)
+            freers = pool.intern(std::move(list));
+        }
+        if (live != e.live || freed != e.freed || freers != e.freers)
+          s.entries.mut(b) = Entry{live, freed, freers};
+      });
+}
+
+// ---- Leaving a loop ---------------------------------------------------------
+
+DenseSet<unsigned> LoopModel::exportedBy(const DenseSet<Block *> &blocks) {
+  DenseSet<unsigned> vars;
+  for (Block *b : blocks)
+    for (BlockArgument arg : b->getArguments()) {
+      if (const AliasSet *s = flow.find(arg))
+        for (const AliasEntry &e : *s)
+          flow.addSupport(vars, e.cond);
+      if (arg.getType().isInteger(1) && ctx.conds.hasFormula(arg))
+        flow.addSupport(vars, ctx.conds.formulaOf(arg));
+    }
+  return vars;
+}
+
+DenseSet<unsigned> LoopModel::exportedBy(const Incoming &results) {
+  DenseSet<unsigned> vars;
+  for (const AliasSet &s : results.argAliases)
+    for (const AliasEntry &e : s)
+      flow.addSupport(vars, e.cond);
+  for (Bdd f : results.argFormulas)
+    flow.addSupport(vars, f);
+  return vars;
+}
+
+// Leaving a loop, its bookkeeping atoms (first iteration, earlier
+// iterations' values) no longer matter for whether later ops run: drop them
+// from the path so paths do not grow with every loop passed. Conditions of
+// buffers the loop changed may still mention them; they are made absolute
+// first, so narrowing by the path stays exact. Those the loop did not change
+// do not mention them. Atoms that conditions visible after the loop mention
+// (which buffer a loop result or a block argument holds) stay: a later free
+// through such a value relies on the path to rule out the combinations no
+// iteration produces. Only atoms of this loop and loops nested in it go:
+// earlier copies made for loops around it may already be in the path.
+void LoopModel::leaveLoop(PathState &st, const PathState *before,
+                          const LoopScope &loop,
+                          const DenseSet<unsigned> &exported) {
+  const ConditionTable &conds = ctx.conds;
+  auto drop = [&](unsigned v) {
+    if (!conds.isBookkeeping(v) || !loop.defines(v, conds) || exported.count(v))
+      return false;
+    return !conds.isEarlierCopy(v) || conds.copyLoop(v) == loop.id() ||
+           loop.contains(conds.copyLoopOp(v));
+  };
+  if (st.path <= BddManager::True ||
+      llvm::none_of(ctx.bdd.support(st.path), drop))
+    return;
+  st.entries.forEachBuffer(
+      // A chunk the loop did not touch.
+      [&](unsigned c) {
+        return before && st.entries.shares(before->entries, c);
+      },
+      [&](unsigned b) {
+        if ((before && st.entries[b] == before->entries[b]) ||
+            st.entries[b].untouched())
+          return;
+        ctx.lattice.makeAbsolute(st.entries.mut(b), st.path);
+      });
+  st.path = ctx.bdd.exists(st.path, drop);
+}
+
+} // namespace memlint::lifetime

@@ -1,0 +1,132 @@
+//===- LoopModel.h - Back edges, earlier iterations, loop exits -*- C++ -*-===//
+//
+// A loop is either a CFG loop (a header block and the blocks of its back
+// edges, in one region) or a region op that repeats a region (scf.for,
+// scf.while). Three things happen at its edges:
+//  * crossing a back edge, buffers allocated in the loop that are still
+//    live leak unless the edge carries them, and carried ones become the
+//    *earlier instance* of their allocation (a second buffer per loop
+//    allocation); atoms defined in the loop are renamed to earlier-iteration
+//    copies, since their value belongs to the previous iteration;
+//  * entering the header, edges are told apart by the hidden "first
+//    iteration" atom (EdgeConditions::firstIteration);
+//  * leaving the loop, its bookkeeping atoms are dropped from the path.
+//
+// Why not mlir::CFGLoopInfo: it needs dominance and only finds natural
+// loops of reducible CFGs, while the walker treats every retreating edge of
+// a reverse post order as a back edge (irreducible CFGs included) and keys
+// loops per (back edge, header); region loops are not CFG loops at all.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_LIFETIME_LOOPMODEL_H
+#define MEMLINT_ANALYSIS_LIFETIME_LOOPMODEL_H
+
+#include "analysis/lifetime/AliasFlow.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace memlint::lifetime {
+
+/// One loop, as the loop model sees it.
+class LoopScope {
+public:
+  /// A CFG loop: `blocks` of `region`, entered at `header`.
+  static LoopScope cfg(mlir::Region *region,
+                       const llvm::DenseSet<mlir::Block *> &blocks,
+                       mlir::Block *header) {
+    LoopScope s;
+    s.region = region;
+    s.blocks = &blocks;
+    s.key = header;
+    s.keyOp = header->empty() ? nullptr : &header->front();
+    return s;
+  }
+  /// The regions of a region op that loops.
+  static LoopScope regionOp(mlir::Operation *op) {
+    LoopScope s;
+    s.op = op;
+    s.key = op;
+    s.keyOp = op;
+    return s;
+  }
+  /// Identifies the loop (earlier-iteration copies are made per loop).
+  const void *id() const { return key; }
+  /// An op that says where the loop is.
+  mlir::Operation *locationOp() const { return keyOp; }
+  /// `o` is in the loop (nested ops included).
+  bool contains(mlir::Operation *o) const;
+  /// Atom `var` gets its value in the loop.
+  bool defines(unsigned var, const ConditionTable &conds) const;
+
+private:
+  mlir::Region *region = nullptr;
+  const llvm::DenseSet<mlir::Block *> *blocks = nullptr;
+  mlir::Operation *op = nullptr;
+  const void *key = nullptr;
+  mlir::Operation *keyOp = nullptr;
+};
+
+class LoopModel {
+public:
+  LoopModel(FunctionContext &ctx, AliasFlow &flow) : ctx(ctx), flow(flow) {}
+
+  /// Gives every allocation that may run more than once per call of `fn`
+  /// an earlier instance (appended to the buffers and origins).
+  void addEarlierInstances(mlir::FunctionOpInterface fn);
+  /// `contrib` crosses the back edge `term` of `loop`, carrying `carried`.
+  void crossBackEdge(mlir::Operation *term, Incoming &contrib,
+                     mlir::ValueRange carried, const LoopScope &loop);
+  /// `st` leaves `loop`; `before` is the state that entered it, if known.
+  /// Atoms in `exported` stay (values visible after the loop mention them).
+  void leaveLoop(PathState &st, const PathState *before, const LoopScope &loop,
+                 const llvm::DenseSet<unsigned> &exported);
+
+  /// Atoms the aliases and formulas of the arguments of `blocks` mention
+  /// (and so those of every value derived from them).
+  llvm::DenseSet<unsigned>
+  exportedBy(const llvm::DenseSet<mlir::Block *> &blocks);
+  /// Atoms the aliases and formulas in `results` mention.
+  llvm::DenseSet<unsigned> exportedBy(const Incoming &results);
+
+private:
+  bool insideAnyLoop(mlir::Operation *op, mlir::FunctionOpInterface fn);
+  bool regionHasCycle(mlir::Region *r);
+  /// Per buffer, the paths on which the edge carries it on.
+  std::vector<Bdd> carriedConditions(mlir::ValueRange carried,
+                                     const PathState &st);
+  const std::vector<unsigned> &allocationsIn(mlir::Operation *term,
+                                             const LoopScope &loop);
+  void carryInstance(mlir::Operation *term, Incoming &contrib, unsigned b,
+                     const std::vector<Bdd> &carried);
+  /// Whether crossing a back edge of `loop` renames atom `v`.
+  bool renamesAtom(unsigned v, const LoopScope &loop) const;
+  /// `x` with the atoms the back edge `edge` renames replaced by their
+  /// earlier-iteration copies.
+  Bdd earlierIterationCopies(Bdd x, const LoopScope &loop,
+                             mlir::Operation *edge);
+  void earlierIterationCopies(PathState &s, const LoopScope &loop,
+                              mlir::Operation *edge);
+  void leak(mlir::Operation *term, unsigned b, Bdd cond);
+
+  FunctionContext &ctx;
+  AliasFlow &flow;
+  /// Per buffer, the buffer standing for its instance of an earlier
+  /// iteration (BufferInfo::earlierOf points back), and its origin.
+  std::vector<std::optional<unsigned>> earlierInstance;
+  llvm::DenseMap<unsigned, unsigned> earlierInstanceOrigin;
+  llvm::DenseMap<mlir::Region *, bool> cyclicRegions;
+  /// earlierIterationCopies() per (condition, back edge); BDD ids never
+  /// change, and a condition cannot mention atoms created after it, so
+  /// entries stay valid. The back edge's terminator fixes both the loop
+  /// and which atoms are local to it.
+  llvm::DenseMap<std::pair<Bdd, mlir::Operation *>, Bdd> copied;
+  llvm::DenseMap<std::pair<unsigned, mlir::Operation *>, unsigned> copyOfVar;
+  /// Buffers allocated inside the loop a back edge closes, per (edge, loop).
+  llvm::DenseMap<std::pair<mlir::Operation *, const void *>,
+                 std::vector<unsigned>>
+      loopAllocs;
+};
+
+} // namespace memlint::lifetime
+
+#endif

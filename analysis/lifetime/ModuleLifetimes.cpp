@@ -1,0 +1,170 @@
+//===- ModuleLifetimes.cpp - Every function's analysis, callees first -----===//
+#include "analysis/lifetime/ModuleLifetimes.h"
+
+#include "analysis/LifetimeAnalysis.h"
+#include "mlir/IR/BuiltinOps.h"
+#include <condition_variable>
+#include <deque>
+#include <thread>
+
+using namespace mlir;
+
+namespace memlint {
+
+ModuleLifetimes::ModuleLifetimes(Operation *module, ValueNamer namer)
+    : namer(std::move(namer)) {
+  module->walk([&](FunctionOpInterface fn) {
+    if (!fn.isExternal())
+      funcs.push_back(fn);
+  });
+}
+
+ModuleLifetimes::~ModuleLifetimes() = default;
+
+LifetimeAnalysis &ModuleLifetimes::get(FunctionOpInterface fn) {
+  Operation *key = fn.getOperation();
+  {
+    std::unique_lock<std::mutex> guard(lock, std::defer_lock);
+    if (concurrent)
+      guard.lock();
+    auto it = done.find(key);
+    if (it != done.end() && it->second)
+      return *it->second;
+    inProgress.insert(key);
+  }
+  auto analysis = std::make_unique<LifetimeAnalysis>(fn, *this, namer);
+  std::unique_lock<std::mutex> guard(lock, std::defer_lock);
+  if (concurrent)
+    guard.lock();
+  inProgress.erase(key);
+  return *(done[key] = std::move(analysis));
+}
+
+FunctionSummary ModuleLifetimes::summaryOf(FunctionOpInterface callee) {
+  // A preset summary first: the fix search's slices turn callees it knows
+  // into declarations.
+  if (presets && isa_and_nonnull<ModuleOp>(callee->getParentOp()) &&
+      !callee->getParentOp()->getParentOp())
+    if (auto it = presets->find(callee.getName().str()); it != presets->end())
+      return it->second;
+  if (callee.isExternal())
+    return {};
+  {
+    std::unique_lock<std::mutex> guard(lock, std::defer_lock);
+    if (concurrent)
+      guard.lock();
+    if (inProgress.count(callee.getOperation()))
+      return {};
+  }
+  return get(callee).summary();
+}
+
+std::shared_ptr<const ModuleLifetimes::SummaryMap>
+ModuleLifetimes::allSummaries() {
+  auto out = std::make_shared<SummaryMap>();
+  for (FunctionOpInterface fn : funcs)
+    if (isa_and_nonnull<ModuleOp>(fn->getParentOp()) &&
+        !fn->getParentOp()->getParentOp())
+      (*out)[fn.getName().str()] = get(fn).summary();
+  return out;
+}
+
+FunctionOpInterface ModuleLifetimes::calleeOf(CallOpInterface call) {
+  std::lock_guard<std::mutex> guard(lock);
+  return dyn_cast_or_null<FunctionOpInterface>(
+      call.resolveCallableInTable(&tables));
+}
+
+void ModuleLifetimes::analyzeAll(unsigned threads,
+                                 const std::function<void(unsigned)> &then) {
+  // Direct callees with bodies. A function is ready once all of them are
+  // analysed; workers take ready functions as they come (no rounds, so a
+  // slow function holds up only its callers), and run `then` on each
+  // right after its analysis. Functions left over are in call cycles: the
+  // first of them is analysed alone (its get() follows the cycle the way a
+  // single thread always does), and the pool starts again.
+  size_t n = funcs.size();
+  DenseMap<Operation *, unsigned> indexOf;
+  for (auto [i, fn] : llvm::enumerate(funcs))
+    indexOf[fn.getOperation()] = i;
+  std::vector<SmallVector<unsigned>> dependents(n);
+  std::vector<unsigned> waiting(n, 0);
+  for (auto [i, fn] : llvm::enumerate(funcs)) {
+    SmallVector<unsigned> callees;
+    fn->walk([&, i = i](CallOpInterface call) {
+      if (FunctionOpInterface callee = calleeOf(call))
+        if (auto it = indexOf.find(callee.getOperation());
+            it != indexOf.end() && it->second != i &&
+            !llvm::is_contained(callees, it->second))
+          callees.push_back(it->second);
+    });
+    waiting[i] = callees.size();
+    for (unsigned c : callees)
+      dependents[c].push_back(i);
+  }
+  std::vector<bool> finished(n, false), thenDone(n, false);
+  std::deque<unsigned> ready;
+  std::mutex m;
+  std::condition_variable cv;
+  unsigned active = 0;
+  // Marks i analysed (caller holds `m`): its callers may become ready.
+  auto finish = [&](unsigned i) {
+    finished[i] = true;
+    for (unsigned d : dependents[i])
+      if (--waiting[d] == 0 && !finished[d])
+        ready.push_back(d);
+  };
+  auto isDone = [&](unsigned i) {
+    std::lock_guard<std::mutex> guard(lock);
+    return done.count(funcs[i].getOperation()) != 0;
+  };
+  for (unsigned i = 0; i < n; ++i)
+    if (waiting[i] == 0)
+      ready.push_back(i);
+  for (;;) {
+    concurrent = threads > 1;
+    auto worker = [&] {
+      std::unique_lock<std::mutex> guard(m);
+      for (;;) {
+        cv.wait(guard, [&] { return !ready.empty() || active == 0; });
+        if (ready.empty())
+          return;
+        unsigned i = ready.front();
+        ready.pop_front();
+        if (finished[i])
+          continue;
+        ++active;
+        guard.unlock();
+        get(funcs[i]);
+        if (then)
+          then(i);
+        guard.lock();
+        thenDone[i] = true;
+        --active;
+        finish(i);
+        cv.notify_all();
+      }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t)
+      pool.emplace_back(worker);
+    worker();
+    for (std::thread &t : pool)
+      t.join();
+    concurrent = false;
+    // Left over: call cycles.
+    auto first = llvm::find(finished, false);
+    if (first == finished.end())
+      break;
+    get(funcs[first - finished.begin()]);
+    for (unsigned i = 0; i < n; ++i)
+      if (!finished[i] && isDone(i))
+        finish(i);
+  }
+  if (then)
+    for (unsigned i = 0; i < n; ++i)
+      if (!thenDone[i])
+        then(i);
+}
+
+} // namespace memlint

@@ -1,0 +1,84 @@
+//===- ModuleLifetimes.h - Every function's analysis, callees first -*- C++
+//-*-===//
+//
+// Schedules the analyses of a module's functions: a function is analysed
+// after the functions it calls, so their summaries (fresh results, constant
+// i1 results) are known; independent functions run on a thread pool.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_LIFETIME_MODULELIFETIMES_H
+#define MEMLINT_ANALYSIS_LIFETIME_MODULELIFETIMES_H
+
+#include "analysis/Conditions.h"
+#include "analysis/lifetime/Results.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace memlint {
+
+class LifetimeAnalysis;
+
+/// Runs LifetimeAnalysis on every function of a module, callees first, so a
+/// call to a function that returns a fresh buffer allocates in the caller.
+class ModuleLifetimes {
+public:
+  ModuleLifetimes(mlir::Operation *module, ValueNamer namer);
+  ~ModuleLifetimes();
+  /// Functions with bodies, in source order.
+  const std::vector<mlir::FunctionOpInterface> &functions() const {
+    return funcs;
+  }
+  LifetimeAnalysis &get(mlir::FunctionOpInterface fn);
+  /// Analyses every function, callees before callers, independent ones on
+  /// up to `threads` threads, and calls `then(i)` (if given) once for each
+  /// function i, on the thread that analysed it, right after. Afterwards
+  /// get() only looks results up, so checks may then read different
+  /// functions from different threads; `then` may already, for its own
+  /// function.
+  void analyzeAll(unsigned threads,
+                  const std::function<void(unsigned)> &then = nullptr);
+  /// Fresh-result summary of a callee, analysing it first if needed; empty
+  /// for unknown callees and during recursion.
+  FunctionSummary summaryOf(mlir::FunctionOpInterface callee);
+  /// Summaries of top-level functions, by name, to use instead of analysing
+  /// them: a fix search re-analyses one edited function many times, and the
+  /// functions it calls stay as they were.
+  using SummaryMap = std::map<std::string, FunctionSummary>;
+  void useSummaries(std::shared_ptr<const SummaryMap> known) {
+    presets = std::move(known);
+  }
+  /// BDD nodes one function's analysis may create before it gives up on
+  /// the function (tests lower it to exercise that path).
+  void setNodeBudget(size_t nodes) { nodeBudget = nodes; }
+  size_t nodeBudgetPerFunction() const { return nodeBudget; }
+  /// The summaries of every top-level function (analysing them all).
+  std::shared_ptr<const SummaryMap> allSummaries();
+  /// The function a call resolves to in this module, or null (thread-safe:
+  /// symbol tables are built lazily).
+  mlir::FunctionOpInterface calleeOf(mlir::CallOpInterface call);
+
+private:
+  ValueNamer namer;
+  mlir::SymbolTableCollection tables;
+  std::vector<mlir::FunctionOpInterface> funcs;
+  llvm::DenseMap<mlir::Operation *, std::unique_ptr<LifetimeAnalysis>> done;
+  llvm::DenseSet<mlir::Operation *> inProgress;
+  /// Guards `tables`, and `done`/`inProgress` while analyzeAll runs.
+  std::mutex lock;
+  bool concurrent = false;
+  std::shared_ptr<const SummaryMap> presets;
+  size_t nodeBudget = 2'000'000;
+};
+
+} // namespace memlint
+
+#endif

@@ -1,0 +1,102 @@
+//===- PathState.cpp - The lattice: buffer conditions on a path -----------===//
+#include "analysis/lifetime/PathState.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+namespace memlint::lifetime {
+
+bool EntryTable::operator==(const EntryTable &o) const {
+  if (count != o.count)
+    return false;
+  for (unsigned c = 0; c < chunks.size(); ++c) {
+    if (shares(o, c))
+      continue;
+    for (unsigned b = c * ChunkSize, e = std::min(count, b + ChunkSize); b < e;
+         ++b)
+      if ((*this)[b] != o[b])
+        return false;
+  }
+  return true;
+}
+
+bool PathLattice::join(PathState &acc, const PathState &in, bool &first) {
+  if (first) {
+    acc = in;
+    first = false;
+    return true;
+  }
+  if (in.unreachable())
+    return false;
+  assert(acc.entries.size() == in.entries.size() && "states of two functions");
+  Bdd pa = acc.path, pb = in.path;
+  Bdd path = bdd.disj(pa, pb);
+  bool changed = path != pa;
+  acc.path = path;
+  acc.entries.forEachBuffer(
+      // A whole chunk both sides share: the same relative conditions.
+      [&](unsigned c) { return acc.entries.shares(in.entries, c); },
+      [&](unsigned b) {
+        const Entry &y = in.entries[b];
+        if (acc.entries[b] == y)
+          return;
+        joinEntry(acc.entries.mut(b), y, pa, pb, path, changed);
+      });
+  return changed;
+}
+
+void PathLattice::joinEntry(Entry &x, const Entry &y, Bdd pa, Bdd pb, Bdd path,
+                            bool &changed) {
+  // Only `cond AND path` matters: kept relative to the joined path
+  // (restrict), a condition does not drag along the atoms of the branches
+  // around it, which would make it grow with every join.
+  auto joinCond = [&](Bdd &a, Bdd bc) {
+    if (a == bc)
+      return;
+    Bdd old = bdd.conj(a, pa);
+    Bdd r = bdd.disj(old, bdd.conj(bc, pb));
+    changed |= r != old;
+    a = bdd.restrict(r, path);
+  };
+  joinCond(x.live, y.live);
+  joinCond(x.freed, y.freed);
+  if (x.freers != y.freers)
+    x.freers = joinFreers(x.freers, y.freers, pa, pb, path, changed);
+}
+
+unsigned PathLattice::joinFreers(unsigned x, unsigned y, Bdd pa, Bdd pb,
+                                 Bdd path, bool &changed) {
+  FreeList merged;
+  for (const FreeSite &f : pool[x])
+    merged.push_back({f.op, bdd.conj(f.cond, pa)});
+  for (const FreeSite &f : pool[y]) {
+    Bdd c = bdd.conj(f.cond, pb);
+    auto it =
+        llvm::find_if(merged, [&](const FreeSite &g) { return g.op == f.op; });
+    if (it == merged.end()) {
+      if (c != BddManager::False) {
+        merged.push_back({f.op, c});
+        changed = true;
+      }
+      continue;
+    }
+    Bdd r = bdd.disj(it->cond, c);
+    changed |= r != it->cond;
+    it->cond = r;
+  }
+  for (FreeSite &f : merged)
+    f.cond = bdd.restrict(f.cond, path);
+  return pool.intern(std::move(merged));
+}
+
+void PathLattice::makeAbsolute(Entry &e, Bdd path) {
+  e.live = bdd.conj(e.live, path);
+  e.freed = bdd.conj(e.freed, path);
+  if (e.freers == FreeListPool::None)
+    return;
+  FreeList list = pool[e.freers];
+  for (FreeSite &f : list)
+    f.cond = bdd.conj(f.cond, path);
+  e.freers = pool.intern(std::move(list));
+}
+
+} // namespace memlint::lifetime

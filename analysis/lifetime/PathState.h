@@ -1,0 +1,189 @@
+//===- PathState.h - The lattice: buffer conditions on a path ---*- C++ -*-===//
+//
+// A PathState is what the analysis knows at one program point: the path
+// condition and, per buffer, the conditions under which it is live and
+// freed. Buffer conditions are relative to the path (only their conjunction
+// with it matters), so a branch restricts a state by narrowing the path
+// alone, and a join only computes for the buffers whose conditions differ on
+// the two sides. Entries live in copy-on-write chunks shared between states.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_LIFETIME_PATHSTATE_H
+#define MEMLINT_ANALYSIS_LIFETIME_PATHSTATE_H
+
+#include "analysis/Bdd.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/ADT/SmallVector.h"
+#include <algorithm>
+#include <cassert>
+#include <vector>
+
+namespace memlint::lifetime {
+
+/// A free that may have freed a buffer, and on which paths it did.
+struct FreeSite {
+  mlir::Operation *op;
+  Bdd cond;
+};
+using FreeList = llvm::SmallVector<FreeSite, 1>;
+
+/// Immutable free-site lists, interned so states share them by index.
+/// Index 0 is the empty list.
+class FreeListPool {
+public:
+  static constexpr unsigned None = 0;
+  const FreeList &operator[](unsigned id) const {
+    assert(id < lists.size() && "free list id out of range");
+    return lists[id];
+  }
+  unsigned intern(FreeList list) {
+    if (list.empty())
+      return None;
+    lists.push_back(std::move(list));
+    return lists.size() - 1;
+  }
+
+private:
+  std::vector<FreeList> lists{FreeList()};
+};
+
+/// One buffer in a state. `freers` indexes the FreeListPool.
+struct Entry {
+  Bdd live = BddManager::False, freed = BddManager::False;
+  unsigned freers = FreeListPool::None;
+  bool operator==(const Entry &o) const {
+    return live == o.live && freed == o.freed && freers == o.freers;
+  }
+  bool operator!=(const Entry &o) const { return !(*this == o); }
+  /// The entry of a buffer the state never touched.
+  bool untouched() const {
+    return live <= BddManager::False && freed <= BddManager::False &&
+           freers == FreeListPool::None;
+  }
+};
+
+/// The entries of all buffers, in chunks that tables share until one of
+/// them writes: a branch copies a few pointers, not an entry per buffer,
+/// and a join skips every chunk both sides still share.
+class EntryTable {
+public:
+  static constexpr unsigned ChunkBits = 6;
+  static constexpr unsigned ChunkSize = 1u << ChunkBits;
+
+  void assign(unsigned n) {
+    count = n;
+    chunks.assign((n + ChunkSize - 1) / ChunkSize, nullptr);
+  }
+  unsigned size() const { return count; }
+  unsigned numChunks() const { return chunks.size(); }
+  /// Chunk `c` is the same object in both tables (so are its entries).
+  bool shares(const EntryTable &o, unsigned c) const {
+    return chunks[c] == o.chunks[c];
+  }
+  /// Chunk `c` was never written: all its entries are untouched.
+  bool chunkEmpty(unsigned c) const { return !chunks[c]; }
+  const Entry &operator[](unsigned b) const {
+    static const Entry none;
+    assert(b < count && "buffer index out of range");
+    const Chunk *c = chunks[b >> ChunkBits].get();
+    return c ? c->entries[b & (ChunkSize - 1)] : none;
+  }
+  /// The entry, for writing (copies its chunk if another table shares it).
+  Entry &mut(unsigned b) {
+    assert(b < count && "buffer index out of range");
+    llvm::IntrusiveRefCntPtr<Chunk> &c = chunks[b >> ChunkBits];
+    if (!c)
+      c = new Chunk();
+    else if (c->UseCount() > 1)
+      c = new Chunk(*c);
+    return c->entries[b & (ChunkSize - 1)];
+  }
+  /// Calls `visit(b)` for every buffer of every chunk `skip(c)` rejects.
+  /// `skip` is asked once per chunk, before its first buffer is visited.
+  template <typename Skip, typename Visit>
+  void forEachBuffer(Skip skip, Visit visit) const {
+    for (unsigned c = 0, n = numChunks(); c < n; ++c) {
+      if (skip(c))
+        continue;
+      for (unsigned b = c * ChunkSize, e = std::min(count, b + ChunkSize);
+           b < e; ++b)
+        visit(b);
+    }
+  }
+  bool operator==(const EntryTable &o) const;
+  bool operator!=(const EntryTable &o) const { return !(*this == o); }
+
+private:
+  // Not thread-safe reference counts: one function's analysis runs on one
+  // thread.
+  struct Chunk : llvm::RefCountedBase<Chunk> {
+    Entry entries[ChunkSize];
+  };
+  std::vector<llvm::IntrusiveRefCntPtr<Chunk>> chunks;
+  unsigned count = 0;
+};
+
+/// The state at one program point.
+struct PathState {
+  /// The paths that reach the point.
+  Bdd path = BddManager::False;
+  /// Per buffer, conditions relative to `path`.
+  EntryTable entries;
+  bool unreachable() const { return path == BddManager::False; }
+};
+
+/// The operations of the lattice over PathStates of one function.
+class PathLattice {
+public:
+  explicit PathLattice(BddManager &bdd) : bdd(bdd) {}
+
+  void setNumBuffers(unsigned n) { numBuffers = n; }
+  unsigned size() const { return numBuffers; }
+  FreeListPool &freeLists() { return pool; }
+  const FreeList &freers(const PathState &st, unsigned b) const {
+    return pool[st.entries[b].freers];
+  }
+
+  /// The function entry: every path, no buffer allocated yet.
+  PathState entry() const {
+    PathState s;
+    s.path = BddManager::True;
+    s.entries.assign(numBuffers);
+    return s;
+  }
+  /// `in` on the paths where `c` also holds (entries are shared).
+  PathState restrict(const PathState &in, Bdd c) const {
+    PathState s = in;
+    s.path = bdd.conj(in.path, c);
+    return s;
+  }
+  /// Absolute conditions of a buffer in a state.
+  Bdd liveIn(const PathState &st, unsigned b) const {
+    return bdd.conj(st.entries[b].live, st.path);
+  }
+  Bdd freedIn(const PathState &st, unsigned b) const {
+    return bdd.conj(st.entries[b].freed, st.path);
+  }
+  /// Joins `in` into `acc`, which takes `in` as it is when `first` (then
+  /// cleared). Returns whether `acc` changed (as conditions, not as
+  /// representations).
+  bool join(PathState &acc, const PathState &in, bool &first);
+  /// Makes a buffer's conditions absolute (conjoined with `path`), so the
+  /// path may then lose atoms without changing what the entry says.
+  void makeAbsolute(Entry &e, Bdd path);
+
+private:
+  void joinEntry(Entry &x, const Entry &y, Bdd pa, Bdd pb, Bdd path,
+                 bool &changed);
+  unsigned joinFreers(unsigned x, unsigned y, Bdd pa, Bdd pb, Bdd path,
+                      bool &changed);
+
+  BddManager &bdd;
+  FreeListPool pool;
+  unsigned numBuffers = 0;
+};
+
+} // namespace memlint::lifetime
+
+#endif

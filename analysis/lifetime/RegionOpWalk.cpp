@@ -1,0 +1,233 @@
+//===- RegionOpWalk.cpp - The fixpoint walk over a region op's regions ----===//
+//
+// A RegionBranchOpInterface op: its entry edges go to regions or straight
+// to its results (a loop that runs zero times), each region's exits go on
+// to other regions or to the results, and a region an exit of the same or a
+// later region branches to is a loop head. The parent's results are treated
+// as one more successor: an Incoming whose arguments are the results.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/lifetime/FlowWalker.h"
+
+#include "analysis/Ownership.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+using namespace mlir;
+
+namespace memlint::lifetime {
+
+namespace {
+SmallVector<Attribute> constantOperands(Operation *op) {
+  SmallVector<Attribute> out;
+  for (Value v : op->getOperands()) {
+    Attribute a;
+    matchPattern(v, m_Constant(&a));
+    out.push_back(a);
+  }
+  return out;
+}
+} // namespace
+
+class RegionOpWalk {
+public:
+  RegionOpWalk(FlowWalker &w, RegionBranchOpInterface op)
+      : w(w), op(op), raw(op.getOperation()),
+        loop(LoopScope::regionOp(op.getOperation())) {}
+
+  void run(PathState &st) {
+    enter(st);
+    findLoopHeads();
+    for (unsigned round = 0; !w.ctx.mustGiveUp(round); ++round)
+      if (!runRound())
+        break;
+    leave(st);
+  }
+
+private:
+  void enter(const PathState &st);
+  void findLoopHeads();
+  bool runRound();
+  void followExit(Exit &x, Region &region);
+  /// An edge to the parent's results.
+  void toParent(const PathState &es, ValueRange operands) {
+    bool first = !out.any;
+    out.any = true;
+    w.ctx.lattice.join(out.st, es, first);
+    w.flow.passOperands(operands, es.path, out.argAliases, out.argFormulas);
+  }
+  /// An edge into a region's inputs.
+  bool toRegion(Incoming &acc, const PathState &es, ValueRange operands,
+                ValueRange inputs) {
+    return w.flow.merge(acc, w.flow.toInputs(es, operands, inputs.size()));
+  }
+  void leave(PathState &st);
+
+  FlowWalker &w;
+  RegionBranchOpInterface op;
+  Operation *raw;
+  LoopScope loop;
+  bool singleTrip = false;
+  bool hasLoop = false;
+  DenseMap<Region *, Incoming> entryIn, backIn;
+  /// What reaches the results; `outEntryOnly` straight from the entry.
+  Incoming out, outEntryOnly;
+  /// Regions some terminator of the op branches back to.
+  DenseSet<Region *> loopHeads;
+  // Of the current round.
+  DenseMap<Region *, Incoming> in;
+  bool changed = false;
+};
+
+void RegionOpWalk::enter(const PathState &st) {
+  SmallVector<RegionSuccessor> entrySuccs;
+  op.getEntrySuccessorRegions(constantOperands(raw), entrySuccs);
+  std::optional<APInt> trips;
+  if (auto loopOp = dyn_cast<LoopLikeOpInterface>(raw))
+    trips = loopOp.getStaticTripCount();
+  if (trips) {
+    // A loop with constant bounds runs (or not) for sure.
+    SmallVector<RegionSuccessor> kept;
+    for (const RegionSuccessor &s : entrySuccs)
+      if (s.isParent() == trips->isZero())
+        kept.push_back(s);
+    if (!kept.empty())
+      entrySuccs = kept;
+  }
+  singleTrip = trips && trips->isOne();
+  hasLoop = op.hasLoop();
+  std::vector<Bdd> ec = w.edges.ofRegionEntry(op, entrySuccs);
+  out.resizeArgs(raw->getNumResults());
+  for (auto [i, s] : llvm::enumerate(entrySuccs)) {
+    PathState es = w.ctx.lattice.restrict(st, ec[i]);
+    if (es.unreachable())
+      continue;
+    OperandRange operands = op.getEntrySuccessorOperands(s);
+    if (s.isParent())
+      toParent(es, operands);
+    else
+      toRegion(entryIn[s.getSuccessor()], es, operands, s.getSuccessorInputs());
+  }
+  outEntryOnly = out;
+}
+
+void RegionOpWalk::findLoopHeads() {
+  if (singleTrip)
+    return;
+  for (Region &region : raw->getRegions())
+    for (Block &block : region)
+      if (auto rt = dyn_cast_or_null<RegionBranchTerminatorOpInterface>(
+              block.empty() ? nullptr : &block.back())) {
+        SmallVector<RegionSuccessor> succs;
+        rt.getSuccessorRegions(constantOperands(rt), succs);
+        for (const RegionSuccessor &s : succs)
+          if (!s.isParent() &&
+              s.getSuccessor()->getRegionNumber() <= region.getRegionNumber())
+            loopHeads.insert(s.getSuccessor());
+      }
+}
+
+bool RegionOpWalk::runRound() {
+  out = outEntryOnly;
+  in = entryIn;
+  changed = false;
+  for (Region &region : raw->getRegions()) {
+    Incoming cur;
+    if (auto it = in.find(&region); it != in.end())
+      cur = it->second;
+    if (loopHeads.count(&region) && !region.front().empty())
+      w.flow.restrict(cur, w.edges.firstIteration(&region.front().front()));
+    if (auto it = backIn.find(&region); it != backIn.end())
+      w.flow.merge(cur, it->second);
+    if (!cur.any || cur.st.unreachable())
+      continue;
+    bool repetitive = op.isRepetitiveRegion(region.getRegionNumber());
+    // walkRegion binds the entry block's arguments: give it their shape
+    // (inputs may skip produced arguments such as ivs).
+    Incoming shaped = w.flow.shapeForBlock(&region.front(), cur);
+    std::vector<Exit> exits = w.walkRegionOpRegion(region, shaped, repetitive);
+    for (Exit &x : exits)
+      followExit(x, region);
+  }
+  return changed;
+}
+
+void RegionOpWalk::followExit(Exit &x, Region &region) {
+  auto rt = dyn_cast_or_null<RegionBranchTerminatorOpInterface>(x.term);
+  if (!rt) {
+    toParent(x.st, {});
+    return;
+  }
+  SmallVector<RegionSuccessor> succs;
+  rt.getSuccessorRegions(constantOperands(x.term), succs);
+  std::vector<Bdd> tc = w.edges.ofRegionTerminator(x.term, hasLoop, succs);
+  for (auto [i, s] : llvm::enumerate(succs)) {
+    PathState es = w.ctx.lattice.restrict(x.st, tc[i]);
+    if (es.unreachable())
+      continue;
+    OperandRange operands = rt.getSuccessorOperands(s);
+    if (s.isParent()) {
+      toParent(es, operands);
+      continue;
+    }
+    Region *target = s.getSuccessor();
+    bool back = target->getRegionNumber() <= region.getRegionNumber();
+    if (!back) {
+      toRegion(in[target], es, operands, s.getSuccessorInputs());
+      continue;
+    }
+    if (singleTrip)
+      continue;
+    Incoming c;
+    toRegion(c, es, operands, s.getSuccessorInputs());
+    w.loops.crossBackEdge(x.term, c, operands, loop);
+    if (!target->empty() && !target->front().empty())
+      w.flow.restrict(c, w.ctx.bdd.negate(
+                             w.edges.firstIteration(&target->front().front())));
+    changed |= w.flow.merge(backIn[target], c);
+  }
+}
+
+void RegionOpWalk::leave(PathState &st) {
+  if (out.any) {
+    if (!loopHeads.empty())
+      w.loops.leaveLoop(out.st, &st, loop, w.loops.exportedBy(out));
+    st = out.st;
+  } else {
+    st = w.ctx.lattice.restrict(st, BddManager::False);
+  }
+  for (OpResult r : raw->getResults()) {
+    unsigned j = r.getResultNumber();
+    if (isMemRef(r))
+      w.flow.setAliases(r, out.argAliases[j].empty()
+                               ? w.flow.unknown(BddManager::True)
+                               : out.argAliases[j]);
+    if (r.getType().isInteger(1))
+      w.flow.pinFormula(r, out.argFormulas[j]);
+  }
+}
+
+void FlowWalker::stepRegions(Operation *op, PathState &st) {
+  if (auto rb = dyn_cast<RegionBranchOpInterface>(op))
+    RegionOpWalk(*this, rb).run(st);
+  else
+    walkOpaqueRegions(op, st);
+}
+
+std::vector<Exit> FlowWalker::walkRegionOpRegion(Region &region,
+                                                 const Incoming &in,
+                                                 bool repetitive) {
+  if (repetitive) {
+    for (BlockArgument arg : region.front().getArguments())
+      if (isMemRef(arg))
+        carriedMemrefs.insert(arg);
+    // The entry block's i1 arguments are loop-carried: make them atoms by
+    // pretending the entry block is a header.
+    for (BlockArgument arg : region.front().getArguments())
+      if (arg.getType().isInteger(1) && !atomArguments.count(arg))
+        bindAtom(arg, /*loopCarried=*/true);
+  }
+  return walkRegion(region, in);
+}
+
+} // namespace memlint::lifetime

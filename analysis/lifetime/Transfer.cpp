@@ -1,0 +1,220 @@
+//===- Transfer.cpp - What one op without regions does to a state ---------===//
+#include "analysis/lifetime/Transfer.h"
+
+#include "analysis/Ownership.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace mlir;
+
+namespace memlint::lifetime {
+
+void Transfer::apply(Operation *op, PathState &st) {
+  assert((op->getNumRegions() == 0 || isa<FunctionOpInterface>(op)) &&
+         "ops with regions are the walker's");
+  SmallVector<OpOperand *> freed;
+  if (auto dealloc = dyn_cast<bufferization::DeallocOp>(op)) {
+    handleDealloc(dealloc, st);
+    for (OpOperand &o : dealloc.getMemrefsMutable())
+      freed.push_back(&o);
+  } else {
+    freed = freedOperands(op);
+    for (OpOperand *o : freed)
+      handleFree(op, o->get(), st, BddManager::True);
+  }
+  checkUses(op, st, freed);
+  defineResults(op, st);
+}
+
+Operation *Transfer::freerFor(const PathState &st, unsigned b, Bdd cond) {
+  const FreeList &list = ctx.lattice.freers(st, b);
+  for (const FreeSite &f : list)
+    if (ctx.bdd.conj(f.cond, cond) != BddManager::False)
+      return f.op;
+  return list.empty() ? nullptr : list.front().op;
+}
+
+void Transfer::handleFree(Operation *op, Value v, PathState &st, Bdd extra) {
+  BddManager &bdd = ctx.bdd;
+  for (const AliasEntry &e : AliasSet(flow.aliasOf(v))) {
+    Bdd c = bdd.conj(bdd.conj(st.path, e.cond), extra);
+    if (c == BddManager::False)
+      continue;
+    const Origin &o = ctx.origins[e.origin];
+    switch (o.kind) {
+    case OriginKind::Owned:
+      freeOwned(op, v, e, o.buffer, c, st);
+      break;
+    case OriginKind::Argument:
+    case OriginKind::Alloca:
+    case OriginKind::Global: {
+      Event ev{EventKind::InvalidFree, op, -1, e.origin};
+      ev.cond = c;
+      ev.via = v;
+      ctx.events.record(ev, (int)e.origin);
+      break;
+    }
+    case OriginKind::Unknown:
+      break;
+    }
+  }
+}
+
+void Transfer::freeOwned(Operation *op, Value v, const AliasEntry &e,
+                         unsigned b, Bdd c, PathState &st) {
+  BddManager &bdd = ctx.bdd;
+  Bdd twice = bdd.conj(c, st.entries[b].freed);
+  if (twice != BddManager::False) {
+    Event ev{EventKind::DoubleFree, op, (int)b};
+    ev.cond = twice;
+    ev.firstFree = freerFor(st, b, twice);
+    ev.via = v;
+    ctx.events.record(ev, b);
+  }
+  if (e.interior) {
+    Event ev{EventKind::InvalidFree, op, (int)b, e.origin};
+    ev.cond = c;
+    ev.via = v;
+    ev.interiorView = true;
+    ctx.events.record(ev, (int)e.origin);
+  }
+  FreeListPool &pool = ctx.lattice.freeLists();
+  Entry &en = st.entries.mut(b);
+  en.freed = bdd.disj(en.freed, c);
+  en.live = bdd.conj(en.live, bdd.negate(c));
+  FreeList list = pool[en.freers];
+  bool found = false;
+  for (FreeSite &f : list)
+    if (f.op == op) {
+      f.cond = bdd.disj(f.cond, c);
+      found = true;
+    }
+  if (!found)
+    list.push_back({op, c});
+  en.freers = pool.intern(std::move(list));
+}
+
+void Transfer::handleUse(Operation *op, Value v, PathState &st) {
+  for (const AliasEntry &e : flow.aliasOf(v)) {
+    std::optional<unsigned> b = ctx.ownedBuffer(e.origin);
+    if (!b)
+      continue;
+    Bdd c = ctx.bdd.conj(ctx.bdd.conj(st.path, e.cond), st.entries[*b].freed);
+    if (c == BddManager::False)
+      continue;
+    Event ev{EventKind::UseAfterFree, op, (int)*b};
+    ev.cond = c;
+    ev.via = v;
+    ev.firstFree = freerFor(st, *b, c);
+    ctx.events.record(ev, *b);
+  }
+}
+
+void Transfer::checkUses(Operation *op, PathState &st,
+                         ArrayRef<OpOperand *> freed) {
+  if (isa<bufferization::DeallocOp>(op))
+    return;
+  for (OpOperand &o : op->getOpOperands()) {
+    if (!isMemRef(o.get()) || llvm::is_contained(freed, &o))
+      continue;
+    if (accessesMemory(o))
+      handleUse(op, o.get(), st);
+  }
+}
+
+void Transfer::handleDealloc(bufferization::DeallocOp op, PathState &st) {
+  BddManager &bdd = ctx.bdd;
+  // Each memref is freed when its condition holds, unless it is also
+  // retained (statically: shares an origin with a retained value).
+  for (auto [memref, cond] : llvm::zip(op.getMemrefs(), op.getConditions())) {
+    Bdd c = ctx.conds.formulaOf(cond);
+    Bdd retained = BddManager::False;
+    for (Value r : op.getRetained())
+      retained = bdd.disj(retained, mayAlias(memref, r));
+    handleFree(op, memref, st, bdd.conj(c, bdd.negate(retained)));
+  }
+  // Updated ownership of each retained value: some freed-candidate memref
+  // with a true condition aliases it.
+  for (auto [i, r] : llvm::enumerate(op.getRetained())) {
+    Bdd own = BddManager::False;
+    for (auto [memref, cond] : llvm::zip(op.getMemrefs(), op.getConditions()))
+      own = bdd.disj(own,
+                     bdd.conj(ctx.conds.formulaOf(cond), mayAlias(memref, r)));
+    flow.pinFormula(op.getUpdatedConditions()[i], own);
+  }
+}
+
+Bdd Transfer::mayAlias(Value a, Value b) {
+  Bdd same = BddManager::False;
+  for (const AliasEntry &x : flow.aliasOf(a)) {
+    if (!ctx.ownedBuffer(x.origin))
+      return BddManager::True; // unknown: assume it may
+    for (const AliasEntry &y : flow.aliasOf(b)) {
+      if (!ctx.ownedBuffer(y.origin))
+        return BddManager::True;
+      if (x.origin == y.origin)
+        same = ctx.bdd.disj(same, ctx.bdd.conj(x.cond, y.cond));
+    }
+  }
+  return same;
+}
+
+void Transfer::defineResults(Operation *op, PathState &st) {
+  for (Value r : heapAllocatedResults(op))
+    if (std::optional<unsigned> b = ctx.bufferOf(r))
+      handleAllocation(*b, st);
+  for (OpResult r : op->getResults()) {
+    if (!isMemRef(r))
+      continue;
+    // Call: a callee that returns a fresh buffer allocates it here.
+    if (std::optional<unsigned> b = ctx.bufferOf(r);
+        b && isa<CallOpInterface>(op))
+      handleAllocation(*b, st);
+    flow.setAliases(r, aliasOfResult(op, r));
+  }
+}
+
+AliasSet Transfer::aliasOfResult(Operation *op, OpResult r) {
+  if (ctx.bufferOf(r))
+    return {{ctx.originOfValue.lookup(r), BddManager::True}};
+  if (isStackAllocated(r))
+    return {{ctx.originFor(OriginKind::Alloca, r), BddManager::True}};
+  if (isGlobalAccess(op))
+    return {{ctx.originFor(OriginKind::Global, r), BddManager::True}};
+  // View: the source's buffers, marked interior unless at its start.
+  bool interior = false;
+  if (Value src = viewSource(r, interior)) {
+    AliasSet s = flow.aliasOf(src);
+    if (interior)
+      for (AliasEntry &e : s)
+        e.interior = true;
+    return s;
+  }
+  BddManager &bdd = ctx.bdd;
+  if (auto sel = dyn_cast<arith::SelectOp>(op)) {
+    // The result is one operand or the other, per the condition.
+    Bdd c = ctx.conds.formulaOf(sel.getCondition());
+    AliasSet s;
+    for (const AliasEntry &e : flow.aliasOf(sel.getTrueValue()))
+      addAlias(s, {e.origin, bdd.conj(e.cond, c), e.interior}, bdd);
+    for (const AliasEntry &e : flow.aliasOf(sel.getFalseValue()))
+      addAlias(s, {e.origin, bdd.conj(e.cond, bdd.negate(c)), e.interior}, bdd);
+    return s;
+  }
+  if (isOpaqueOp(op) && !isa<CallOpInterface>(op)) {
+    // An op memlint cannot see into that returns a memref derived from
+    // memref operands: assume it is a view of them.
+    AliasSet s;
+    for (Value operand : op->getOperands())
+      if (isMemRef(operand))
+        for (const AliasEntry &e : flow.aliasOf(operand))
+          addAlias(s, e, bdd);
+    if (!s.empty())
+      return s;
+  }
+  return flow.unknown(BddManager::True);
+}
+
+} // namespace memlint::lifetime

@@ -1,0 +1,67 @@
+//===- Transfer.h - What one op without regions does to a state -*- C++ -*-===//
+//
+// One handler per kind of op, the way bufferization's ownership-based
+// deallocation has one per interface: allocations make a buffer live, frees
+// free what their operand may alias (and report double and invalid frees),
+// bufferization.dealloc frees under its conditions, memory accesses report
+// uses after free, and every memref result gets an alias set (an owned
+// allocation or fresh call result, an alloca, a global, a view of its
+// source, a select of its operands, or a guess for ops memlint cannot see
+// into). Ops with regions are the FlowWalker's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_LIFETIME_TRANSFER_H
+#define MEMLINT_ANALYSIS_LIFETIME_TRANSFER_H
+
+#include "analysis/lifetime/AliasFlow.h"
+#include "mlir/IR/OpDefinition.h"
+
+namespace mlir::bufferization {
+class DeallocOp;
+}
+
+namespace memlint::lifetime {
+
+class Transfer {
+public:
+  Transfer(FunctionContext &ctx, AliasFlow &flow) : ctx(ctx), flow(flow) {}
+
+  /// Applies an op without regions to `st`.
+  void apply(mlir::Operation *op, PathState &st);
+  /// Reports uses after free by the memref operands `op` accesses, except
+  /// those in `freed` (the op frees them: a double free, reported there).
+  void checkUses(mlir::Operation *op, PathState &st,
+                 llvm::ArrayRef<mlir::OpOperand *> freed = {});
+  /// Allocations among the results, and the alias sets of memref results.
+  void defineResults(mlir::Operation *op, PathState &st);
+
+private:
+  /// Free: `v` is freed on the state's paths where `extra` holds.
+  void handleFree(mlir::Operation *op, mlir::Value v, PathState &st, Bdd extra);
+  void freeOwned(mlir::Operation *op, mlir::Value v, const AliasEntry &e,
+                 unsigned b, Bdd c, PathState &st);
+  /// bufferization.dealloc: conditional frees, and retained ownership.
+  void handleDealloc(mlir::bufferization::DeallocOp op, PathState &st);
+  /// Memory effect on `v`: a use after free where it may be freed.
+  void handleUse(mlir::Operation *op, mlir::Value v, PathState &st);
+  /// Allocation (and a call returning a fresh buffer): on every path of
+  /// the state the buffer is now a new, live one.
+  void handleAllocation(unsigned b, PathState &st) {
+    st.entries.mut(b) =
+        Entry{BddManager::True, BddManager::False, FreeListPool::None};
+  }
+  /// The alias set of one memref result `r` of `op`.
+  AliasSet aliasOfResult(mlir::Operation *op, mlir::OpResult r);
+  /// Condition under which two values are the same buffer, when both are
+  /// made of owned allocations; True otherwise.
+  Bdd mayAlias(mlir::Value a, mlir::Value b);
+  /// The free that freed buffer `b` on (some of) the paths of `cond`.
+  mlir::Operation *freerFor(const PathState &st, unsigned b, Bdd cond);
+
+  FunctionContext &ctx;
+  AliasFlow &flow;
+};
+
+} // namespace memlint::lifetime
+
+#endif
