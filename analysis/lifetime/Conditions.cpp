@@ -52,6 +52,22 @@ Bdd ConditionTable::choiceAtom(Operation *op, std::string whenTrue,
 
 static bool isI1(Value v) { return v.getType().isInteger(1); }
 
+bool ConditionTable::isDerived(Value v) {
+  if (!isI1(v))
+    return false;
+  if (matchPattern(v, m_Constant()))
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return false;
+  if (isa<arith::XOrIOp, arith::AndIOp, arith::OrIOp, arith::SelectOp>(def))
+    return true;
+  auto c = dyn_cast<arith::CmpIOp>(def);
+  return c && isI1(c.getLhs()) &&
+         (c.getPredicate() == arith::CmpIPredicate::eq ||
+          c.getPredicate() == arith::CmpIPredicate::ne);
+}
+
 Bdd ConditionTable::formulaOf(Value v) {
   auto it = formulas.find(v);
   if (it != formulas.end())

@@ -34,6 +34,17 @@ public:
   /// value the control flow determines).
   void setFormula(mlir::Value v, Bdd f) { formulas[v] = f; }
   bool hasFormula(mlir::Value v) const { return formulas.count(v); }
+  /// Whether the formula of `v` is built from other values' formulas
+  /// (constants, arith.xori/andi/ori/select, i1 cmpi eq/ne): it must be
+  /// rebuilt when theirs change (a loop header's i1 arguments get a new
+  /// formula in each fixpoint round).
+  static bool isDerived(mlir::Value v);
+  /// Rebuilds the formula of a derived value from its operands' current
+  /// formulas.
+  Bdd recomputeDerived(mlir::Value v) {
+    formulas.erase(v);
+    return formulaOf(v);
+  }
   /// A fresh atom standing for the value of `v` (e.g. a loop-carried i1).
   Bdd freshValueAtom(mlir::Value v, bool loopCarried = false);
   /// A fresh atom for a choice made by `op`, worded for either outcome

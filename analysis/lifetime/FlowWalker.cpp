@@ -233,6 +233,14 @@ void FlowWalker::bindAtom(BlockArgument arg, bool loopCarried) {
   ctx.conds.freshValueAtom(arg, loopCarried);
 }
 
+void FlowWalker::bindAtomOnFirstUse(BlockArgument arg) {
+  // ConditionTable::formulaOf makes an atom of a value without a formula
+  // when first asked: atoms then come in the order conditions use them,
+  // which keeps related ones (`%x_i and %y_i`) next to each other in the
+  // BDD order, where declaration order can make BDDs exponential.
+  atomArguments.insert(arg);
+}
+
 void FlowWalker::bindArguments(Block *block, const Incoming &cur, bool header) {
   for (BlockArgument arg : block->getArguments()) {
     unsigned j = arg.getArgNumber();
@@ -246,7 +254,11 @@ void FlowWalker::bindArguments(Block *block, const Incoming &cur, bool header) {
     }
     if (!arg.getType().isInteger(1) || atomArguments.count(arg))
       continue;
-    if (header || j >= cur.argFormulas.size())
+    // A loop header's i1 arguments too get what their edges pass: the
+    // entry's value in the first iteration, the back edges' (renamed to
+    // earlier-iteration copies) later. That ties an ownership flag carried
+    // around a loop to the buffer carried beside it.
+    if (j >= cur.argFormulas.size())
       bindAtom(arg, /*loopCarried=*/header);
     else
       flow.pinFormula(arg, cur.argFormulas[j]);

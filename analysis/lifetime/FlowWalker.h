@@ -44,6 +44,8 @@ public:
   /// Gives an i1 argument an atom of its own, never to be re-bound (function
   /// arguments, loop-carried values).
   void bindAtom(mlir::BlockArgument arg, bool loopCarried);
+  /// The same, with the atom made when a condition first uses it.
+  void bindAtomOnFirstUse(mlir::BlockArgument arg);
   /// Memref arguments of loop headers and repeated regions.
   const llvm::SetVector<mlir::Value> &loopCarriedMemrefs() const {
     return carriedMemrefs;

@@ -53,7 +53,7 @@ Incoming FunctionAnalysis::entryOf(Region &body) {
       entry.argAliases[arg.getArgNumber()] = {
           {ctx.originFor(OriginKind::Argument, arg), BddManager::True}};
     if (arg.getType().isInteger(1))
-      walker.bindAtom(arg, /*loopCarried=*/false);
+      walker.bindAtomOnFirstUse(arg);
   }
   return entry;
 }

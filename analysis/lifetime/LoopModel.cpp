@@ -44,35 +44,31 @@ bool LoopScope::defines(unsigned var, const ConditionTable &conds) const {
 void LoopModel::addEarlierInstances(FunctionOpInterface fn) {
   std::vector<BufferInfo> &buffers = ctx.buffers;
   unsigned n = buffers.size();
-  earlierInstance.assign(n, std::nullopt);
-  for (unsigned b = 0; b < n; ++b) {
-    if (!insideAnyLoop(buffers[b].allocOp, fn))
-      continue;
-    unsigned t = buffers.size();
-    BufferInfo info = buffers[b];
-    info.earlierOf = b;
-    buffers.push_back(info);
-    earlierInstance[b] = t;
-    earlierInstanceOrigin[b] = ctx.origins.size();
-    ctx.origins.push_back({OriginKind::Owned, info.value, (int)t});
-  }
-  // Earlier instances have none of their own.
-  earlierInstance.resize(buffers.size(), std::nullopt);
+  for (unsigned b = 0; b < n; ++b)
+    for (const void *loop : enclosingLoops(buffers[b].allocOp, fn)) {
+      unsigned t = buffers.size();
+      BufferInfo info = buffers[b];
+      info.earlierOf = b;
+      buffers.push_back(info);
+      unsigned origin = ctx.origins.size();
+      ctx.origins.push_back({OriginKind::Owned, info.value, (int)t});
+      earlierInstances[b].push_back({loop, t, origin});
+    }
 }
 
-bool LoopModel::insideAnyLoop(Operation *op, FunctionOpInterface fn) {
+SmallVector<const void *, 2>
+LoopModel::enclosingLoops(Operation *op, FunctionOpInterface fn) {
+  SmallVector<const void *, 2> loops;
   for (Operation *cur = op; cur && cur != fn.getOperation();
        cur = cur->getParentOp()) {
     if (Region *r = cur->getParentRegion(); r && regionHasCycle(r))
-      return true;
+      loops.push_back(r);
     Operation *parent = cur->getParentOp();
-    if (auto rb = dyn_cast_or_null<RegionBranchOpInterface>(parent))
-      if (rb.hasLoop())
-        return true;
-    if (isa_and_nonnull<LoopLikeOpInterface>(parent))
-      return true;
+    auto rb = dyn_cast_or_null<RegionBranchOpInterface>(parent);
+    if (rb ? rb.hasLoop() : isa_and_nonnull<LoopLikeOpInterface>(parent))
+      loops.push_back(parent);
   }
-  return false;
+  return loops;
 }
 
 bool LoopModel::regionHasCycle(Region *r) {
@@ -131,16 +127,33 @@ void LoopModel::crossBackEdge(Operation *term, Incoming &contrib,
   PathState &st = contrib.st;
   std::vector<Bdd> carriedCond = carriedConditions(carried, st);
   for (unsigned b : allocationsIn(term, loop)) {
-    if (earlierInstance[b]) {
-      carryInstance(term, contrib, b, carriedCond);
+    // This iteration's instances: the one allocated now, and those of
+    // earlier iterations of loops nested in this one.
+    SmallVector<unsigned, 4> current{b};
+    const EarlierInstance *into = nullptr;
+    auto instances = earlierInstances.find(b);
+    for (const EarlierInstance &e :
+         instances == earlierInstances.end()
+             ? ArrayRef<EarlierInstance>()
+             : ArrayRef<EarlierInstance>(instances->second)) {
+      if (e.loop == loop.instanceKey()) {
+        into = &e;
+        break;
+      }
+      current.push_back(e.buffer);
+    }
+    if (into) {
+      carryInstances(term, contrib, current, *into, carriedCond);
       continue;
     }
     // No earlier instance (should not happen): give up on carried ones.
-    if (carriedCond[b] != BddManager::False)
-      ctx.buffers[b].tracked = false;
-    else
-      leak(term, b, ctx.lattice.liveIn(st, b));
-    st.entries.mut(b) = Entry();
+    for (unsigned c : current) {
+      if (carriedCond[c] != BddManager::False)
+        ctx.buffers[b].tracked = false;
+      else
+        leak(term, c, ctx.lattice.liveIn(st, c));
+      st.entries.mut(c) = Entry();
+    }
   }
   // Rename the loop's atoms, and copies made for loops nested in it (their
   // "earlier iteration" is within this iteration of this loop); copies made
@@ -153,40 +166,43 @@ void LoopModel::crossBackEdge(Operation *term, Incoming &contrib,
     f = earlierIterationCopies(f, loop, term);
 }
 
-void LoopModel::carryInstance(Operation *term, Incoming &contrib, unsigned b,
-                              const std::vector<Bdd> &carried) {
+void LoopModel::carryInstances(Operation *term, Incoming &contrib,
+                               ArrayRef<unsigned> current,
+                               const EarlierInstance &into,
+                               const std::vector<Bdd> &carried) {
   BddManager &bdd = ctx.bdd;
   FreeListPool &pool = ctx.lattice.freeLists();
   PathState &st = contrib.st;
-  unsigned t = *earlierInstance[b];
-  // The instance allocated in this iteration and the one carried into it:
-  // whichever the edge does not carry on is dropped, and leaks if still
-  // allocated. The carried one becomes the earlier instance.
-  Bdd keepCur = carried[b], keepOld = carried[t];
-  leak(term, b, bdd.conj(ctx.lattice.liveIn(st, b), bdd.negate(keepCur)));
-  leak(term, t, bdd.conj(ctx.lattice.liveIn(st, t), bdd.negate(keepOld)));
-  Entry cur = st.entries[b];
-  Entry &old = st.entries.mut(t);
-  // keepCur/keepOld imply the path: these are absolute conditions.
-  old.live = bdd.disj(bdd.conj(old.live, keepOld), bdd.conj(cur.live, keepCur));
-  old.freed =
-      bdd.disj(bdd.conj(old.freed, keepOld), bdd.conj(cur.freed, keepCur));
+  // Whichever instance the edge does not carry on is dropped, and leaks if
+  // still allocated. The carried ones become the loop's earlier instance.
+  // The carried conditions imply the path: the merged entry is absolute.
+  Entry merged;
   FreeList freers;
-  for (const FreeSite &f : pool[old.freers])
-    if (Bdd c = bdd.conj(f.cond, keepOld); c != BddManager::False)
-      freers.push_back({f.op, c});
-  for (const FreeSite &f : pool[cur.freers])
-    if (Bdd c = bdd.conj(f.cond, keepCur); c != BddManager::False)
-      freers.push_back({f.op, c});
-  old.freers = pool.intern(std::move(freers));
-  st.entries.mut(b) = Entry();
+  auto mergeIn = [&](unsigned c) {
+    Bdd keep = carried[c];
+    leak(term, c, bdd.conj(ctx.lattice.liveIn(st, c), bdd.negate(keep)));
+    const Entry &e = st.entries[c];
+    merged.live = bdd.disj(merged.live, bdd.conj(e.live, keep));
+    merged.freed = bdd.disj(merged.freed, bdd.conj(e.freed, keep));
+    for (const FreeSite &f : pool[e.freers])
+      if (Bdd k = bdd.conj(f.cond, keep); k != BddManager::False)
+        freers.push_back({f.op, k});
+  };
+  mergeIn(into.buffer);
+  for (unsigned c : current)
+    mergeIn(c);
+  merged.freers = pool.intern(std::move(freers));
+  st.entries.mut(into.buffer) = merged;
+  for (unsigned c : current)
+    st.entries.mut(c) = Entry();
   // Arguments of the next iteration hold the earlier instance.
   for (AliasSet &s : contrib.argAliases) {
     AliasSet renamed;
     for (const AliasEntry &e : s) {
       AliasEntry x = e;
-      if (ctx.ownedBuffer(e.origin) == b)
-        x.origin = earlierInstanceOrigin[b];
+      if (std::optional<unsigned> b = ctx.ownedBuffer(e.origin);
+          b && llvm::is_contained(current, *b))
+        x.origin = into.origin;
       addAlias(renamed, x, bdd);
     }
     s = renamed;

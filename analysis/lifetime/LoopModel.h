@@ -51,6 +51,11 @@ public:
   }
   /// Identifies the loop (earlier-iteration copies are made per loop).
   const void *id() const { return key; }
+  /// Identifies the loop's earlier instances of allocations: the op of a
+  /// region loop; for CFG loops their region, whose loops share them.
+  const void *instanceKey() const {
+    return op ? static_cast<const void *>(op) : region;
+  }
   /// An op that says where the loop is.
   mlir::Operation *locationOp() const { return keyOp; }
   /// `o` is in the loop (nested ops included).
@@ -71,7 +76,8 @@ public:
   LoopModel(FunctionContext &ctx, AliasFlow &flow) : ctx(ctx), flow(flow) {}
 
   /// Gives every allocation that may run more than once per call of `fn`
-  /// an earlier instance (appended to the buffers and origins).
+  /// an earlier instance per loop around it (appended to the buffers and
+  /// origins).
   void addEarlierInstances(mlir::FunctionOpInterface fn);
   /// `contrib` crosses the back edge `term` of `loop`, carrying `carried`.
   void crossBackEdge(mlir::Operation *term, Incoming &contrib,
@@ -89,15 +95,26 @@ public:
   llvm::DenseSet<unsigned> exportedBy(const Incoming &results);
 
 private:
-  bool insideAnyLoop(mlir::Operation *op, mlir::FunctionOpInterface fn);
+  /// The loops `op` may repeat in, innermost first, by instanceKey().
+  llvm::SmallVector<const void *, 2>
+  enclosingLoops(mlir::Operation *op, mlir::FunctionOpInterface fn);
   bool regionHasCycle(mlir::Region *r);
   /// Per buffer, the paths on which the edge carries it on.
   std::vector<Bdd> carriedConditions(mlir::ValueRange carried,
                                      const PathState &st);
   const std::vector<unsigned> &allocationsIn(mlir::Operation *term,
                                              const LoopScope &loop);
-  void carryInstance(mlir::Operation *term, Incoming &contrib, unsigned b,
-                     const std::vector<Bdd> &carried);
+  struct EarlierInstance {
+    const void *loop; // LoopScope::instanceKey()
+    unsigned buffer;
+    unsigned origin;
+  };
+  /// The instances of `b` made in this iteration of the loop (`b` and the
+  /// earlier instances of loops nested in it) become `into`.
+  void carryInstances(mlir::Operation *term, Incoming &contrib,
+                      llvm::ArrayRef<unsigned> current,
+                      const EarlierInstance &into,
+                      const std::vector<Bdd> &carried);
   /// Whether crossing a back edge of `loop` renames atom `v`.
   bool renamesAtom(unsigned v, const LoopScope &loop) const;
   /// `x` with the atoms the back edge `edge` renames replaced by their
@@ -110,10 +127,14 @@ private:
 
   FunctionContext &ctx;
   AliasFlow &flow;
-  /// Per buffer, the buffer standing for its instance of an earlier
-  /// iteration (BufferInfo::earlierOf points back), and its origin.
-  std::vector<std::optional<unsigned>> earlierInstance;
-  llvm::DenseMap<unsigned, unsigned> earlierInstanceOrigin;
+  /// Per allocation, the buffers standing for its instances of earlier
+  /// iterations (BufferInfo::earlierOf points back), one per loop around
+  /// it, innermost first. One per loop, not one in all: upstream's output
+  /// for nested loops keeps the buffer an earlier outer iteration carried
+  /// in while the inner loop replaces its own, and frees the outer one
+  /// only after the inner loop; one shared instance would confuse the two.
+  llvm::DenseMap<unsigned, llvm::SmallVector<EarlierInstance, 2>>
+      earlierInstances;
   llvm::DenseMap<mlir::Region *, bool> cyclicRegions;
   /// earlierIterationCopies() per (condition, back edge); BDD ids never
   /// change, and a condition cannot mention atoms created after it, so

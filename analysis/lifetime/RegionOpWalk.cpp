@@ -217,16 +217,12 @@ void FlowWalker::stepRegions(Operation *op, PathState &st) {
 std::vector<Exit> FlowWalker::walkRegionOpRegion(Region &region,
                                                  const Incoming &in,
                                                  bool repetitive) {
-  if (repetitive) {
+  // A repeated region's i1 arguments get their formulas from what reaches
+  // the region (the entry's first, back edges' later: see bindArguments).
+  if (repetitive)
     for (BlockArgument arg : region.front().getArguments())
       if (isMemRef(arg))
         carriedMemrefs.insert(arg);
-    // The entry block's i1 arguments are loop-carried: make them atoms by
-    // pretending the entry block is a header.
-    for (BlockArgument arg : region.front().getArguments())
-      if (arg.getType().isInteger(1) && !atomArguments.count(arg))
-        bindAtom(arg, /*loopCarried=*/true);
-  }
   return walkRegion(region, in);
 }
 

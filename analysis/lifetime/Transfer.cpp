@@ -4,6 +4,7 @@
 #include "analysis/Ownership.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -26,6 +27,51 @@ void Transfer::apply(Operation *op, PathState &st) {
   }
   checkUses(op, st, freed);
   defineResults(op, st);
+  defineConditions(op);
+}
+
+void Transfer::defineConditions(Operation *op) {
+  for (Value r : op->getResults()) {
+    if (!r.getType().isInteger(1))
+      continue;
+    // A derived formula nothing asked for yet is built on first use.
+    if (ConditionTable::isDerived(r)) {
+      if (ctx.conds.hasFormula(r))
+        flow.pinFormula(r, ctx.conds.recomputeDerived(r));
+      continue;
+    }
+    if (Bdd f; pointerEquality(r, f))
+      flow.pinFormula(r, f);
+    else if (auto it = pointerAtoms.find(r); it != pointerAtoms.end())
+      flow.pinFormula(r, it->second);
+  }
+}
+
+// `cmpi eq|ne` of two `memref.extract_aligned_pointer_as_index`: upstream's
+// deallocation pipeline compares addresses to learn which buffer a loop or
+// branch replaced; the addresses are equal exactly when both values hold
+// the same buffer.
+bool Transfer::pointerEquality(Value r, Bdd &out) {
+  auto cmp = r.getDefiningOp<arith::CmpIOp>();
+  if (!cmp || (cmp.getPredicate() != arith::CmpIPredicate::eq &&
+               cmp.getPredicate() != arith::CmpIPredicate::ne))
+    return false;
+  auto lhs =
+      cmp.getLhs().getDefiningOp<memref::ExtractAlignedPointerAsIndexOp>();
+  auto rhs =
+      cmp.getRhs().getDefiningOp<memref::ExtractAlignedPointerAsIndexOp>();
+  if (!lhs || !rhs)
+    return false;
+  std::optional<Bdd> same = sameBuffer(lhs.getSource(), rhs.getSource());
+  if (!same) {
+    // Undecided: one atom of its own, the same in every round.
+    if (!pointerAtoms.count(r))
+      pointerAtoms[r] = ctx.conds.freshValueAtom(r);
+    return false;
+  }
+  out = cmp.getPredicate() == arith::CmpIPredicate::eq ? *same
+                                                       : ctx.bdd.negate(*same);
+  return true;
 }
 
 Operation *Transfer::freerFor(const PathState &st, unsigned b, Bdd cond) {
@@ -146,16 +192,25 @@ void Transfer::handleDealloc(bufferization::DeallocOp op, PathState &st) {
   }
 }
 
-Bdd Transfer::mayAlias(Value a, Value b) {
+std::optional<Bdd> Transfer::sameBuffer(Value a, Value b) {
+  BddManager &bdd = ctx.bdd;
   Bdd same = BddManager::False;
   for (const AliasEntry &x : flow.aliasOf(a)) {
-    if (!ctx.ownedBuffer(x.origin))
-      return BddManager::True; // unknown: assume it may
     for (const AliasEntry &y : flow.aliasOf(b)) {
-      if (!ctx.ownedBuffer(y.origin))
-        return BddManager::True;
-      if (x.origin == y.origin)
-        same = ctx.bdd.disj(same, ctx.bdd.conj(x.cond, y.cond));
+      Bdd both = bdd.conj(x.cond, y.cond);
+      if (both == BddManager::False)
+        continue;
+      const Origin &ox = ctx.origins[x.origin];
+      const Origin &oy = ctx.origins[y.origin];
+      if (ox.kind == OriginKind::Unknown || oy.kind == OriginKind::Unknown)
+        return std::nullopt;
+      if (x.origin == y.origin) {
+        same = bdd.disj(same, both);
+        continue;
+      }
+      // Memory that is not this function's own may be passed in twice.
+      if (ox.kind != OriginKind::Owned && oy.kind != OriginKind::Owned)
+        return std::nullopt;
     }
   }
   return same;

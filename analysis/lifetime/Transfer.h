@@ -15,6 +15,7 @@
 
 #include "analysis/lifetime/AliasFlow.h"
 #include "mlir/IR/OpDefinition.h"
+#include <optional>
 
 namespace mlir::bufferization {
 class DeallocOp;
@@ -52,14 +53,30 @@ private:
   }
   /// The alias set of one memref result `r` of `op`.
   AliasSet aliasOfResult(mlir::Operation *op, mlir::OpResult r);
-  /// Condition under which two values are the same buffer, when both are
-  /// made of owned allocations; True otherwise.
-  Bdd mayAlias(mlir::Value a, mlir::Value b);
+  /// Condition under which two values hold the same buffer, where memlint
+  /// can tell: distinct allocations, and instances of one allocation from
+  /// different iterations, are distinct memory while live, and fresh memory
+  /// is never the caller's (an argument, a global, the stack). nullopt when
+  /// it cannot tell (two different arguments may be one buffer; memory it
+  /// does not follow).
+  std::optional<Bdd> sameBuffer(mlir::Value a, mlir::Value b);
+  /// sameBuffer, or True where it cannot tell.
+  Bdd mayAlias(mlir::Value a, mlir::Value b) {
+    return sameBuffer(a, b).value_or(BddManager::True);
+  }
+  /// The i1 values `op` defines get their formulas: derived ones are
+  /// rebuilt at every visit (what they are built from, such as a loop
+  /// header's flags, may differ from the last fixpoint round), and pointer
+  /// comparisons are decided from aliases where sameBuffer can tell.
+  void defineConditions(mlir::Operation *op);
+  bool pointerEquality(mlir::Value r, Bdd &out);
   /// The free that freed buffer `b` on (some of) the paths of `cond`.
   mlir::Operation *freerFor(const PathState &st, unsigned b, Bdd cond);
 
   FunctionContext &ctx;
   AliasFlow &flow;
+  /// Atoms of pointer comparisons sameBuffer could not decide.
+  llvm::DenseMap<mlir::Value, Bdd> pointerAtoms;
 };
 
 } // namespace memlint::lifetime
