@@ -1,6 +1,7 @@
 //===- Document.cpp - Parsing with source ranges --------------------------===//
 #include "analysis/Document.h"
 
+#include "analysis/AttachedDocument.h"
 #include "analysis/Parallel.h"
 #include "analysis/ParseChunks.h"
 
@@ -151,6 +152,7 @@ std::unique_ptr<Document> Document::parse(std::string text,
   return doc;
 }
 
+Document::Document() = default;
 Document::~Document() = default;
 
 ModuleOp Document::wrapInModule(Block &topLevel) {
@@ -304,6 +306,8 @@ std::string Document::indentationOfLine(unsigned line) const {
 }
 
 SourceRange Document::nameRangeOf(Operation *op) const {
+  if (attached)
+    return attachedRangeOf(op, /*symbol=*/false);
   if (const auto *def = opDef(op))
     return rangeOf(def->loc);
   if (auto fl = dyn_cast<FileLineColLoc>(op->getLoc()))
@@ -312,6 +316,8 @@ SourceRange Document::nameRangeOf(Operation *op) const {
 }
 
 SourceRange Document::symbolNameRangeOf(Operation *op) const {
+  if (attached)
+    return attachedRangeOf(op, /*symbol=*/true);
   SourceRange whole = fullRangeOf(op);
   auto sym = op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
   if (!whole.isValid() || !sym)
@@ -359,6 +365,8 @@ SourceRange Document::definitionRangeOf(Value v) const {
     return rangeOf(def->loc);
   }
   auto arg = cast<BlockArgument>(v);
+  if (attached)
+    return attachedRangeOf(arg);
   if (const auto *def = blockDef(arg.getOwner()))
     if (arg.getArgNumber() < def->arguments.size())
       return rangeOf(def->arguments[arg.getArgNumber()].loc);
@@ -366,6 +374,8 @@ SourceRange Document::definitionRangeOf(Value v) const {
 }
 
 std::string Document::nameOf(Value v) const {
+  if (attached)
+    return attachedNameOf(v);
   SourceRange r = definitionRangeOf(v);
   std::string base;
   if (r.isValid() && r.start.line == r.end.line) {

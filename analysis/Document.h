@@ -16,17 +16,21 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/SourceMgr.h"
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace mlir {
+class BlockArgument;
 class Operation;
 class Value;
 } // namespace mlir
 
 namespace memlint {
+
+struct LocationRanges;
 
 /// The dialect registry every Document uses: all upstream dialects and their
 /// interface models. Built once per process.
@@ -42,6 +46,17 @@ public:
   static std::unique_ptr<Document> parse(std::string text, std::string fileName,
                                          unsigned threads = 1,
                                          size_t minChunkedBytes = 256 * 1024);
+  /// A view of `module`, IR that lives elsewhere (a pass pipeline's) and
+  /// has no text of its own (AttachedDocument.cpp): ranges come from op
+  /// locations, names from printing. With `origin`, ops whose location is
+  /// one the origin's parser gave get the origin's ranges, and its text
+  /// holds the suppression comments. The module must outlive the view.
+  static std::unique_ptr<Document>
+  attach(mlir::ModuleOp module,
+         std::shared_ptr<const LocationRanges> origin = nullptr);
+  /// For an attached view: the location a range it handed out came from
+  /// (the module's own location for one it did not hand out).
+  mlir::Location locationOf(const SourceRange &range) const;
 
   bool isValid() const { return valid; }
   const std::vector<InputError> &errors() const { return inputErrors; }
@@ -50,7 +65,7 @@ public:
   llvm::StringRef text() const { return contents; }
   /// The top-level module (files without one get an implicit module, as
   /// mlir-opt does). Null when !isValid().
-  mlir::ModuleOp module() { return mod ? *mod : mlir::ModuleOp(); }
+  mlir::ModuleOp module() { return mod ? *mod : borrowed; }
   /// What the parser recorded of `op` / `block` (null for ops and blocks it
   /// made up, such as implicit terminators).
   const mlir::AsmParserState::OperationDefinition *
@@ -61,7 +76,9 @@ public:
   void forEachBlockDef(
       llvm::function_ref<void(const mlir::AsmParserState::BlockDefinition &)>
           fn) const;
-  mlir::MLIRContext &context() { return *ctx; }
+  mlir::MLIRContext &context() {
+    return ctx ? *ctx : *borrowed->getContext();
+  }
 
   /// The range a diagnostic on `op` should cover: the whole op when it fits
   /// on one line, else its name.
@@ -101,8 +118,15 @@ public:
   bool parsedInChunks() const { return !chunks.empty(); }
 
 private:
-  Document() = default;
+  Document(); // out of line: the members' types are complete there
   struct ChunkParse;
+  struct Attached;
+  /// An attached view's range of `op`'s location (`symbol`: where a
+  /// diagnostic on the whole symbol goes), of a block argument's, and the
+  /// printed name of a value.
+  SourceRange attachedRangeOf(mlir::Operation *op, bool symbol) const;
+  SourceRange attachedRangeOf(mlir::BlockArgument arg) const;
+  std::string attachedNameOf(mlir::Value v) const;
   /// Parses the file in chunks on `threads` threads (see ParseChunks.h)
   /// into `into`; false, with nothing parsed, when the file cannot be cut or
   /// a chunk does not parse.
@@ -116,10 +140,24 @@ private:
   mlir::AsmParserState state;
   std::vector<std::unique_ptr<ChunkParse>> chunks;
   mlir::OwningOpRef<mlir::ModuleOp> mod;
+  std::unique_ptr<Attached> attached;
+  mlir::ModuleOp borrowed;
   std::vector<InputError> inputErrors;
   std::vector<size_t> lineStarts;
   bool valid = false;
   unsigned nesting = 0;
+};
+
+/// The ranges a parsed Document gives its ops and block arguments, keyed by
+/// the file:line:col its parser gave each, taken before passes rewrite the
+/// module: an op that keeps its location keeps the range `memlint lint`
+/// reports for it.
+struct LocationRanges {
+  using Key = std::pair<unsigned, unsigned>; // line, column
+  std::string file;
+  std::string text;
+  std::map<Key, SourceRange> ops, symbols, arguments;
+  static std::shared_ptr<const LocationRanges> of(const Document &doc);
 };
 
 } // namespace memlint

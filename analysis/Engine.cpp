@@ -40,6 +40,25 @@ bool isSuppressed(llvm::StringRef text, unsigned line,
   return false;
 }
 
+/// Moves the findings of `found` that no comment suppresses to `out`, with
+/// their configured severity.
+static void keepReported(Document &doc, const LintOptions &opts,
+                         std::vector<Finding> &found,
+                         std::vector<Finding> &out) {
+  for (Finding &f : found) {
+    // Look at the finding's line only (not the whole text from its start).
+    size_t begin = doc.offsetOf({f.range.start.line, 1});
+    size_t end = doc.text().find('\n', begin);
+    llvm::StringRef line = doc.text().slice(begin, end);
+    if (isSuppressed(line, 1, f.check))
+      continue;
+    auto sev = opts.severity.find(f.check);
+    if (sev != opts.severity.end())
+      f.severity = sev->second;
+    out.push_back(std::move(f));
+  }
+}
+
 std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts) {
   if (!doc.isValid())
     return {};
@@ -73,21 +92,29 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
       if (opts.isEnabled(check->name()))
         check->checkFunction(ctx, la, perFunction[i]);
   });
-  for (std::vector<Finding> &found : perFunction) {
-    for (Finding &f : found) {
-      // Look at the finding's line only (not the whole text from its start).
-      size_t begin = doc.offsetOf({f.range.start.line, 1});
-      size_t end = doc.text().find('\n', begin);
-      llvm::StringRef line = doc.text().slice(begin, end);
-      if (isSuppressed(line, 1, f.check))
-        continue;
-      auto sev = opts.severity.find(f.check);
-      if (sev != opts.severity.end())
-        f.severity = sev->second;
-      out.push_back(std::move(f));
-    }
-  }
+  for (std::vector<Finding> &found : perFunction)
+    keepReported(doc, opts, found, out);
   std::stable_sort(out.begin(), out.end(), findingLess);
+  return out;
+}
+
+std::vector<std::vector<Finding>>
+lintFunctions(Document &doc, const LintOptions &opts,
+              ModuleLifetimes &lifetimes,
+              llvm::ArrayRef<mlir::FunctionOpInterface> only) {
+  std::vector<std::vector<Finding>> out(only.size());
+  if (!doc.isValid())
+    return out;
+  CheckContext ctx{doc, lifetimes, opts};
+  for (size_t i = 0; i < only.size(); ++i) {
+    std::vector<Finding> found;
+    LifetimeAnalysis &la = lifetimes.get(only[i]);
+    for (const auto &check : allChecks())
+      if (opts.isEnabled(check->name()))
+        check->checkFunction(ctx, la, found);
+    keepReported(doc, opts, found, out[i]);
+    std::stable_sort(out[i].begin(), out[i].end(), findingLess);
+  }
   return out;
 }
 

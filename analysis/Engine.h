@@ -11,6 +11,8 @@
 #include "analysis/Document.h"
 #include "analysis/Finding.h"
 #include "analysis/SourceRange.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/ArrayRef.h"
 #include <string>
 #include <vector>
 
@@ -29,6 +31,15 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts);
 /// afterwards without analysing again).
 std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
                                   ModuleLifetimes &lifetimes);
+
+/// The findings of the enabled checks in each of `only` (functions of
+/// lifetimes' module), severities overridden and suppressions applied as
+/// above, one list per function in findingLess order, on this thread:
+/// what a caller that re-lints the functions a pass changed asks for.
+std::vector<std::vector<Finding>>
+lintFunctions(Document &doc, const LintOptions &opts,
+              ModuleLifetimes &lifetimes,
+              llvm::ArrayRef<mlir::FunctionOpInterface> only);
 
 /// True if a `// memlint: ignore` or `// memlint: ignore[check,...]`
 /// comment on `line` suppresses `check`.

@@ -14,7 +14,7 @@ const struct {
   int (*run)(const Args &);
 } kCommands[] = {
     {"lint", runLint}, {"fix", runFix}, {"plan", runPlan},
-    {"emit", runEmit}, {"lsp", runLsp},
+    {"emit", runEmit}, {"lsp", runLsp}, {"bisect", runBisect},
 };
 
 const char *usage = R"(memlint - buffer-lifetime linter for MLIR
@@ -27,6 +27,9 @@ COMMANDS:
   plan [opts] FILE      memory plan per function and memory space
   emit --target=cuda FILE  reuse-planned IR lowered for the CUDA backend
   lsp                   language server (JSON-RPC over stdio)
+  bisect --pass-pipeline=PIPELINE FILE  name the pass that introduced each
+                        finding of PIPELINE's output (--format=text|json,
+                        --dump-dir=DIR: the IR around each such pass)
   help                  this text
   --version             print the version
 

@@ -18,6 +18,7 @@ int runFix(const Args &args);
 int runPlan(const Args &args);
 int runEmit(const Args &args);
 int runLsp(const Args &args);
+int runBisect(const Args &args);
 int runHelp(const Args &args);
 /// Entry point: dispatches argv[1] to a subcommand.
 int runMain(int argc, char **argv);

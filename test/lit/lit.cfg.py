@@ -12,3 +12,6 @@ if hasattr(config, "memlint"):
     config.environment["PATH"] = os.pathsep.join(
         [os.path.dirname(config.memlint), config.llvm_bin, os.environ.get("PATH", "")])
     config.substitutions.append(("%mlir-opt", os.path.join(config.llvm_bin, "mlir-opt")))
+    config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_bin, "mlir-opt")))
+    config.substitutions.append(("%test_plugin", config.test_plugin))
+    config.substitutions.append(("%plugin", config.plugin))

@@ -1,0 +1,52 @@
+//===- TestPasses.cpp - MemlintTestPlugin.so: passes for tests only -------===//
+//
+// `memlint-test-erase-dealloc{nth=N}` erases the N-th (1-based, in walk
+// order) `memref.dealloc` of the module: a pass that introduces exactly one
+// leak where a test chooses, to check that `memlint bisect` blames it.
+// Built with the tests only; never part of MemlintPlugin.so.
+//
+//===----------------------------------------------------------------------===//
+#include "memlint/Version.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Tools/Plugins/PassPlugin.h"
+
+using namespace mlir;
+
+namespace {
+
+struct EraseDeallocPass
+    : PassWrapper<EraseDeallocPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(EraseDeallocPass)
+
+  EraseDeallocPass() = default;
+  EraseDeallocPass(const EraseDeallocPass &other) : PassWrapper(other) {}
+
+  StringRef getArgument() const override {
+    return "memlint-test-erase-dealloc";
+  }
+  StringRef getDescription() const override {
+    return "Test only: erase the nth memref.dealloc";
+  }
+  Option<unsigned> nth{*this, "nth", llvm::cl::desc("1-based"),
+                       llvm::cl::init(1)};
+
+  void runOnOperation() override {
+    unsigned seen = 0;
+    getOperation()->walk([&](memref::DeallocOp op) {
+      if (++seen != nth)
+        return WalkResult::advance();
+      op->erase();
+      return WalkResult::interrupt();
+    });
+  }
+};
+
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
+  return {MLIR_PLUGIN_API_VERSION, "MemlintTestPlugin", MEMLINT_VERSION,
+          [] { PassRegistration<EraseDeallocPass>(); }};
+}
