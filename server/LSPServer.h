@@ -13,10 +13,14 @@
 #include "server/MessageInput.h"
 #include "server/MessageOutput.h"
 #include "llvm/Support/LSP/Transport.h"
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 
 namespace memlint {
 
@@ -59,6 +63,9 @@ private:
   void onDidOpen(const RawParams &params);
   void onDidChange(const RawParams &params);
   void onDidClose(const RawParams &params);
+  // Configuration: .memlint.json edits and client settings re-lint.
+  void onDidChangeWatchedFiles(const RawParams &params);
+  void onDidChangeConfiguration(const RawParams &params);
 
   // Features.
   void onHover(const RawParams &params, Reply reply);
@@ -88,6 +95,28 @@ private:
   llvm::json::Value diagnosticJSON(const std::string &uri,
                                    const AnalysisResult &result,
                                    const Finding &finding) const;
+
+  // Work-done progress: an analysis running longer than progressDelay is
+  // announced with window/workDoneProgress/create and $/progress.
+  void analysisActivity(const std::string &uri, bool running);
+  void progressLoop();
+  void sendProgress(const std::string &token, llvm::json::Value value);
+  struct RunningAnalysis {
+    std::chrono::steady_clock::time_point start;
+    std::string token; // empty until announced
+  };
+  static constexpr std::chrono::milliseconds progressDelay{500};
+  std::atomic<bool> workDoneProgress{false};
+  std::mutex progressMutex;
+  std::condition_variable progressWake;
+  std::map<std::string, RunningAnalysis> analyses;
+  unsigned progressTokens = 0;
+  bool progressStop = false;
+  llvm::lsp::OutgoingRequest<llvm::json::Value> createProgress;
+  std::thread progressThread;
+  /// The client registers file watchers dynamically.
+  bool watchesFiles = false;
+  llvm::lsp::OutgoingRequest<llvm::json::Value> registerCapability;
 
   MessageInput &input;
   MessageOutput &output;
