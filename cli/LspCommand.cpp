@@ -141,6 +141,14 @@ int runLsp(const Args &args) {
       llvm::lsp::Logger::error("{0}", error);
     return opts;
   };
+  options.configProblem =
+      [&driver](const std::string &file) -> std::optional<ConfigProblem> {
+    LintOptions opts;
+    std::string error;
+    if (driver.optionsFor(file, opts, error))
+      return std::nullopt;
+    return ConfigProblem{findConfigFor(file).value_or(""), error};
+  };
   return runServer(options);
 }
 

@@ -116,10 +116,11 @@ lsp::DiagnosticSeverity toSeverity(Severity s) {
 } // namespace
 
 LSPServer::LSPServer(MessageInput &input, MessageOutput &output,
-                     lsp::JSONTransport &transport,
-                     LintServer::Options options,
-                     LintServer::OptionsProvider optionsFor)
-    : input(input), output(output), transport(transport), handler(transport) {
+                     lsp::JSONTransport &transport, LintServer::Options options,
+                     LintServer::OptionsProvider optionsFor,
+                     ConfigProblemProvider configProblem)
+    : configProblem(std::move(configProblem)), input(input), output(output),
+      transport(transport), handler(transport) {
   handler.method("initialize", this, &LSPServer::onInitialize);
   handler.notification("initialized", this, &LSPServer::onInitialized);
   handler.method("shutdown", this, &LSPServer::onShutdown);
@@ -415,12 +416,76 @@ void LSPServer::onDidChangeWatchedFiles(const RawParams &params) {
         if (uri->ends_with("/.memlint.json")) {
           lsp::Logger::info("{0} changed: re-linting open documents", *uri);
           lint->reloadOptions();
+          checkConfigs();
           return;
         }
 }
 
 void LSPServer::onDidChangeConfiguration(const RawParams &) {
   lint->reloadOptions();
+  checkConfigs();
+}
+
+void LSPServer::checkConfigs() {
+  if (!configProblem)
+    return;
+  std::map<std::string, std::string> now; // config URI -> problem
+  std::vector<std::string> unplaced;      // problems of unknown configs
+  for (const auto &[uri, draft] : drafts) {
+    std::optional<ConfigProblem> p = configProblem(filePathOf(uri));
+    if (!p)
+      continue;
+    if (p->path.empty()) {
+      unplaced.push_back(p->message);
+      continue;
+    }
+    llvm::Expected<lsp::URIForFile> configUri =
+        lsp::URIForFile::fromFile(p->path);
+    if (!configUri) {
+      llvm::consumeError(configUri.takeError());
+      unplaced.push_back(p->message);
+      continue;
+    }
+    now[configUri->uri().str()] = p->message;
+  }
+  auto showMessage = [&](const std::string &message) {
+    std::string body;
+    llvm::raw_string_ostream os(body);
+    os << Value(Object{
+        {"jsonrpc", "2.0"},
+        {"method", "window/showMessage"},
+        {"params", Object{{"type", 1}, {"message", "memlint: " + message}}}});
+    os.flush();
+    output.writeMessage(body);
+  };
+  for (const auto &[uri, message] : now) {
+    auto old = brokenConfigs.find(uri);
+    if (old != brokenConfigs.end() && old->second == message)
+      continue;
+    Value diagnostic = Object{
+        {"range", Object{{"start", Object{{"line", 0}, {"character", 0}}},
+                         {"end", Object{{"line", 0}, {"character", 0}}}}},
+        {"severity", 1},
+        {"code", "config-error"},
+        {"source", "memlint"},
+        {"message", message}};
+    std::string body;
+    llvm::raw_string_ostream os(body);
+    os << Value(Object{
+        {"jsonrpc", "2.0"},
+        {"method", "textDocument/publishDiagnostics"},
+        {"params",
+         Object{{"uri", uri}, {"diagnostics", Array{std::move(diagnostic)}}}}});
+    os.flush();
+    output.writeMessage(body);
+    showMessage(message);
+  }
+  for (const auto &[uri, message] : brokenConfigs)
+    if (!now.count(uri))
+      publishEmpty(uri);
+  brokenConfigs = std::move(now);
+  for (const std::string &message : unplaced)
+    showMessage(message);
 }
 
 void LSPServer::onShutdown(const RawParams &, Reply reply) {
@@ -453,6 +518,7 @@ void LSPServer::onDidOpen(const RawParams &params) {
   draft.text = std::make_shared<const std::string>(text->str());
   draft.version = doc->getInteger("version").value_or(0);
   lint->open(uri->str(), draft.text, draft.version);
+  checkConfigs();
 }
 
 void LSPServer::onDidChange(const RawParams &params) {

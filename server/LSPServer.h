@@ -16,9 +16,11 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -37,7 +39,8 @@ public:
   /// `output` must be the stream `transport` writes to.
   LSPServer(MessageInput &input, MessageOutput &output,
             llvm::lsp::JSONTransport &transport, LintServer::Options options,
-            LintServer::OptionsProvider optionsFor);
+            LintServer::OptionsProvider optionsFor,
+            ConfigProblemProvider configProblem = nullptr);
   ~LSPServer();
 
   /// Serves until `exit` or the end of input. Returns the process exit
@@ -66,6 +69,11 @@ private:
   // Configuration: .memlint.json edits and client settings re-lint.
   void onDidChangeWatchedFiles(const RawParams &params);
   void onDidChangeConfiguration(const RawParams &params);
+  /// Publishes the problems of the configs of open documents (and clears
+  /// those fixed); a newly broken config is also a window/showMessage.
+  void checkConfigs();
+  ConfigProblemProvider configProblem;
+  std::map<std::string, std::string> brokenConfigs; // URI -> message shown
 
   // Features.
   void onHover(const RawParams &params, Reply reply);

@@ -31,6 +31,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -38,6 +39,14 @@
 namespace memlint {
 
 class IncrementalLinter;
+
+/// A file's config that does not load.
+struct ConfigProblem {
+  std::string path; // the config file; empty when not known
+  std::string message;
+};
+using ConfigProblemProvider =
+    std::function<std::optional<ConfigProblem>(const std::string &file)>;
 
 class LintServer {
 public:

@@ -954,3 +954,45 @@ test('an analysis over half a second reports work-done progress', async () => {
     assert.equal((await server.shutdown()).code, 0);
   }
 });
+
+test('a broken .memlint.json is a diagnostic in it and a message', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memlint-broken-'));
+  const config = path.join(dir, '.memlint.json');
+  const file = path.join(dir, 'a.mlir');
+  fs.writeFileSync(config, '{"checks": ');
+  fs.writeFileSync(file, read('leaky.mlir'));
+  const server = new Server([]);
+  try {
+    const messages = [];
+    server.conn.onNotification('window/showMessage', (m) => messages.push(m));
+    await server.initialize({});
+    const uri = fileUri(file);
+    const configUri = fileUri(config);
+    await server.open(uri, read('leaky.mlir'));
+    const bad = await server.waitForPublish(configUri);
+    assert.equal(bad.diagnostics.length, 1);
+    assert.equal(bad.diagnostics[0].code, 'config-error');
+    assert.equal(bad.diagnostics[0].severity, rpc.DiagnosticSeverity.Error);
+    // The document is linted with the defaults meanwhile.
+    const p = await server.waitForVersion(uri, 1);
+    assert.deepEqual(p.diagnostics.map((d) => d.code),
+                     [ 'leak', 'double-free' ]);
+    assert.equal(messages.length, 1);
+    assert.equal(messages[0].type, 1);
+    assert.equal(messages[0].message, 'memlint: ' + bad.diagnostics[0].message);
+    // Repaired: the diagnostic goes, the new config applies.
+    fs.writeFileSync(config, '{"checks": "all,-leak"}');
+    await server.conn.sendNotification(
+        'workspace/didChangeWatchedFiles',
+        {changes : [ {uri : configUri, type : 2} ]});
+    const cleared = await server.waitForPublish(
+        configUri, (q) => q.diagnostics.length === 0);
+    assert.deepEqual(cleared.diagnostics, []);
+    const q = await server.waitForPublish(
+        uri, (r) => !r.diagnostics.some((d) => d.code === 'leak'));
+    assert.deepEqual(q.diagnostics.map((d) => d.code), [ 'double-free' ]);
+  } finally {
+    assert.equal((await server.shutdown()).code, 0);
+    fs.rmSync(dir, {recursive : true});
+  }
+});
