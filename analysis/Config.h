@@ -3,6 +3,7 @@
 #define MEMLINT_ANALYSIS_CONFIG_H
 
 #include "analysis/Finding.h"
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -25,6 +26,10 @@ struct LintOptions {
   uint64_t maxInputSize = uint64_t(64) << 20;
   /// Threads for the functions of one document (0: one per core).
   unsigned threads = 0;
+  /// When set and true, lintDocument stops between functions (the language
+  /// server's newer version made this analysis useless); what it returns
+  /// then is incomplete and must be dropped.
+  const std::atomic<bool> *cancelled = nullptr;
 
   LintOptions();
   bool isEnabled(const std::string &check) const {

@@ -81,16 +81,23 @@ std::unique_ptr<Document> Document::parse(std::string text,
     std::string msg;
     llvm::raw_string_ostream os(msg);
     os << diag;
-    for (Diagnostic &note : diag.getNotes())
+    auto rangeOf = [](Location loc) {
+      SourceRange r;
+      auto fl = dyn_cast<FileLineColLoc>(loc);
+      if (!fl)
+        fl = loc->findInstanceOf<FileLineColLoc>();
+      if (fl) {
+        r.start = {fl.getLine(), fl.getColumn()};
+        r.end = {fl.getLine(), fl.getColumn() + 1};
+      }
+      return r;
+    };
+    for (Diagnostic &note : diag.getNotes()) {
       os << "\n  note: " << note;
-    err.message = msg;
-    if (auto fl = dyn_cast<FileLineColLoc>(diag.getLocation())) {
-      err.range.start = {fl.getLine(), fl.getColumn()};
-      err.range.end = {fl.getLine(), fl.getColumn() + 1};
-    } else if (auto fl = diag.getLocation()->findInstanceOf<FileLineColLoc>()) {
-      err.range.start = {fl.getLine(), fl.getColumn()};
-      err.range.end = {fl.getLine(), fl.getColumn() + 1};
+      err.notes.push_back({note.str(), rangeOf(note.getLocation())});
     }
+    err.message = msg;
+    err.range = rangeOf(diag.getLocation());
     d->inputErrors.push_back(std::move(err));
     return success();
   });

@@ -85,13 +85,25 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
   CheckContext ctx{doc, lifetimes, opts};
   const auto &functions = lifetimes.functions();
   std::vector<std::vector<Finding>> perFunction(functions.size());
-  // Each function is checked as soon as it is analysed, on the same thread.
-  lifetimes.analyzeAll(threads, [&](unsigned i) {
+  auto checkFunction = [&](unsigned i) {
     LifetimeAnalysis &la = lifetimes.get(functions[i]);
     for (const auto &check : allChecks())
       if (opts.isEnabled(check->name()))
         check->checkFunction(ctx, la, perFunction[i]);
-  });
+  };
+  if (opts.cancelled) {
+    // A cancellable analysis runs one function at a time (get() analyses
+    // callees first) and looks at the flag between functions; the server
+    // runs documents side by side instead.
+    for (unsigned i = 0; i < functions.size(); ++i) {
+      if (opts.cancelled->load(std::memory_order_relaxed))
+        return out;
+      checkFunction(i);
+    }
+  } else {
+    // Each function is checked as soon as it is analysed, on its thread.
+    lifetimes.analyzeAll(threads, checkFunction);
+  }
   for (std::vector<Finding> &found : perFunction)
     keepReported(doc, opts, found, out);
   std::stable_sort(out.begin(), out.end(), findingLess);

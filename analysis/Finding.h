@@ -48,6 +48,9 @@ bool findingLess(const Finding &a, const Finding &b);
 struct InputError {
   std::string message;
   SourceRange range; // may be invalid when the error has no location
+  /// The diagnostic's notes (also in `message`, one per line after the
+  /// first), each with its own location when it has one.
+  std::vector<RelatedLocation> notes;
 };
 
 } // namespace memlint

@@ -29,6 +29,7 @@ const char *lspHelp =
   --config=FILE            use FILE instead of each file's .memlint.json
   --debounce-ms=N          quiet time after an edit before analysing (15)
   --no-incremental         re-analyse whole files on every edit
+  --max-document-size=BYTES  larger documents are not analysed (16777216)
   --log=error|info|verbose what to log on stderr (error)
   --verify-incremental [--samples=N] [--fixes] FILE...
                            self-test: incremental == whole-file analysis
@@ -70,6 +71,7 @@ int verifyIncremental(const Driver &driver, unsigned samples, bool fixes) {
 int runLsp(const Args &args) {
   std::string log = "error";
   unsigned debounceMs = 15, samples = 40;
+  uint64_t maxDocumentSize = LintServer::Options().maxDocumentBytes;
   bool incremental = true, verify = false, fixes = false, help = false;
   Driver driver("lsp");
   auto own = [&](const Args &args, size_t &i, std::string &error) {
@@ -80,6 +82,13 @@ int runLsp(const Args &args) {
     if (takeOption(args, i, "--debounce-ms", v)) {
       if (llvm::StringRef(v).getAsInteger(10, debounceMs))
         error = "--debounce-ms wants a number, got '" + v + "'";
+      return true;
+    }
+    if (takeOption(args, i, "--max-document-size", v)) {
+      if (llvm::StringRef(v).getAsInteger(10, maxDocumentSize) ||
+          !maxDocumentSize)
+        error = "--max-document-size wants a positive number of bytes, got '" +
+                v + "'";
       return true;
     }
     if (takeOption(args, i, "--samples", v)) {
@@ -119,6 +128,7 @@ int runLsp(const Args &args) {
   ServerOptions options;
   options.scheduling.debounce = std::chrono::milliseconds(debounceMs);
   options.scheduling.incremental = incremental;
+  options.scheduling.maxDocumentBytes = maxDocumentSize;
   options.log = log == "verbose" ? ServerOptions::Log::Verbose
                 : log == "info"  ? ServerOptions::Log::Info
                                  : ServerOptions::Log::Error;
@@ -130,6 +140,14 @@ int runLsp(const Args &args) {
     if (!driver.optionsFor(file, opts, error))
       llvm::lsp::Logger::error("{0}", error);
     return opts;
+  };
+  options.configProblem =
+      [&driver](const std::string &file) -> std::optional<ConfigProblem> {
+    LintOptions opts;
+    std::string error;
+    if (driver.optionsFor(file, opts, error))
+      return std::nullopt;
+    return ConfigProblem{findConfigFor(file).value_or(""), error};
   };
   return runServer(options);
 }

@@ -23,14 +23,18 @@ class Operation;
 namespace memlint {
 
 class Document;
+class ModuleLifetimes;
+struct LintOptions;
 
 struct FreeSite {
   SourceRange range;
   std::string opName;
 };
 
-/// What hover and inlay hints show about one allocation.
+/// What hover and inlay hints show about one allocation (and, as other
+/// kinds, about one function or one memref argument).
 struct BufferFacts {
+  enum class Kind { Buffer, Function, Argument } kind = Kind::Buffer;
   std::string name;   // "%a"
   std::string opName; // "memref.alloc"
   std::string type;   // "memref<64x64xf32>"
@@ -47,11 +51,24 @@ struct BufferFacts {
   std::vector<FreeSite> frees;
   /// Lines from the allocation to its last use or free.
   unsigned liveFrom = 0, liveTo = 0;
+
+  /// A function's arena plan per memory space, as `memlint plan` makes it
+  /// (analysis/MemoryPlan): for Kind::Function.
+  struct SpaceSummary {
+    std::string space;
+    unsigned buffers = 0, unplanned = 0;
+    int64_t peakBytes = 0, lowerBoundBytes = 0, noReuseBytes = 0;
+  };
+  std::vector<SpaceSummary> spaces;
 };
 
-/// Facts for every allocation (heap or stack) nested in `root`.
+/// Facts for every allocation (heap or stack) nested in `root`; with
+/// `lifetimes`, also for each function in it (its plan) and its memref
+/// arguments.
 void collectBufferFacts(Document &doc, mlir::Operation *root,
-                        std::vector<BufferFacts> &out);
+                        std::vector<BufferFacts> &out,
+                        ModuleLifetimes *lifetimes = nullptr,
+                        const LintOptions *options = nullptr);
 
 /// Moves every position of `b` by `delta` lines.
 void moveLines(BufferFacts &b, int delta);
@@ -67,6 +84,8 @@ struct AnalysisResult {
   /// Non-empty when the text does not parse or verify: findings and buffers
   /// are empty then (the last good results are kept out of the way).
   std::vector<InputError> errors;
+  /// The diagnostic code of `errors`.
+  std::string errorCode = "parse-error";
   /// Findings without fixes (IncrementalLinter::findingsWithFixes adds
   /// them on demand: checking fixes costs far more than linting).
   std::vector<Finding> findings;
@@ -90,8 +109,12 @@ struct AnalysisResult {
   struct OpSpan {
     uint64_t key = 0;
     unsigned firstLine = 0, lastLine = 0;
+    /// It does not parse, or reaches one that does not: not analysed.
+    bool broken = false;
   };
   std::vector<OpSpan> ops;
+  /// The analysis was cancelled (a newer version came): never published.
+  bool cancelled = false;
 
   /// How the result was computed, for tests and the benchmark.
   struct Stats {
@@ -102,6 +125,12 @@ struct AnalysisResult {
     std::string note; // why incremental analysis was not used
   } stats;
 };
+
+/// The result for a document over the size limit: one error, nothing
+/// analysed.
+std::shared_ptr<AnalysisResult>
+tooLargeResult(std::shared_ptr<const std::string> text, int64_t version,
+               uint64_t limit);
 
 } // namespace memlint
 

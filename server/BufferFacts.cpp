@@ -1,5 +1,8 @@
 //===- BufferFacts.cpp - Size, space, frees and live range of a buffer ----===//
+#include "analysis/Config.h"
 #include "analysis/Document.h"
+#include "analysis/LiveRanges.h"
+#include "analysis/MemoryPlan.h"
 #include "analysis/Ownership.h"
 #include "server/AnalysisResult.h"
 
@@ -30,28 +33,6 @@ std::string formatBytes(uint64_t bytes) {
   return s;
 }
 
-/// Bytes one element of `t` takes in memory (default data layout), when
-/// memlint knows: integers and floats round up to whole bytes, index is 64
-/// bits, vectors and complex numbers multiply out.
-static std::optional<uint64_t> elementBytes(Type t) {
-  if (t.isIndex())
-    return 8;
-  if (t.isIntOrFloat())
-    return (t.getIntOrFloatBitWidth() + 7) / 8;
-  if (auto c = dyn_cast<ComplexType>(t)) {
-    if (auto e = elementBytes(c.getElementType()))
-      return 2 * *e;
-    return std::nullopt;
-  }
-  if (auto v = dyn_cast<VectorType>(t)) {
-    if (v.isScalable())
-      return std::nullopt;
-    if (auto e = elementBytes(v.getElementType()))
-      return v.getNumElements() * *e;
-  }
-  return std::nullopt;
-}
-
 static std::string withThousands(uint64_t n) {
   std::string digits = std::to_string(n), out;
   for (size_t i = 0; i < digits.size(); ++i) {
@@ -62,9 +43,10 @@ static std::string withThousands(uint64_t n) {
   return out;
 }
 
-static void sizeOf(Document &doc, Operation *op, MemRefType type,
+/// Sizes as analysis/LiveRanges (and so `memlint plan`) counts them.
+static void sizeOf(Document &doc, Value allocated, MemRefType type,
                    BufferFacts &facts) {
-  std::optional<uint64_t> elem = elementBytes(type.getElementType());
+  std::optional<int64_t> elem = elementByteSize(type.getElementType());
   if (!elem) {
     facts.sizeText = "unknown (element type " +
                      [&] {
@@ -76,14 +58,9 @@ static void sizeOf(Document &doc, Operation *op, MemRefType type,
                      " has no known size)";
     return;
   }
-  uint64_t coefficient = *elem;
+  uint64_t coefficient = static_cast<uint64_t>(*elem);
   std::vector<std::string> symbolic;
-  // Dynamic sizes are the first index operands of the allocating op, in
-  // dimension order (memref.alloc, memref.alloca, gpu.alloc all agree).
-  llvm::SmallVector<Value> indexOperands;
-  for (Value v : op->getOperands())
-    if (v.getType().isIndex())
-      indexOperands.push_back(v);
+  llvm::SmallVector<Value> indexOperands = dynamicSizeOperands(allocated);
   unsigned dyn = 0;
   for (int64_t d : type.getShape()) {
     if (!ShapedType::isDynamic(d)) {
@@ -106,19 +83,6 @@ static void sizeOf(Document &doc, Operation *op, MemRefType type,
   for (const std::string &d : symbolic)
     s += " × " + d;
   facts.sizeText = s + " bytes";
-}
-
-static std::string spaceOf(MemRefType type) {
-  Attribute space = type.getMemorySpace();
-  if (!space)
-    return "default";
-  if (auto i = dyn_cast<IntegerAttr>(space))
-    return i.getValue().isZero() ? "default"
-                                 : std::to_string(i.getInt());
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << space;
-  return s;
 }
 
 /// The allocation a value is a view or cast of, following view chains.
@@ -186,8 +150,73 @@ static std::vector<SourceRange> usesOf(Document &doc, Value v) {
   return out;
 }
 
+/// The function's plan per memory space, and its memref arguments with
+/// the frees of them (the ownership model: an argument is the caller's).
+static void functionFacts(Document &doc, FunctionOpInterface fn,
+                          ModuleLifetimes &lifetimes,
+                          const LintOptions &options,
+                          std::vector<BufferFacts> &out) {
+  BufferFacts f;
+  f.kind = BufferFacts::Kind::Function;
+  f.name = "@" + fn.getName().str();
+  f.opName = fn->getName().getStringRef().str();
+  f.opRange = doc.rangeOf(fn);
+  SourceRange full = doc.fullRangeOf(fn);
+  // Hovering anywhere on the header line (before an argument) names it.
+  f.nameRange = {full.start, {full.start.line, ~0u >> 1}};
+  f.liveFrom = full.start.line;
+  f.liveTo = full.end.line;
+  MemoryPlanOptions planOptions;
+  planOptions.alignment = options.alignment;
+  planOptions.timeBudgetMs = 0; // heuristics: hover must stay cheap
+  planOptions.assumptions = options.assumptions;
+  LifetimeAnalysis &analysis = lifetimes.get(fn);
+  LiveRanges ranges(analysis);
+  FunctionPlan plan = planFunction(doc, analysis, ranges, planOptions);
+  for (const SpacePlan &sp : plan.spaces) {
+    BufferFacts::SpaceSummary s;
+    s.space = sp.space;
+    s.peakBytes = sp.peakBytes;
+    s.lowerBoundBytes = sp.lowerBoundBytes;
+    s.noReuseBytes = sp.noReuseBytes;
+    for (const PlannedBuffer &b : sp.buffers) {
+      ++s.buffers;
+      s.unplanned += !b.inArena();
+    }
+    f.spaces.push_back(std::move(s));
+  }
+  out.push_back(std::move(f));
+
+  if (fn.isExternal())
+    return;
+  for (BlockArgument arg : fn.getArguments()) {
+    auto type = dyn_cast<MemRefType>(arg.getType());
+    if (!type)
+      continue;
+    BufferFacts a;
+    a.kind = BufferFacts::Kind::Argument;
+    a.name = doc.nameOf(arg);
+    a.opName = "argument of @" + fn.getName().str();
+    llvm::raw_string_ostream(a.type) << type;
+    a.nameRange = doc.definitionRangeOf(arg);
+    a.opRange = a.nameRange;
+    a.space = memorySpaceName(type);
+    sizeOf(doc, arg, type, a);
+    a.liveFrom = a.nameRange.start.line;
+    usesAndFrees(doc, fn, arg, a);
+    out.push_back(std::move(a));
+  }
+}
+
 void collectBufferFacts(Document &doc, Operation *root,
-                        std::vector<BufferFacts> &out) {
+                        std::vector<BufferFacts> &out,
+                        ModuleLifetimes *lifetimes,
+                        const LintOptions *options) {
+  if (lifetimes && options)
+    root->walk([&](FunctionOpInterface fn) {
+      if (!fn.isExternal())
+        functionFacts(doc, fn, *lifetimes, *options, out);
+    });
   root->walk([&](Operation *op) {
     llvm::SmallVector<Value> allocated = heapAllocatedResults(op);
     bool stack = false;
@@ -212,8 +241,8 @@ void collectBufferFacts(Document &doc, Operation *root,
       facts.uses = usesOf(doc, v);
       facts.hintPos = doc.fullRangeOf(op).end;
       facts.stack = stack;
-      facts.space = spaceOf(type);
-      sizeOf(doc, op, type, facts);
+      facts.space = memorySpaceName(type);
+      sizeOf(doc, v, type, facts);
       facts.liveFrom = facts.opRange.start.line;
       usesAndFrees(doc, root, v, facts);
       out.push_back(std::move(facts));
@@ -261,7 +290,9 @@ std::vector<BufferFacts> AnalysisResult::buffersIn(unsigned from,
 size_t AnalysisResult::bufferCount() const {
   size_t n = 0;
   for (const BufferGroup &g : bufferGroups)
-    n += g.facts ? g.facts->size() : 0;
+    if (g.facts)
+      for (const BufferFacts &b : *g.facts)
+        n += b.kind == BufferFacts::Kind::Buffer;
   return n;
 }
 

@@ -1,6 +1,8 @@
 //===- Features.cpp - Hover, inlay hints and code actions -----------------===//
 #include "server/Features.h"
 
+#include "analysis/Engine.h"
+
 #include <algorithm>
 
 namespace memlint {
@@ -17,6 +19,13 @@ static std::string lines(unsigned from, unsigned to) {
   if (from == to)
     return "line " + std::to_string(from);
   return "lines " + std::to_string(from) + "–" + std::to_string(to);
+}
+
+static void appendFindings(const AnalysisResult &result, SourceRange range,
+                           std::string &md) {
+  for (const Finding &f : result.findings)
+    if (touches(f.range, range))
+      md += "- **" + f.check + "**: " + f.message + "\n";
 }
 
 static std::string renderHover(const AnalysisResult &result,
@@ -42,9 +51,77 @@ static std::string renderHover(const AnalysisResult &result,
   if (b.liveFrom)
     md += "- **live**: " + lines(b.liveFrom, std::max(b.liveFrom, b.liveTo)) +
           "\n";
-  for (const Finding &f : result.findings)
-    if (touches(f.range, b.opRange))
-      md += "- **" + f.check + "**: " + f.message + "\n";
+  appendFindings(result, b.opRange, md);
+  return md;
+}
+
+static std::string renderFunction(const AnalysisResult &result,
+                                  const BufferFacts &fn,
+                                  const std::vector<BufferFacts> &all) {
+  std::string md = "**" + fn.name + "** · `" + fn.opName + "`\n\n";
+  unsigned buffers = 0;
+  for (const BufferFacts &b : all)
+    if (b.kind == BufferFacts::Kind::Buffer && b.liveFrom >= fn.liveFrom &&
+        b.liveFrom <= fn.liveTo)
+      ++buffers;
+  md += "- **buffers**: " + std::to_string(buffers) + "\n";
+  for (const BufferFacts::SpaceSummary &s : fn.spaces) {
+    md += "- **" + s.space + "**: peak " +
+          formatBytes(static_cast<uint64_t>(s.peakBytes)) + ", lower bound " +
+          formatBytes(static_cast<uint64_t>(s.lowerBoundBytes)) +
+          ", without reuse " +
+          formatBytes(static_cast<uint64_t>(s.noReuseBytes)) + " (" +
+          std::to_string(s.buffers) + " buffers";
+    if (s.unplanned)
+      md += ", " + std::to_string(s.unplanned) + " outside the arena";
+    md += ")\n";
+  }
+  appendFindings(result, {{fn.liveFrom, 1}, {fn.liveTo + 1, 1}}, md);
+  return md;
+}
+
+static std::string renderArgument(const AnalysisResult &result,
+                                  const BufferFacts &a) {
+  std::string md =
+      "**" + a.name + "** · " + a.opName + " · `" + a.type + "`\n\n";
+  md += "- **owner**: the caller (ownership model: a function borrows its "
+        "memref arguments and must not free them)\n";
+  md += "- **memory space**: " + a.space + "\n";
+  for (const FreeSite &f : a.frees) {
+    md += "- **freed here anyway**: line " +
+          std::to_string(f.range.start.line) + " (`" + f.opName + "`)\n";
+    appendFindings(result, f.range, md);
+  }
+  return md;
+}
+
+static std::string renderFree(const AnalysisResult &result,
+                              const FreeSite &site,
+                              const std::vector<const BufferFacts *> &freed) {
+  std::string md = "`" + site.opName + "`\n\n";
+  for (const BufferFacts *b : freed) {
+    md += "- **frees** " + b->name;
+    if (b->kind == BufferFacts::Kind::Argument)
+      md += " (an argument: owned by the caller)";
+    else
+      md += " (`" + b->opName + "`, line " +
+            std::to_string(b->opRange.start.line) + ")";
+    if (b->frees.size() > 1) {
+      md += "; it is also freed on line";
+      md += b->frees.size() > 2 ? "s" : "";
+      bool first = true;
+      for (const FreeSite &other : b->frees)
+        if (!(other.range == site.range)) {
+          md += (first ? " " : ", ") + std::to_string(other.range.start.line);
+          first = false;
+        }
+      md += " (the paths through them differ)";
+    } else {
+      md += "; the only free of it";
+    }
+    md += "\n";
+  }
+  appendFindings(result, site.range, md);
   return md;
 }
 
@@ -52,7 +129,27 @@ std::optional<HoverInfo> hoverAt(const AnalysisResult &result, SourcePos pos) {
   const BufferFacts *best = nullptr;
   SourceRange where;
   std::vector<BufferFacts> buffers = result.buffersIn(pos.line, pos.line);
+  // A free: what it frees, from the facts of the buffers and arguments.
+  for (const BufferFacts &b : buffers)
+    for (const FreeSite &f : b.frees)
+      if (contains(f.range, pos)) {
+        std::vector<const BufferFacts *> freed;
+        for (const BufferFacts &other : buffers)
+          for (const FreeSite &g : other.frees)
+            if (g.range == f.range) {
+              freed.push_back(&other);
+              break;
+            }
+        return HoverInfo{f.range, renderFree(result, f, freed)};
+      }
   for (const BufferFacts &b : buffers) {
+    if (b.kind == BufferFacts::Kind::Function) {
+      if (contains(b.nameRange, pos) && !best) {
+        best = &b;
+        where = b.nameRange;
+      }
+      continue;
+    }
     if (contains(b.nameRange, pos)) {
       best = &b;
       where = b.nameRange;
@@ -70,6 +167,12 @@ std::optional<HoverInfo> hoverAt(const AnalysisResult &result, SourcePos pos) {
   }
   if (!best)
     return std::nullopt;
+  if (best->kind == BufferFacts::Kind::Function)
+    return HoverInfo{
+        where, renderFunction(result, *best,
+                              result.buffersIn(best->liveFrom, best->liveTo))};
+  if (best->kind == BufferFacts::Kind::Argument)
+    return HoverInfo{where, renderArgument(result, *best)};
   return HoverInfo{where, renderHover(result, *best)};
 }
 
@@ -77,6 +180,8 @@ std::vector<InlayHintInfo> inlayHints(const AnalysisResult &result,
                                       unsigned fromLine, unsigned toLine) {
   std::vector<InlayHintInfo> out;
   for (const BufferFacts &b : result.buffersIn(fromLine, toLine)) {
+    if (b.kind != BufferFacts::Kind::Buffer)
+      continue;
     if (!b.hintPos.line || b.hintPos.line < fromLine ||
         b.hintPos.line > toLine)
       continue;
@@ -110,15 +215,53 @@ static bool overlaps(const TextEdit &a, const TextEdit &b) {
   return a.range.start < b.range.end && b.range.start < a.range.end;
 }
 
+std::optional<TextEdit> suppressEdit(llvm::StringRef text,
+                                     const Finding &finding) {
+  unsigned line = finding.range.start.line;
+  if (!line)
+    return std::nullopt;
+  // The finding's line, as the engine reads it (isSuppressed).
+  size_t begin = 0;
+  for (unsigned l = 1; l < line; ++l) {
+    begin = text.find('\n', begin);
+    if (begin == llvm::StringRef::npos)
+      return std::nullopt;
+    ++begin;
+  }
+  llvm::StringRef l =
+      text.drop_front(begin).take_until([](char c) { return c == '\n'; });
+  if (l.ends_with("\r"))
+    l = l.drop_back();
+  if (isSuppressed(l, 1, finding.check))
+    return std::nullopt;
+  constexpr llvm::StringLiteral marker = "memlint: ignore[";
+  size_t comment = l.find("//");
+  size_t at = l.find(marker);
+  if (comment != llvm::StringRef::npos && at != llvm::StringRef::npos &&
+      comment < at) {
+    size_t close = l.find(']', at);
+    if (close != llvm::StringRef::npos) {
+      // Extend the list: `ignore[leak]` -> `ignore[leak, double-free]`.
+      unsigned col = static_cast<unsigned>(close) + 1;
+      return TextEdit{{{line, col}, {line, col}}, ", " + finding.check};
+    }
+  }
+  unsigned end = static_cast<unsigned>(l.size()) + 1;
+  return TextEdit{{{line, end}, {line, end}},
+                  " // memlint: ignore[" + finding.check + "]"};
+}
+
 std::vector<CodeActionInfo> codeActions(const std::vector<Finding> &findings,
                                         SourceRange range,
-                                        const std::vector<std::string> &only) {
+                                        const std::vector<std::string> &only,
+                                        llvm::StringRef text) {
   std::vector<CodeActionInfo> out;
   if (kindMatches(kQuickFixKind, only)) {
     for (size_t i = 0; i < findings.size(); ++i) {
       const Finding &f = findings[i];
-      if (f.fixes.empty() || !touches(f.range, range))
+      if (!touches(f.range, range))
         continue;
+      std::optional<TextEdit> suppress = suppressEdit(text, f);
       bool preferredGiven = false;
       for (const Fix &fix : f.fixes) {
         CodeActionInfo a;
@@ -130,6 +273,15 @@ std::vector<CodeActionInfo> codeActions(const std::vector<Finding> &findings,
         preferredGiven |= a.preferred;
         a.findings = {i};
         a.edits = fix.edits;
+        out.push_back(std::move(a));
+      }
+      // After the fixes: suppressing is the last resort.
+      if (suppress) {
+        CodeActionInfo a;
+        a.title = "Suppress with `// memlint: ignore[" + f.check + "]`";
+        a.kind = kQuickFixKind;
+        a.findings = {i};
+        a.edits = {*suppress};
         out.push_back(std::move(a));
       }
     }

@@ -8,6 +8,7 @@
 #define MEMLINT_SERVER_FEATURES_H
 
 #include "server/AnalysisResult.h"
+#include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,12 +48,20 @@ struct CodeActionInfo {
 /// itself and its dotted sub-kinds). An empty filter passes everything.
 bool kindMatches(const std::string &kind, const std::vector<std::string> &only);
 
-/// Quick fixes for the `findings` (with their fixes) touching `range`, and
-/// the file's fix-all action (every safe fix that does not overlap an
-/// earlier one) when `findings` are all the file's.
+/// The edit that suppresses `finding` in `text`: `// memlint: ignore[check]`
+/// appended to the finding's line, or `check` added to the line's existing
+/// `memlint: ignore[...]` list. None when the line suppresses it already.
+std::optional<TextEdit> suppressEdit(llvm::StringRef text,
+                                     const Finding &finding);
+
+/// Quick fixes for the `findings` (with their fixes) touching `range`, each
+/// followed by its "suppress" action (edits on `text`), and the file's
+/// fix-all action (every safe fix that does not overlap an earlier one) when
+/// `findings` are all the file's; only the kinds that pass `only`.
 std::vector<CodeActionInfo> codeActions(const std::vector<Finding> &findings,
                                         SourceRange range,
-                                        const std::vector<std::string> &only);
+                                        const std::vector<std::string> &only,
+                                        llvm::StringRef text);
 
 } // namespace memlint
 

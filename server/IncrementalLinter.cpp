@@ -3,6 +3,7 @@
 
 #include "analysis/Document.h"
 #include "analysis/Engine.h"
+#include "analysis/LifetimeAnalysis.h"
 #include "fixes/Fixes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/STLExtras.h"
@@ -34,6 +35,9 @@ constexpr unsigned splitCooldown = 50;
 /// Operations linted together when computing fixes: checking a candidate
 /// fix re-parses and re-analyses its whole document, so documents stay small.
 constexpr size_t fixBatchOps = 16;
+/// Broken operations set aside, one per parse, before the whole file is
+/// analysed instead.
+constexpr unsigned maxIsolationRounds = 16;
 
 uint64_t hashWords(llvm::ArrayRef<uint64_t> words) {
   return llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
@@ -186,6 +190,23 @@ bool splitMatchesParse(Document &doc, const TopLevelLayout &layout,
   return true;
 }
 
+/// Marks in `blocked` the `broken` items and every item that reaches one
+/// through its references.
+void markDependents(const std::vector<char> &broken,
+                    const std::vector<std::vector<int>> &deps,
+                    std::vector<char> &blocked) {
+  bool changed = true;
+  for (size_t i = 0; i < broken.size(); ++i)
+    blocked[i] |= broken[i];
+  while (changed) {
+    changed = false;
+    for (size_t i = 0; i < deps.size(); ++i)
+      if (!blocked[i] &&
+          llvm::any_of(deps[i], [&](int d) { return blocked[d]; }))
+        blocked[i] = changed = true;
+  }
+}
+
 /// Marks everything the items already in `work` reference, transitively.
 void includeReferenced(std::deque<int> &work,
                        const std::vector<std::vector<int>> &deps,
@@ -231,6 +252,10 @@ IncrementalLinter::IncrementalLinter(std::string fileName, LintOptions options,
 
 IncrementalLinter::~IncrementalLinter() = default;
 
+bool IncrementalLinter::isCancelled() const {
+  return opts.cancelled && opts.cancelled->load(std::memory_order_relaxed);
+}
+
 void IncrementalLinter::wholeFile(AnalysisResult &res, std::string note) {
   res.stats.mode = "whole-file";
   res.stats.note = std::move(note);
@@ -239,11 +264,15 @@ void IncrementalLinter::wholeFile(AnalysisResult &res, std::string note) {
     res.errors = doc->errors();
     return;
   }
-  res.findings = lintDocument(*doc, opts);
+  ModuleLifetimes lifetimes(doc->module(),
+                            [&doc](mlir::Value v) { return doc->nameOf(v); });
+  res.findings = lintDocument(*doc, opts, lifetimes);
+  if (isCancelled())
+    return;
   auto buffers = std::make_shared<std::vector<BufferFacts>>();
   for (Operation &op : doc->module().getBody()->getOperations()) {
     ++res.stats.opsTotal;
-    collectBufferFacts(*doc, &op, *buffers);
+    collectBufferFacts(*doc, &op, *buffers, &lifetimes, &opts);
   }
   res.bufferGroups.push_back({std::move(buffers), 0, 1, ~0u});
   res.stats.opsAnalysed = res.stats.opsTotal;
@@ -371,6 +400,7 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
   res->text = std::move(text);
   res->lines = std::make_unique<TextLines>(*res->text);
   auto finish = [&] {
+    res->cancelled |= isCancelled();
     res->stats.milliseconds = millisecondsSince(start);
     return res;
   };
@@ -428,67 +458,110 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
   res->stats.opsAnalysed = misses;
 
   std::vector<std::shared_ptr<CachedOp>> fresh(n);
+  // Operations that do not parse, and those that reach one through
+  // `@symbol` references: neither is analysed nor cached.
+  std::vector<char> broken(n, 0), blocked(n, 0);
   if (misses) {
-    // Parse what changed with everything it references.
-    includeReferenced(work, deps, included);
-    bool all = misses == ops;
-    std::unique_ptr<Document> doc =
-        all ? Document::parse(*res->text, fileName)
-            : Document::parse(blankedText(*res->text, layout, included),
-                              fileName);
-    if (!doc->isValid()) {
+    std::unique_ptr<Document> doc;
+    std::vector<int> initialWork(work.begin(), work.end());
+    // Parse what changed with everything it references. When that fails,
+    // the operations holding the errors are set aside and the rest parsed
+    // again (a parse stops at its first error), so one broken operation
+    // does not hide the findings of the others.
+    for (unsigned round = 0;; ++round) {
+      std::fill(included.begin(), included.end(), 0);
+      for (size_t i = 0; i < n; ++i)
+        included[i] = items[i].kind == LayoutItem::Kind::Prelude;
+      std::deque<int> todo;
+      for (int i : initialWork)
+        if (!blocked[i]) {
+          included[i] = 1;
+          todo.push_back(i);
+        }
+      if (todo.empty())
+        break; // every changed operation is broken or depends on one
+      includeReferenced(todo, deps, included);
+      bool all = std::all_of(included.begin(), included.end(),
+                             [](char c) { return c; });
+      doc = all ? Document::parse(*res->text, fileName)
+                : Document::parse(blankedText(*res->text, layout, included),
+                                  fileName);
+      if (isCancelled()) {
+        res->cancelled = true;
+        return finish();
+      }
+      if (doc->isValid())
+        break;
       // Errors inside the operations being re-analysed are the file's own;
       // anything else may come from the split, so ask the whole file.
-      bool believable = true;
+      bool believable = round < maxIsolationRounds;
+      std::vector<int> holders;
       for (const InputError &e : doc->errors()) {
         int idx = e.range.isValid() ? layout.itemAtLine(e.range.start.line)
                                     : -1;
-        believable &= idx >= 0 && isMiss[idx];
+        believable &= idx >= 0 && isMiss[idx] && !blocked[idx];
+        if (believable)
+          holders.push_back(idx);
       }
-      if (all || believable) {
-        res->errors = doc->errors();
+      if (!believable || holders.empty()) {
+        res->errors.clear();
+        wholeFile(*res, "errors outside the changed operations");
         return finish();
       }
-      wholeFile(*res, "errors outside the changed operations");
-      return finish();
+      for (const InputError &e : doc->errors())
+        res->errors.push_back(e);
+      for (int idx : holders)
+        broken[idx] = 1;
+      markDependents(broken, deps, blocked);
+      doc.reset();
     }
-    std::string why;
-    if (!splitMatchesParse(*doc, layout, included, why)) {
-      cache.clear();
-      cooldown = splitCooldown;
-      wholeFile(*res, "the split into operations was wrong: " + why);
-      return finish();
+    if (doc) {
+      std::string why;
+      if (!splitMatchesParse(*doc, layout, included, why)) {
+        cache.clear();
+        cooldown = splitCooldown;
+        res->errors.clear();
+        wholeFile(*res, "the split into operations was wrong: " + why);
+        return finish();
+      }
     }
-
     for (size_t i = 0; i < n; ++i)
-      if (isMiss[i]) {
+      if (isMiss[i] && !blocked[i]) {
         fresh[i] = std::make_shared<CachedOp>();
         fresh[i]->firstLine = items[i].firstLine;
         fresh[i]->lastLine = items[i].lastLine;
       }
-    for (Finding &f : lintDocument(*doc, opts)) {
-      int idx = f.range.isValid() ? layout.itemAtLine(f.range.start.line) : -1;
-      if (idx < 0)
-        res->findings.push_back(std::move(f)); // not cached
-      else if (isMiss[idx])
-        fresh[idx]->findings.push_back(std::move(f));
+    if (doc) {
+      ModuleLifetimes lifetimes(
+          doc->module(), [&doc](mlir::Value v) { return doc->nameOf(v); });
+      for (Finding &f : lintDocument(*doc, opts, lifetimes)) {
+        int idx =
+            f.range.isValid() ? layout.itemAtLine(f.range.start.line) : -1;
+        if (idx < 0)
+          res->findings.push_back(std::move(f)); // not cached
+        else if (isMiss[idx] && !blocked[idx])
+          fresh[idx]->findings.push_back(std::move(f));
+      }
+      if (isCancelled()) {
+        res->cancelled = true;
+        return finish();
+      }
+      std::vector<std::shared_ptr<std::vector<BufferFacts>>> facts(n);
+      for (Operation &op : doc->module().getBody()->getOperations()) {
+        int idx = layout.itemAtLine(doc->fullRangeOf(&op).start.line);
+        if (idx < 0 || !isMiss[idx] || blocked[idx])
+          continue;
+        if (!facts[idx])
+          facts[idx] = std::make_shared<std::vector<BufferFacts>>();
+        collectBufferFacts(*doc, &op, *facts[idx], &lifetimes, &opts);
+      }
+      for (size_t i = 0; i < n; ++i)
+        if (isMiss[i] && !blocked[i])
+          fresh[i]->buffers =
+              facts[i] ? std::move(facts[i])
+                       : std::make_shared<std::vector<BufferFacts>>();
     }
-    std::vector<std::shared_ptr<std::vector<BufferFacts>>> facts(n);
-    for (Operation &op : doc->module().getBody()->getOperations()) {
-      int idx = layout.itemAtLine(doc->fullRangeOf(&op).start.line);
-      if (idx < 0 || !isMiss[idx])
-        continue;
-      if (!facts[idx])
-        facts[idx] = std::make_shared<std::vector<BufferFacts>>();
-      collectBufferFacts(*doc, &op, *facts[idx]);
-    }
-    for (size_t i = 0; i < n; ++i)
-      if (isMiss[i])
-        fresh[i]->buffers =
-            facts[i] ? std::move(facts[i])
-                     : std::make_shared<std::vector<BufferFacts>>();
   }
-
   // Everything, moved to where each operation is now. Results that point
   // outside their own operation cannot move with it and are not kept.
   auto tAssemble = std::chrono::steady_clock::now();
@@ -496,7 +569,10 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
   for (size_t i = 0; i < n; ++i) {
     if (items[i].kind != LayoutItem::Kind::Op)
       continue;
-    res->ops.push_back({keys[i], items[i].firstLine, items[i].lastLine});
+    res->ops.push_back(
+        {keys[i], items[i].firstLine, items[i].lastLine, !!blocked[i]});
+    if (blocked[i])
+      continue; // its parse error (or its callee's) is all there is to show
     std::shared_ptr<const CachedOp> c;
     if (isMiss[i]) {
       c = fresh[i];
@@ -525,6 +601,10 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
   }
   cache = std::move(next);
   std::stable_sort(res->findings.begin(), res->findings.end(), findingLess);
+  std::stable_sort(res->errors.begin(), res->errors.end(),
+                   [](const InputError &a, const InputError &b) {
+                     return a.range.start < b.range.start;
+                   });
   auto ms = [](auto a, auto b) {
     return std::to_string(static_cast<int>(
         std::chrono::duration<double, std::milli>(b - a).count()));
@@ -615,7 +695,7 @@ std::vector<Finding>
 IncrementalLinter::findingsWithFixes(const AnalysisResult &result,
                                      SourceRange range) {
   std::vector<Finding> out;
-  if (!result.errors.empty())
+  if (!result.errors.empty() && result.ops.empty())
     return out;
   auto touches = [&](const SourceRange &r) {
     return !range.isValid() ||
@@ -640,6 +720,8 @@ IncrementalLinter::findingsWithFixes(const AnalysisResult &result,
   for (auto [i, span] : llvm::enumerate(result.ops)) {
     if (range.isValid() && (span.lastLine < range.start.line ||
                             span.firstLine > range.end.line))
+      continue;
+    if (span.broken)
       continue;
     wanted.push_back(i);
     auto it = cache.find(span.key);

@@ -24,9 +24,10 @@
 #include "analysis/Config.h"
 #include "server/AnalysisResult.h"
 #include "server/TopLevelLayout.h"
+#include <atomic>
+#include <map>
 #include <memory>
 #include <string>
-#include <map>
 #include <unordered_map>
 
 namespace memlint {
@@ -54,8 +55,13 @@ public:
 
   const LintOptions &options() const { return opts; }
 
+  /// Polled between the steps of analyze(); a cancelled analysis returns a
+  /// result marked `cancelled` and leaves the cache as it was.
+  void setCancelFlag(const std::atomic<bool> *flag) { opts.cancelled = flag; }
+
 private:
   struct CachedOp;
+  bool isCancelled() const;
   using Cache = std::unordered_map<uint64_t, std::shared_ptr<const CachedOp>>;
 
   void wholeFile(AnalysisResult &res, std::string note);

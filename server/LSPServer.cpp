@@ -116,10 +116,11 @@ lsp::DiagnosticSeverity toSeverity(Severity s) {
 } // namespace
 
 LSPServer::LSPServer(MessageInput &input, MessageOutput &output,
-                     lsp::JSONTransport &transport,
-                     LintServer::Options options,
-                     LintServer::OptionsProvider optionsFor)
-    : input(input), output(output), transport(transport), handler(transport) {
+                     lsp::JSONTransport &transport, LintServer::Options options,
+                     LintServer::OptionsProvider optionsFor,
+                     ConfigProblemProvider configProblem)
+    : configProblem(std::move(configProblem)), input(input), output(output),
+      transport(transport), handler(transport) {
   handler.method("initialize", this, &LSPServer::onInitialize);
   handler.notification("initialized", this, &LSPServer::onInitialized);
   handler.method("shutdown", this, &LSPServer::onShutdown);
@@ -130,6 +131,10 @@ LSPServer::LSPServer(MessageInput &input, MessageOutput &output,
                        &LSPServer::onDidChange);
   handler.notification("textDocument/didClose", this,
                        &LSPServer::onDidClose);
+  handler.notification("workspace/didChangeWatchedFiles", this,
+                       &LSPServer::onDidChangeWatchedFiles);
+  handler.notification("workspace/didChangeConfiguration", this,
+                       &LSPServer::onDidChangeConfiguration);
   handler.method("textDocument/hover", this, &LSPServer::onHover);
   handler.method("textDocument/codeAction", this, &LSPServer::onCodeAction);
   handler.method("codeAction/resolve", this,
@@ -143,10 +148,99 @@ LSPServer::LSPServer(MessageInput &input, MessageOutput &output,
       },
       [this](const std::string &uri, const LintServer::ResultPtr &result) {
         publish(uri, result);
+      },
+      [this](const std::string &uri, bool running) {
+        analysisActivity(uri, running);
       });
+  createProgress = handler.outgoingRequest<Value, RawParams>(
+      "window/workDoneProgress/create",
+      [](Value id, llvm::Expected<RawParams> result) {
+        if (!result)
+          lsp::Logger::info("progress {0} refused: {1}", id,
+                            llvm::toString(result.takeError()));
+      });
+  registerCapability = handler.outgoingRequest<Value, RawParams>(
+      "client/registerCapability", [](Value, llvm::Expected<RawParams> result) {
+        if (!result)
+          lsp::Logger::info("watching .memlint.json refused: {0}",
+                            llvm::toString(result.takeError()));
+      });
+  progressThread = std::thread([this] { progressLoop(); });
 }
 
-LSPServer::~LSPServer() = default;
+LSPServer::~LSPServer() {
+  {
+    std::lock_guard<std::mutex> lock(progressMutex);
+    progressStop = true;
+  }
+  progressWake.notify_all();
+  if (progressThread.joinable())
+    progressThread.join();
+}
+
+//===----------------------------------------------------------------------===//
+// Work-done progress for long analyses
+//===----------------------------------------------------------------------===//
+
+void LSPServer::sendProgress(const std::string &token, Value value) {
+  std::string body;
+  llvm::raw_string_ostream os(body);
+  os << Value(Object{
+      {"jsonrpc", "2.0"},
+      {"method", "$/progress"},
+      {"params", Object{{"token", token}, {"value", std::move(value)}}}});
+  os.flush();
+  output.writeMessage(body);
+}
+
+void LSPServer::analysisActivity(const std::string &uri, bool running) {
+  std::string token;
+  {
+    std::lock_guard<std::mutex> lock(progressMutex);
+    if (running) {
+      analyses[uri] = {std::chrono::steady_clock::now(), ""};
+      progressWake.notify_all();
+      return;
+    }
+    auto it = analyses.find(uri);
+    if (it == analyses.end())
+      return;
+    token = std::move(it->second.token);
+    analyses.erase(it);
+  }
+  if (!token.empty())
+    sendProgress(token, Object{{"kind", "end"}});
+}
+
+void LSPServer::progressLoop() {
+  std::unique_lock<std::mutex> lock(progressMutex);
+  while (!progressStop) {
+    auto now = std::chrono::steady_clock::now();
+    auto next = std::chrono::steady_clock::time_point::max();
+    for (auto &[uri, analysis] : analyses) {
+      if (!analysis.token.empty() || !workDoneProgress)
+        continue;
+      auto due = analysis.start + progressDelay;
+      if (due > now) {
+        next = std::min(next, due);
+        continue;
+      }
+      // Announced under the lock, so its end cannot overtake its begin.
+      analysis.token = "memlint/analysis/" + std::to_string(++progressTokens);
+      createProgress(
+          Value(Object{{"token", analysis.token}}),
+          Value("memlint/progress/" + std::to_string(progressTokens)));
+      sendProgress(analysis.token, Object{{"kind", "begin"},
+                                          {"title", "memlint"},
+                                          {"message", "analysing " + uri},
+                                          {"cancellable", false}});
+    }
+    if (next == std::chrono::steady_clock::time_point::max())
+      progressWake.wait(lock);
+    else
+      progressWake.wait_until(lock, next);
+  }
+}
 
 int LSPServer::run() {
   llvm::Error err = transport.run(handler);
@@ -253,6 +347,14 @@ void LSPServer::onInitialize(const RawParams &params, Reply reply) {
         for (const Value &e : *encodings)
           if (e.getAsString() == std::optional<llvm::StringRef>("utf-8"))
             encoding = PositionEncoding::UTF8;
+  if (const Object *caps = objectAt(params.value, "capabilities"))
+    if (const Object *window = caps->getObject("window"))
+      workDoneProgress = window->getBoolean("workDoneProgress").value_or(false);
+  watchesFiles = false;
+  if (const Object *caps = objectAt(params.value, "capabilities"))
+    if (const Object *ws = caps->getObject("workspace"))
+      if (const Object *w = ws->getObject("didChangeWatchedFiles"))
+        watchesFiles = w->getBoolean("dynamicRegistration").value_or(false);
   resolvesEdits = false;
   if (const Object *caps = objectAt(params.value, "capabilities"))
     if (const Object *doc = caps->getObject("textDocument"))
@@ -262,6 +364,10 @@ void LSPServer::onInitialize(const RawParams &params, Reply reply) {
             for (const Value &p : *props)
               if (p.getAsString() == std::optional<llvm::StringRef>("edit"))
                 resolvesEdits = true;
+  if (const Object *init = objectAt(params.value, "initializationOptions"))
+    if (std::optional<int64_t> max = init->getInteger("maxDocumentSize");
+        max && *max > 0)
+      lint->setMaxDocumentBytes(static_cast<uint64_t>(*max));
   initialized = true;
 
   Object capabilities{
@@ -282,12 +388,113 @@ void LSPServer::onInitialize(const RawParams &params, Reply reply) {
   }));
 }
 
-void LSPServer::onInitialized(const RawParams &) {}
+void LSPServer::onInitialized(const RawParams &) {
+  if (!watchesFiles)
+    return;
+  // Ask the client to tell us of .memlint.json edits (LSP 3.17 dynamic
+  // registration); clients without it send didChangeConfiguration at most.
+  registerCapability(
+      Value(Object{
+          {"registrations",
+           Array{Object{
+               {"id", "memlint-config-watch"},
+               {"method", "workspace/didChangeWatchedFiles"},
+               {"registerOptions",
+                Object{{"watchers", Array{Object{{"globPattern",
+                                                  "**/.memlint.json"}}}}}}}}}}),
+      Value("memlint/register/1"));
+}
+
+void LSPServer::onDidChangeWatchedFiles(const RawParams &params) {
+  const Object *o = params.value.getAsObject();
+  const Array *changes = o ? o->getArray("changes") : nullptr;
+  if (!changes)
+    return;
+  for (const Value &c : *changes)
+    if (const Object *change = c.getAsObject())
+      if (std::optional<llvm::StringRef> uri = change->getString("uri"))
+        if (uri->ends_with("/.memlint.json")) {
+          lsp::Logger::info("{0} changed: re-linting open documents", *uri);
+          lint->reloadOptions();
+          checkConfigs();
+          return;
+        }
+}
+
+void LSPServer::onDidChangeConfiguration(const RawParams &) {
+  lint->reloadOptions();
+  checkConfigs();
+}
+
+void LSPServer::checkConfigs() {
+  if (!configProblem)
+    return;
+  std::map<std::string, std::string> now; // config URI -> problem
+  std::vector<std::string> unplaced;      // problems of unknown configs
+  for (const auto &[uri, draft] : drafts) {
+    std::optional<ConfigProblem> p = configProblem(filePathOf(uri));
+    if (!p)
+      continue;
+    if (p->path.empty()) {
+      unplaced.push_back(p->message);
+      continue;
+    }
+    llvm::Expected<lsp::URIForFile> configUri =
+        lsp::URIForFile::fromFile(p->path);
+    if (!configUri) {
+      llvm::consumeError(configUri.takeError());
+      unplaced.push_back(p->message);
+      continue;
+    }
+    now[configUri->uri().str()] = p->message;
+  }
+  auto showMessage = [&](const std::string &message) {
+    std::string body;
+    llvm::raw_string_ostream os(body);
+    os << Value(Object{
+        {"jsonrpc", "2.0"},
+        {"method", "window/showMessage"},
+        {"params", Object{{"type", 1}, {"message", "memlint: " + message}}}});
+    os.flush();
+    output.writeMessage(body);
+  };
+  for (const auto &[uri, message] : now) {
+    auto old = brokenConfigs.find(uri);
+    if (old != brokenConfigs.end() && old->second == message)
+      continue;
+    Value diagnostic = Object{
+        {"range", Object{{"start", Object{{"line", 0}, {"character", 0}}},
+                         {"end", Object{{"line", 0}, {"character", 0}}}}},
+        {"severity", 1},
+        {"code", "config-error"},
+        {"source", "memlint"},
+        {"message", message}};
+    std::string body;
+    llvm::raw_string_ostream os(body);
+    os << Value(Object{
+        {"jsonrpc", "2.0"},
+        {"method", "textDocument/publishDiagnostics"},
+        {"params",
+         Object{{"uri", uri}, {"diagnostics", Array{std::move(diagnostic)}}}}});
+    os.flush();
+    output.writeMessage(body);
+    showMessage(message);
+  }
+  for (const auto &[uri, message] : brokenConfigs)
+    if (!now.count(uri))
+      publishEmpty(uri);
+  brokenConfigs = std::move(now);
+  for (const std::string &message : unplaced)
+    showMessage(message);
+}
 
 void LSPServer::onShutdown(const RawParams &, Reply reply) {
   if (!acceptRequest(reply))
     return;
   shutdownRequested = true;
+  // Nothing analysed from now on is of use: answer at once, and let the
+  // analyses in progress stop at their next function.
+  lint->cancelAll();
   reply(nullptr);
 }
 
@@ -311,6 +518,7 @@ void LSPServer::onDidOpen(const RawParams &params) {
   draft.text = std::make_shared<const std::string>(text->str());
   draft.version = doc->getInteger("version").value_or(0);
   lint->open(uri->str(), draft.text, draft.version);
+  checkConfigs();
 }
 
 void LSPServer::onDidChange(const RawParams &params) {
@@ -470,8 +678,25 @@ void LSPServer::publish(const std::string &uri,
             j.attributeEnd();
             j.attribute("severity",
                         static_cast<int>(lsp::DiagnosticSeverity::Error));
+            j.attribute("code", result->errorCode);
             j.attribute("source", "memlint");
-            j.attribute("message", e.message);
+            // The parser's first line; its notes go to related information.
+            j.attribute("message",
+                        llvm::StringRef(e.message).split('\n').first);
+            if (e.notes.empty())
+              return;
+            j.attributeArray("relatedInformation", [&] {
+              for (const RelatedLocation &n : e.notes)
+                j.object([&] {
+                  j.attributeObject("location", [&] {
+                    j.attribute("uri", uri);
+                    j.attributeBegin("range");
+                    writeRange(j, *result, n.range.isValid() ? n.range : r);
+                    j.attributeEnd();
+                  });
+                  j.attribute("message", n.message);
+                });
+            });
           });
         }
         for (const Finding &f : result->findings)
@@ -519,8 +744,8 @@ void LSPServer::onHover(const RawParams &params, Reply reply) {
     return reply(invalidParams("hover needs textDocument.uri and position"));
   auto request = track(std::move(reply));
   PositionEncoding enc = encoding;
-  lint->withCurrentResult(*uri, [this, request, pos = *pos,
-                                 enc](LintServer::ResultPtr result) {
+  lint->withLatestResult(*uri, [this, request, pos = *pos,
+                                enc](LintServer::ResultPtr result) {
     if (!result)
       return answer(request, nullptr);
     std::optional<HoverInfo> hover =
@@ -542,8 +767,8 @@ void LSPServer::onInlayHint(const RawParams &params, Reply reply) {
     return reply(invalidParams("inlayHint needs textDocument.uri and range"));
   auto request = track(std::move(reply));
   PositionEncoding enc = encoding;
-  lint->withCurrentResult(*uri, [this, request, range = *range,
-                                 enc](LintServer::ResultPtr result) {
+  lint->withLatestResult(*uri, [this, request, range = *range,
+                                enc](LintServer::ResultPtr result) {
     Array hints;
     if (result)
       for (const InlayHintInfo &h :
@@ -612,19 +837,30 @@ void LSPServer::onCodeAction(const RawParams &params, Reply reply) {
         return SourceRange{r.lines->sourcePosOf(range.first, enc),
                            r.lines->sourcePosOf(range.second, enc)};
       },
-      [this, request, uri = *uri, range = *range, only, wantAll, lazyAll,
+      [this, request, uri = *uri, range = *range, wantQuick, wantAll, lazyAll,
        enc](LintServer::ResultPtr result, std::vector<Finding> findings) {
         Array actions;
         if (!result)
           return answer(request, Value(std::move(actions)));
         SourceRange r{result->lines->sourcePosOf(range.first, enc),
                       result->lines->sourcePosOf(range.second, enc)};
-        std::vector<std::string> kinds = only;
-        if (lazyAll || !wantAll)
-          kinds = {kQuickFixKind};
-        for (const CodeActionInfo &a : codeActions(findings, r, kinds))
-          actions.push_back(codeActionJSON(uri, *result, findings, a));
-        if (lazyAll && !result->findings.empty())
+        // Exactly the kinds asked for; a lazy fix-all is added below.
+        std::vector<std::string> kinds;
+        if (wantQuick)
+          kinds.push_back(kQuickFixKind);
+        if (wantAll && !lazyAll)
+          kinds.push_back(kFixAllKind);
+        if (!kinds.empty()) // an empty filter would pass every kind
+          for (const CodeActionInfo &a :
+               codeActions(findings, r, kinds, *result->text))
+            actions.push_back(codeActionJSON(uri, *result, findings, a));
+        // Offered only when some finding has a fix: the checks' table says
+        // which do (computing them is what resolve is for).
+        bool fixable = llvm::any_of(result->findings, [](const Finding &f) {
+          const CheckInfo *info = findCheckInfo(f.check);
+          return info && info->fixable();
+        });
+        if (lazyAll && fixable)
           actions.push_back(Object{
               {"title", "Fix all memlint problems (safe fixes)"},
               {"kind", kFixAllKind},
@@ -658,7 +894,7 @@ void LSPServer::onCodeActionResolve(const RawParams &params, Reply reply) {
                             "the document changed",
                             lsp::ErrorCode::ContentModified));
         std::vector<CodeActionInfo> all =
-            codeActions(findings, SourceRange(), {kFixAllKind});
+            codeActions(findings, SourceRange(), {kFixAllKind}, *result->text);
         if (all.empty())
           return answer(request, original); // nothing safe to apply
         Value v = codeActionJSON(uri, *result, findings, all.front());

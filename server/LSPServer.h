@@ -13,10 +13,16 @@
 #include "server/MessageInput.h"
 #include "server/MessageOutput.h"
 #include "llvm/Support/LSP/Transport.h"
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <thread>
 
 namespace memlint {
 
@@ -33,7 +39,8 @@ public:
   /// `output` must be the stream `transport` writes to.
   LSPServer(MessageInput &input, MessageOutput &output,
             llvm::lsp::JSONTransport &transport, LintServer::Options options,
-            LintServer::OptionsProvider optionsFor);
+            LintServer::OptionsProvider optionsFor,
+            ConfigProblemProvider configProblem = nullptr);
   ~LSPServer();
 
   /// Serves until `exit` or the end of input. Returns the process exit
@@ -59,6 +66,14 @@ private:
   void onDidOpen(const RawParams &params);
   void onDidChange(const RawParams &params);
   void onDidClose(const RawParams &params);
+  // Configuration: .memlint.json edits and client settings re-lint.
+  void onDidChangeWatchedFiles(const RawParams &params);
+  void onDidChangeConfiguration(const RawParams &params);
+  /// Publishes the problems of the configs of open documents (and clears
+  /// those fixed); a newly broken config is also a window/showMessage.
+  void checkConfigs();
+  ConfigProblemProvider configProblem;
+  std::map<std::string, std::string> brokenConfigs; // URI -> message shown
 
   // Features.
   void onHover(const RawParams &params, Reply reply);
@@ -88,6 +103,28 @@ private:
   llvm::json::Value diagnosticJSON(const std::string &uri,
                                    const AnalysisResult &result,
                                    const Finding &finding) const;
+
+  // Work-done progress: an analysis running longer than progressDelay is
+  // announced with window/workDoneProgress/create and $/progress.
+  void analysisActivity(const std::string &uri, bool running);
+  void progressLoop();
+  void sendProgress(const std::string &token, llvm::json::Value value);
+  struct RunningAnalysis {
+    std::chrono::steady_clock::time_point start;
+    std::string token; // empty until announced
+  };
+  static constexpr std::chrono::milliseconds progressDelay{500};
+  std::atomic<bool> workDoneProgress{false};
+  std::mutex progressMutex;
+  std::condition_variable progressWake;
+  std::map<std::string, RunningAnalysis> analyses;
+  unsigned progressTokens = 0;
+  bool progressStop = false;
+  llvm::lsp::OutgoingRequest<llvm::json::Value> createProgress;
+  std::thread progressThread;
+  /// The client registers file watchers dynamically.
+  bool watchesFiles = false;
+  llvm::lsp::OutgoingRequest<llvm::json::Value> registerCapability;
 
   MessageInput &input;
   MessageOutput &output;

@@ -2,7 +2,8 @@
 #include "server/LintServer.h"
 
 #include "server/IncrementalLinter.h"
-#include <vector>
+#include <algorithm>
+#include <deque>
 
 namespace memlint {
 
@@ -14,31 +15,99 @@ struct LintServer::Doc {
   /// the generation the document still has.
   uint64_t generation = 0;
   std::chrono::steady_clock::time_point lastEdit;
-  /// When the worker may analyse the current generation.
+  /// When a worker may analyse the current generation.
   std::chrono::steady_clock::time_point readyAt;
   bool dirty = true; // the current generation is not analysed yet
   bool closed = false;
+  /// A worker holds the linter (an analysis or a fix computation).
+  bool busy = false;
+  /// The options changed: the next analysis starts a fresh linter.
+  bool reload = false;
+  /// The flag of the analysis in progress; set by a newer edit.
+  std::shared_ptr<std::atomic<bool>> cancel;
   ResultPtr result; // the latest delivered
   uint64_t resultGeneration = 0;
-  std::vector<llvm::unique_function<void(ResultPtr)>> waiting;
-  /// Used by the worker thread only.
+  /// Requests for the current version's result.
+  std::vector<llvm::unique_function<void(ResultPtr)>> waitingCurrent;
+  /// Requests made before the first result.
+  std::vector<llvm::unique_function<void(ResultPtr)>> waitingFirst;
+  /// Work needing the linter (fix computations), run between analyses;
+  /// called with false when the document closed before it could run.
+  std::deque<llvm::unique_function<void(bool)>> tasks;
+  /// Used by the worker holding `busy` only.
   std::unique_ptr<IncrementalLinter> linter;
 };
 
+/// Held while delivering a result or closing, so a result never arrives
+/// after its file was closed.
+static std::mutex deliverMutex;
+
+std::shared_ptr<AnalysisResult>
+tooLargeResult(std::shared_ptr<const std::string> text, int64_t version,
+               uint64_t limit) {
+  auto res = std::make_shared<AnalysisResult>();
+  res->version = version;
+  res->text = std::move(text);
+  res->lines = std::make_unique<TextLines>(*res->text);
+  res->errorCode = "document-too-large";
+  res->stats.mode = "not analysed";
+  InputError &e = res->errors.emplace_back();
+  e.message = "the document is too large to analyse (" +
+              std::to_string(res->text->size()) + " bytes; the limit is " +
+              std::to_string(limit) +
+              ", set by --max-document-size or the maxDocumentSize "
+              "initialization option)";
+  e.range = {{1, 1}, {1, 1}};
+  return res;
+}
+
 LintServer::LintServer(Options options, OptionsProvider optionsFor,
-                       ResultCallback onResult)
-    : options(options), optionsFor(std::move(optionsFor)),
-      onResult(std::move(onResult)) {
-  worker = std::thread([this] { workerLoop(); });
+                       ResultCallback onResult, ActivityCallback onActivity)
+    : options(options), maxDocumentBytes(options.maxDocumentBytes),
+      optionsFor(std::move(optionsFor)), onResult(std::move(onResult)),
+      onActivity(std::move(onActivity)) {
+  unsigned n =
+      options.workers
+          ? options.workers
+          : std::clamp(std::thread::hardware_concurrency() / 2, 1u, 4u);
+  for (unsigned i = 0; i < n; ++i)
+    workers.emplace_back([this] { workerLoop(); });
 }
 
 LintServer::~LintServer() {
+  cancelAll();
   {
     std::lock_guard<std::mutex> lock(mutex);
     stop = true;
   }
   wake.notify_all();
-  worker.join();
+  for (std::thread &t : workers)
+    t.join();
+}
+
+void LintServer::cancelAll() {
+  std::lock_guard<std::mutex> lock(mutex);
+  for (auto &[file, doc] : docs) {
+    doc->dirty = false;
+    if (doc->cancel)
+      doc->cancel->store(true);
+  }
+}
+
+void LintServer::reloadOptions() {
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto now = std::chrono::steady_clock::now();
+    for (auto &[file, doc] : docs) {
+      doc->reload = true;
+      doc->dirty = true;
+      ++doc->generation;
+      doc->readyAt = now;
+      if (doc->cancel)
+        doc->cancel->store(true);
+    }
+  }
+  wake.notify_all();
 }
 
 void LintServer::open(const std::string &file,
@@ -59,7 +128,10 @@ void LintServer::open(const std::string &file,
     if (slot) {
       // Opened twice: the new text wins; keep the waiting requests.
       slot->closed = true;
-      doc->waiting = std::move(slot->waiting);
+      if (slot->cancel)
+        slot->cancel->store(true);
+      doc->waitingCurrent = std::move(slot->waitingCurrent);
+      doc->waitingFirst = std::move(slot->waitingFirst);
     }
     slot = doc;
   }
@@ -79,6 +151,9 @@ void LintServer::change(const std::string &file,
     doc.version = version;
     ++doc.generation;
     doc.dirty = true;
+    // The analysis of an older version is of no use any more.
+    if (doc.cancel)
+      doc.cancel->store(true);
     // An edit after a pause is analysed at once; one that follows another
     // closely is part of a burst, analysed once the burst is over.
     auto now = std::chrono::steady_clock::now();
@@ -93,14 +168,23 @@ void LintServer::change(const std::string &file,
 void LintServer::close(const std::string &file,
                        llvm::unique_function<void()> onClosed) {
   std::vector<llvm::unique_function<void(ResultPtr)>> waiters;
+  std::deque<llvm::unique_function<void(bool)>> tasks;
   {
     std::lock_guard<std::mutex> deliver(deliverMutex);
     {
       std::lock_guard<std::mutex> lock(mutex);
       auto it = docs.find(file);
       if (it != docs.end()) {
-        it->second->closed = true;
-        waiters = std::move(it->second->waiting);
+        Doc &doc = *it->second;
+        tasks = std::move(doc.tasks);
+        doc.tasks.clear();
+        doc.closed = true;
+        if (doc.cancel)
+          doc.cancel->store(true);
+        waiters = std::move(doc.waitingCurrent);
+        for (auto &w : doc.waitingFirst)
+          waiters.push_back(std::move(w));
+        doc.waitingFirst.clear();
         docs.erase(it);
       }
     }
@@ -108,6 +192,8 @@ void LintServer::close(const std::string &file,
   }
   for (auto &w : waiters)
     w(nullptr);
+  for (auto &t : tasks)
+    t(false);
 }
 
 void LintServer::withCurrentResult(
@@ -120,10 +206,27 @@ void LintServer::withCurrentResult(
       Doc &doc = *it->second;
       if (doc.dirty || !doc.result ||
           doc.resultGeneration != doc.generation) {
-        doc.waiting.push_back(std::move(action));
+        doc.waitingCurrent.push_back(std::move(action));
         return;
       }
       ready = doc.result;
+    }
+  }
+  action(ready);
+}
+
+void LintServer::withLatestResult(
+    const std::string &file, llvm::unique_function<void(ResultPtr)> action) {
+  ResultPtr ready;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = docs.find(file);
+    if (it != docs.end()) {
+      if (!it->second->result) {
+        it->second->waitingFirst.push_back(std::move(action));
+        return;
+      }
+      ready = it->second->result;
     }
   }
   action(ready);
@@ -140,58 +243,123 @@ void LintServer::withFixes(const std::string &file, RangeOf rangeOf,
   }
   if (!doc)
     return action(nullptr, {});
-  // Runs on the worker (the linter is only touched there): either as a
-  // waiter after the analysis, or queued when the result is ready already.
-  auto compute = [doc, rangeOf = std::move(rangeOf),
-                  action = std::move(action)](ResultPtr result) mutable {
+  // The linter is touched by the worker holding the document only: the
+  // computation is queued on the document, and runs between analyses.
+  withLatestResult(file, [this, doc, rangeOf = std::move(rangeOf),
+                          action =
+                              std::move(action)](ResultPtr result) mutable {
     if (!result)
       return action(nullptr, {});
-    std::vector<Finding> fixed =
-        doc->linter->findingsWithFixes(*result, rangeOf(*result));
-    action(result, std::move(fixed));
-  };
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!doc->closed) {
+        doc->tasks.push_back([doc, result, rangeOf = std::move(rangeOf),
+                              action = std::move(action)](bool run) mutable {
+          if (!run)
+            return action(nullptr, {});
+          action(result,
+                 doc->linter->findingsWithFixes(*result, rangeOf(*result)));
+        });
+        wake.notify_all();
+        return;
+      }
+    }
+    action(nullptr, {});
+  });
+}
+
+void LintServer::analyse(const std::shared_ptr<Doc> &doc) {
+  std::shared_ptr<const std::string> text;
+  int64_t version;
+  uint64_t generation;
+  std::shared_ptr<std::atomic<bool>> cancel;
+  bool reload;
   {
-    std::unique_lock<std::mutex> lock(mutex);
-    if (doc->closed) {
-      lock.unlock();
-      return compute(nullptr);
-    }
-    if (doc->dirty || !doc->result ||
-        doc->resultGeneration != doc->generation) {
-      doc->waiting.push_back(std::move(compute));
-      return;
-    }
-    tasks.push_back([compute = std::move(compute),
-                     result = doc->result]() mutable { compute(result); });
+    std::lock_guard<std::mutex> lock(mutex);
+    text = doc->text;
+    version = doc->version;
+    generation = doc->generation;
+    doc->dirty = false;
+    cancel = doc->cancel = std::make_shared<std::atomic<bool>>(false);
+    reload = doc->reload;
+    doc->reload = false;
   }
-  wake.notify_all();
+  if (reload) // the worker holds the document: the linter is its alone
+    doc->linter = std::make_unique<IncrementalLinter>(
+        doc->file, optionsFor(doc->file), options.incremental);
+  if (onActivity)
+    onActivity(doc->file, true);
+  ResultPtr result;
+  if (text->size() > maxDocumentBytes) {
+    result = tooLargeResult(text, version, maxDocumentBytes);
+  } else {
+    doc->linter->setCancelFlag(cancel.get());
+    auto analysed = doc->linter->analyze(text, version);
+    doc->linter->setCancelFlag(nullptr);
+    if (analysed->cancelled || cancel->load()) {
+      ++cancelled;
+      analysed.reset();
+    }
+    result = std::move(analysed);
+  }
+  if (onActivity)
+    onActivity(doc->file, false);
+
+  std::vector<llvm::unique_function<void(ResultPtr)>> waiters;
+  ResultPtr previous; // freed outside the locks
+  {
+    std::lock_guard<std::mutex> deliver(deliverMutex);
+    bool current;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (doc->cancel == cancel)
+        doc->cancel.reset();
+      current = result && !doc->closed && doc->generation == generation;
+      if (current) {
+        previous = std::move(doc->result);
+        doc->result = result;
+        doc->resultGeneration = generation;
+        waiters = std::move(doc->waitingCurrent);
+        doc->waitingCurrent.clear();
+        for (auto &w : doc->waitingFirst)
+          waiters.push_back(std::move(w));
+        doc->waitingFirst.clear();
+      }
+    }
+    // A stale or cancelled result is dropped: a newer version is on its
+    // way.
+    if (current)
+      onResult(doc->file, result);
+  }
+  for (auto &w : waiters)
+    w(result);
 }
 
 void LintServer::workerLoop() {
   std::unique_lock<std::mutex> lock(mutex);
   while (!stop) {
-    if (!tasks.empty()) {
-      std::vector<llvm::unique_function<void()>> run = std::move(tasks);
-      tasks.clear();
-      lock.unlock();
-      for (auto &task : run)
-        task();
-      lock.lock();
-      continue;
-    }
     auto now = std::chrono::steady_clock::now();
     std::shared_ptr<Doc> pick;
+    bool task = false;
     auto earliest = std::chrono::steady_clock::time_point::max();
     for (auto &entry : docs) {
       Doc &doc = *entry.second;
-      if (!doc.dirty)
+      if (doc.busy)
         continue;
-      auto ready = doc.readyAt;
-      if (ready <= now) {
+      if (!doc.tasks.empty()) {
         pick = entry.second;
+        task = true;
         break;
       }
-      earliest = std::min(earliest, ready);
+      if (!doc.dirty)
+        continue;
+      if (doc.readyAt <= now) {
+        // The document waiting longest goes first.
+        if (!pick || doc.readyAt < pick->readyAt)
+          pick = entry.second;
+        continue;
+      }
+      earliest = std::min(earliest, doc.readyAt);
     }
     if (!pick) {
       if (earliest == std::chrono::steady_clock::time_point::max())
@@ -200,37 +368,21 @@ void LintServer::workerLoop() {
         wake.wait_until(lock, earliest);
       continue;
     }
-    std::shared_ptr<const std::string> text = pick->text;
-    int64_t version = pick->version;
-    uint64_t generation = pick->generation;
-    pick->dirty = false;
-    lock.unlock();
-
-    ResultPtr result = pick->linter->analyze(text, version);
-
-    std::vector<llvm::unique_function<void(ResultPtr)>> waiters;
-    ResultPtr previous; // freed outside the locks
-    {
-      std::lock_guard<std::mutex> deliver(deliverMutex);
-      bool current;
-      {
-        std::lock_guard<std::mutex> relock(mutex);
-        current = !pick->closed && pick->generation == generation;
-        if (current) {
-          previous = std::move(pick->result);
-          pick->result = result;
-          pick->resultGeneration = generation;
-          waiters = std::move(pick->waiting);
-          pick->waiting.clear();
-        }
-      }
-      // A stale result is dropped: a newer version is on its way.
-      if (current)
-        onResult(pick->file, result);
+    pick->busy = true;
+    llvm::unique_function<void(bool)> run;
+    if (task) {
+      run = std::move(pick->tasks.front());
+      pick->tasks.pop_front();
     }
-    for (auto &w : waiters)
-      w(result);
+    lock.unlock();
+    if (task)
+      run(true);
+    else
+      analyse(pick);
     lock.lock();
+    pick->busy = false;
+    // Another worker may have skipped this document while it was busy.
+    wake.notify_all();
   }
 }
 

@@ -8,6 +8,33 @@ namespace memlint {
 /// Larger messages are refused (and the body left to be skipped as noise).
 static constexpr unsigned long long maxMessageBytes = 256ull << 20;
 
+bool MessageInput::nestedDeeperThan(llvm::StringRef text, unsigned limit) {
+  // llvm::json::parse recurses once per level: a message nested tens of
+  // thousands deep overflows the stack before any check could run, so the
+  // depth is counted on the raw bytes (brackets inside strings excepted).
+  unsigned depth = 0;
+  bool inString = false, escaped = false;
+  for (char c : text) {
+    if (inString) {
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        inString = false;
+      continue;
+    }
+    if (c == '"')
+      inString = true;
+    else if (c == '[' || c == '{') {
+      if (++depth > limit)
+        return true;
+    } else if ((c == ']' || c == '}') && depth)
+      --depth;
+  }
+  return false;
+}
+
 MessageInput::MessageInput(std::FILE *in)
     : JSONTransportInput(llvm::lsp::JSONStreamStyle::Standard), in(in) {}
 
@@ -36,6 +63,12 @@ bool MessageInput::check(llvm::StringRef text, int &code,
                          bool &hasId) {
   replyId = nullptr;
   hasId = false;
+  if (nestedDeeperThan(text, kMaxNestingDepth)) {
+    code = static_cast<int>(llvm::lsp::ErrorCode::InvalidRequest);
+    message = "invalid request: nested deeper than " +
+              std::to_string(kMaxNestingDepth) + " levels";
+    return false;
+  }
   llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(text);
   if (!parsed) {
     code = static_cast<int>(llvm::lsp::ErrorCode::ParseError);

@@ -26,6 +26,9 @@
 namespace memlint {
 
 constexpr llvm::StringLiteral kInvalidMessageMethod = "$/memlint/invalidMessage";
+/// Messages nested deeper than this are refused unparsed (LSP's own
+/// messages nest a dozen levels at most).
+constexpr unsigned kMaxNestingDepth = 128;
 
 class MessageInput : public llvm::lsp::JSONTransportInput {
 public:
@@ -44,6 +47,10 @@ public:
   /// `message` of the error to answer with.
   static bool check(llvm::StringRef text, int &code, std::string &message,
                     llvm::json::Value &replyId, bool &hasId);
+
+  /// True when `text` opens more than `limit` arrays or objects inside one
+  /// another, counted without parsing it.
+  static bool nestedDeeperThan(llvm::StringRef text, unsigned limit);
 
 private:
   bool readHeaderLine(std::string &line);

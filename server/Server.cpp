@@ -21,7 +21,7 @@ int runServer(const ServerOptions &options) {
   MessageOutput output(STDOUT_FILENO);
   llvm::lsp::JSONTransport transport(std::move(input), output);
   LSPServer server(inputRef, output, transport, options.scheduling,
-                   options.optionsFor);
+                   options.optionsFor, options.configProblem);
   return server.run();
 }
 

@@ -18,6 +18,9 @@ struct ServerOptions {
   /// The lint options of a file (its .memlint.json and the command line);
   /// called on the server's threads.
   LintServer::OptionsProvider optionsFor;
+  /// The config of a file that does not load: its path (empty when not
+  /// known) and why. Shown as a diagnostic in that file and a message.
+  ConfigProblemProvider configProblem;
 };
 
 /// Serves LSP over stdin/stdout until `exit`; returns the exit code.

@@ -47,6 +47,11 @@ std::vector<std::string> summarize(const AnalysisResult &r) {
       s += " free " + describe(f.range);
     for (const SourceRange &u : b.uses)
       s += " use " + describe(u);
+    s += " kind " + std::to_string(static_cast<int>(b.kind));
+    for (const BufferFacts::SpaceSummary &sp : b.spaces)
+      s += " space " + sp.space + " " + std::to_string(sp.peakBytes) + "/" +
+           std::to_string(sp.lowerBoundBytes) + "/" +
+           std::to_string(sp.noReuseBytes);
     out.push_back(s);
   }
   return out;

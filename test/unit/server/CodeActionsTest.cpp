@@ -1,0 +1,99 @@
+//===- CodeActionsTest.cpp - Quick fixes, suppress, fix-all ---------------===//
+#include "server/Features.h"
+
+#include <gtest/gtest.h>
+
+using namespace memlint;
+
+namespace {
+
+Finding finding(const std::string &check, unsigned line, bool withFix) {
+  Finding f;
+  f.check = check;
+  f.message = check + " here";
+  f.range = {{line, 3}, {line, 9}};
+  if (withFix) {
+    Fix fix;
+    fix.title = "Free it";
+    fix.edits = {{{{line + 1, 1}, {line + 1, 1}}, "  free\n"}};
+    f.fixes.push_back(fix);
+  }
+  return f;
+}
+
+const char *text = "func.func @f() {\n"
+                   "  %a = memref.alloc() : memref<4xf32>\n"
+                   "  %b = memref.alloc() : memref<4xf32> // memlint: "
+                   "ignore[double-free]\n"
+                   "  return\n"
+                   "}\n";
+
+TEST(CodeActionsTest, SuppressAppendsAComment) {
+  std::optional<TextEdit> e = suppressEdit(text, finding("leak", 2, false));
+  ASSERT_TRUE(e);
+  // Just past the end of "  %a = memref.alloc() : memref<4xf32>".
+  unsigned end =
+      std::string("  %a = memref.alloc() : memref<4xf32>").size() + 1;
+  EXPECT_EQ(e->range.start, (SourcePos{2, end}));
+  EXPECT_EQ(e->range.end, (SourcePos{2, end}));
+  EXPECT_EQ(e->newText, " // memlint: ignore[leak]");
+}
+
+TEST(CodeActionsTest, SuppressExtendsAnExistingList) {
+  std::optional<TextEdit> e = suppressEdit(text, finding("leak", 3, false));
+  ASSERT_TRUE(e);
+  // Right after "double-free", before the closing bracket.
+  std::string line3 = "  %b = memref.alloc() : memref<4xf32> // memlint: "
+                      "ignore[double-free]";
+  unsigned bracket = line3.size(); // 1-based column of ']'
+  EXPECT_EQ(e->range.start, (SourcePos{3, bracket}));
+  EXPECT_EQ(e->newText, ", leak");
+}
+
+TEST(CodeActionsTest, NoSuppressWhenAlreadySuppressed) {
+  EXPECT_FALSE(suppressEdit(text, finding("double-free", 3, false)));
+}
+
+TEST(CodeActionsTest, EveryFindingGetsASuppressAction) {
+  std::vector<Finding> findings = {finding("leak", 2, true),
+                                   finding("not-checked", 1, false)};
+  std::vector<CodeActionInfo> actions =
+      codeActions(findings, SourceRange{{1, 1}, {5, 1}}, {kQuickFixKind}, text);
+  ASSERT_EQ(actions.size(), 3u);
+  // findingLess order is the caller's; actions follow the findings given.
+  EXPECT_EQ(actions[0].title, "Free it");
+  EXPECT_TRUE(actions[0].preferred);
+  EXPECT_EQ(actions[1].title, "Suppress with `// memlint: ignore[leak]`");
+  EXPECT_FALSE(actions[1].preferred);
+  EXPECT_EQ(actions[1].findings, std::vector<size_t>{0});
+  EXPECT_EQ(actions[2].title,
+            "Suppress with `// memlint: ignore[not-checked]`");
+  EXPECT_EQ(actions[2].edits.size(), 1u);
+  EXPECT_EQ(actions[2].edits[0].newText, " // memlint: ignore[not-checked]");
+}
+
+TEST(CodeActionsTest, OnlyFilterIsExact) {
+  std::vector<Finding> findings = {finding("leak", 2, true)};
+  std::vector<CodeActionInfo> all =
+      codeActions(findings, SourceRange(), {kFixAllKind}, text);
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].kind, kFixAllKind);
+  std::vector<CodeActionInfo> quick = codeActions(
+      findings, SourceRange{{2, 1}, {2, 80}}, {kQuickFixKind}, text);
+  ASSERT_EQ(quick.size(), 2u);
+  EXPECT_EQ(quick[0].kind, kQuickFixKind);
+  EXPECT_EQ(quick[1].kind, kQuickFixKind);
+  EXPECT_TRUE(kindMatches(kFixAllKind, {"source"}));
+  EXPECT_FALSE(kindMatches(kFixAllKind, {"source.organizeImports"}));
+  EXPECT_FALSE(kindMatches(kQuickFixKind, {"quickfix.other"}));
+}
+
+TEST(CodeActionsTest, NoFixAllWithoutASafeFix) {
+  Finding f = finding("leak", 2, true);
+  f.fixes[0].safe = false;
+  std::vector<CodeActionInfo> all =
+      codeActions({f}, SourceRange(), {kFixAllKind}, text);
+  EXPECT_TRUE(all.empty());
+}
+
+} // namespace

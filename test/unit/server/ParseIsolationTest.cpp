@@ -1,0 +1,102 @@
+//===- ParseIsolationTest.cpp - One broken op hides nothing else ----------===//
+#include "server/IncrementalLinter.h"
+
+#include "TestIR.h"
+#include <gtest/gtest.h>
+
+using namespace memlint;
+using namespace memlint::test;
+
+namespace {
+
+std::shared_ptr<const std::string> text(std::string s) {
+  return std::make_shared<const std::string>(std::move(s));
+}
+
+const std::string broken = "func.func @broken() {\n"
+                           "  %a = memref.alloc() : memref<16xf32\n"
+                           "  return\n"
+                           "}\n";
+
+TEST(ParseIsolationTest, OtherOperationsKeepTheirFindings) {
+  LintOptions opts;
+  IncrementalLinter linter("t.mlir", opts);
+  // Lines 1-4: @one, 5-8: @broken, 9-12: @two.
+  auto r = linter.analyze(
+      text(leakyFunction("one") + broken + leakyFunction("two")), 1);
+  ASSERT_EQ(r->errors.size(), 1u);
+  EXPECT_EQ(r->errors[0].range.start.line, 6u);
+  ASSERT_EQ(r->findings.size(), 2u);
+  EXPECT_EQ(r->findings[0].check, "leak");
+  EXPECT_EQ(r->findings[0].range.start.line, 2u);
+  EXPECT_EQ(r->findings[1].check, "leak");
+  EXPECT_EQ(r->findings[1].range.start.line, 10u);
+  EXPECT_EQ(r->errorCode, "parse-error");
+}
+
+TEST(ParseIsolationTest, TwoBrokenOperationsShowBothErrors) {
+  LintOptions opts;
+  IncrementalLinter linter("t.mlir", opts);
+  std::string broken2 = broken;
+  broken2.replace(broken2.find("@broken"), 7, "@broken2");
+  auto r = linter.analyze(text(broken + leakyFunction("one") + broken2), 1);
+  ASSERT_EQ(r->errors.size(), 2u);
+  EXPECT_EQ(r->errors[0].range.start.line, 2u);
+  EXPECT_EQ(r->errors[1].range.start.line, 10u);
+  ASSERT_EQ(r->findings.size(), 1u);
+  EXPECT_EQ(r->findings[0].range.start.line, 6u);
+}
+
+TEST(ParseIsolationTest, CallersOfABrokenOperationShowNothingStale) {
+  LintOptions opts;
+  IncrementalLinter linter("t.mlir", opts);
+  std::string caller = "func.func @caller() {\n"
+                       "  func.call @broken() : () -> ()\n"
+                       "  %b = memref.alloc() : memref<4xf32>\n"
+                       "  return\n"
+                       "}\n";
+  auto r = linter.analyze(text(broken + caller + leakyFunction("one")), 1);
+  ASSERT_EQ(r->errors.size(), 1u);
+  EXPECT_EQ(r->errors[0].range.start.line, 2u);
+  // @caller's leak is not shown (its callee does not parse); @one's is.
+  ASSERT_EQ(r->findings.size(), 1u);
+  EXPECT_EQ(r->findings[0].range.start.line, 11u);
+}
+
+TEST(ParseIsolationTest, FixingTheBrokenOperationReanalysesOnlyIt) {
+  LintOptions opts;
+  IncrementalLinter linter("t.mlir", opts);
+  auto first = linter.analyze(
+      text(leakyFunction("one") + broken + leakyFunction("two")), 1);
+  ASSERT_EQ(first->errors.size(), 1u);
+  auto fixed =
+      linter.analyze(text(leakyFunction("one") + leakyFunction("broken") +
+                          leakyFunction("two")),
+                     2);
+  EXPECT_TRUE(fixed->errors.empty());
+  EXPECT_EQ(fixed->stats.mode, "incremental");
+  EXPECT_EQ(fixed->stats.opsTotal, 3u);
+  EXPECT_EQ(fixed->stats.opsAnalysed, 1u);
+  ASSERT_EQ(fixed->findings.size(), 3u);
+  EXPECT_EQ(fixed->findings[1].range.start.line, 6u);
+}
+
+TEST(ParseIsolationTest, NotesBecomeRelatedLocations) {
+  LintOptions opts;
+  IncrementalLinter linter("t.mlir", opts);
+  // Two definitions of %a in one function: the error has a note pointing
+  // at the first.
+  std::string dup = "func.func @dup() {\n"
+                    "  %a = memref.alloc() : memref<4xf32>\n"
+                    "  %a = memref.alloc() : memref<4xf32>\n"
+                    "  return\n"
+                    "}\n";
+  auto r = linter.analyze(text(dup + leakyFunction("one")), 1);
+  ASSERT_EQ(r->errors.size(), 1u);
+  EXPECT_EQ(r->errors[0].range.start.line, 3u);
+  ASSERT_EQ(r->errors[0].notes.size(), 1u);
+  EXPECT_EQ(r->errors[0].notes[0].range.start.line, 2u);
+  EXPECT_EQ(r->findings.size(), 1u);
+}
+
+} // namespace
