@@ -64,7 +64,8 @@ HELPER_FN_RE = re.compile(r"func\.func\s+private\s+@dealloc_helper\b")
 PTR_EXTRACT_RE = re.compile(r"memref\.extract_aligned_pointer_as_index\b")
 CMPI_RE = re.compile(r"\barith\.cmpi\b")
 SCF_IF_OPEN_RE = re.compile(r"^\s*(?:%\S+\s*=\s*)?scf\.if\b.*\{\s*$")
-HEADER_RE = re.compile(r"^//\s*(REJECTED|MLIR-OPT-FLAGS):\s*(.*?)\s*$")
+HEADER_RE = re.compile(r"^//\s*(REJECTED|MLIR-OPT-FLAGS|GEN-FEATURES):\s*(.*?)\s*$")
+VARIANT_IDS = {"plain": "plain", "dynamic-ownership": "dyn"}
 
 TIMEOUT_S = 120
 
@@ -198,6 +199,37 @@ def lint(memlint, path):
     return parse_lint(rc, out, err)
 
 
+def lint_batch(memlint, paths):
+    """Lint several files with one memlint process (its start-up dominates
+    on small files): [LintResult] in the order of paths. The JSON holds one
+    entry per file, so each file is judged on its own entry, with the exit
+    status it would have had alone (1 iff it has findings). The batch's
+    own exit status must agree with the union; when the batch gives no
+    usable answer (exit 2, crash, timeout, bad JSON, disagreement) every
+    file is linted alone, so that the failure lands on the file causing it.
+    """
+    if len(paths) == 1:
+        return [lint(memlint, paths[0])]
+    argv = [memlint, "lint", "--format=json"] + [str(p) for p in paths]
+    rc, out, err = run_cmd(argv, timeout=TIMEOUT_S * 2)
+    whole = parse_lint(rc, out, err)
+    per_file = None
+    if whole.error is None:
+        try:
+            per_file = {f["file"]: f for f in json.loads(out)["files"]}
+        except (ValueError, KeyError, TypeError):
+            per_file = None
+    if per_file is None or any(str(p) not in per_file for p in paths):
+        return [lint(memlint, p) for p in paths]
+    results = []
+    for p in paths:
+        entry = per_file[str(p)]
+        one = json.dumps({"version": 1, "files": [entry]})
+        results.append(parse_lint(1 if entry.get("diagnostics") else 0,
+                                  one, ""))
+    return results
+
+
 def parse_lint(rc, out, err):
     """Judge one memlint answer (exit status, stdout, stderr)."""
     if rc is None:
@@ -245,6 +277,13 @@ class Check:
         self.result = None            # LintResult
         self.ok = None                # True / False / None (not run)
         self.why = ""
+
+    def ident(self, prog):
+        """The id of this check in an expectation file, e.g.
+        `g7_0003:dyn:del-L12` (program, variant, check)."""
+        what = "clean" if self.kind == "clean" else \
+            "%s-L%d" % (self.kind, self.line)
+        return "%s:%s:%s" % (prog.name, VARIANT_IDS[prog.variant], what)
 
     def label(self):
         if self.kind == "clean":
@@ -294,6 +333,7 @@ class Program:
         self.n_dealloc = 0
         self.n_guarded = 0
         self.checks = []
+        self.features = file_headers(src).get("GEN-FEATURES", "").split()
 
     @property
     def known_limitation(self):
@@ -411,6 +451,20 @@ def main(argv=None):
                     default=max(1, min(4, os.cpu_count() or 1)))
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="print every memlint answer, not only failures")
+    ap.add_argument("--gen-seed", type=int, metavar="S",
+                    help="test programs made by gen.py with seed S instead "
+                         "of the corpus")
+    ap.add_argument("--gen-count", type=int, default=40, metavar="K",
+                    help="how many programs to generate (default 40)")
+    ap.add_argument("--expect-failures", metavar="FILE",
+                    help="required checks listed in FILE (`ID  # reason` "
+                         "lines) may fail; one that passes fails the run "
+                         "(remove it from FILE)")
+    ap.add_argument("--write-failures", metavar="FILE",
+                    help="write the failed required checks into FILE in the "
+                         "--expect-failures format")
+    ap.add_argument("--no-table", action="store_true",
+                    help="do not print the per-program table")
     ap.add_argument("files", nargs="*",
                     help="corpus files (default: corpus/*.mlir)")
     args = ap.parse_args(argv)
@@ -423,6 +477,9 @@ def main(argv=None):
     memlint, looked = (None, []) if args.pipeline_only else \
         find_memlint(args.memlint)
 
+    if args.gen_seed is not None and args.files:
+        print("error: --gen-seed and FILES exclude each other", file=sys.stderr)
+        return 2
     files = [Path(f) for f in args.files] or sorted(CORPUS_DIR.glob("*.mlir"))
     if not files:
         print("error: no corpus files", file=sys.stderr)
@@ -454,6 +511,11 @@ def main(argv=None):
         workdir = Path(tmp.name)
 
     try:
+        if args.gen_seed is not None:
+            import gen
+            files = gen.write(args.gen_seed, args.gen_count, workdir / "gen")
+            print("programs: gen.py --seed %d --count %d (%s)\n"
+                  % (args.gen_seed, args.gen_count, rel(workdir / "gen")))
         return run_all(args, files, variants, mlir_opt, memlint, workdir)
     finally:
         if tmp:
@@ -482,16 +544,20 @@ def run_all(args, files, variants, mlir_opt, memlint, workdir):
 
     # 3. memlint
     if memlint:
-        def go(c):
-            if c.valid:
-                c.result = lint(memlint, c.path)
+        def go(p):
+            cs = [c for c in p.checks if c.valid]
+            if not cs:
+                return
+            for c, r in zip(cs, lint_batch(memlint, [c.path for c in cs])):
+                c.result = r
                 c.judge()
-        list(pool.map(go, all_checks))
+        list(pool.map(go, [p for p in progs if p.checks]))
     pool.shutdown()
 
     # 4. report
-    print_table(progs, bool(memlint))
-    print()
+    if not args.no_table:
+        print_table(progs, bool(memlint))
+        print()
 
     tested = [p for p in progs if not p.same_as_plain]
     rejected = [p for p in tested if p.pipeline_error]
@@ -516,8 +582,14 @@ def run_all(args, files, variants, mlir_opt, memlint, workdir):
                       ("  (ignored: %s)" % ", ".join("%s@%d" % d for d in
                                                      c.result.ignored))
                       if c.result.ignored else ""))
+    expected = read_expectations(args.expect_failures) \
+        if args.expect_failures else {}
+    failures = [("expected-failure" if t == "FAIL" and c.ident(p) in expected
+                 else t, p, c) for t, p, c in failures]
+    failed_ids = {c.ident(p) for _, p, c in failures}
+    stale = sorted(i for i in expected if i not in failed_ids)
     for tag, p, c in failures:
-        print("%s %s %s: %s" % (tag, p.row, c.label(), c.why))
+        print("%s %s %s: %s" % (tag, c.ident(p), c.label(), c.why))
         if args.keep:
             print("    %s" % c.path)
     if failures and not args.keep:
@@ -526,7 +598,22 @@ def run_all(args, files, variants, mlir_opt, memlint, workdir):
     if failures or args.verbose:
         print()
 
-    check_rejected(mlir_opt)
+    for i in stale:
+        print("NOW PASSES %s (listed in %s: remove the line; %s)"
+              % (i, args.expect_failures, expected[i]))
+    if stale:
+        print()
+    if args.write_failures:
+        write_expectations(args.write_failures,
+                           [(p, c) for t, p, c in failures
+                            if t in ("FAIL", "expected-failure")])
+        print("wrote %s\n" % args.write_failures)
+
+    if args.gen_seed is None:
+        check_rejected(mlir_opt)
+    elif memlint:
+        print_by_feature([p for p in progs if not p.same_as_plain
+                          and not p.pipeline_error])
 
     # summary
     def stats(ps):
@@ -573,7 +660,11 @@ def run_all(args, files, variants, mlir_opt, memlint, workdir):
     failed = (sum(1 for p in tested for c in p.checks if c.ok is False)
               + len(rejected) + len(bad))
     hard = (sum(1 for t, _, _ in failures if t == "FAIL")
-            + len(rejected) + len(bad))
+            + len(rejected) + len(bad) + len(stale))
+    if expected:
+        print("%d failure(s) listed in %s, %d listed check(s) now pass"
+              % (sum(1 for t, _, _ in failures if t == "expected-failure"),
+                 args.expect_failures, len(stale)))
     known = sum(1 for t, _, _ in failures if t == "known-limitation")
     print("%d of the failures are on runtime-helper programs (known-limitation%s)"
           % (known, ", counted as errors: --strict" if args.strict else
@@ -582,6 +673,60 @@ def run_all(args, files, variants, mlir_opt, memlint, workdir):
     if hard or (args.strict and known):
         return 1
     return 0
+
+
+def read_expectations(path):
+    """{check id: reason} from an expectation file: `ID  # reason` lines,
+    `#` comments and blank lines ignored."""
+    out = {}
+    for line in Path(path).read_text().splitlines():
+        body, _, reason = line.partition("#")
+        if body.strip():
+            out[body.strip()] = reason.strip()
+    return out
+
+
+def write_expectations(path, failed):
+    with open(path, "w") as f:
+        f.write("# Required differential checks known to fail (run.py "
+                "--expect-failures).\n# One line per check: "
+                "PROGRAM:VARIANT:CHECK  # what memlint answered.\n"
+                "# Remove a line when the analysis is fixed: a listed "
+                "check that passes fails the run.\n")
+        for p, c in sorted(failed, key=lambda pc: pc[1].ident(pc[0])):
+            f.write("%s  # %s\n" % (c.ident(p), c.why.replace("\n", " ")))
+
+
+def print_by_feature(progs):
+    """Failures of required (no runtime helper) programs tallied by the
+    shapes gen.py says a program contains, and clean-output findings by
+    check: which shapes the false findings come from."""
+    req = [p for p in progs if not p.helper]
+    feats = sorted({f for p in req for f in p.features})
+    if not feats:
+        return
+    print("by shape (programs without runtime helper; a program counts "
+          "under each of its shapes):")
+    print("  %-24s %9s %14s %15s" % ("shape", "programs", "clean flagged",
+                                     "mutants missed"))
+    for f in feats:
+        ps = [p for p in req if f in p.features]
+        fl = sum(1 for p in ps for c in p.checks
+                 if c.kind == "clean" and c.ok is False)
+        mm = sum(1 for p in ps for c in p.checks
+                 if c.kind != "clean" and c.ok is False)
+        nm = sum(1 for p in ps for c in p.checks if c.kind != "clean")
+        print("  %-24s %9d %8d/%-5d %9d/%-5d" % (f, len(ps), fl, len(ps), mm, nm))
+    by_check = {}
+    for p in req:
+        for c in p.checks:
+            if c.kind == "clean" and c.result and not c.result.error:
+                for check in sorted({k for k, _ in c.result.diags}):
+                    by_check[check] = by_check.get(check, 0) + 1
+    print("  flagged clean outputs by check: %s"
+          % (", ".join("%s %d" % kv for kv in sorted(by_check.items()))
+             or "none"))
+    print()
 
 
 def check_rejected(mlir_opt):
