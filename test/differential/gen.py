@@ -125,7 +125,7 @@ class Gen:
         r = self.rng.random()
         # nesting beyond the spine (see nest()) is rarer once the program
         # is long, which keeps programs small enough to reduce by hand
-        nested = (depth < self.max_depth and len(self.lines) < 40
+        nested = (depth < self.max_depth and len(self.lines) < 30
                   and self.rng.random() < 0.25)
         if nested:
             self.pick((self.for_iter, self.for_iter, self.for_plain,

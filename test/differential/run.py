@@ -68,6 +68,7 @@ HEADER_RE = re.compile(r"^//\s*(REJECTED|MLIR-OPT-FLAGS|GEN-FEATURES):\s*(.*?)\s
 VARIANT_IDS = {"plain": "plain", "dynamic-ownership": "dyn"}
 
 TIMEOUT_S = 120
+LINT_BATCH = 48   # files per memlint process (see lint_batch)
 
 
 # --------------------------------------------------------------------------
@@ -160,7 +161,14 @@ def guarded(lines, idx):
     return j >= 0 and bool(SCF_IF_OPEN_RE.match(lines[j]))
 
 
-def make_mutants(text):
+def sample(idxs, n):
+    """n of idxs spread evenly (all of them when n is 0 or enough)."""
+    if not n or len(idxs) <= n:
+        return list(idxs)
+    return [idxs[k * len(idxs) // n] for k in range(n)]
+
+
+def make_mutants(text, max_deallocs=0):
     """Yield (kind, dealloc_line_1based, expected_line_1based, mutant_text).
 
     kind "del": the dealloc line removed; a leak is expected (no particular
@@ -170,7 +178,7 @@ def make_mutants(text):
     lines = text.splitlines(keepends=True)
     if lines and not lines[-1].endswith("\n"):
         lines[-1] += "\n"
-    for i in dealloc_lines(lines):
+    for i in sample(dealloc_lines(lines), max_deallocs):
         yield ("del", i + 1, None, "".join(lines[:i] + lines[i + 1:]))
         yield ("dup", i + 1, i + 2,
                "".join(lines[:i + 1] + [lines[i]] + lines[i + 1:]))
@@ -205,8 +213,8 @@ def lint_batch(memlint, paths):
     entry per file, so each file is judged on its own entry, with the exit
     status it would have had alone (1 iff it has findings). The batch's
     own exit status must agree with the union; when the batch gives no
-    usable answer (exit 2, crash, timeout, bad JSON, disagreement) every
-    file is linted alone, so that the failure lands on the file causing it.
+    usable answer (exit 2, crash, timeout, bad JSON) the batch is halved
+    until the failure lands on the file causing it, linted alone.
     """
     if len(paths) == 1:
         return [lint(memlint, paths[0])]
@@ -220,7 +228,9 @@ def lint_batch(memlint, paths):
         except (ValueError, KeyError, TypeError):
             per_file = None
     if per_file is None or any(str(p) not in per_file for p in paths):
-        return [lint(memlint, p) for p in paths]
+        half = len(paths) // 2
+        return (lint_batch(memlint, paths[:half])
+                + lint_batch(memlint, paths[half:]))
     results = []
     for p in paths:
         entry = per_file[str(p)]
@@ -340,7 +350,7 @@ class Program:
         return self.helper is not None
 
 
-def run_pipeline(prog, mlir_opt, workdir):
+def run_pipeline(prog, mlir_opt, workdir, max_deallocs=0):
     heads = file_headers(prog.src)
     extra = shlex.split(heads.get("MLIR-OPT-FLAGS", ""))
     prog.command = [mlir_opt] + extra + VARIANTS[prog.variant] + [str(prog.src)]
@@ -359,7 +369,7 @@ def run_pipeline(prog, mlir_opt, workdir):
     prog.n_dealloc = len(idxs)
     prog.n_guarded = sum(1 for i in idxs if guarded(lines, i))
     prog.checks.append(Check("clean", None, None, prog.out_path))
-    for kind, line, expect, mtext in make_mutants(out):
+    for kind, line, expect, mtext in make_mutants(out, max_deallocs):
         mp = d / ("%s.%s-L%d.mlir" % (prog.name, kind, line))
         mp.write_text(mtext)
         prog.checks.append(Check(kind, line, expect, mp))
@@ -456,6 +466,8 @@ def main(argv=None):
                          "of the corpus")
     ap.add_argument("--gen-count", type=int, default=40, metavar="K",
                     help="how many programs to generate (default 40)")
+    ap.add_argument("--gen-start", type=int, default=0, metavar="I",
+                    help="index of the first generated program (default 0)")
     ap.add_argument("--expect-failures", metavar="FILE",
                     help="required checks listed in FILE (`ID  # reason` "
                          "lines) may fail; one that passes fails the run "
@@ -463,6 +475,10 @@ def main(argv=None):
     ap.add_argument("--write-failures", metavar="FILE",
                     help="write the failed required checks into FILE in the "
                          "--expect-failures format")
+    ap.add_argument("--max-deallocs", type=int, default=0, metavar="N",
+                    help="mutate at most N deallocs per output, spread "
+                         "evenly (default 0: all); linting dominates the "
+                         "time of a generated run")
     ap.add_argument("--no-table", action="store_true",
                     help="do not print the per-program table")
     ap.add_argument("files", nargs="*",
@@ -513,9 +529,11 @@ def main(argv=None):
     try:
         if args.gen_seed is not None:
             import gen
-            files = gen.write(args.gen_seed, args.gen_count, workdir / "gen")
-            print("programs: gen.py --seed %d --count %d (%s)\n"
-                  % (args.gen_seed, args.gen_count, rel(workdir / "gen")))
+            files = gen.write(args.gen_seed, args.gen_count, workdir / "gen",
+                              args.gen_start)
+            print("programs: gen.py --seed %d --start %d --count %d (%s)\n"
+                  % (args.gen_seed, args.gen_start, args.gen_count,
+                     rel(workdir / "gen")))
         return run_all(args, files, variants, mlir_opt, memlint, workdir)
     finally:
         if tmp:
@@ -527,7 +545,8 @@ def run_all(args, files, variants, mlir_opt, memlint, workdir):
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs))
 
     # 1. upstream
-    list(pool.map(lambda p: run_pipeline(p, mlir_opt, workdir), progs))
+    list(pool.map(lambda p: run_pipeline(p, mlir_opt, workdir,
+                                         args.max_deallocs), progs))
     plain = {p.src: p for p in progs if p.variant == "plain"}
     for p in progs:
         if p.variant != "plain" and p.text is not None:
@@ -544,14 +563,13 @@ def run_all(args, files, variants, mlir_opt, memlint, workdir):
 
     # 3. memlint
     if memlint:
-        def go(p):
-            cs = [c for c in p.checks if c.valid]
-            if not cs:
-                return
+        def go(cs):
             for c, r in zip(cs, lint_batch(memlint, [c.path for c in cs])):
                 c.result = r
                 c.judge()
-        list(pool.map(go, [p for p in progs if p.checks]))
+        valid = [c for c in all_checks if c.valid]
+        list(pool.map(go, [valid[k:k + LINT_BATCH]
+                           for k in range(0, len(valid), LINT_BATCH)]))
     pool.shutdown()
 
     # 4. report
@@ -626,7 +644,7 @@ def run_all(args, files, variants, mlir_opt, memlint, workdir):
     ok_progs = [p for p in tested if not p.pipeline_error]
     helper = [p for p in ok_progs if p.helper]
     plainp = [p for p in ok_progs if not p.helper]
-    n_mut = sum(len(p.checks) - 1 for p in ok_progs)
+    n_mut = sum(len(p.checks) - 1 for p in ok_progs if p.checks)
     print("programs: %d tested (%d files x %d variant(s); %d variant outputs "
           "identical to the plain one not repeated), %d rejected by the "
           "pipeline" % (len(tested), len(files), len(variants),
