@@ -69,6 +69,7 @@ VARIANT_IDS = {"plain": "plain", "dynamic-ownership": "dyn"}
 
 TIMEOUT_S = 120
 LINT_BATCH = 48   # files per memlint process (see lint_batch)
+PIPELINE_BATCH = 25   # generated programs per mlir-opt (run_pipeline_batch)
 
 
 # --------------------------------------------------------------------------
@@ -358,6 +359,41 @@ def run_pipeline(prog, mlir_opt, workdir, max_deallocs=0):
     if rc != 0:
         prog.pipeline_error = (err.strip().splitlines() or ["exit %s" % rc])[0]
         return
+    take_output(prog, out, workdir, max_deallocs)
+
+
+SPLIT_MARK = "// -----\n"
+
+
+def run_pipeline_batch(progs, mlir_opt, workdir, max_deallocs=0):
+    """run_pipeline for several programs of one variant with one mlir-opt
+    (--split-input-file; its start-up costs more than the pipeline on a
+    small program). The output chunks are the files' outputs in order; if
+    any program is rejected, each is run alone so that the error is its
+    own. Only for files without headers (gen.py's)."""
+    if len(progs) == 1:
+        run_pipeline(progs[0], mlir_opt, workdir, max_deallocs)
+        return
+    workdir.mkdir(parents=True, exist_ok=True)
+    joined = workdir / ("batch-%s-%s.mlir" % (progs[0].variant, progs[0].name))
+    joined.write_text(SPLIT_MARK.join(
+        p.src.read_text().rstrip("\n") + "\n" for p in progs))
+    variant = progs[0].variant
+    rc, out, _ = run_cmd([mlir_opt, "--split-input-file"] + VARIANTS[variant]
+                         + [str(joined)], timeout=TIMEOUT_S * 2)
+    joined.unlink()
+    chunks = out.split(SPLIT_MARK) if rc == 0 else []
+    if len(chunks) != len(progs):
+        for p in progs:
+            run_pipeline(p, mlir_opt, workdir, max_deallocs)
+        return
+    for p, text in zip(progs, chunks):
+        p.command = [mlir_opt] + VARIANTS[variant] + [str(p.src)]
+        take_output(p, text, workdir, max_deallocs)
+
+
+def take_output(prog, out, workdir, max_deallocs):
+    """Record upstream's output for prog and write its mutants."""
     prog.text = out
     d = workdir / prog.variant
     d.mkdir(parents=True, exist_ok=True)
@@ -545,8 +581,15 @@ def run_all(args, files, variants, mlir_opt, memlint, workdir):
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs))
 
     # 1. upstream
-    list(pool.map(lambda p: run_pipeline(p, mlir_opt, workdir,
-                                         args.max_deallocs), progs))
+    if args.gen_seed is not None:
+        groups = [[p for p in progs if p.variant == v] for v in variants]
+        list(pool.map(lambda ps: run_pipeline_batch(ps, mlir_opt, workdir,
+                                                    args.max_deallocs),
+                      [g[k:k + PIPELINE_BATCH] for g in groups
+                       for k in range(0, len(g), PIPELINE_BATCH)]))
+    else:
+        list(pool.map(lambda p: run_pipeline(p, mlir_opt, workdir,
+                                             args.max_deallocs), progs))
     plain = {p.src: p for p in progs if p.variant == "plain"}
     for p in progs:
         if p.variant != "plain" and p.text is not None:
