@@ -64,9 +64,12 @@ HELPER_FN_RE = re.compile(r"func\.func\s+private\s+@dealloc_helper\b")
 PTR_EXTRACT_RE = re.compile(r"memref\.extract_aligned_pointer_as_index\b")
 CMPI_RE = re.compile(r"\barith\.cmpi\b")
 SCF_IF_OPEN_RE = re.compile(r"^\s*(?:%\S+\s*=\s*)?scf\.if\b.*\{\s*$")
-HEADER_RE = re.compile(r"^//\s*(REJECTED|MLIR-OPT-FLAGS):\s*(.*?)\s*$")
+HEADER_RE = re.compile(r"^//\s*(REJECTED|MLIR-OPT-FLAGS|GEN-FEATURES):\s*(.*?)\s*$")
+VARIANT_IDS = {"plain": "plain", "dynamic-ownership": "dyn"}
 
 TIMEOUT_S = 120
+LINT_BATCH = 48   # files per memlint process (see lint_batch)
+PIPELINE_BATCH = 25   # generated programs per mlir-opt (run_pipeline_batch)
 
 
 # --------------------------------------------------------------------------
@@ -159,7 +162,14 @@ def guarded(lines, idx):
     return j >= 0 and bool(SCF_IF_OPEN_RE.match(lines[j]))
 
 
-def make_mutants(text):
+def sample(idxs, n):
+    """n of idxs spread evenly (all of them when n is 0 or enough)."""
+    if not n or len(idxs) <= n:
+        return list(idxs)
+    return [idxs[k * len(idxs) // n] for k in range(n)]
+
+
+def make_mutants(text, max_deallocs=0):
     """Yield (kind, dealloc_line_1based, expected_line_1based, mutant_text).
 
     kind "del": the dealloc line removed; a leak is expected (no particular
@@ -169,7 +179,7 @@ def make_mutants(text):
     lines = text.splitlines(keepends=True)
     if lines and not lines[-1].endswith("\n"):
         lines[-1] += "\n"
-    for i in dealloc_lines(lines):
+    for i in sample(dealloc_lines(lines), max_deallocs):
         yield ("del", i + 1, None, "".join(lines[:i] + lines[i + 1:]))
         yield ("dup", i + 1, i + 2,
                "".join(lines[:i + 1] + [lines[i]] + lines[i + 1:]))
@@ -196,6 +206,39 @@ def lint(memlint, path):
     argv = [memlint, "lint", "--format=json", str(path)]
     rc, out, err = run_cmd(argv)
     return parse_lint(rc, out, err)
+
+
+def lint_batch(memlint, paths):
+    """Lint several files with one memlint process (its start-up dominates
+    on small files): [LintResult] in the order of paths. The JSON holds one
+    entry per file, so each file is judged on its own entry, with the exit
+    status it would have had alone (1 iff it has findings). The batch's
+    own exit status must agree with the union; when the batch gives no
+    usable answer (exit 2, crash, timeout, bad JSON) the batch is halved
+    until the failure lands on the file causing it, linted alone.
+    """
+    if len(paths) == 1:
+        return [lint(memlint, paths[0])]
+    argv = [memlint, "lint", "--format=json"] + [str(p) for p in paths]
+    rc, out, err = run_cmd(argv, timeout=TIMEOUT_S * 2)
+    whole = parse_lint(rc, out, err)
+    per_file = None
+    if whole.error is None:
+        try:
+            per_file = {f["file"]: f for f in json.loads(out)["files"]}
+        except (ValueError, KeyError, TypeError):
+            per_file = None
+    if per_file is None or any(str(p) not in per_file for p in paths):
+        half = len(paths) // 2
+        return (lint_batch(memlint, paths[:half])
+                + lint_batch(memlint, paths[half:]))
+    results = []
+    for p in paths:
+        entry = per_file[str(p)]
+        one = json.dumps({"version": 1, "files": [entry]})
+        results.append(parse_lint(1 if entry.get("diagnostics") else 0,
+                                  one, ""))
+    return results
 
 
 def parse_lint(rc, out, err):
@@ -246,6 +289,13 @@ class Check:
         self.ok = None                # True / False / None (not run)
         self.why = ""
 
+    def ident(self, prog):
+        """The id of this check in an expectation file, e.g.
+        `g7_0003:dyn:del-L12` (program, variant, check)."""
+        what = "clean" if self.kind == "clean" else \
+            "%s-L%d" % (self.kind, self.line)
+        return "%s:%s:%s" % (prog.name, VARIANT_IDS[prog.variant], what)
+
     def label(self):
         if self.kind == "clean":
             return "clean"
@@ -294,13 +344,14 @@ class Program:
         self.n_dealloc = 0
         self.n_guarded = 0
         self.checks = []
+        self.features = file_headers(src).get("GEN-FEATURES", "").split()
 
     @property
     def known_limitation(self):
         return self.helper is not None
 
 
-def run_pipeline(prog, mlir_opt, workdir):
+def run_pipeline(prog, mlir_opt, workdir, max_deallocs=0):
     heads = file_headers(prog.src)
     extra = shlex.split(heads.get("MLIR-OPT-FLAGS", ""))
     prog.command = [mlir_opt] + extra + VARIANTS[prog.variant] + [str(prog.src)]
@@ -308,6 +359,41 @@ def run_pipeline(prog, mlir_opt, workdir):
     if rc != 0:
         prog.pipeline_error = (err.strip().splitlines() or ["exit %s" % rc])[0]
         return
+    take_output(prog, out, workdir, max_deallocs)
+
+
+SPLIT_MARK = "// -----\n"
+
+
+def run_pipeline_batch(progs, mlir_opt, workdir, max_deallocs=0):
+    """run_pipeline for several programs of one variant with one mlir-opt
+    (--split-input-file; its start-up costs more than the pipeline on a
+    small program). The output chunks are the files' outputs in order; if
+    any program is rejected, each is run alone so that the error is its
+    own. Only for files without headers (gen.py's)."""
+    if len(progs) == 1:
+        run_pipeline(progs[0], mlir_opt, workdir, max_deallocs)
+        return
+    workdir.mkdir(parents=True, exist_ok=True)
+    joined = workdir / ("batch-%s-%s.mlir" % (progs[0].variant, progs[0].name))
+    joined.write_text(SPLIT_MARK.join(
+        p.src.read_text().rstrip("\n") + "\n" for p in progs))
+    variant = progs[0].variant
+    rc, out, _ = run_cmd([mlir_opt, "--split-input-file"] + VARIANTS[variant]
+                         + [str(joined)], timeout=TIMEOUT_S * 2)
+    joined.unlink()
+    chunks = out.split(SPLIT_MARK) if rc == 0 else []
+    if len(chunks) != len(progs):
+        for p in progs:
+            run_pipeline(p, mlir_opt, workdir, max_deallocs)
+        return
+    for p, text in zip(progs, chunks):
+        p.command = [mlir_opt] + VARIANTS[variant] + [str(p.src)]
+        take_output(p, text, workdir, max_deallocs)
+
+
+def take_output(prog, out, workdir, max_deallocs):
+    """Record upstream's output for prog and write its mutants."""
     prog.text = out
     d = workdir / prog.variant
     d.mkdir(parents=True, exist_ok=True)
@@ -319,7 +405,7 @@ def run_pipeline(prog, mlir_opt, workdir):
     prog.n_dealloc = len(idxs)
     prog.n_guarded = sum(1 for i in idxs if guarded(lines, i))
     prog.checks.append(Check("clean", None, None, prog.out_path))
-    for kind, line, expect, mtext in make_mutants(out):
+    for kind, line, expect, mtext in make_mutants(out, max_deallocs):
         mp = d / ("%s.%s-L%d.mlir" % (prog.name, kind, line))
         mp.write_text(mtext)
         prog.checks.append(Check(kind, line, expect, mp))
@@ -411,6 +497,26 @@ def main(argv=None):
                     default=max(1, min(4, os.cpu_count() or 1)))
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="print every memlint answer, not only failures")
+    ap.add_argument("--gen-seed", type=int, metavar="S",
+                    help="test programs made by gen.py with seed S instead "
+                         "of the corpus")
+    ap.add_argument("--gen-count", type=int, default=40, metavar="K",
+                    help="how many programs to generate (default 40)")
+    ap.add_argument("--gen-start", type=int, default=0, metavar="I",
+                    help="index of the first generated program (default 0)")
+    ap.add_argument("--expect-failures", metavar="FILE",
+                    help="required checks listed in FILE (`ID  # reason` "
+                         "lines) may fail; one that passes fails the run "
+                         "(remove it from FILE)")
+    ap.add_argument("--write-failures", metavar="FILE",
+                    help="write the failed required checks into FILE in the "
+                         "--expect-failures format")
+    ap.add_argument("--max-deallocs", type=int, default=0, metavar="N",
+                    help="mutate at most N deallocs per output, spread "
+                         "evenly (default 0: all); linting dominates the "
+                         "time of a generated run")
+    ap.add_argument("--no-table", action="store_true",
+                    help="do not print the per-program table")
     ap.add_argument("files", nargs="*",
                     help="corpus files (default: corpus/*.mlir)")
     args = ap.parse_args(argv)
@@ -423,6 +529,9 @@ def main(argv=None):
     memlint, looked = (None, []) if args.pipeline_only else \
         find_memlint(args.memlint)
 
+    if args.gen_seed is not None and args.files:
+        print("error: --gen-seed and FILES exclude each other", file=sys.stderr)
+        return 2
     files = [Path(f) for f in args.files] or sorted(CORPUS_DIR.glob("*.mlir"))
     if not files:
         print("error: no corpus files", file=sys.stderr)
@@ -454,6 +563,13 @@ def main(argv=None):
         workdir = Path(tmp.name)
 
     try:
+        if args.gen_seed is not None:
+            import gen
+            files = gen.write(args.gen_seed, args.gen_count, workdir / "gen",
+                              args.gen_start)
+            print("programs: gen.py --seed %d --start %d --count %d (%s)\n"
+                  % (args.gen_seed, args.gen_start, args.gen_count,
+                     rel(workdir / "gen")))
         return run_all(args, files, variants, mlir_opt, memlint, workdir)
     finally:
         if tmp:
@@ -465,7 +581,15 @@ def run_all(args, files, variants, mlir_opt, memlint, workdir):
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs))
 
     # 1. upstream
-    list(pool.map(lambda p: run_pipeline(p, mlir_opt, workdir), progs))
+    if args.gen_seed is not None:
+        groups = [[p for p in progs if p.variant == v] for v in variants]
+        list(pool.map(lambda ps: run_pipeline_batch(ps, mlir_opt, workdir,
+                                                    args.max_deallocs),
+                      [g[k:k + PIPELINE_BATCH] for g in groups
+                       for k in range(0, len(g), PIPELINE_BATCH)]))
+    else:
+        list(pool.map(lambda p: run_pipeline(p, mlir_opt, workdir,
+                                             args.max_deallocs), progs))
     plain = {p.src: p for p in progs if p.variant == "plain"}
     for p in progs:
         if p.variant != "plain" and p.text is not None:
@@ -482,16 +606,19 @@ def run_all(args, files, variants, mlir_opt, memlint, workdir):
 
     # 3. memlint
     if memlint:
-        def go(c):
-            if c.valid:
-                c.result = lint(memlint, c.path)
+        def go(cs):
+            for c, r in zip(cs, lint_batch(memlint, [c.path for c in cs])):
+                c.result = r
                 c.judge()
-        list(pool.map(go, all_checks))
+        valid = [c for c in all_checks if c.valid]
+        list(pool.map(go, [valid[k:k + LINT_BATCH]
+                           for k in range(0, len(valid), LINT_BATCH)]))
     pool.shutdown()
 
     # 4. report
-    print_table(progs, bool(memlint))
-    print()
+    if not args.no_table:
+        print_table(progs, bool(memlint))
+        print()
 
     tested = [p for p in progs if not p.same_as_plain]
     rejected = [p for p in tested if p.pipeline_error]
@@ -516,8 +643,14 @@ def run_all(args, files, variants, mlir_opt, memlint, workdir):
                       ("  (ignored: %s)" % ", ".join("%s@%d" % d for d in
                                                      c.result.ignored))
                       if c.result.ignored else ""))
+    expected = read_expectations(args.expect_failures) \
+        if args.expect_failures else {}
+    failures = [("expected-failure" if t == "FAIL" and c.ident(p) in expected
+                 else t, p, c) for t, p, c in failures]
+    failed_ids = {c.ident(p) for _, p, c in failures}
+    stale = sorted(i for i in expected if i not in failed_ids)
     for tag, p, c in failures:
-        print("%s %s %s: %s" % (tag, p.row, c.label(), c.why))
+        print("%s %s %s: %s" % (tag, c.ident(p), c.label(), c.why))
         if args.keep:
             print("    %s" % c.path)
     if failures and not args.keep:
@@ -526,7 +659,22 @@ def run_all(args, files, variants, mlir_opt, memlint, workdir):
     if failures or args.verbose:
         print()
 
-    check_rejected(mlir_opt)
+    for i in stale:
+        print("NOW PASSES %s (listed in %s: remove the line; %s)"
+              % (i, args.expect_failures, expected[i]))
+    if stale:
+        print()
+    if args.write_failures:
+        write_expectations(args.write_failures,
+                           [(p, c) for t, p, c in failures
+                            if t in ("FAIL", "expected-failure")])
+        print("wrote %s\n" % args.write_failures)
+
+    if args.gen_seed is None:
+        check_rejected(mlir_opt)
+    elif memlint:
+        print_by_feature([p for p in progs if not p.same_as_plain
+                          and not p.pipeline_error])
 
     # summary
     def stats(ps):
@@ -539,7 +687,7 @@ def run_all(args, files, variants, mlir_opt, memlint, workdir):
     ok_progs = [p for p in tested if not p.pipeline_error]
     helper = [p for p in ok_progs if p.helper]
     plainp = [p for p in ok_progs if not p.helper]
-    n_mut = sum(len(p.checks) - 1 for p in ok_progs)
+    n_mut = sum(len(p.checks) - 1 for p in ok_progs if p.checks)
     print("programs: %d tested (%d files x %d variant(s); %d variant outputs "
           "identical to the plain one not repeated), %d rejected by the "
           "pipeline" % (len(tested), len(files), len(variants),
@@ -573,7 +721,11 @@ def run_all(args, files, variants, mlir_opt, memlint, workdir):
     failed = (sum(1 for p in tested for c in p.checks if c.ok is False)
               + len(rejected) + len(bad))
     hard = (sum(1 for t, _, _ in failures if t == "FAIL")
-            + len(rejected) + len(bad))
+            + len(rejected) + len(bad) + len(stale))
+    if expected:
+        print("%d failure(s) listed in %s, %d listed check(s) now pass"
+              % (sum(1 for t, _, _ in failures if t == "expected-failure"),
+                 args.expect_failures, len(stale)))
     known = sum(1 for t, _, _ in failures if t == "known-limitation")
     print("%d of the failures are on runtime-helper programs (known-limitation%s)"
           % (known, ", counted as errors: --strict" if args.strict else
@@ -582,6 +734,60 @@ def run_all(args, files, variants, mlir_opt, memlint, workdir):
     if hard or (args.strict and known):
         return 1
     return 0
+
+
+def read_expectations(path):
+    """{check id: reason} from an expectation file: `ID  # reason` lines,
+    `#` comments and blank lines ignored."""
+    out = {}
+    for line in Path(path).read_text().splitlines():
+        body, _, reason = line.partition("#")
+        if body.strip():
+            out[body.strip()] = reason.strip()
+    return out
+
+
+def write_expectations(path, failed):
+    with open(path, "w") as f:
+        f.write("# Required differential checks known to fail (run.py "
+                "--expect-failures).\n# One line per check: "
+                "PROGRAM:VARIANT:CHECK  # what memlint answered.\n"
+                "# Remove a line when the analysis is fixed: a listed "
+                "check that passes fails the run.\n")
+        for p, c in sorted(failed, key=lambda pc: pc[1].ident(pc[0])):
+            f.write("%s  # %s\n" % (c.ident(p), c.why.replace("\n", " ")))
+
+
+def print_by_feature(progs):
+    """Failures of required (no runtime helper) programs tallied by the
+    shapes gen.py says a program contains, and clean-output findings by
+    check: which shapes the false findings come from."""
+    req = [p for p in progs if not p.helper]
+    feats = sorted({f for p in req for f in p.features})
+    if not feats:
+        return
+    print("by shape (programs without runtime helper; a program counts "
+          "under each of its shapes):")
+    print("  %-24s %9s %14s %15s" % ("shape", "programs", "clean flagged",
+                                     "mutants missed"))
+    for f in feats:
+        ps = [p for p in req if f in p.features]
+        fl = sum(1 for p in ps for c in p.checks
+                 if c.kind == "clean" and c.ok is False)
+        mm = sum(1 for p in ps for c in p.checks
+                 if c.kind != "clean" and c.ok is False)
+        nm = sum(1 for p in ps for c in p.checks if c.kind != "clean")
+        print("  %-24s %9d %8d/%-5d %9d/%-5d" % (f, len(ps), fl, len(ps), mm, nm))
+    by_check = {}
+    for p in req:
+        for c in p.checks:
+            if c.kind == "clean" and c.result and not c.result.error:
+                for check in sorted({k for k, _ in c.result.diags}):
+                    by_check[check] = by_check.get(check, 0) + 1
+    print("  flagged clean outputs by check: %s"
+          % (", ".join("%s %d" % kv for kv in sorted(by_check.items()))
+             or "none"))
+    print()
 
 
 def check_rejected(mlir_opt):

@@ -139,5 +139,46 @@ class Corpus(unittest.TestCase):
             self.assertIn("REJECTED", run.file_headers(f), f.name)
 
 
+
+class Generator(unittest.TestCase):
+    def test_deterministic_and_dealloc_free(self):
+        import gen
+        for k in range(20):
+            text = gen.generate(3, k)
+            self.assertEqual(text, gen.generate(3, k))
+            self.assertTrue(text.startswith("// GEN-FEATURES: "))
+            self.assertIn("memref.alloc", text)
+            self.assertNotIn("dealloc", text)
+        self.assertNotEqual(gen.generate(3, 0), gen.generate(4, 0))
+
+    def test_features_parsed(self):
+        import gen
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            [path] = gen.write(5, 1, d)
+            prog = run.Program(path, "plain")
+            self.assertEqual(prog.name, "g5_0000")
+            self.assertTrue(prog.features)
+
+
+class Expectations(unittest.TestCase):
+    def test_ident_and_round_trip(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            src = Path(d) / "g1_0007.mlir"
+            src.write_text(CLEAN)
+            prog = run.Program(src, "dynamic-ownership")
+            c = run.Check("del", 12, None, Path("x"))
+            c.why = "no leak reported (exit 0, no findings)"
+            self.assertEqual(c.ident(prog), "g1_0007:dyn:del-L12")
+            self.assertEqual(
+                run.Check("clean", None, None, Path("x")).ident(prog),
+                "g1_0007:dyn:clean")
+            f = Path(d) / "known.txt"
+            run.write_expectations(str(f), [(prog, c)])
+            self.assertEqual(run.read_expectations(str(f)),
+                             {"g1_0007:dyn:del-L12": c.why})
+
+
 if __name__ == "__main__":
     unittest.main()
