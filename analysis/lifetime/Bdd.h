@@ -108,6 +108,10 @@ public:
   const BddBudget &limits() const { return budget; }
   /// Operations counted so far and the most bytes the tables held.
   uint64_t operations() const { return ops; }
+  /// Counts one step of work done outside the BDDs (a walker's round), so
+  /// that nested fixpoints whose operations all hit terminal cases are
+  /// bounded too.
+  void charge() { (void)tick(); }
   uint64_t peakBytes() const { return peak; }
 
 private:
