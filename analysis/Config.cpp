@@ -109,6 +109,23 @@ bool loadConfigFile(const std::string &path, LintOptions &opts,
       opts.severity[k] = s;
     }
   }
+  if (j.contains("analysis_budget")) {
+    const auto &b = j["analysis_budget"];
+    bool ok = b.is_object();
+    if (ok)
+      for (auto &[k, v] : b.items())
+        ok = ok && (k == "operations" || k == "bytes") &&
+             v.is_number_unsigned() && v.get<uint64_t>() > 0;
+    if (!ok) {
+      error = path + ": \"analysis_budget\" must be an object with positive "
+                     "\"operations\" and \"bytes\" counts";
+      return false;
+    }
+    if (b.contains("operations"))
+      opts.analysisOperations = b["operations"].get<uint64_t>();
+    if (b.contains("bytes"))
+      opts.analysisBytes = b["bytes"].get<uint64_t>();
+  }
   if (j.contains("capacity")) {
     if (!j["capacity"].is_object()) {
       error = path + ": \"capacity\" must be an object";

@@ -3,6 +3,7 @@
 #define MEMLINT_ANALYSIS_CONFIG_H
 
 #include "analysis/Finding.h"
+#include "analysis/lifetime/Bdd.h"
 #include <atomic>
 #include <cstdint>
 #include <map>
@@ -21,6 +22,10 @@ struct LintOptions {
   /// Upper bounds for symbolic sizes: argument name (without %) -> max.
   std::map<std::string, int64_t> assumptions;
   unsigned alignment = 64;
+  /// What the lifetime analysis of one function may spend before it gives
+  /// up with a not-checked finding: BDD operations and table bytes.
+  uint64_t analysisOperations = BddBudget::DefaultOperations;
+  uint64_t analysisBytes = BddBudget::DefaultBytes;
   /// Inputs larger than this are refused (an endless one, /dev/zero, would
   /// otherwise take all memory): 64 MiB, far above real IR files.
   uint64_t maxInputSize = uint64_t(64) << 20;
@@ -46,7 +51,8 @@ bool applyCheckList(const std::string &list, LintOptions &opts,
 ///   {"checks": "all,-leak" | ["all", "-leak"],
 ///    "severity": {"leak": "error"},
 ///    "capacity": {"SRAM": 1048576}, "alignment": 64,
-///    "max_input_size": 67108864}
+///    "max_input_size": 67108864,
+///    "analysis_budget": {"operations": 40000000, "bytes": 268435456}}
 /// A path that is not a regular file (a directory) is an error.
 bool loadConfigFile(const std::string &path, LintOptions &opts,
                     std::string &error);

@@ -82,6 +82,10 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
   unsigned threads = doc.nestingDepth() > MaxParallelNestingDepth
                          ? 1
                          : resolveThreads(opts.threads);
+  BddBudget budget = lifetimes.budgetPerFunction();
+  budget.operations = opts.analysisOperations;
+  budget.bytes = opts.analysisBytes;
+  lifetimes.setBudget(budget);
   CheckContext ctx{doc, lifetimes, opts};
   const auto &functions = lifetimes.functions();
   std::vector<std::vector<Finding>> perFunction(functions.size());

@@ -40,6 +40,11 @@ public:
   const std::vector<Event> &events() const;
   /// The analysis stopped (state blow-up or no fixpoint): no events.
   bool gaveUp() const { return stopped; }
+  /// The part of the BDD budget that ran out (None: the loops reached no
+  /// fixpoint, or the analysis did not give up).
+  BddSpent budgetSpent() const { return spent; }
+  /// The BDD work the analysis took.
+  const BddCost &cost() const { return work; }
 
   /// Words for the paths in `cond` reaching `at`; empty when it holds on
   /// every path that reaches `at`.
@@ -62,6 +67,8 @@ private:
   std::vector<Origin> originTable;
   FunctionSummary sum;
   bool stopped = false;
+  BddSpent spent = BddSpent::None;
+  BddCost work;
   mutable std::optional<std::vector<Event>> eventCache;
 };
 

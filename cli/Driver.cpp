@@ -85,6 +85,23 @@ bool Driver::parseArgs(const Args &args, const OptionFn &own) {
       maxInputSize = bytes;
       continue;
     }
+    if (takeOption(args, i, "--analysis-budget", v)) {
+      // OPERATIONS[,BYTES]: what one function's analysis may spend.
+      auto [ops, bytes] = llvm::StringRef(v).split(',');
+      unsigned long long o = 0, b = 0;
+      if (ops.getAsInteger(10, o) || o == 0 ||
+          (!bytes.empty() && (bytes.getAsInteger(10, b) || b == 0)) ||
+          (bytes.empty() && v.find(',') != std::string::npos)) {
+        error("--analysis-budget wants OPERATIONS[,BYTES] (positive counts), "
+              "not '" +
+              v + "'");
+        return false;
+      }
+      budgetOperations = o;
+      if (!bytes.empty())
+        budgetBytes = b;
+      continue;
+    }
     if (a == "--allow-unregistered-dialect")
       continue; // always on: custom accelerator dialects are the norm
     if (own && own(args, i, problem)) {
@@ -212,6 +229,10 @@ bool Driver::optionsFor(const std::string &file, LintOptions &opts,
     opts.assumptions[name] = bound;
   if (maxInputSize)
     opts.maxInputSize = *maxInputSize;
+  if (budgetOperations)
+    opts.analysisOperations = *budgetOperations;
+  if (budgetBytes)
+    opts.analysisBytes = *budgetBytes;
   return ok;
 }
 

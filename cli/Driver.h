@@ -71,6 +71,8 @@ private:
   std::map<std::string, uint64_t> capacities;
   std::map<std::string, int64_t> assumptions;
   std::optional<uint64_t> maxInputSize;
+  /// --analysis-budget=OPERATIONS[,BYTES]
+  std::optional<uint64_t> budgetOperations, budgetBytes;
   /// Loaded configs by path, with their error: the files of a tree share
   /// them. Reloaded when the file changes (the server runs for hours).
   struct LoadedConfig {

@@ -30,9 +30,18 @@ namespace {
 struct PhaseTimes {
   std::mutex lock;
   double read = 0, parse = 0, lint = 0, fixes = 0, release = 0;
+  /// The lifetime analyses' BDD work: operations summed, peaks of the
+  /// largest function.
+  BddCost work;
   void add(double &phase, double seconds) {
     std::lock_guard<std::mutex> guard(lock);
     phase += seconds;
+  }
+  void addWork(const BddCost &c) {
+    std::lock_guard<std::mutex> guard(lock);
+    work.operations += c.operations;
+    work.nodes = std::max(work.nodes, c.nodes);
+    work.bytes = std::max(work.bytes, c.bytes);
   }
 };
 
@@ -142,6 +151,7 @@ int runLint(const Args &args) {
         doc->module(), [d = doc.get()](mlir::Value v) { return d->nameOf(v); });
     r.report.findings = lintDocument(*doc, opts, *lifetimes);
     times.add(times.lint, secondsSince(clock));
+    times.addWork(lifetimes->totalCost());
     // Only the machine-readable formats carry fixes; checking them costs
     // a re-analysis of the function (a slice of the file) per candidate.
     // Bounded to about twice the work of the analysis itself, plus a floor
@@ -217,9 +227,12 @@ int runLint(const Args &args) {
         "  read      {2:f3}\n  parse     {3:f3}   (parse, verify)\n"
         "  lint      {4:f3}   (analysis, checks)\n  fixes     {5:f3}\n"
         "  release   {6:f3}   (freeing the IR and the analyses)\n"
-        "  output    {7:f3}\n",
+        "  output    {7:f3}\n"
+        "  work      {8} BDD operations (lint); largest function: {9} BDD "
+        "nodes, {10} KiB\n",
         files.size(), files.size() == 1 ? "" : "s", times.read, times.parse,
-        times.lint, times.fixes, times.release, output);
+        times.lint, times.fixes, times.release, output, times.work.operations,
+        times.work.nodes, times.work.bytes >> 10);
   }
   if (anyError)
     return ExitError;

@@ -1,8 +1,8 @@
 //===- NotCheckedCheck.cpp - Functions the analysis gave up on ------------===//
 //
-// The lifetime analysis stops on a function whose path conditions outgrow
-// the BDD node budget or whose loops reach no fixpoint, and then reports
-// no event for it. Silence would read as a clean bill, so the function
+// The lifetime analysis stops on a function whose BDDs outgrow their budget
+// (nodes, operations or bytes; the message says which) or whose loops
+// reach no fixpoint, and then reports no event for it. Silence would read as a clean bill, so the function
 // itself is a finding, anchored on its name.
 //
 //===----------------------------------------------------------------------===//
@@ -50,12 +50,28 @@ public:
       return;
     FunctionOpInterface fn = la.function();
     Finding f = finding(ctx.doc.symbolNameRangeOf(fn));
-    std::string budget = "its path conditions outgrew the analysis budget (" +
-                         std::to_string(ctx.lifetimes.nodeBudgetPerFunction()) +
-                         " BDD nodes)";
-    f.message = "@" + fn.getName().str() + " was not checked: " + budget;
-    if (mayLoop(fn))
-      f.message += " or its loops reached no fixpoint";
+    const BddBudget &limits = ctx.lifetimes.budgetPerFunction();
+    std::string why;
+    switch (la.budgetSpent()) {
+    case BddSpent::Operations:
+      why = "its analysis outgrew the work budget (" +
+            std::to_string(limits.operations) + " BDD operations)";
+      break;
+    case BddSpent::Memory:
+      why = "its path conditions outgrew the memory budget (" +
+            std::to_string(limits.bytes) + " bytes)";
+      break;
+    case BddSpent::Nodes:
+    case BddSpent::None:
+      // The wording from before the work and memory budgets: the node
+      // table ran out, or (no budget did) the loops reached no fixpoint.
+      why = "its path conditions outgrew the analysis budget (" +
+            std::to_string(limits.nodes) + " BDD nodes)";
+      if (mayLoop(fn))
+        why += " or its loops reached no fixpoint";
+      break;
+    }
+    f.message = "@" + fn.getName().str() + " was not checked: " + why;
     f.message += "; no findings are reported for it";
     out.push_back(std::move(f));
   }

@@ -31,6 +31,26 @@ BddManager::BddManager() {
   cacheMask = InitialSlots - 1;
 }
 
+uint64_t BddManager::bytesHeld() const {
+  return nodes.capacity() * sizeof(Node) + uniqueSlots.capacity() * sizeof(Bdd) +
+         cache.capacity() * sizeof(CacheEntry) +
+         (memoValue.capacity() + memoStamp.capacity() + varValue.capacity() +
+          varStamp.capacity()) *
+             sizeof(uint32_t);
+}
+
+bool BddManager::mayGrow(uint64_t more) {
+  if (spentOn != BddSpent::None)
+    return false;
+  uint64_t after = bytesHeld() + more;
+  if (after > budget.bytes) {
+    spentOn = BddSpent::Memory;
+    return false;
+  }
+  peak = std::max(peak, after);
+  return true;
+}
+
 void BddManager::growUnique() {
   std::vector<Bdd> slots(uniqueSlots.size() * 2, False);
   size_t mask = slots.size() - 1;
@@ -50,6 +70,8 @@ BddManager::CacheEntry &BddManager::cacheSlot(Op op, Bdd a, Bdd b) {
 }
 
 void BddManager::growCache() {
+  if (!mayGrow(cache.size() * 2 * sizeof(CacheEntry)))
+    return; // a smaller cache only loses more results
   std::vector<CacheEntry> old = std::move(cache);
   cache.assign(old.size() * 2, CacheEntry());
   cacheMask = cache.size() - 1;
@@ -74,7 +96,7 @@ unsigned BddManager::newVarAfter(unsigned v) {
 Bdd BddManager::var(unsigned v) { return make(v, False, True); }
 
 Bdd BddManager::make(unsigned v, Bdd lo, Bdd hi) {
-  if (lo == hi)
+  if (lo == hi || spentOn != BddSpent::None)
     return lo;
   size_t i = hash3(v, lo, hi) & uniqueMask;
   for (Bdd id; (id = uniqueSlots[i]) != False; i = (i + 1) & uniqueMask) {
@@ -82,6 +104,18 @@ Bdd BddManager::make(unsigned v, Bdd lo, Bdd hi) {
     if (n.var == v && n.lo == lo && n.hi == hi)
       return id;
   }
+  // Each table is checked before it doubles, so the budget bounds what is
+  // allocated, not just what is used.
+  if (nodes.size() >= budget.nodes) {
+    spentOn = BddSpent::Nodes;
+    return lo;
+  }
+  if (nodes.size() == nodes.capacity() &&
+      !mayGrow(std::max<size_t>(nodes.capacity(), 16) * sizeof(Node)))
+    return lo;
+  if ((nodes.size() + 1) * 2 > uniqueSlots.size() &&
+      !mayGrow(uniqueSlots.size() * 2 * sizeof(Bdd)))
+    return lo;
   Bdd id = nodes.size();
   nodes.push_back({v, lo, hi});
   uniqueSlots[i] = id;
@@ -97,6 +131,8 @@ Bdd BddManager::negate(Bdd a) {
     return True;
   if (a == True)
     return False;
+  if (tick())
+    return a;
   if (const CacheEntry &e = cacheSlot(NotOp, a, False);
       e.a == a && e.op == NotOp)
     return e.result;
@@ -142,6 +178,8 @@ Bdd BddManager::apply(Op op, Bdd a, Bdd b) {
   case RestrictOp:
     llvm_unreachable("negate() and restrict() have their own recursions");
   }
+  if (tick())
+    return a;
   if (a > b)
     std::swap(a, b); // All three operators commute.
   if (const CacheEntry &e = cacheSlot(op, a, b);
@@ -166,6 +204,8 @@ Bdd BddManager::restrict(Bdd f, Bdd care) {
     return False; // nothing to agree with
   if (f == care)
     return True;
+  if (tick())
+    return f;
   if (const CacheEntry &e = cacheSlot(RestrictOp, f, care);
       e.a == f && e.b == care && e.op == RestrictOp)
     return e.result;
@@ -204,6 +244,8 @@ uint32_t BddManager::newStamp() {
 template <typename NodeFn> Bdd BddManager::rebuild(Bdd a, NodeFn &node) {
   uint32_t own = newStamp();
   if (memoValue.size() < nodes.size()) {
+    if (!mayGrow((nodes.size() - memoValue.size()) * 2 * sizeof(uint32_t)))
+      return a;
     memoValue.resize(nodes.size());
     memoStamp.resize(nodes.size());
   }
@@ -214,6 +256,8 @@ template <typename NodeFn> Bdd BddManager::rebuild(Bdd a, NodeFn &node) {
       return x;
     if (memoStamp[x] == own)
       return memoValue[x];
+    if (tick())
+      return x;
     Node n = nodes[x];
     Bdd lo = self(self, n.lo);
     Bdd hi = self(self, n.hi);
@@ -245,6 +289,8 @@ Bdd BddManager::compose(Bdd a, unsigned v, Bdd g) {
     auto it = memo.find(x);
     if (it != memo.end())
       return it->second;
+    if (tick())
+      return {x, x};
     Node n = nodes[x];
     std::pair<Bdd, Bdd> r;
     if (n.var == v) {

@@ -21,6 +21,31 @@ namespace memlint {
 
 using Bdd = uint32_t;
 
+/// What one function's analysis may spend on BDDs. Operations are the
+/// steps of the recursions (apply, negate, restrict, quantification and
+/// renaming), counted as they happen, so a single huge operation stops as
+/// promptly as many small ones; the defaults take about a second and stay
+/// under 256 MiB.
+struct BddBudget {
+  static constexpr uint64_t DefaultOperations = 40'000'000;
+  static constexpr uint64_t DefaultBytes = uint64_t(256) << 20;
+  uint64_t operations = DefaultOperations;
+  /// Node table, unique table, computed table and scratch memos.
+  uint64_t bytes = DefaultBytes;
+  size_t nodes = 2'000'000;
+};
+
+/// Which part of the budget ran out first.
+enum class BddSpent : uint8_t { None, Nodes, Operations, Memory };
+
+/// What an analysis spent (`--time-report` sums the operations and keeps
+/// the largest peaks).
+struct BddCost {
+  uint64_t operations = 0;
+  size_t nodes = 0;
+  uint64_t bytes = 0;
+};
+
 class BddManager {
 public:
   static constexpr Bdd False = 0;
@@ -73,10 +98,21 @@ public:
   llvm::SmallVector<std::pair<unsigned, bool>> shortestCube(Bdd a);
 
   size_t size() const { return nodes.size(); }
-  /// True once the node table passed its budget; callers then give up on
-  /// the function rather than risk running out of memory.
-  bool exhausted() const { return nodes.size() > maxNodes; }
-  void setMaxNodes(size_t n) { maxNodes = n; }
+  /// True once a part of the budget ran out; callers then give up on the
+  /// function. From then on every operation returns at once with some
+  /// existing diagram (meaningless, never out of range), so a recursion
+  /// under way unwinds without more work or memory.
+  bool exhausted() const { return spentOn != BddSpent::None; }
+  BddSpent spent() const { return spentOn; }
+  void setBudget(const BddBudget &b) { budget = b; }
+  const BddBudget &limits() const { return budget; }
+  /// Operations counted so far and the most bytes the tables held.
+  uint64_t operations() const { return ops; }
+  /// Counts one step of work done outside the BDDs (a walker's round), so
+  /// that nested fixpoints whose operations all hit terminal cases are
+  /// bounded too.
+  void charge() { (void)tick(); }
+  uint64_t peakBytes() const { return peak; }
 
 private:
   struct Node {
@@ -84,6 +120,19 @@ private:
     Bdd lo, hi;
   };
   Bdd make(unsigned var, Bdd lo, Bdd hi);
+  /// Counts one operation step; true when the budget is (now) spent.
+  bool tick() {
+    if (spentOn != BddSpent::None)
+      return true; // not counted: the analysis is stopping
+    if (++ops > budget.operations)
+      spentOn = BddSpent::Operations;
+    return spentOn != BddSpent::None;
+  }
+  /// Bytes the tables hold now.
+  uint64_t bytesHeld() const;
+  /// Whether the tables may grow by `more` bytes (records the peak, or
+  /// spends the budget and says no).
+  bool mayGrow(uint64_t more);
   /// `a` rebuilt bottom-up: node(x, lo, hi) gives each node x's image from
   /// the images of its children (memoized: shared nodes are rebuilt once).
   template <typename NodeFn> Bdd rebuild(Bdd a, NodeFn &node);
@@ -133,7 +182,10 @@ private:
   /// copies newVarAfter() puts between two variables.
   std::vector<uint64_t> levels;
   llvm::DenseMap<unsigned, unsigned> copiesAfter;
-  size_t maxNodes = 2'000'000;
+  BddBudget budget;
+  BddSpent spentOn = BddSpent::None;
+  uint64_t ops = 0;
+  uint64_t peak = 0;
 };
 
 } // namespace memlint

@@ -93,7 +93,10 @@ struct FunctionContext {
     return o.buffer;
   }
   /// Whether a walker must stop: too many rounds or BDDs (sets `stopped`).
+  /// Each round counts as one operation of the budget: nested walks
+  /// multiply their rounds.
   bool mustGiveUp(unsigned round) {
+    bdd.charge();
     if (round < MaxRounds && !bdd.exhausted())
       return false;
     stopped = true;

@@ -68,6 +68,10 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
   if (body.empty())
     return;
   std::vector<Exit> exits = walker.walkRegion(body, entryOf(body));
+  // The budget may run out after the last round's check: what the rest of
+  // the walk computed is meaningless then.
+  if (ctx.bdd.exhausted())
+    ctx.stopped = true;
   if (ctx.stopped)
     return;
   bool sawReturn = false;
@@ -79,6 +83,8 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
   if (!sawReturn)
     fresh.assign(fresh.size(), false);
   untrackAmbiguousLoopValues();
+  if (ctx.bdd.exhausted())
+    ctx.stopped = true;
 }
 
 void FunctionAnalysis::atReturn(const Exit &x) {
@@ -170,7 +176,7 @@ FunctionSummary FunctionAnalysis::summary() const {
 
 std::vector<Event> FunctionAnalysis::events(FunctionOpInterface fn) {
   std::vector<Event> out;
-  if (ctx.stopped)
+  if (ctx.stopped || ctx.bdd.exhausted())
     return out;
   BddManager &bdd = ctx.bdd;
   auto data = [this](unsigned var) { return ctx.conds.isDataAtom(var); };
@@ -225,9 +231,22 @@ LifetimeAnalysis::LifetimeAnalysis(mlir::FunctionOpInterface fn,
     : impl(std::make_unique<Impl>(bufferInfos, originTable, stopped, module,
                                   std::move(namer))),
       fn(fn) {
-  impl->setUp(module.nodeBudgetPerFunction());
+  impl->setUp(module.budgetPerFunction());
   impl->run(fn);
+  // Events are computed now, within the budget: the checks that read them
+  // later must agree with gaveUp().
+  if (!stopped) {
+    eventCache = impl->events(fn);
+    if (impl->bdds().exhausted()) {
+      stopped = true;
+      eventCache.reset();
+    }
+  }
   sum = impl->summary();
+  const BddManager &bdd = impl->bdds();
+  spent = bdd.spent();
+  work = {bdd.operations(), bdd.size(), bdd.peakBytes()};
+  module.addCost(work);
 }
 
 LifetimeAnalysis::~LifetimeAnalysis() = default;

@@ -24,10 +24,10 @@ public:
         edges(ctx), loops(ctx, flow), transfer(ctx, flow),
         walker(ctx, flow, edges, loops, transfer) {}
 
-  /// Before run(): at most `maxNodes` BDD nodes, then the analysis gives up.
-  void setUp(size_t maxNodes) {
+  /// Before run(): what the BDDs may spend before the analysis gives up.
+  void setUp(const BddBudget &budget) {
     ctx.conds.extraFormula = nullptr;
-    ctx.bdd.setMaxNodes(maxNodes);
+    ctx.bdd.setBudget(budget);
   }
   void run(mlir::FunctionOpInterface fn);
   /// The summary for callers (nothing known if the analysis gave up).
@@ -40,6 +40,7 @@ public:
   }
   std::string describePath(Bdd cond, mlir::Operation *at);
   double pathShare(Bdd cond) const { return ctx.bdd.satFraction(cond); }
+  const BddManager &bdds() const { return ctx.bdd; }
 
 private:
   /// What one i1 result is over the returns seen so far.

@@ -40,6 +40,18 @@ LifetimeAnalysis &ModuleLifetimes::get(FunctionOpInterface fn) {
   return *(done[key] = std::move(analysis));
 }
 
+void ModuleLifetimes::addCost(const BddCost &c) {
+  std::lock_guard<std::mutex> guard(costLock);
+  total.operations += c.operations;
+  total.nodes = std::max(total.nodes, c.nodes);
+  total.bytes = std::max(total.bytes, c.bytes);
+}
+
+BddCost ModuleLifetimes::totalCost() {
+  std::lock_guard<std::mutex> guard(costLock);
+  return total;
+}
+
 FunctionSummary ModuleLifetimes::summaryOf(FunctionOpInterface callee) {
   // A preset summary first: the fix search's slices turn callees it knows
   // into declarations.

@@ -56,10 +56,17 @@ public:
   void useSummaries(std::shared_ptr<const SummaryMap> known) {
     presets = std::move(known);
   }
-  /// BDD nodes one function's analysis may create before it gives up on
-  /// the function (tests lower it to exercise that path).
-  void setNodeBudget(size_t nodes) { nodeBudget = nodes; }
-  size_t nodeBudgetPerFunction() const { return nodeBudget; }
+  /// What one function's analysis may spend on BDDs before it gives up on
+  /// the function (tests lower the nodes to exercise that path).
+  void setNodeBudget(size_t nodes) { budget.nodes = nodes; }
+  size_t nodeBudgetPerFunction() const { return budget.nodes; }
+  void setBudget(const BddBudget &b) { budget = b; }
+  const BddBudget &budgetPerFunction() const { return budget; }
+  /// Adds one analysis's cost to the totals (thread-safe).
+  void addCost(const BddCost &c);
+  /// Operations summed over the analyses made so far; nodes and bytes are
+  /// the largest of one analysis.
+  BddCost totalCost();
   /// The summaries of every top-level function (analysing them all).
   std::shared_ptr<const SummaryMap> allSummaries();
   /// The function a call resolves to in this module, or null (thread-safe:
@@ -76,7 +83,9 @@ private:
   std::mutex lock;
   bool concurrent = false;
   std::shared_ptr<const SummaryMap> presets;
-  size_t nodeBudget = 2'000'000;
+  BddBudget budget;
+  BddCost total;
+  std::mutex costLock;
 };
 
 } // namespace memlint

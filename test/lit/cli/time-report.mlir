@@ -10,6 +10,7 @@
 // CHECK-NEXT: fixes
 // CHECK-NEXT: release
 // CHECK-NEXT: output
+// CHECK-NEXT: work {{[0-9]+}} BDD operations (lint); largest function: {{[0-9]+}} BDD nodes, {{[0-9]+}} KiB
 
 // CLEAN-NOT: warning
 // CLEAN: memlint: time report

@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Time and peak RSS of `memlint lint` on the adversarial cost shapes.
+
+The shapes are those of test/unit/CostShapeTest.cpp (which asserts on work
+counters); this script measures them with /usr/bin/time -v and prints a
+markdown table. Usage: bench/lint/cost_shapes.py [--memlint build/cli/memlint]
+"""
+import argparse
+import os
+import re
+import subprocess
+import tempfile
+
+
+def pairs(n=24):
+    xs = ", ".join(f"%x{i}: i1" for i in range(n))
+    ys = ", ".join(f"%y{i}: i1" for i in range(n))
+    out = [f"func.func @pairs({xs}, {ys}) {{",
+           "  %a = memref.alloc() : memref<16xf32>",
+           "  %q0 = arith.ori %x0, %x0 : i1"]
+    out += [f"  %q{i} = arith.ori %q{i-1}, %x{i} : i1" for i in range(1, n)]
+    out += [f"  scf.if %q{n-1} {{", "  }"]
+    out += [f"  %p{i} = arith.andi %x{i}, %y{i} : i1" for i in range(n)]
+    out += ["  %o0 = arith.ori %p0, %p0 : i1"]
+    out += [f"  %o{i} = arith.ori %o{i-1}, %p{i} : i1" for i in range(1, n)]
+    out += [f"  scf.if %o{n-1} {{", "    memref.dealloc %a : memref<16xf32>",
+            "  }", "  return", "}"]
+    return "\n".join(out) + "\n"
+
+
+def ifs(n=64):
+    cs = "".join(f", %c{i}: i1" for i in range(n))
+    out = [f"func.func @ifs(%m: memref<8xf32>{cs}) {{",
+           "  %a = memref.alloc() : memref<8xf32>",
+           "  %i0 = arith.constant 0 : index"]
+    for i in range(n):
+        out += [f"  scf.if %c{i} {{", "    %t = memref.alloc() : memref<8xf32>",
+                "    %v = memref.load %a[%i0] : memref<8xf32>",
+                "    memref.store %v, %t[%i0] : memref<8xf32>",
+                "    memref.dealloc %t : memref<8xf32>", "  }"]
+    out += ["  memref.dealloc %a : memref<8xf32>", "  return", "}"]
+    return "\n".join(out) + "\n"
+
+
+def nest(n=16):
+    out = ["func.func @nest(%lb: index, %ub: index, %st: index) {"]
+    out += [" " * (2 * i + 2) + f"scf.for %i{i} = %lb to %ub step %st {{"
+            for i in range(n)]
+    out += [" " * (2 * n + 2) + "%b = memref.alloc() : memref<8xf32>"]
+    out += [" " * (2 * i + 2) + "}" for i in reversed(range(n))]
+    out += ["  return", "}"]
+    return "\n".join(out) + "\n"
+
+
+def frees(n=5000, conds=16):
+    cs = ", ".join(f"%c{i}: i1" for i in range(conds))
+    out = [f"func.func @frees({cs}) {{"]
+    for i in range(n):
+        out += [f"  %b{i} = memref.alloc() : memref<8xf32>",
+                f"  scf.if %c{i % conds} {{",
+                f"    memref.dealloc %b{i} : memref<8xf32>", "  }"]
+    out += ["  return", "}"]
+    return "\n".join(out) + "\n"
+
+
+def diamonds(n=20000):
+    out = ["func.func @diamonds(%c: i1, %d: i1) {",
+           "  %a = memref.alloc() : memref<8xf32>", "  cf.br ^d0"]
+    for i in range(n):
+        c = "%c" if i % 2 else "%d"
+        out += [f"^d{i}:", f"  cf.cond_br {c}, ^l{i}, ^r{i}",
+                f"^l{i}:", f"  cf.br ^d{i+1}", f"^r{i}:", f"  cf.br ^d{i+1}"]
+    out += [f"^d{n}:", "  memref.dealloc %a : memref<8xf32>", "  return", "}"]
+    return "\n".join(out) + "\n"
+
+
+SHAPES = [("pairs, bad order, N=24", pairs), ("64 sequential scf.if", ifs),
+          ("leak in 16 nested scf.for", nest),
+          ("5,000 conditionally freed buffers", frees),
+          ("20,000 diamonds", diamonds)]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--memlint", default="build/cli/memlint")
+    args = ap.parse_args()
+    print("| shape | wall s | peak RSS MiB | BDD operations | peak nodes | findings |")
+    print("|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, gen in SHAPES:
+            path = os.path.join(tmp, gen.__name__ + ".mlir")
+            with open(path, "w") as f:
+                f.write(gen())
+            r = subprocess.run(["/usr/bin/time", "-v", args.memlint, "lint",
+                                "--no-color", "--time-report", "-j", "1", path],
+                               capture_output=True, text=True)
+            err = r.stderr
+            wall = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", err)
+            secs = (int(wall.group(1) or 0) * 3600 + int(wall.group(2)) * 60 +
+                    float(wall.group(3)))
+            rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", err).group(1))
+            work = re.search(r"work\s+(\d+) BDD operations.*: (\d+) BDD nodes", err)
+            checks = re.findall(r"\[([a-z-]+)\]$", r.stdout, re.M)
+            summary = ", ".join(f"{checks.count(c)} {c}" for c in sorted(set(checks))) or "none"
+            print(f"| {name} | {secs:.2f} | {rss / 1024:.0f} | {work.group(1)} | "
+                  f"{work.group(2)} | {summary} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,176 @@
+// Shapes that used to take unbounded time or memory in the lifetime
+// analysis. Each must either finish with its findings or stop with a
+// not-checked finding, with its work counters within the per-function
+// budget: the assertions are on counters, never on time.
+#include "analysis/Document.h"
+#include "analysis/Engine.h"
+#include "analysis/LifetimeAnalysis.h"
+
+#include <gtest/gtest.h>
+#include <sstream>
+
+using namespace memlint;
+
+namespace {
+
+struct Outcome {
+  std::vector<Finding> findings;
+  bool notChecked = false;
+  BddCost cost;
+};
+
+Outcome lintShape(const std::string &text) {
+  auto doc = Document::parse(text, "shape.mlir");
+  EXPECT_TRUE(doc->isValid());
+  ModuleLifetimes lifetimes(doc->module(),
+                            [&](mlir::Value v) { return doc->nameOf(v); });
+  Outcome o;
+  o.findings = lintDocument(*doc, LintOptions(), lifetimes);
+  for (const Finding &f : o.findings)
+    o.notChecked |= f.check == "not-checked";
+  EXPECT_EQ(lifetimes.functions().size(), 1u);
+  o.cost = lifetimes.get(lifetimes.functions().front()).cost();
+  // Counting stops once the budget is spent; the tables are checked
+  // before they grow.
+  BddBudget limits;
+  EXPECT_LE(o.cost.operations, limits.operations + 1);
+  EXPECT_LE(o.cost.bytes, limits.bytes);
+  EXPECT_LE(o.cost.nodes, limits.nodes);
+  return o;
+}
+
+size_t count(const Outcome &o, const std::string &check) {
+  return llvm::count_if(o.findings,
+                        [&](const Finding &f) { return f.check == check; });
+}
+
+/// When the analysis stopped, the not-checked finding is all there is.
+void expectOnlyNotChecked(const Outcome &o) {
+  ASSERT_EQ(o.findings.size(), 1u);
+  EXPECT_EQ(o.findings[0].check, "not-checked");
+}
+
+TEST(CostShapeTest, PairsInABadOrder) {
+  // (x0 and y0) or ... or (x23 and y23), every x used first: the BDD of
+  // the disjunction doubles with each pair.
+  const int n = 24;
+  std::ostringstream s;
+  s << "func.func @pairs(";
+  for (int i = 0; i < n; ++i)
+    s << "%x" << i << ": i1, ";
+  for (int i = 0; i < n; ++i)
+    s << "%y" << i << ": i1" << (i + 1 < n ? ", " : "");
+  s << ") {\n  %a = memref.alloc() : memref<16xf32>\n  %q0 = arith.ori %x0, "
+       "%x0 : i1\n";
+  for (int i = 1; i < n; ++i)
+    s << "  %q" << i << " = arith.ori %q" << i - 1 << ", %x" << i << " : i1\n";
+  s << "  scf.if %q" << n - 1 << " {\n  }\n";
+  for (int i = 0; i < n; ++i)
+    s << "  %p" << i << " = arith.andi %x" << i << ", %y" << i << " : i1\n";
+  s << "  %o0 = arith.ori %p0, %p0 : i1\n";
+  for (int i = 1; i < n; ++i)
+    s << "  %o" << i << " = arith.ori %o" << i - 1 << ", %p" << i << " : i1\n";
+  s << "  scf.if %o" << n - 1
+    << " {\n    memref.dealloc %a : memref<16xf32>\n  }\n  return\n}\n";
+  Outcome o = lintShape(s.str());
+  if (o.notChecked)
+    return expectOnlyNotChecked(o);
+  EXPECT_EQ(count(o, "leak"), 1u);
+}
+
+TEST(CostShapeTest, SixtyFourSequentialIfs) {
+  const int n = 64;
+  std::ostringstream s;
+  s << "func.func @ifs(%m: memref<8xf32>";
+  for (int i = 0; i < n; ++i)
+    s << ", %c" << i << ": i1";
+  s << ") {\n  %a = memref.alloc() : memref<8xf32>\n  %i0 = arith.constant 0 "
+       ": index\n";
+  for (int i = 0; i < n; ++i)
+    s << "  scf.if %c" << i
+      << " {\n    %t = memref.alloc() : memref<8xf32>\n"
+         "    %v = memref.load %a[%i0] : memref<8xf32>\n"
+         "    memref.store %v, %t[%i0] : memref<8xf32>\n"
+         "    memref.dealloc %t : memref<8xf32>\n  }\n";
+  s << "  memref.dealloc %a : memref<8xf32>\n  return\n}\n";
+  Outcome o = lintShape(s.str());
+  if (o.notChecked)
+    return expectOnlyNotChecked(o);
+  EXPECT_TRUE(o.findings.empty());
+}
+
+TEST(CostShapeTest, LeakInSixteenNestedFors) {
+  const int n = 16;
+  std::ostringstream s;
+  s << "func.func @nest(%lb: index, %ub: index, %st: index) {\n";
+  for (int i = 0; i < n; ++i)
+    s << std::string(2 * i + 2, ' ') << "scf.for %i" << i
+      << " = %lb to %ub step %st {\n";
+  s << std::string(2 * n + 2, ' ') << "%b = memref.alloc() : memref<8xf32>\n";
+  for (int i = n - 1; i >= 0; --i)
+    s << std::string(2 * i + 2, ' ') << "}\n";
+  s << "  return\n}\n";
+  Outcome o = lintShape(s.str());
+  if (o.notChecked)
+    return expectOnlyNotChecked(o);
+  EXPECT_EQ(count(o, "leak"), 1u);
+}
+
+TEST(CostShapeTest, FiveThousandConditionalFrees) {
+  const int n = 5000, conds = 16;
+  std::ostringstream s;
+  s << "func.func @frees(";
+  for (int i = 0; i < conds; ++i)
+    s << "%c" << i << ": i1" << (i + 1 < conds ? ", " : "");
+  s << ") {\n";
+  for (int i = 0; i < n; ++i)
+    s << "  %b" << i << " = memref.alloc() : memref<8xf32>\n  scf.if %c"
+      << i % conds << " {\n    memref.dealloc %b" << i
+      << " : memref<8xf32>\n  }\n";
+  s << "  return\n}\n";
+  Outcome o = lintShape(s.str());
+  if (o.notChecked)
+    return expectOnlyNotChecked(o);
+  EXPECT_EQ(count(o, "leak"), size_t(n));
+}
+
+TEST(CostShapeTest, TwentyThousandDiamonds) {
+  const int n = 20000;
+  std::ostringstream s;
+  s << "func.func @diamonds(%c: i1, %d: i1) {\n"
+       "  %a = memref.alloc() : memref<8xf32>\n  cf.br ^d0\n";
+  for (int i = 0; i < n; ++i)
+    s << "^d" << i << ":\n  cf.cond_br " << (i % 2 ? "%c" : "%d") << ", ^l"
+      << i << ", ^r" << i << "\n^l" << i << ":\n  cf.br ^d" << i + 1
+      << "\n^r" << i << ":\n  cf.br ^d" << i + 1 << "\n";
+  s << "^d" << n << ":\n  memref.dealloc %a : memref<8xf32>\n  return\n}\n";
+  Outcome o = lintShape(s.str());
+  if (o.notChecked)
+    return expectOnlyNotChecked(o);
+  EXPECT_TRUE(o.findings.empty());
+}
+
+TEST(CostShapeTest, WorkBudgetStopsWithItsOwnMessage) {
+  // A budget of a few operations stops even a small branchy function, and
+  // the finding says which budget ran out.
+  auto doc = Document::parse(R"(func.func @f(%p: i1, %q: i1) {
+  %b = memref.alloc() : memref<4xf32>
+  %pq = arith.andi %p, %q : i1
+  scf.if %pq {
+    memref.dealloc %b : memref<4xf32>
+  }
+  return
+}
+)",
+                             "w.mlir");
+  ASSERT_TRUE(doc->isValid());
+  LintOptions opts;
+  opts.analysisOperations = 3;
+  std::vector<Finding> findings = lintDocument(*doc, opts);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].message,
+            "@f was not checked: its analysis outgrew the work budget (3 BDD "
+            "operations); no findings are reported for it");
+}
+
+} // namespace
