@@ -18,7 +18,7 @@
 #include "cli/Driver.h"
 #include "cli/OutputFormats.h"
 #include "cli/PassBisector.h"
-#include "plugin/Passes.h"
+#include "memlint/memlint.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/InitAllPasses.h"

@@ -6,7 +6,7 @@
 // `mlir-opt -verify-diagnostics` sees what `memlint lint` prints.
 //
 //===----------------------------------------------------------------------===//
-#include "plugin/Passes.h"
+#include "memlint/memlint.h"
 
 #include "analysis/Config.h"
 #include "analysis/Document.h"

@@ -5,7 +5,7 @@
 // dialects and interfaces.
 //
 //===----------------------------------------------------------------------===//
-#include "plugin/Passes.h"
+#include "memlint/memlint.h"
 
 #include "memlint/Version.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
