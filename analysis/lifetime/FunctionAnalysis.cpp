@@ -2,6 +2,7 @@
 #include "analysis/lifetime/FunctionAnalysis.h"
 
 #include "analysis/LifetimeAnalysis.h"
+#include "analysis/BufferCarriers.h"
 #include "analysis/Ownership.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include <algorithm>
@@ -87,7 +88,8 @@ void FunctionAnalysis::atReturn(const Exit &x) {
   for (auto [i, v] : llvm::enumerate(x.term->getOperands())) {
     bool allOwned = isMemRef(v);
     Bdd covered = BddManager::False;
-    if (isMemRef(v))
+    // A returned future of a buffer hands the buffer over too.
+    if (carriesMemRef(v))
       for (const AliasEntry &e : flow.aliasOf(v)) {
         Bdd c = bdd.conj(x.st.path, e.cond);
         if (std::optional<unsigned> b = ctx.ownedBuffer(e.origin)) {
