@@ -1,6 +1,8 @@
 //===- Ownership.cpp - memlint's ownership model --------------------------===//
 #include "analysis/Ownership.h"
+#include "analysis/BufferCarriers.h"
 
+#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
@@ -16,6 +18,26 @@ using namespace mlir;
 namespace memlint {
 
 bool isMemRef(Value v) { return v && isa<BaseMemRefType>(v.getType()); }
+
+bool carriesMemRef(Value v) {
+  if (isMemRef(v))
+    return true;
+  auto future = v ? dyn_cast<async::ValueType>(v.getType()) : nullptr;
+  return future && isa<BaseMemRefType>(future.getValueType());
+}
+
+bool mayPackBuffer(Type t) {
+  if (isa<BaseMemRefType, async::ValueType>(t))
+    return false;
+  if (isa<OpaqueType>(t) || t.getDialect().getNamespace() == "llvm")
+    return true;
+  bool holdsMemRef = false;
+  t.walk([&](Type inner) {
+    if (inner != t && isa<BaseMemRefType>(inner))
+      holdsMemRef = true;
+  });
+  return holdsMemRef;
+}
 
 static void collectEffects(Operation *op,
                            SmallVectorImpl<MemoryEffects::EffectInstance> &e) {

@@ -1,6 +1,7 @@
 //===- AliasFlow.cpp - Which buffers values hold, and along edges ---------===//
 #include "analysis/lifetime/AliasFlow.h"
 
+#include "analysis/BufferCarriers.h"
 #include "analysis/Ownership.h"
 
 using namespace mlir;
@@ -27,7 +28,7 @@ void AliasFlow::pinFormula(Value v, Bdd f) {
 
 void AliasFlow::pass(Value v, Bdd path, AliasSet &alias, Bdd &formula) {
   BddManager &bdd = ctx.bdd;
-  if (isMemRef(v))
+  if (carriesMemRef(v))
     for (const AliasEntry &e : aliasOf(v))
       addAlias(alias, {e.origin, bdd.conj(e.cond, path), e.interior}, bdd);
   if (v.getType().isInteger(1))
@@ -51,7 +52,7 @@ Incoming AliasFlow::toBlock(const PathState &es, Block *succ,
   c.resizeArgs(n);
   for (unsigned j = 0; j < n; ++j) {
     if (j < produced || j - produced >= forwarded.size()) {
-      if (isMemRef(succ->getArgument(j)))
+      if (carriesMemRef(succ->getArgument(j)))
         c.argAliases[j] = unknown(es.path);
       continue;
     }
@@ -83,7 +84,7 @@ Incoming AliasFlow::shapeForBlock(Block *block, const Incoming &cur) {
     s.argFormulas[offset + j] = cur.argFormulas[j];
   }
   for (unsigned j = 0; j < offset; ++j)
-    if (isMemRef(block->getArgument(j)))
+    if (carriesMemRef(block->getArgument(j)))
       s.argAliases[j] = unknown(BddManager::True);
   s.st = cur.st;
   s.any = true;

@@ -2,6 +2,7 @@
 #include "analysis/lifetime/FunctionAnalysis.h"
 
 #include "analysis/LifetimeAnalysis.h"
+#include "analysis/BufferCarriers.h"
 #include "analysis/Ownership.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include <algorithm>
@@ -93,7 +94,8 @@ void FunctionAnalysis::atReturn(const Exit &x) {
   for (auto [i, v] : llvm::enumerate(x.term->getOperands())) {
     bool allOwned = isMemRef(v);
     Bdd covered = BddManager::False;
-    if (isMemRef(v))
+    // A returned future of a buffer hands the buffer over too.
+    if (carriesMemRef(v))
       for (const AliasEntry &e : flow.aliasOf(v)) {
         Bdd c = bdd.conj(x.st.path, e.cond);
         if (std::optional<unsigned> b = ctx.ownedBuffer(e.origin)) {
@@ -174,6 +176,10 @@ FunctionSummary FunctionAnalysis::summary() const {
   return sum;
 }
 
+static bool isFreeEvent(EventKind k) {
+  return k == EventKind::InvalidFree || k == EventKind::DoubleFree;
+}
+
 std::vector<Event> FunctionAnalysis::events(FunctionOpInterface fn) {
   std::vector<Event> out;
   if (ctx.stopped || ctx.bdd.exhausted())
@@ -183,13 +189,19 @@ std::vector<Event> FunctionAnalysis::events(FunctionOpInterface fn) {
   for (auto &[key, ev] : ctx.events) {
     if (ev.buffer >= 0 && !ctx.buffers[ev.buffer].tracked)
       continue;
-    // Report only what happens whatever memory holds, once the op is
-    // reached: a path that needs a loaded value to take one particular
-    // value may never run. Formally: some control path reaches the op, and
-    // on it every data value that reaches the op shows the bug.
+    // Report only what happens whatever memory holds: a path that needs a
+    // loaded value to take one particular value may never run. Formally:
+    // on some control path, every data value shows the bug. A use or an
+    // exit is judged once reached (reaching it under a data condition does
+    // not make a use of freed memory right), a free from the function
+    // entry: a free executed only for some values of memory may be guarded
+    // by ownership read from memory, so it is neither an invalid free nor
+    // a second free (and, its `freed` condition being data, never a first).
     Event e = ev;
-    auto at = ctx.pathAt.find(e.op);
-    Bdd reach = at == ctx.pathAt.end() ? BddManager::True : at->second;
+    Bdd reach = BddManager::True;
+    if (!isFreeEvent(e.kind))
+      if (auto at = ctx.pathAt.find(e.op); at != ctx.pathAt.end())
+        reach = at->second;
     Bdd always = bdd.forall(bdd.disj(bdd.negate(reach), e.cond), data);
     e.cond = bdd.conj(bdd.conj(always, bdd.exists(reach, data)), e.cond);
     if (e.cond == BddManager::False)

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/lifetime/FlowWalker.h"
 
+#include "analysis/BufferCarriers.h"
 #include "analysis/Ownership.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -49,12 +50,25 @@ private:
   void findLoopHeads();
   bool runRound();
   void followExit(Exit &x, Region &region);
-  /// An edge to the parent's results.
-  void toParent(const PathState &es, ValueRange operands) {
+  /// An edge to the parent's results: operand j goes to the result that is
+  /// successor input j (async.execute's first result is its token, made by
+  /// the op; the yielded values go to the results after it).
+  void toParent(const PathState &es, ValueRange operands, ValueRange inputs) {
     bool first = !out.any;
     out.any = true;
     w.ctx.lattice.join(out.st, es, first);
-    w.flow.passOperands(operands, es.path, out.argAliases, out.argFormulas);
+    if (inputs.empty()) {
+      // No inputs named: operand j is result j.
+      w.flow.passOperands(operands, es.path, out.argAliases, out.argFormulas);
+      return;
+    }
+    for (auto [operand, input] : llvm::zip(operands, inputs)) {
+      auto r = dyn_cast<OpResult>(input);
+      if (!r || r.getOwner() != raw)
+        continue;
+      unsigned j = r.getResultNumber();
+      w.flow.pass(operand, es.path, out.argAliases[j], out.argFormulas[j]);
+    }
   }
   /// An edge into a region's inputs.
   bool toRegion(Incoming &acc, const PathState &es, ValueRange operands,
@@ -104,7 +118,7 @@ void RegionOpWalk::enter(const PathState &st) {
       continue;
     OperandRange operands = op.getEntrySuccessorOperands(s);
     if (s.isParent())
-      toParent(es, operands);
+      toParent(es, operands, s.getSuccessorInputs());
     else
       toRegion(entryIn[s.getSuccessor()], es, operands, s.getSuccessorInputs());
   }
@@ -155,7 +169,7 @@ bool RegionOpWalk::runRound() {
 void RegionOpWalk::followExit(Exit &x, Region &region) {
   auto rt = dyn_cast_or_null<RegionBranchTerminatorOpInterface>(x.term);
   if (!rt) {
-    toParent(x.st, {});
+    toParent(x.st, {}, {});
     return;
   }
   SmallVector<RegionSuccessor> succs;
@@ -167,7 +181,7 @@ void RegionOpWalk::followExit(Exit &x, Region &region) {
       continue;
     OperandRange operands = rt.getSuccessorOperands(s);
     if (s.isParent()) {
-      toParent(es, operands);
+      toParent(es, operands, s.getSuccessorInputs());
       continue;
     }
     Region *target = s.getSuccessor();
@@ -198,7 +212,7 @@ void RegionOpWalk::leave(PathState &st) {
   }
   for (OpResult r : raw->getResults()) {
     unsigned j = r.getResultNumber();
-    if (isMemRef(r))
+    if (carriesMemRef(r))
       w.flow.setAliases(r, out.argAliases[j].empty()
                                ? w.flow.unknown(BddManager::True)
                                : out.argAliases[j]);

@@ -1,11 +1,14 @@
 //===- Transfer.cpp - What one op without regions does to a state ---------===//
 #include "analysis/lifetime/Transfer.h"
 
+#include "analysis/BufferCarriers.h"
 #include "analysis/Ownership.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
@@ -28,6 +31,35 @@ void Transfer::apply(Operation *op, PathState &st) {
   checkUses(op, st, freed);
   defineResults(op, st);
   defineConditions(op);
+  untrackPacked(op);
+}
+
+void Transfer::untrackPacked(Operation *op) {
+  // A cast out of the memref type (unrealized_conversion_cast to an LLVM
+  // descriptor or any other type) is the buffer in another form.
+  bool castOut = isa<CastOpInterface>(op);
+  bool packs = llvm::any_of(op->getResultTypes(), [&](Type t) {
+    return mayPackBuffer(t) ||
+           (castOut && !isa<BaseMemRefType, async::ValueType>(t));
+  });
+  if (!packs)
+    return;
+  std::vector<BufferInfo> &buffers = ctx.buffers;
+  for (Value v : op->getOperands()) {
+    if (!carriesMemRef(v))
+      continue;
+    for (const AliasEntry &e : flow.aliasOf(v)) {
+      std::optional<unsigned> b = ctx.ownedBuffer(e.origin);
+      if (!b)
+        continue;
+      // Every instance of the allocation: which one is packed in a given
+      // iteration is not followed either.
+      unsigned site = buffers[*b].earlierOf >= 0 ? buffers[*b].earlierOf : *b;
+      for (BufferInfo &info : buffers)
+        if (&info == &buffers[site] || info.earlierOf == (int)site)
+          info.tracked = false;
+    }
+  }
 }
 
 void Transfer::defineConditions(Operation *op) {
@@ -262,8 +294,10 @@ AliasSet Transfer::aliasOfResult(Operation *op, OpResult r) {
     // An op memlint cannot see into that returns a memref derived from
     // memref operands: assume it is a view of them.
     AliasSet s;
+    // A future of a memref (async.await) holds the buffer its producer
+    // yielded: unwrapping it gives that buffer back.
     for (Value operand : op->getOperands())
-      if (isMemRef(operand))
+      if (carriesMemRef(operand))
         for (const AliasEntry &e : flow.aliasOf(operand))
           addAlias(s, e, bdd);
     if (!s.empty())

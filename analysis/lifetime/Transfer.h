@@ -51,6 +51,10 @@ private:
     st.entries.mut(b) =
         Entry{BddManager::True, BddManager::False, FreeListPool::None};
   }
+  /// An op that packs a buffer into a value memlint does not follow (an
+  /// LLVM descriptor, a custom type; see mayPackBuffer): the buffers its
+  /// operands may hold are no longer tracked.
+  void untrackPacked(mlir::Operation *op);
   /// The alias set of one memref result `r` of `op`.
   AliasSet aliasOfResult(mlir::Operation *op, mlir::OpResult r);
   /// Condition under which two values hold the same buffer, where memlint

@@ -1,0 +1,28 @@
+//===- BufferCarriers.h - Values holding buffers, not memrefs -*- C++ -*-===//
+//
+// Part of the ownership model (docs/ownership-model.md, "Aliases"): which
+// non-memref values memlint follows as holding a buffer, and which ones a
+// buffer may be packed into beyond what memlint follows.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_BUFFERCARRIERS_H
+#define MEMLINT_ANALYSIS_BUFFERCARRIERS_H
+
+#include "mlir/IR/Types.h"
+#include "mlir/IR/Value.h"
+
+namespace memlint {
+
+/// A value that holds a buffer memlint follows: a memref, or a future of one
+/// (`!async.value<memref<...>>`), which holds the buffer its producer yields.
+/// Tokens and groups hold none.
+bool carriesMemRef(mlir::Value v);
+/// True when a result of type `t`, made from a buffer, may hold that buffer
+/// in a form memlint does not follow: LLVM descriptors and pointers, types of
+/// unregistered dialects, any type with a memref inside it other than a
+/// future. The buffer is then no longer tracked (no guess where it goes).
+bool mayPackBuffer(mlir::Type t);
+
+} // namespace memlint
+
+#endif

@@ -1,0 +1,101 @@
+// RUN: %memlint lint --verify-diagnostics %s
+//
+// Conditions read from memory (data atoms): one rule for every check. A
+// finding is reported only when, on some path of branch decisions, it
+// happens for every value memory may hold. A free executed only for some
+// values of memory may be guarded by ownership read from memory: it is
+// judged from the function entry, so it is neither an invalid free nor a
+// double free, and it never counts as the first free. Uses and exits are
+// judged once reached.
+
+// Dynamic ownership of an argument read from memory: may be right.
+func.func @guarded_free_of_argument(%arg0: memref<?xf32>, %flags: memref<?xi1>, %i: index) {
+  %own = memref.load %flags[%i] : memref<?xi1>
+  scf.if %own {
+    memref.dealloc %arg0 : memref<?xf32>
+  }
+  return
+}
+
+// The same free under a control condition is wrong on the path it runs.
+func.func @control_guarded_free_of_argument(%arg0: memref<?xf32>, %c: i1) { // expected-note {{argument %arg0 declared here}}
+  scf.if %c {
+    memref.dealloc %arg0 : memref<?xf32> // expected-error {{frees %arg0, which comes from function argument %arg0: the caller owns it [invalid-free]}}
+  }
+  return
+}
+
+// A data-guarded free does not count as the first free of a double free.
+func.func @guarded_first_free(%flags: memref<i1>) {
+  %a = memref.alloc() : memref<4xf32>
+  %own = memref.load %flags[] : memref<i1>
+  scf.if %own {
+    memref.dealloc %a : memref<4xf32>
+  }
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+// Nor is a data-guarded second free reported: ownership may have been
+// cleared in memory when the first free ran.
+func.func @guarded_second_free(%flags: memref<i1>) {
+  %a = memref.alloc() : memref<4xf32>
+  memref.dealloc %a : memref<4xf32>
+  %own = memref.load %flags[] : memref<i1>
+  scf.if %own {
+    memref.dealloc %a : memref<4xf32>
+  }
+  return
+}
+
+// Uses after free keep being judged once reached: no value of memory makes
+// reading freed memory right.
+func.func @guarded_use_after_free(%flags: memref<i1>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %z = arith.constant 0.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  memref.dealloc %a : memref<4xf32>
+  %f = memref.load %flags[] : memref<i1>
+  %r = scf.if %f -> f32 {
+    %x = memref.load %a[%c0] : memref<4xf32> // expected-error {{'memref.load' uses buffer %a after it was freed [use-after-free]}}
+    scf.yield %x : f32
+  } else {
+    scf.yield %z : f32
+  }
+  return %r : f32
+}
+
+// A use after a data-guarded free is not reported (the free may not run).
+func.func @use_after_guarded_free(%flags: memref<i1>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  %own = memref.load %flags[] : memref<i1>
+  scf.if %own {
+    memref.dealloc %a : memref<4xf32>
+  }
+  %x = memref.load %a[%c0] : memref<4xf32>
+  return %x : f32
+}
+
+// Leaks: an exit reached under a data condition still leaks what is live
+// there whatever memory holds ...
+func.func @leak_on_data_exit(%flags: memref<i1>) {
+  %a = memref.alloc() : memref<4xf32> // expected-warning {{buffer %a is never freed (it is freed only on other paths) [leak]}}
+  %f = memref.load %flags[] : memref<i1>
+  cf.cond_br %f, ^early, ^late
+^early:
+  return // expected-note {{the function exits here with %a still allocated}}
+^late:
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+// ... but a buffer freed for some values of memory only is not reported.
+func.func @data_guarded_free_then_return(%flags: memref<i1>) {
+  %a = memref.alloc() : memref<4xf32>
+  %f = memref.load %flags[] : memref<i1>
+  scf.if %f {
+    memref.dealloc %a : memref<4xf32>
+  }
+  return
+}
