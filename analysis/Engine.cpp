@@ -5,6 +5,7 @@
 #include "analysis/NestingDepth.h"
 #include "analysis/Parallel.h"
 #include "analysis/checks/Check.h"
+#include "llvm/ADT/DenseMap.h"
 #include <algorithm>
 
 namespace memlint {
@@ -19,38 +20,81 @@ static llvm::StringRef lineText(llvm::StringRef text, unsigned line) {
   return text.take_until([](char c) { return c == '\n'; });
 }
 
-bool isSuppressed(llvm::StringRef text, unsigned line,
-                  const std::string &check) {
-  llvm::StringRef l = lineText(text, line);
+namespace {
+/// What the suppression comment of one line says: nothing (no comment),
+/// every check, or the checks it names.
+struct LineSuppression {
+  bool any = false; // the line has a suppression comment
+  bool all = false; // ... that names no checks
+  llvm::SmallVector<llvm::StringRef> checks;
+
+  bool suppresses(llvm::StringRef check) const {
+    return any && (all || llvm::is_contained(checks, check));
+  }
+};
+} // namespace
+
+/// Reads the suppression comment of `line` (one line's text): one scan for
+/// the marker, whatever the number of findings on the line.
+static LineSuppression suppressionOf(llvm::StringRef l) {
+  LineSuppression s;
   size_t at = l.find("memlint: ignore");
   if (at == llvm::StringRef::npos)
-    return false;
+    return s;
   size_t comment = l.find("//");
   if (comment == llvm::StringRef::npos || comment > at)
-    return false;
+    return s;
+  s.any = true;
   llvm::StringRef rest = l.drop_front(at + strlen("memlint: ignore"));
-  if (!rest.starts_with("["))
-    return true; // ignores every check
+  if (!rest.starts_with("[")) {
+    s.all = true; // ignores every check
+    return s;
+  }
   rest = rest.drop_front().take_until([](char c) { return c == ']'; });
   llvm::SmallVector<llvm::StringRef> names;
   rest.split(names, ',');
   for (llvm::StringRef n : names)
-    if (n.trim() == check)
-      return true;
-  return false;
+    s.checks.push_back(n.trim());
+  return s;
 }
+
+bool isSuppressed(llvm::StringRef text, unsigned line,
+                  const std::string &check) {
+  return suppressionOf(lineText(text, line)).suppresses(check);
+}
+
+namespace {
+/// The suppression comments of a document's lines, each line read once
+/// (a long line with many findings is scanned once, not per finding).
+class SuppressionCache {
+public:
+  explicit SuppressionCache(Document &doc) : doc(doc) {}
+  bool suppressed(const Finding &f) {
+    unsigned line = f.range.start.line;
+    auto [it, fresh] = lines.try_emplace(line);
+    if (fresh) {
+      // The line's start in O(1) from the document's line table; its end
+      // is found once per line.
+      size_t begin = doc.offsetOf({line, 1});
+      size_t end = doc.text().find('\n', begin);
+      it->second = suppressionOf(doc.text().slice(begin, end));
+    }
+    return it->second.suppresses(f.check);
+  }
+
+private:
+  Document &doc;
+  llvm::DenseMap<unsigned, LineSuppression> lines;
+};
+} // namespace
 
 /// Moves the findings of `found` that no comment suppresses to `out`, with
 /// their configured severity.
-static void keepReported(Document &doc, const LintOptions &opts,
-                         std::vector<Finding> &found,
+static void keepReported(SuppressionCache &suppressions,
+                         const LintOptions &opts, std::vector<Finding> &found,
                          std::vector<Finding> &out) {
   for (Finding &f : found) {
-    // Look at the finding's line only (not the whole text from its start).
-    size_t begin = doc.offsetOf({f.range.start.line, 1});
-    size_t end = doc.text().find('\n', begin);
-    llvm::StringRef line = doc.text().slice(begin, end);
-    if (isSuppressed(line, 1, f.check))
+    if (suppressions.suppressed(f))
       continue;
     auto sev = opts.severity.find(f.check);
     if (sev != opts.severity.end())
@@ -108,8 +152,9 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
     // Each function is checked as soon as it is analysed, on its thread.
     lifetimes.analyzeAll(threads, checkFunction);
   }
+  SuppressionCache suppressions(doc);
   for (std::vector<Finding> &found : perFunction)
-    keepReported(doc, opts, found, out);
+    keepReported(suppressions, opts, found, out);
   std::stable_sort(out.begin(), out.end(), findingLess);
   return out;
 }
@@ -122,13 +167,14 @@ lintFunctions(Document &doc, const LintOptions &opts,
   if (!doc.isValid())
     return out;
   CheckContext ctx{doc, lifetimes, opts};
+  SuppressionCache suppressions(doc);
   for (size_t i = 0; i < only.size(); ++i) {
     std::vector<Finding> found;
     LifetimeAnalysis &la = lifetimes.get(only[i]);
     for (const auto &check : allChecks())
       if (opts.isEnabled(check->name()))
         check->checkFunction(ctx, la, found);
-    keepReported(doc, opts, found, out[i]);
+    keepReported(suppressions, opts, found, out[i]);
     std::stable_sort(out[i].begin(), out[i].end(), findingLess);
   }
   return out;

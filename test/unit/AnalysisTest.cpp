@@ -103,6 +103,25 @@ TEST(AnalysisTest, Suppression) {
   EXPECT_FALSE(isSuppressed("x\n// memlint: ignore", 1, "leak"));
 }
 
+// Findings that share a line share its comment (read once per line); a
+// comment naming one check leaves the others on that line reported.
+TEST(AnalysisTest, SuppressionPerLineAndCheck) {
+  auto f = lint("func.func @f() {\n"
+                "  %a = memref.alloc() : memref<4xf32> "
+                "%b = memref.alloc() : memref<4xf32> "
+                "memref.dealloc %a : memref<4xf32> "
+                "memref.dealloc %a : memref<4xf32> // memlint: ignore[leak]\n"
+                "  %c = memref.alloc() : memref<4xf32> // memlint: ignore\n"
+                "  %d = memref.alloc() : memref<4xf32>\n"
+                "  return\n}");
+  std::vector<std::pair<unsigned, std::string>> got;
+  for (const Finding &x : f)
+    got.push_back({x.range.start.line, x.check});
+  std::vector<std::pair<unsigned, std::string>> want = {{2, "double-free"},
+                                                        {4, "leak"}};
+  EXPECT_EQ(got, want);
+}
+
 TEST(AnalysisTest, RecursionTerminates) {
   auto f = lint(R"(
 func.func @r(%n: i1) -> memref<4xf32> {
