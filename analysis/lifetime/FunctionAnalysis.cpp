@@ -176,9 +176,9 @@ FunctionSummary FunctionAnalysis::summary() const {
   return sum;
 }
 
-static bool isFreeEvent(EventKind k) {
-  return k == EventKind::InvalidFree || k == EventKind::DoubleFree;
-}
+/// Events judged from the function entry rather than once reached (see
+/// events()).
+static bool judgedFromEntry(EventKind k) { return k == EventKind::InvalidFree; }
 
 std::vector<Event> FunctionAnalysis::events(FunctionOpInterface fn) {
   std::vector<Event> out;
@@ -191,15 +191,16 @@ std::vector<Event> FunctionAnalysis::events(FunctionOpInterface fn) {
       continue;
     // Report only what happens whatever memory holds: a path that needs a
     // loaded value to take one particular value may never run. Formally:
-    // on some control path, every data value shows the bug. A use or an
-    // exit is judged once reached (reaching it under a data condition does
-    // not make a use of freed memory right), a free from the function
-    // entry: a free executed only for some values of memory may be guarded
-    // by ownership read from memory, so it is neither an invalid free nor
-    // a second free (and, its `freed` condition being data, never a first).
+    // on some control path, every data value shows the bug. A use, an exit
+    // or a second free is judged once reached (reaching it under a data
+    // condition does not make using or freeing freed memory right); an
+    // invalid free from the function entry: a free of memory the function
+    // does not own, executed only for some values of memory, may be guarded
+    // by ownership read from memory. A data-guarded free is never a first
+    // free either (its `freed` condition is data).
     Event e = ev;
     Bdd reach = BddManager::True;
-    if (!isFreeEvent(e.kind))
+    if (!judgedFromEntry(e.kind))
       if (auto at = ctx.pathAt.find(e.op); at != ctx.pathAt.end())
         reach = at->second;
     Bdd always = bdd.forall(bdd.disj(bdd.negate(reach), e.cond), data);

@@ -3,10 +3,10 @@
 // Conditions read from memory (data atoms): one rule for every check. A
 // finding is reported only when, on some path of branch decisions, it
 // happens for every value memory may hold. A free executed only for some
-// values of memory may be guarded by ownership read from memory: it is
-// judged from the function entry, so it is neither an invalid free nor a
-// double free, and it never counts as the first free. Uses and exits are
-// judged once reached.
+// values of memory may be guarded by ownership read from memory: as a free
+// of memory the function does not own it is judged from the function entry
+// (no invalid free), and it never counts as the first free of a double
+// free. Uses, exits and second frees are judged once reached.
 
 // Dynamic ownership of an argument read from memory: may be right.
 func.func @guarded_free_of_argument(%arg0: memref<?xf32>, %flags: memref<?xi1>, %i: index) {
@@ -36,14 +36,14 @@ func.func @guarded_first_free(%flags: memref<i1>) {
   return
 }
 
-// Nor is a data-guarded second free reported: ownership may have been
-// cleared in memory when the first free ran.
+// A second free is judged once reached, like a use: after an
+// unconditional free, no value of memory makes freeing %a again right.
 func.func @guarded_second_free(%flags: memref<i1>) {
-  %a = memref.alloc() : memref<4xf32>
-  memref.dealloc %a : memref<4xf32>
+  %a = memref.alloc() : memref<4xf32> // expected-note {{%a allocated here}}
+  memref.dealloc %a : memref<4xf32> // expected-note {{first freed here}}
   %own = memref.load %flags[] : memref<i1>
   scf.if %own {
-    memref.dealloc %a : memref<4xf32>
+    memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice [double-free]}}
   }
   return
 }
