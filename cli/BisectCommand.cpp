@@ -81,12 +81,9 @@ int runBisect(const Args &args) {
   if (!opts)
     return ExitError;
   opts->threads = 1;
-  std::string error;
-  std::optional<std::string> text = readInput(file, opts->maxInputSize, error);
-  if (!text) {
-    std::cerr << error;
+  std::optional<std::string> text = readInput(file, opts->maxInputSize);
+  if (!text)
     return ExitError;
-  }
   std::string shown = shownName(file);
   std::unique_ptr<Document> doc = parseInput(*text, shown);
   if (!doc)

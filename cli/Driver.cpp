@@ -296,6 +296,15 @@ std::optional<std::string> readInput(const std::string &path, uint64_t limit,
   return text;
 }
 
+std::optional<std::string> readInput(const std::string &path,
+                                     uint64_t limit) {
+  std::string error;
+  std::optional<std::string> text = readInput(path, limit, error);
+  if (!text)
+    std::cerr << error;
+  return text;
+}
+
 std::string formatInputErrors(const std::string &file,
                               const std::vector<InputError> &errors) {
   std::string out;

@@ -92,6 +92,8 @@ std::string shownName(const std::string &path);
 /// ("FILE: error: ...\n"). Thread-safe.
 std::optional<std::string> readInput(const std::string &path, uint64_t limit,
                                      std::string &error);
+/// As above for a command: prints the error and returns nullopt.
+std::optional<std::string> readInput(const std::string &path, uint64_t limit);
 
 /// The parser's errors, clang style: "FILE:LINE:COL: error: MESSAGE\n".
 std::string formatInputErrors(const std::string &file,

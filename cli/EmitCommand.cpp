@@ -123,7 +123,7 @@ int runEmit(const Args &args) {
   std::string file;
   if (!driver.singleInput(file))
     return ExitError;
-  std::string shown = shownName(file), error;
+  std::string shown = shownName(file);
 
   std::optional<LintOptions> config = driver.optionsFor(file);
   if (!config)
@@ -141,12 +141,9 @@ int runEmit(const Args &args) {
   }
   opts.optLevel = static_cast<int>(level);
 
-  std::optional<std::string> text =
-      readInput(file, config->maxInputSize, error);
-  if (!text) {
-    std::cerr << error;
+  std::optional<std::string> text = readInput(file, config->maxInputSize);
+  if (!text)
     return ExitError;
-  }
   std::unique_ptr<Document> doc = parseInput(*text, shown);
   if (!doc)
     return ExitError;

@@ -50,13 +50,9 @@ int runFix(const Args &args) {
   std::optional<LintOptions> opts = driver.optionsFor(file);
   if (!opts)
     return ExitError;
-  std::string error;
-  std::optional<std::string> input =
-      readInput(file, opts->maxInputSize, error);
-  if (!input) {
-    std::cerr << error;
+  std::optional<std::string> input = readInput(file, opts->maxInputSize);
+  if (!input)
     return ExitError;
-  }
   std::string shown = shownName(file);
   FixRunResult result = fixText(*input, shown, *opts, unsafe);
   if (!result.inputValid) {
@@ -72,6 +68,7 @@ int runFix(const Args &args) {
                              absolute ? shown : "a/" + shown,
                              absolute ? shown : "b/" + shown);
   }
+  std::string error;
   if (inPlace && changed && !check &&
       !writeInPlace(file, *input, result.text, force, error)) {
     std::cerr << "memlint fix: " << error << "\n";

@@ -50,13 +50,9 @@ int verifyIncremental(const Driver &driver, unsigned samples, bool fixes) {
     std::optional<LintOptions> opts = driver.optionsFor(file);
     if (!opts)
       return ExitError;
-    std::string error;
-    std::optional<std::string> text =
-        readInput(file, opts->maxInputSize, error);
-    if (!text) {
-      std::cerr << error;
+    std::optional<std::string> text = readInput(file, opts->maxInputSize);
+    if (!text)
       return ExitError;
-    }
     ok &= verifyIncremental(file, *text, *opts, samples, fixes, counts);
   }
   llvm::outs() << (ok ? "verify-incremental: OK" : "verify-incremental: FAILED")

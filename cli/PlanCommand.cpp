@@ -342,13 +342,10 @@ int runPlan(const Args &args) {
     return ExitError;
   }
 
-  std::string shown = shownName(file), error;
-  std::optional<std::string> text =
-      readInput(file, config->maxInputSize, error);
-  if (!text) {
-    std::cerr << error;
+  std::string shown = shownName(file);
+  std::optional<std::string> text = readInput(file, config->maxInputSize);
+  if (!text)
     return ExitError;
-  }
   std::unique_ptr<Document> doc = parseInput(*text, shown);
   if (!doc)
     return ExitError;
