@@ -95,9 +95,9 @@ struct FunctionContext {
   /// Whether a walker must stop: too many rounds or BDDs (sets `stopped`).
   /// Each round counts as one operation of the budget: nested walks
   /// multiply their rounds.
-  bool mustGiveUp(unsigned round) {
+  bool mustGiveUp(unsigned round, unsigned maxRounds = MaxRounds) {
     bdd.charge();
-    if (round < MaxRounds && !bdd.exhausted())
+    if (round < maxRounds && !bdd.exhausted())
       return false;
     stopped = true;
     return true;

@@ -41,20 +41,30 @@ public:
   }
 
   std::vector<Exit> run(const Incoming &entry) {
-    for (unsigned round = 0;; ++round) {
-      if (w.ctx.mustGiveUp(round))
-        return exits;
-      runRound(round, entry);
-      if (nextBackChanged.empty())
-        return exits;
-      backChanged = std::move(nextBackChanged);
+    if (headers.empty()) {
+      runRound(0, entry);
+      return exits;
     }
+    for (Block *h : headers)
+      if (auto it = w.cfgBackIn.find(h); it != w.cfgBackIn.end())
+        backIn[h] = it->second;
+    w.iterateLoop(region.getParentOp(), [&](unsigned round) {
+      if (round > 0)
+        backChanged = std::move(nextBackChanged);
+      runRound(round, entry);
+      return !nextBackChanged.empty();
+    });
+    for (auto &[h, carried] : backIn)
+      w.cfgBackIn[h] = carried;
+    return exits;
   }
 
 private:
   /// What a block contributed when it last ran.
   struct Ran {
     bool valid = false;
+    /// A loop in the block had not reached its fixpoint: run it again.
+    bool unstable = false;
     SmallVector<std::pair<Block *, Incoming>, 2> forward;
     std::optional<Exit> exit;
   };
@@ -117,7 +127,7 @@ void CfgWalk::runRound(unsigned round, const Incoming &entry) {
   nextBackChanged.clear();
   for (auto [bi, block] : llvm::enumerate(order)) {
     Ran &r = ran[bi];
-    if (round > 0 && r.valid && !dirty.count(block) &&
+    if (round > 0 && r.valid && !r.unstable && !dirty.count(block) &&
         !backChanged.count(block)) {
       for (auto &[succ, contrib] : r.forward)
         w.flow.merge(in[succ], contrib);
@@ -125,7 +135,11 @@ void CfgWalk::runRound(unsigned round, const Incoming &entry) {
         exits.push_back(*r.exit);
       continue;
     }
+    bool unstableBefore = w.nestedLoopUnstable();
+    w.setNestedLoopUnstable(false);
     runBlock(bi, block);
+    ran[bi].unstable = w.nestedLoopUnstable();
+    w.setNestedLoopUnstable(unstableBefore || ran[bi].unstable);
   }
 }
 
@@ -219,6 +233,44 @@ void CfgWalk::leaveLoops(Block *block, Block *succ, PathState &es) {
         es, entryIt == headerEntry.end() ? nullptr : &entryIt->second,
         LoopScope::cfg(&region, blocks, order[h]), w.loops.exportedBy(blocks));
   }
+}
+
+/// How many rounds the outermost loop of a nest may take: the usual cap
+/// plus one per loop inside it, since in lockstep a change needs a round
+/// per level to travel through the nest.
+static unsigned roundCap(Operation *loop) {
+  unsigned nested = 0;
+  if (loop)
+    loop->walk([&](Operation *op) {
+      if (op != loop && op->getNumRegions() > 0)
+        ++nested;
+    });
+  return MaxRounds + std::min(nested, 1u << 20);
+}
+
+void FlowWalker::iterateLoop(Operation *loop,
+                             function_ref<bool(unsigned round)> runRound) {
+  bool nested = iteratingLoops > 0;
+  bool unstableOutside = unstableNested;
+  ++iteratingLoops;
+  std::optional<unsigned> cap;
+  for (unsigned round = 0;; ++round) {
+    if (!nested && round == 1)
+      cap = roundCap(loop);
+    if (ctx.mustGiveUp(round, cap.value_or(MaxRounds)))
+      break;
+    unstableNested = false;
+    bool unstable = runRound(round);
+    unstable |= unstableNested;
+    if (nested) {
+      unstableOutside |= unstable;
+      break;
+    }
+    if (!unstable)
+      break;
+  }
+  --iteratingLoops;
+  unstableNested = unstableOutside;
 }
 
 std::vector<Exit> FlowWalker::walkRegion(Region &region,

@@ -63,6 +63,21 @@ private:
   /// loop-carried.
   std::vector<Exit> walkRegionOpRegion(mlir::Region &region, const Incoming &in,
                                        bool repetitive);
+  /// Iterates a loop: `runRound(round)` walks it once and says whether
+  /// what its back edges carry grew. Nested loops iterate in lockstep: a
+  /// loop inside a loop that is still iterating runs one round per visit
+  /// (from what its back edges carried at the last visit) and leaves it to
+  /// the outermost loop to go round again until no loop in the nest
+  /// changed. Iterating each inner loop to its own fixpoint in every round
+  /// of the outer one would multiply the rounds of the levels (16 nested
+  /// loops: 2^16 walks of the innermost body); in lockstep they add up.
+  void iterateLoop(mlir::Operation *loop,
+                   llvm::function_ref<bool(unsigned round)> runRound);
+  /// Whether a loop walked since the flag was last cleared has not reached
+  /// its fixpoint yet (so the walk that contains it must go round again).
+  bool nestedLoopUnstable() const { return unstableNested; }
+  void setNestedLoopUnstable(bool u) { unstableNested = u; }
+
   /// Gives block arguments their aliases and i1 formulas. At loop headers
   /// an i1 argument changes every iteration: it is an atom of its own.
   void bindArguments(mlir::Block *block, const Incoming &cur, bool header);
@@ -75,6 +90,17 @@ private:
   /// i1 block arguments bound to an atom of their own.
   llvm::DenseSet<mlir::Value> atomArguments;
   llvm::SetVector<mlir::Value> carriedMemrefs;
+  /// What the back edges of each loop carried when the loop was last walked
+  /// (a CFG loop by header, a region loop by region): a loop inside another
+  /// is walked again in every round of the outer one and goes on from
+  /// there (see iterateLoop). The analysis is monotone, so the earlier
+  /// state lies below the new fixpoint and starting from it reaches the
+  /// same one.
+  llvm::DenseMap<mlir::Block *, Incoming> cfgBackIn;
+  llvm::DenseMap<mlir::Region *, Incoming> regionBackIn;
+  /// Loops being iterated around the current op.
+  unsigned iteratingLoops = 0;
+  bool unstableNested = false;
 };
 
 } // namespace memlint::lifetime

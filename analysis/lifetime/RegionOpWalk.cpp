@@ -39,9 +39,17 @@ public:
   void run(PathState &st) {
     enter(st);
     findLoopHeads();
-    for (unsigned round = 0; !w.ctx.mustGiveUp(round); ++round)
-      if (!runRound())
-        break;
+    if (loopHeads.empty()) {
+      runRound();
+      leave(st);
+      return;
+    }
+    for (Region *head : loopHeads)
+      if (auto it = w.regionBackIn.find(head); it != w.regionBackIn.end())
+        backIn[head] = it->second;
+    w.iterateLoop(raw, [&](unsigned) { return runRound(); });
+    for (auto &[region, carried] : backIn)
+      w.regionBackIn[region] = carried;
     leave(st);
   }
 
