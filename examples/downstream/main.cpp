@@ -57,10 +57,13 @@ int main(int argc, char **argv) {
   }
 
   // 2. The passes, by name in a textual pipeline.
+  // The PassManager is anchored on the module it runs on: a textual
+  // "builtin.module(...)" added to a PassManager anchored on "any" would
+  // nest, and run on modules *inside* this one (none here).
   memlint::registerPasses();
-  mlir::PassManager pm(&context);
-  if (mlir::failed(mlir::parsePassPipeline(
-          "builtin.module(memlint-check{fail-on=never})", pm, llvm::errs())))
+  mlir::PassManager pm(&context, mlir::ModuleOp::getOperationName());
+  if (mlir::failed(mlir::parsePassPipeline("memlint-check{fail-on=never}", pm,
+                                           llvm::errs())))
     return 2;
   mlir::ScopedDiagnosticHandler handler(&context, [](mlir::Diagnostic &d) {
     llvm::outs() << "pass: " << d.getLocation() << ": " << d << "\n";

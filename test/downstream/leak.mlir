@@ -1,7 +1,7 @@
 // The downstream example (examples/downstream) against an installed
 // memlint: lintOperation reports the leak, and memlint-check resolves by
-// name in a textual pipeline and runs. (Its diagnostics do not reach the
-// example's handler yet, unlike under mlir-opt: not checked here.)
+// name in a textual pipeline, runs, and its diagnostics (with their notes)
+// reach the example's ScopedDiagnosticHandler.
 // RUN by test/downstream/run.py; the CHECK lines are for FileCheck.
 
 func.func @leaky(%c: i1) {
@@ -21,4 +21,6 @@ func.func @clean() {
 // CHECK: lintOperation: 1 finding(s)
 // CHECK-NEXT: leak.mlir:8:8: warning: {{.*}} [leak]
 // CHECK-NEXT: leak.mlir:12:3: note: {{.*}}
+// CHECK-NEXT: pass: loc("{{.*}}leak.mlir":8:8): buffer %alloc is never freed {{.*}} [leak]
+// CHECK-NEXT:   pass: loc("{{.*}}leak.mlir":12:3): the function exits here {{.*}}
 // CHECK-NEXT: memlint-check: ran
