@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { it } from 'node:test';
+import { KNOWN_CHECKS } from '../src/config';
 
 const root = path.resolve(__dirname, '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -105,4 +106,7 @@ it('the README documents every setting and command of the manifest, with its def
     assert.ok(readme.includes(`**memlint: ${c.title}** (\`${c.command}\`)`), `${c.command} in the README`);
   }
   assert.ok(readme.includes('images/plan-view.png'), 'the screenshot');
+  // Its table of checks is the server's (KNOWN_CHECKS, itself held to the check table by a C++ test).
+  const rows = readme.split('\n').filter((line) => /^\| `[a-z-]+` \| (error|warning|information) \|/.test(line));
+  assert.deepEqual(rows.map((r) => /^\| `([a-z-]+)`/.exec(r)![1]), [...KNOWN_CHECKS]);
 });

@@ -222,9 +222,6 @@ class Chart {
         e.preventDefault();
       }
     });
-    window.addEventListener('mouseup', () => {
-      this.drag = undefined;
-    });
     s.addEventListener('click', (e) => {
       const b = this.bufferAt(e.target);
       // The second click of a double-click (zoom) reveals nothing more.
@@ -272,6 +269,10 @@ class Chart {
       },
       { passive: false },
     );
+  }
+
+  endDrag(): void {
+    this.drag = undefined;
   }
 
   draw(): void {
@@ -491,6 +492,8 @@ document.getElementById('refresh')!.addEventListener('click', () => {
   setStatus('planning…', true);
   post({ type: 'refresh' });
 });
+
+window.addEventListener('mouseup', () => charts.forEach((c) => c.endDrag()));
 
 let resizeTimer: ReturnType<typeof setTimeout> | undefined;
 window.addEventListener('resize', () => {
