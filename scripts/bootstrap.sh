@@ -9,7 +9,8 @@ build=${MEMLINT_BUILD_DIR:-$root/build}
 packages=(cmake ninja-build g++ python3 libmlir-22-dev mlir-22-tools
   llvm-22-dev llvm-22-tools nlohmann-json3-dev libgtest-dev)
 if [ "${MEMLINT_WITH_TEST_TOOLS:-0}" = 1 ]; then
-  packages+=(clang-22 libclang-rt-22-dev neovim nodejs)
+  # chromium: the VS Code plan view's browser test (editors/vscode/test.sh).
+  packages+=(clang-22 libclang-rt-22-dev neovim nodejs chromium)
   command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi
 missing=()

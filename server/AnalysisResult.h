@@ -58,8 +58,33 @@ struct BufferFacts {
     std::string space;
     unsigned buffers = 0, unplanned = 0;
     int64_t peakBytes = 0, lowerBoundBytes = 0, noReuseBytes = 0;
+    /// The planner's input, for `memlint/plan` (PlanView), which plans
+    /// the arena again with the exact search `memlint plan` runs: the
+    /// numbers above are the heuristics' (hover must stay cheap).
+    struct Entry {
+      std::string name;   // "%a"
+      SourceRange range;  // the allocating op
+      unsigned startLine = 0, endLine = 0; // as `memlint plan` prints them
+      int64_t lower = 0, upper = 0; // program points, half open
+      std::optional<int64_t> bytes; // static size
+      /// What the arena reserves (`bytes`, or a dynamic size's bound
+      /// under the assumptions); none when not in the arena.
+      std::optional<int64_t> arenaBytes;
+      /// Why it is not in the arena; empty when it is.
+      std::string unplanned;
+    };
+    /// In allocation order, as MemoryPlan lists them.
+    std::vector<Entry> entries;
+    /// The most bytes live at once and the line of the first op where that
+    /// happens (0 when the arena is empty).
+    int64_t maxLiveBytes = 0;
+    unsigned maxLiveLine = 0;
+    /// Not empty when the arena cannot be planned (SpacePlan::error).
+    std::string error;
   };
   std::vector<SpaceSummary> spaces;
+  /// The alignment the plan was made with (Kind::Function).
+  int64_t planAlignment = 64;
 };
 
 /// Facts for every allocation (heap or stack) nested in `root`; with

@@ -150,6 +150,18 @@ static std::vector<SourceRange> usesOf(Document &doc, Value v) {
   return out;
 }
 
+static const char *unplannedReason(Unplanned u) {
+  switch (u) {
+  case Unplanned::DynamicSize:
+    return "dynamic size";
+  case Unplanned::SeveralInstances:
+    return "several instances live at once";
+  case Unplanned::No:
+    break;
+  }
+  return "";
+}
+
 /// The function's plan per memory space, and its memref arguments with
 /// the frees of them (the ownership model: an argument is the caller's).
 static void functionFacts(Document &doc, FunctionOpInterface fn,
@@ -173,15 +185,33 @@ static void functionFacts(Document &doc, FunctionOpInterface fn,
   LifetimeAnalysis &analysis = lifetimes.get(fn);
   LiveRanges ranges(analysis);
   FunctionPlan plan = planFunction(doc, analysis, ranges, planOptions);
+  f.planAlignment = planOptions.alignment;
   for (const SpacePlan &sp : plan.spaces) {
     BufferFacts::SpaceSummary s;
     s.space = sp.space;
     s.peakBytes = sp.peakBytes;
     s.lowerBoundBytes = sp.lowerBoundBytes;
     s.noReuseBytes = sp.noReuseBytes;
+    s.maxLiveBytes = sp.maxLiveBytes;
+    if (sp.maxLiveOp)
+      s.maxLiveLine = doc.rangeOf(sp.maxLiveOp).start.line;
+    s.error = sp.error;
     for (const PlannedBuffer &b : sp.buffers) {
       ++s.buffers;
       s.unplanned += !b.inArena();
+      BufferFacts::SpaceSummary::Entry e;
+      e.name = b.name;
+      e.range = doc.rangeOf(b.allocOp);
+      e.startLine = b.startLine;
+      e.endLine = b.endLine;
+      e.lower = b.lower;
+      e.upper = b.upper;
+      e.bytes = b.bytes;
+      if (b.inArena())
+        e.arenaBytes = b.boundBytes;
+      else
+        e.unplanned = unplannedReason(b.unplanned);
+      s.entries.push_back(std::move(e));
     }
     f.spaces.push_back(std::move(s));
   }
@@ -270,6 +300,17 @@ void moveLines(BufferFacts &b, int delta) {
     b.liveFrom += delta;
   if (b.liveTo)
     b.liveTo += delta;
+  for (BufferFacts::SpaceSummary &s : b.spaces) {
+    if (s.maxLiveLine)
+      s.maxLiveLine += delta;
+    for (BufferFacts::SpaceSummary::Entry &e : s.entries) {
+      moveRange(e.range, delta);
+      if (e.startLine)
+        e.startLine += delta;
+      if (e.endLine)
+        e.endLine += delta;
+    }
+  }
 }
 
 std::vector<BufferFacts> AnalysisResult::buffersIn(unsigned from,

@@ -3,6 +3,7 @@
 
 #include "analysis/checks/CheckInfo.h"
 #include "server/Features.h"
+#include "server/PlanView.h"
 #include "memlint/Version.h"
 #include "llvm/Support/LSP/Logging.h"
 #include "llvm/Support/LSP/Protocol.h"
@@ -141,6 +142,7 @@ LSPServer::LSPServer(MessageInput &input, MessageOutput &output,
                  &LSPServer::onCodeActionResolve);
   handler.method("textDocument/inlayHint", this, &LSPServer::onInlayHint);
   handler.method("memlint/analysisStats", this, &LSPServer::onAnalysisStats);
+  handler.method("memlint/plan", this, &LSPServer::onPlan);
   lint = std::make_unique<LintServer>(
       options,
       [optionsFor = std::move(optionsFor)](const std::string &uri) {
@@ -924,6 +926,96 @@ void LSPServer::onAnalysisStats(const RawParams &params, Reply reply) {
                         {"findings", static_cast<int64_t>(r->findings.size())},
                         {"buffers", static_cast<int64_t>(r->bufferCount())},
                         {"errors", static_cast<int64_t>(r->errors.size())}}));
+  });
+}
+
+void LSPServer::onPlan(const RawParams &params, Reply reply) {
+  if (!acceptRequest(reply))
+    return;
+  std::optional<std::string> uri = documentUri(params.value);
+  if (!uri)
+    return reply(invalidParams("memlint/plan needs textDocument.uri"));
+  std::string function;
+  std::optional<LspPosition> position;
+  if (const Object *o = params.value.getAsObject()) {
+    if (const Value *f = o->get("function")) {
+      std::optional<llvm::StringRef> name = f->getAsString();
+      if (!name && f->kind() != Value::Null)
+        return reply(invalidParams("memlint/plan: function must be a string"));
+      if (name)
+        function = name->str();
+    }
+    position = readPosition(o->getObject("position"));
+  }
+  auto request = track(std::move(reply));
+  PositionEncoding enc = encoding;
+  // The exact search may take a moment on a large arena: on a worker.
+  lint->withCurrentResultOnWorker(*uri, [this, request, uri = *uri, function,
+                                         position,
+                                         enc](LintServer::ResultPtr r) {
+    if (!r)
+      return answer(request, nullptr);
+    std::vector<BufferFacts> functions = planFunctions(*r);
+    unsigned line =
+        position ? r->lines->sourcePosOf(*position, enc).line : 0;
+    const BufferFacts *picked = pickPlanFunction(functions, function, line);
+    auto bare = [](const std::string &name) {
+      return name.rfind('@', 0) == 0 ? name.substr(1) : name;
+    };
+    Array list;
+    for (const BufferFacts &f : functions) {
+      int64_t buffers = 0;
+      for (const BufferFacts::SpaceSummary &s : f.spaces)
+        buffers += s.buffers;
+      list.push_back(Object{{"name", bare(f.name)},
+                            {"line", f.liveFrom},
+                            {"buffers", buffers}});
+    }
+    Value chosen = nullptr;
+    if (picked) {
+      PlanView view = planView(*picked);
+      Array spaces;
+      for (const PlanViewSpace &s : view.spaces) {
+        Array buffers;
+        for (const PlanViewBuffer &b : s.buffers) {
+          const auto &e = b.entry;
+          Object jb{{"name", e.name},
+                    {"line", e.startLine},
+                    {"bytes", e.bytes ? Value(*e.bytes) : Value(nullptr)},
+                    {"offset", b.offset ? Value(*b.offset) : Value(nullptr)},
+                    {"live", Object{{"start_line", e.startLine},
+                                    {"end_line", e.endLine}}},
+                    {"range", lsp::toJSON(toRange(*r, e.range, enc))}};
+          if (!e.unplanned.empty())
+            jb["unplanned"] = e.unplanned;
+          buffers.push_back(std::move(jb));
+        }
+        Object js{{"space", s.space},
+                  {"peak_bytes", s.peakBytes},
+                  {"lower_bound_bytes", s.lowerBoundBytes},
+                  {"no_reuse_bytes", s.noReuseBytes},
+                  {"max_live_bytes", s.maxLiveBytes},
+                  {"max_live_line", s.maxLiveLine},
+                  {"optimal", s.optimal},
+                  {"method", s.method},
+                  {"buffers", std::move(buffers)}};
+        if (!s.error.empty())
+          js["error"] = s.error;
+        spaces.push_back(std::move(js));
+      }
+      chosen = Object{{"name", view.name},
+                      {"line", picked->liveFrom},
+                      {"range", lsp::toJSON(toRange(*r, view.range, enc))},
+                      {"alignment", view.alignment},
+                      {"spaces", std::move(spaces)}};
+    }
+    answer(request,
+           Value(Object{{"version", 1},
+                        {"uri", uri},
+                        {"documentVersion", r->version},
+                        {"parseErrors", static_cast<int64_t>(r->errors.size())},
+                        {"functions", std::move(list)},
+                        {"function", std::move(chosen)}}));
   });
 }
 

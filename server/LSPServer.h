@@ -85,6 +85,7 @@ private:
                                    const struct CodeActionInfo &action) const;
   void onInlayHint(const RawParams &params, Reply reply);
   void onAnalysisStats(const RawParams &params, Reply reply);
+  void onPlan(const RawParams &params, Reply reply);
 
   /// Checks the server may answer requests now; answers the error if not.
   bool acceptRequest(Reply &reply);

@@ -215,6 +215,36 @@ void LintServer::withCurrentResult(
   action(ready);
 }
 
+void LintServer::withCurrentResultOnWorker(
+    const std::string &file, llvm::unique_function<void(ResultPtr)> action) {
+  std::shared_ptr<Doc> doc;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = docs.find(file);
+    if (it != docs.end())
+      doc = it->second;
+  }
+  if (!doc)
+    return action(nullptr);
+  withCurrentResult(file, [this, doc, action = std::move(action)](
+                              ResultPtr result) mutable {
+    if (!result)
+      return action(nullptr);
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!doc->closed) {
+        doc->tasks.push_back(
+            [result, action = std::move(action)](bool run) mutable {
+              action(run ? result : nullptr);
+            });
+        wake.notify_all();
+        return;
+      }
+    }
+    action(nullptr);
+  });
+}
+
 void LintServer::withLatestResult(
     const std::string &file, llvm::unique_function<void(ResultPtr)> action) {
   ResultPtr ready;

@@ -92,6 +92,11 @@ public:
   /// unknown file gives a null result.
   void withCurrentResult(const std::string &file,
                          llvm::unique_function<void(ResultPtr)> action);
+  /// Like withCurrentResult, but `action` always runs on a worker, between
+  /// the document's analyses: for work that may take a while (planning a
+  /// function's arenas exactly) and must not hold up the message loop.
+  void withCurrentResultOnWorker(const std::string &file,
+                                 llvm::unique_function<void(ResultPtr)> action);
   /// Runs `action` with the last published result at once, or, before the
   /// first one, when it arrives.
   void withLatestResult(const std::string &file,

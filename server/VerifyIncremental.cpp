@@ -48,10 +48,20 @@ std::vector<std::string> summarize(const AnalysisResult &r) {
     for (const SourceRange &u : b.uses)
       s += " use " + describe(u);
     s += " kind " + std::to_string(static_cast<int>(b.kind));
-    for (const BufferFacts::SpaceSummary &sp : b.spaces)
+    for (const BufferFacts::SpaceSummary &sp : b.spaces) {
       s += " space " + sp.space + " " + std::to_string(sp.peakBytes) + "/" +
            std::to_string(sp.lowerBoundBytes) + "/" +
-           std::to_string(sp.noReuseBytes);
+           std::to_string(sp.noReuseBytes) + " max " +
+           std::to_string(sp.maxLiveBytes) + "@" +
+           std::to_string(sp.maxLiveLine);
+      for (const BufferFacts::SpaceSummary::Entry &e : sp.entries)
+        s += " entry " + e.name + " " + describe(e.range) + " " +
+             std::to_string(e.startLine) + "-" + std::to_string(e.endLine) +
+             " [" + std::to_string(e.lower) + "," + std::to_string(e.upper) +
+             ") " + (e.bytes ? std::to_string(*e.bytes) : "?") + "/" +
+             (e.arenaBytes ? std::to_string(*e.arenaBytes) : "-") + " " +
+             e.unplanned;
+    }
     out.push_back(s);
   }
   return out;

@@ -266,6 +266,102 @@ test('inlay hints give the bytes of each allocation', async () => {
   });
 });
 
+/** `memlint plan --format=json FILE`. */
+function cliPlan(file) {
+  const r = spawnSync(memlintBinary(), ['plan', '--format=json', file],
+                      {encoding: 'utf8'});
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+test('memlint/plan: one function\'s plan, as memlint plan makes it, on ' +
+     'the unsaved text', async () => {
+  const example = path.join(__dirname, '..', '..', 'examples');
+  for (const name of ['transformer_block.mlir', 'transformer_block_gpu.mlir']) {
+    const file = path.join(example, name);
+    const text = fs.readFileSync(file, 'utf8');
+    const want = cliPlan(file);
+    await withServer([], {}, async (server) => {
+      const uri = fileUri(file);
+      await server.open(uri, text);
+      const plan = (params) =>
+          server.request('memlint/plan', {textDocument: {uri}, ...params});
+      const first = await plan({});
+      assert.equal(first.version, 1);
+      assert.equal(first.uri, uri);
+      assert.equal(first.parseErrors, 0);
+      assert.deepEqual(first.functions.map((f) => f.name),
+                       want.functions.map((f) => f.name));
+      for (const wf of want.functions) {
+        const got = (await plan({function: wf.name})).function;
+        assert.equal(got.name, wf.name);
+        // The contract's Plan JSON fields agree exactly.
+        const contract = got.spaces.map((s) => ({
+          space: s.space,
+          peak_bytes: s.peak_bytes,
+          lower_bound_bytes: s.lower_bound_bytes,
+          no_reuse_bytes: s.no_reuse_bytes,
+          buffers: s.buffers.map((b) => ({name: b.name, line: b.line,
+                                          bytes: b.bytes, offset: b.offset,
+                                          live: b.live})),
+        }));
+        assert.deepEqual(contract, wf.spaces, `${name} @${wf.name}`);
+        for (const s of got.spaces)
+          for (const b of s.buffers) {
+            // The range is the allocating op's, 0-based.
+            assert.equal(b.range.start.line, b.line - 1);
+            const lineText = text.split('\n')[b.line - 1];
+            assert.ok(lineText.slice(b.range.start.character)
+                          .match(/^(memref|gpu)\.alloc/),
+                      `${b.name}: ${lineText}`);
+            assert.equal(b.unplanned !== undefined, b.offset === null);
+          }
+      }
+      // By position: the function around the cursor.
+      const last = want.functions[want.functions.length - 1];
+      const lastLine = first.functions[first.functions.length - 1].line;
+      const byPosition = await plan({position: {line: lastLine, character: 0}});
+      assert.equal(byPosition.function.name, last.name);
+      assert.equal((await plan({function: 'no_such_function'})).function, null);
+      await assert.rejects(plan({function: 42}), /function must be a string/);
+
+      // Unsaved edits: three lines above everything move every plan down.
+      await server.change(uri, 2, [{range: {start: position(0, 0),
+                                            end: position(0, 0)},
+                                    text: '\n\n\n'}]);
+      const moved = await plan({function: last.name});
+      assert.equal(moved.documentVersion, 2);
+      const wantBuffers = last.spaces.flatMap((s) => s.buffers);
+      const gotBuffers = moved.function.spaces.flatMap((s) => s.buffers);
+      assert.deepEqual(gotBuffers.map((b) => b.line),
+                       wantBuffers.map((b) => b.line + 3));
+      assert.deepEqual(gotBuffers.map((b) => b.offset),
+                       wantBuffers.map((b) => b.offset));
+    });
+  }
+});
+
+test('memlint/plan: a broken function is left out, the others stay',
+     async () => {
+  await withServer([], {}, async (server) => {
+    const uri = 'untitled:plan.mlir';
+    const text = fs.readFileSync(
+        path.join(__dirname, '..', '..', 'examples', 'transformer_block.mlir'),
+        'utf8');
+    await server.open(uri, text.replace('%exp = memref.alloc() : memref<64x64xf32>',
+                                        '%exp = memref.alloc() memref<64x64xf32>'));
+    const answer = await server.request('memlint/plan', {textDocument: {uri}});
+    assert.equal(answer.parseErrors, 1);
+    assert.deepEqual(answer.functions.map((f) => f.name), ['attention_scores']);
+    assert.equal(answer.function.name, 'attention_scores');
+    assert.equal(await server.request(
+                     'memlint/plan', {textDocument: {uri: 'untitled:none.mlir'}}),
+                 null);
+    await assert.rejects(server.request('memlint/plan', {}),
+                         /needs textDocument.uri/);
+  });
+});
+
 test('IR that does not parse: the parser error is published, and ' +
      'fixing it brings the findings back', async () => {
   await withServer([], {}, async (server) => {

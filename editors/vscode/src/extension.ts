@@ -1,20 +1,29 @@
-// The VS Code side: starts `memlint lsp` for MLIR files and adds the
-// "Fix all in file" and "Show memory plan" commands. The decisions (which
-// binary, which arguments, how to read the plan run) live in config.ts and
-// plan.ts, which do not need VS Code.
+// The VS Code side: starts `memlint lsp` for MLIR files, shows its state
+// in the status bar, and adds the "Fix all in file", "Show memory plan" and
+// "Restart server" commands. Next to the official MLIR extension it adds no
+// language configuration of its own and (by default) leaves parse errors to
+// it. The decisions (which binary, which arguments, which diagnostics, the
+// plan page) live in modules that do not need VS Code: config.ts,
+// coexist.ts, status.ts, planPage.ts, planProtocol.ts.
 
-import * as cp from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, State } from 'vscode-languageclient/node';
+import {
+  filterParseErrors,
+  MLIR_LANGUAGE_CONFIGURATION,
+  OFFICIAL_MLIR_EXTENSION,
+  readParseErrorsMode,
+  showParseErrors,
+} from './coexist';
 import { ResolvedServer, resolveServerPath, serverArguments } from './config';
-import { interpretPlanRun, planCommand, planHtml, PlanRun } from './plan';
+import { PlanPanel } from './planPanel';
+import { ServerState, statusPresentation } from './status';
 
 export const FIX_ALL_KIND = 'source.fixAll.memlint';
 const RESTART_SETTINGS = ['memlint.serverPath', 'memlint.checks', 'memlint.capacities'];
-const PLAN_TIMEOUT_MS = 60_000;
 
 /** What activate returns: for other extensions and for the tests. */
 export interface MemlintApi {
@@ -24,13 +33,25 @@ export interface MemlintApi {
   readonly server: { command: string; args: string[]; source: ResolvedServer['source'] } | undefined;
   /** Settles when the latest (re)start has finished, successfully or not. */
   readonly ready: Promise<void>;
+  /** What the status-bar item shows. */
+  readonly state: ServerState;
+  /** memlint sets the `mlir` language configuration (the official MLIR extension is absent). */
+  readonly languageConfigured: boolean;
+  /** memlint's parse errors are shown now (`memlint.parseErrors`). */
+  readonly parseErrorsShown: boolean;
 }
 
 let client: LanguageClient | undefined;
 let serverInfo: MemlintApi['server'];
 let output: vscode.LogOutputChannel;
 let lifecycle: Promise<void> = Promise.resolve();
-let planPanel: vscode.WebviewPanel | undefined;
+let planPanel: PlanPanel | undefined;
+let statusItem: vscode.StatusBarItem | undefined;
+let serverState: ServerState = 'stopped';
+let stateDetail: string | undefined;
+let languageConfiguration: vscode.Disposable | undefined;
+/** The diagnostics the server last published per document, parse errors included. */
+const publishedDiagnostics = new Map<string, { uri: vscode.Uri; diagnostics: vscode.Diagnostic[] }>();
 
 function isExecutable(file: string): boolean {
   try {
@@ -86,6 +107,18 @@ async function startClient(): Promise<void> {
       { scheme: 'untitled', language: 'mlir' },
     ],
     outputChannel: output,
+    middleware: {
+      // Parse errors may be the official MLIR extension's to report
+      // (memlint.parseErrors): keep what came, show what is wanted.
+      handleDiagnostics: (uri, diagnostics, next) => {
+        if (diagnostics.length === 0) {
+          publishedDiagnostics.delete(uri.toString());
+        } else {
+          publishedDiagnostics.set(uri.toString(), { uri, diagnostics });
+        }
+        next(uri, filterParseErrors(diagnostics, parseErrorsShown()));
+      },
+    },
   };
   const hint =
     server.source === 'fallback'
@@ -97,16 +130,49 @@ async function startClient(): Promise<void> {
     reportStartFailure(`memlint: cannot find the language server "${server.command}". ${hint}`);
     return;
   }
+  setState('starting');
   try {
-    client = new LanguageClient('memlint', 'memlint', serverOptions, clientOptions);
-    await client.start();
+    const started = new LanguageClient('memlint', 'memlint', serverOptions, clientOptions);
+    client = started;
+    started.onDidChangeState((e) => {
+      if (client !== started) {
+        return;
+      }
+      if (e.newState === State.Running) {
+        setState('running');
+      } else if (e.newState === State.Starting) {
+        setState('starting');
+      } else if (serverState !== 'failed') {
+        setState('stopped', 'It exited; the memlint output says why.');
+      }
+    });
+    await started.start();
+    if (client === started && started.state === State.Running) {
+      setState('running');
+    }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     reportStartFailure(`memlint: could not start the language server "${server.command}": ${reason}. ${hint}`);
   }
 }
 
+function setState(state: ServerState, detail?: string): void {
+  serverState = state;
+  stateDetail = detail;
+  if (statusItem === undefined) {
+    return;
+  }
+  const p = statusPresentation({ state, command: serverInfo?.command, detail });
+  statusItem.text = p.text;
+  statusItem.tooltip = p.tooltip;
+  statusItem.command = p.command;
+  statusItem.backgroundColor =
+    p.background === undefined ? undefined : new vscode.ThemeColor(p.background === 'error' ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground');
+  statusItem.show();
+}
+
 function reportStartFailure(message: string): void {
+  setState('failed', message.replace(/^memlint: /, ''));
   output.error(message);
   // Not awaited: a restart must not wait for the user to close the message.
   void vscode.window.showErrorMessage(message, 'Open Settings').then((choice) => {
@@ -120,6 +186,7 @@ async function stopClient(): Promise<void> {
   const old = client;
   client = undefined;
   serverInfo = undefined;
+  publishedDiagnostics.clear();
   if (old === undefined) {
     return;
   }
@@ -194,83 +261,114 @@ async function fixAll(): Promise<void> {
   }
 }
 
-function runPlan(command: string, args: string[], cwd: string): Promise<PlanRun> {
-  return new Promise((resolve) => {
-    cp.execFile(
-      command,
-      args,
-      { cwd, timeout: PLAN_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, windowsHide: true, encoding: 'utf8' },
-      (error, stdout, stderr) => {
-        if (error === null) {
-          resolve({ exitCode: 0, stdout, stderr });
-          return;
-        }
-        const code = (error as { code?: unknown }).code;
-        if (typeof code === 'number') {
-          resolve({ exitCode: code, stdout, stderr });
-        } else {
-          const reason = error.killed ? `timed out or killed (${error.signal ?? 'signal'})` : error.message;
-          resolve({ exitCode: null, stdout, stderr, error: reason });
-        }
-      },
-    );
-  });
-}
-
-/** memlint.showPlan: `memlint plan --format=svg FILE`, shown in a webview. */
-async function showPlan(): Promise<void> {
+/** memlint.showPlan: the memory plan of the function at the cursor, drawn beside the editor. */
+async function showPlan(context: vscode.ExtensionContext): Promise<void> {
   const editor = activeMlirEditor();
   if (editor === undefined) {
     return;
   }
-  const document = editor.document;
-  if (document.uri.scheme !== 'file') {
-    void vscode.window.showInformationMessage('memlint: save the file to disk to see its memory plan.');
-    return;
-  }
-  const file = document.uri.fsPath;
-  const plan = planCommand(currentServer().command, file);
-  const run = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Window, title: 'memlint: planning memory' },
-    () => runPlan(plan.command, plan.args, plan.cwd),
-  );
-  const outcome = interpretPlanRun(run);
-  if (outcome.kind === 'unavailable') {
-    output.info(outcome.message);
-    void vscode.window.showInformationMessage(outcome.message);
-    return;
-  }
-  const title = `Memory plan: ${path.basename(file)}`;
   if (planPanel === undefined) {
-    planPanel = vscode.window.createWebviewPanel('memlint.plan', title, vscode.ViewColumn.Beside, {
-      enableScripts: false,
-      localResourceRoots: [],
+    planPanel = new PlanPanel(context.extensionUri, {
+      client: () => (client !== undefined && client.state === State.Running ? client : undefined),
+      log: (message) => output.warn(message),
     });
-    planPanel.onDidDispose(() => {
-      planPanel = undefined;
-    });
-  } else {
-    planPanel.title = title;
-    planPanel.reveal(vscode.ViewColumn.Beside, true);
+    context.subscriptions.push(planPanel);
   }
-  const note = document.isDirty ? 'This plan is of the file as saved on disk; unsaved changes are not in it.' : undefined;
-  planPanel.webview.html = planHtml(outcome.svg, title, note);
+  await planPanel.show(editor);
+}
+
+function officialMlirExtension(): vscode.Extension<unknown> | undefined {
+  return vscode.extensions.getExtension(OFFICIAL_MLIR_EXTENSION);
+}
+
+/**
+ * True when memlint's parse errors are to be shown. `auto` leaves them to
+ * the official MLIR extension when it is installed and enabled: it
+ * activates on every MLIR file (as memlint does), and its mlir-lsp-server
+ * reports the same errors. Asking `isActive` instead would race with its
+ * activation on the first file opened.
+ */
+function parseErrorsShown(): boolean {
+  const mode = readParseErrorsMode(vscode.workspace.getConfiguration('memlint').get('parseErrors'));
+  return showParseErrors(mode, officialMlirExtension() !== undefined);
+}
+
+/** Shows the kept diagnostics again through the current filter (the setting or the extensions changed). */
+function refilterDiagnostics(): void {
+  const collection = client?.diagnostics;
+  if (collection === undefined) {
+    return;
+  }
+  const show = parseErrorsShown();
+  for (const { uri, diagnostics } of publishedDiagnostics.values()) {
+    collection.set(uri, filterParseErrors(diagnostics, show));
+  }
+}
+
+/**
+ * The `mlir` language configuration (comments, brackets), set by memlint
+ * only when the official MLIR extension, which has its own, is absent: the
+ * manifest contributes the language without a configuration file, since
+ * VS Code would merge two.
+ */
+function updateLanguageConfiguration(): void {
+  const official = officialMlirExtension() !== undefined;
+  if (official && languageConfiguration !== undefined) {
+    languageConfiguration.dispose();
+    languageConfiguration = undefined;
+    output.info(`${OFFICIAL_MLIR_EXTENSION} is present: its MLIR language configuration applies`);
+  } else if (!official && languageConfiguration === undefined) {
+    const tokenType = { string: vscode.SyntaxTokenType.String, comment: vscode.SyntaxTokenType.Comment };
+    languageConfiguration = vscode.languages.setLanguageConfiguration('mlir', {
+      comments: MLIR_LANGUAGE_CONFIGURATION.comments,
+      brackets: MLIR_LANGUAGE_CONFIGURATION.brackets,
+      autoClosingPairs: MLIR_LANGUAGE_CONFIGURATION.autoClosingPairs.map((p) => ({
+        open: p.open,
+        close: p.close,
+        notIn: p.notIn?.map((t) => tokenType[t]),
+      })),
+    });
+  }
 }
 
 export function activate(context: vscode.ExtensionContext): MemlintApi {
   output = vscode.window.createOutputChannel('memlint', { log: true });
+  statusItem = vscode.window.createStatusBarItem('memlint.status', vscode.StatusBarAlignment.Right, 100);
+  statusItem.name = 'memlint';
+  setState(serverState, stateDetail);
+  updateLanguageConfiguration();
   context.subscriptions.push(
     output,
+    statusItem,
     vscode.commands.registerCommand('memlint.fixAll', fixAll),
-    vscode.commands.registerCommand('memlint.showPlan', showPlan),
+    vscode.commands.registerCommand('memlint.showPlan', () => showPlan(context)),
+    vscode.commands.registerCommand('memlint.restartServer', () => {
+      output.info('restarting the server (memlint.restartServer)');
+      return restart();
+    }),
+    vscode.commands.registerCommand('memlint.showOutput', () => output.show(true)),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (RESTART_SETTINGS.some((s) => event.affectsConfiguration(s))) {
         void restart();
+      } else if (event.affectsConfiguration('memlint.parseErrors')) {
+        refilterDiagnostics();
       }
+    }),
+    vscode.extensions.onDidChange(() => {
+      updateLanguageConfiguration();
+      refilterDiagnostics();
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => void restart()),
     vscode.workspace.onDidChangeWorkspaceFolders(() => void restart()),
-    { dispose: () => void stopClient() },
+    {
+      dispose: () => {
+        languageConfiguration?.dispose();
+        languageConfiguration = undefined;
+        statusItem = undefined;
+        planPanel = undefined;
+        void stopClient();
+      },
+    },
   );
   void restart();
   return {
@@ -282,6 +380,15 @@ export function activate(context: vscode.ExtensionContext): MemlintApi {
     },
     get ready() {
       return lifecycle;
+    },
+    get state() {
+      return serverState;
+    },
+    get languageConfigured() {
+      return languageConfiguration !== undefined;
+    },
+    get parseErrorsShown() {
+      return parseErrorsShown();
     },
   };
 }

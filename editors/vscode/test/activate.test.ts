@@ -1,7 +1,10 @@
 // Loads the built bundle (dist/extension.js) with a stubbed `vscode` module
 // and a fake `memlint` binary in the workspace's build/cli/, then checks what
 // activation does: the commands, the server command line the client really
-// spawns, the LSP handshake, and the two commands against the fake binary.
+// spawns, the LSP handshake, the status-bar item, the commands against the
+// fake binary (the plan view with answers recorded from the real server),
+// and how it lives next to the official MLIR extension (language
+// configuration, parse errors).
 
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -14,21 +17,18 @@ const root = path.resolve(__dirname, '..', '..');
 const bundle = path.join(root, 'dist', 'extension.js');
 
 // The fake memlint: `lsp` speaks just enough LSP (initialize, shutdown,
-// exit) and logs what it got; `plan` prints an SVG or fails, by env var.
+// exit), publishes a parse error and a leak for PUBLISH_URI once
+// initialized, answers memlint/plan with the recorded answers of
+// MEMLINT_FAKE_PLANS (by function name; the first without one), and logs
+// what it got.
+const PUBLISH_URI = 'file:///ws/published.mlir';
 const FAKE_MEMLINT = `#!${process.execPath}
 const fs = require('fs');
 const log = (entry) => fs.appendFileSync(process.env.MEMLINT_FAKE_LOG, JSON.stringify(entry) + '\\n');
 const argv = process.argv.slice(2);
 log({ argv, cwd: process.cwd() });
-if (argv[0] === 'plan') {
-  if (process.env.MEMLINT_FAKE_PLAN === 'svg') {
-    process.stdout.write('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>\\n');
-    process.exit(0);
-  }
-  process.stderr.write('memlint: plan is unavailable: built without the planner\\n');
-  process.exit(2);
-}
 if (argv[0] !== 'lsp') process.exit(2);
+const plans = JSON.parse(fs.readFileSync(process.env.MEMLINT_FAKE_PLANS, 'utf8')).answers;
 let buffer = Buffer.alloc(0);
 const send = (msg) => {
   const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', ...msg }), 'utf8');
@@ -45,8 +45,18 @@ process.stdin.on('data', (chunk) => {
     if (buffer.length < headerEnd + 4 + length) return;
     const msg = JSON.parse(buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString('utf8'));
     buffer = buffer.subarray(headerEnd + 4 + length);
-    log({ method: msg.method });
-    if (msg.method === 'initialize') {
+    log({ method: msg.method, params: msg.method === 'memlint/plan' ? msg.params : undefined });
+    if (msg.method === 'initialized') {
+      const range = { start: { line: 1, character: 2 }, end: { line: 1, character: 9 } };
+      send({ method: 'textDocument/publishDiagnostics', params: { uri: '${PUBLISH_URI}', diagnostics: [
+        { range, severity: 1, source: 'memlint', code: 'parse-error', message: "expected ':'" },
+        { range, severity: 2, source: 'memlint', code: 'leak', message: 'buffer %a is never freed',
+          codeDescription: { href: 'https://memlint.dev/checks/leak' } } ] } });
+    } else if (msg.method === 'memlint/plan') {
+      const wanted = msg.params.function;
+      const answer = wanted === undefined ? plans[0] : plans.find((p) => p.function.name === wanted) ?? { ...plans[0], function: null };
+      send({ id: msg.id, result: { ...answer, uri: msg.params.textDocument.uri } });
+    } else if (msg.method === 'initialize') {
       send({ id: msg.id, result: { capabilities: { textDocumentSync: 1, codeActionProvider: { codeActionKinds: ['quickfix', 'source.fixAll.memlint'] } }, serverInfo: { name: 'memlint' } } });
     } else if (msg.method === 'shutdown') {
       send({ id: msg.id, result: null });
@@ -63,6 +73,7 @@ interface LogEntry {
   argv?: string[];
   cwd?: string;
   method?: string;
+  params?: { textDocument: { uri: string }; function?: string; position?: { line: number; character: number } };
 }
 
 function readLog(file: string): LogEntry[] {
@@ -93,6 +104,7 @@ async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 
 function mlirEditor(file: string, dirty = false): unknown {
   const text = 'func.func @f() {\n  return\n}\n';
   return {
+    selection: { active: { line: 20, character: 3 } },
     document: {
       uri: Uri.file(file),
       fileName: file,
@@ -113,10 +125,18 @@ interface Api {
   client: { state: number } | undefined;
   server: { command: string; args: string[]; source: string } | undefined;
   ready: Promise<void>;
+  state: string;
+  languageConfigured: boolean;
+  parseErrorsShown: boolean;
+}
+
+interface Context {
+  subscriptions: { dispose(): unknown }[];
+  extensionUri: Uri;
 }
 
 interface Extension {
-  activate(context: { subscriptions: { dispose(): unknown }[] }): Api;
+  activate(context: Context): Api;
   deactivate(): Promise<void>;
 }
 
@@ -128,7 +148,15 @@ describe('the bundled extension', () => {
   let state: StubState;
   let extension: Extension;
   let api: Api;
-  const context = { subscriptions: [] as { dispose(): unknown }[] };
+  const context: Context = { subscriptions: [], extensionUri: Uri.file(root) };
+  const recorded = JSON.parse(fs.readFileSync(path.join(root, 'test', 'fixtures', 'plan-transformer_block.json'), 'utf8')) as {
+    answers: { function: { name: string } }[];
+  };
+  const OFFICIAL = 'llvm-vs-code-extensions.vscode-mlir';
+  const statusItem = () => state.statusItems.at(-1)!;
+  const codes = (set: StubState['diagnosticSets'][number] | undefined) =>
+    (set?.diagnostics ?? []).map((d) => (typeof d.code === 'object' && d.code !== null ? (d.code as { value: unknown }).value : d.code));
+  const lastSetFor = (uri: string) => state.diagnosticSets.filter((d) => d.uri === uri).at(-1);
 
   before(() => {
     assert.ok(fs.existsSync(bundle), `${bundle} is missing: run npm run build first`);
@@ -139,6 +167,7 @@ describe('the bundled extension', () => {
     fs.writeFileSync(fakeServer, FAKE_MEMLINT, { mode: 0o755 });
     logFile = path.join(tmp, 'log.jsonl');
     process.env.MEMLINT_FAKE_LOG = logFile;
+    process.env.MEMLINT_FAKE_PLANS = path.join(root, 'test', 'fixtures', 'plan-transformer_block.json');
 
     state = createState();
     state.workspaceFolders = [workspace];
@@ -158,10 +187,24 @@ describe('the bundled extension', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('activates and registers the two commands', () => {
+  it('activates and registers the commands', () => {
     api = extension.activate(context);
-    assert.ok(state.commands.has('memlint.fixAll'), 'memlint.fixAll registered');
-    assert.ok(state.commands.has('memlint.showPlan'), 'memlint.showPlan registered');
+    for (const command of ['memlint.fixAll', 'memlint.showPlan', 'memlint.restartServer', 'memlint.showOutput']) {
+      assert.ok(state.commands.has(command), `${command} registered`);
+    }
+  });
+
+  it('sets the mlir language configuration, without <> brackets, when the official MLIR extension is absent', () => {
+    assert.equal(api.languageConfigured, true);
+    assert.equal(state.languageConfigurations.length, 1);
+    const { language, configuration } = state.languageConfigurations[0] as {
+      language: string;
+      configuration: { comments: unknown; brackets: string[][]; autoClosingPairs: { open: string; notIn?: unknown[] }[] };
+    };
+    assert.equal(language, 'mlir');
+    assert.deepEqual(configuration.comments, { lineComment: '//' });
+    assert.deepEqual(configuration.brackets, [['{', '}'], ['[', ']'], ['(', ')']]);
+    assert.deepEqual(configuration.autoClosingPairs.find((p) => p.open === '"')?.notIn, ['String', 'Comment']);
   });
 
   it('starts `memlint lsp` from build/cli/ with the settings as arguments', async () => {
@@ -177,6 +220,51 @@ describe('the bundled extension', () => {
     assert.ok(readLog(logFile).some((e) => e.method === 'initialize'), 'initialize was sent');
     await waitFor('initialized', () => (readLog(logFile).some((e) => e.method === 'initialized') ? true : undefined));
     assert.equal(api.client?.state, 2 /* State.Running */);
+  });
+
+  it('shows the running server in the status bar', async () => {
+    await waitFor('running', () => (api.state === 'running' ? true : undefined));
+    const item = statusItem();
+    assert.equal(item.id, 'memlint.status');
+    assert.equal(item.visible, true);
+    assert.equal(item.text, '$(check) memlint');
+    assert.ok(String(item.tooltip).includes(`running\n${fakeServer}`), String(item.tooltip));
+    assert.equal(item.command, 'memlint.showOutput');
+  });
+
+  it('parse errors: shown by default without the official MLIR extension', async () => {
+    const set = await waitFor('diagnostics', () => lastSetFor(PUBLISH_URI));
+    assert.deepEqual(codes(set), ['parse-error', 'leak']);
+    assert.equal(api.parseErrorsShown, true);
+  });
+
+  it('parse errors: memlint.parseErrors = never hides them at once', async () => {
+    state.settings['memlint.parseErrors'] = 'never';
+    state.configurationChanged.fire({ affectsConfiguration: (section) => section === 'memlint.parseErrors' || section === 'memlint' });
+    assert.deepEqual(codes(lastSetFor(PUBLISH_URI)), ['leak']);
+    assert.equal(readLog(logFile).filter((e) => e.argv?.[0] === 'lsp').length, 1, 'no restart for this setting');
+    state.settings['memlint.parseErrors'] = 'always';
+    state.configurationChanged.fire({ affectsConfiguration: (section) => section === 'memlint.parseErrors' });
+    assert.deepEqual(codes(lastSetFor(PUBLISH_URI)), ['parse-error', 'leak']);
+  });
+
+  it('with the official MLIR extension: its language configuration alone, parse errors left to it (auto)', () => {
+    state.extensions.set(OFFICIAL, { id: OFFICIAL, isActive: true, packageJSON: { contributes: { languages: [{ id: 'mlir' }] } } });
+    state.extensionsChanged.fire();
+    assert.equal(api.languageConfigured, false);
+    assert.deepEqual(state.languageConfigurations, []);
+    // `always` (set above) still shows them.
+    assert.deepEqual(codes(lastSetFor(PUBLISH_URI)), ['parse-error', 'leak']);
+    delete state.settings['memlint.parseErrors'];
+    state.configurationChanged.fire({ affectsConfiguration: (section) => section === 'memlint.parseErrors' });
+    assert.equal(api.parseErrorsShown, false);
+    assert.deepEqual(codes(lastSetFor(PUBLISH_URI)), ['leak']);
+    // Uninstalled again: memlint's configuration and parse errors come back.
+    state.extensions.delete(OFFICIAL);
+    state.extensionsChanged.fire();
+    assert.equal(api.languageConfigured, true);
+    assert.equal(state.languageConfigurations.length, 1);
+    assert.deepEqual(codes(lastSetFor(PUBLISH_URI)), ['parse-error', 'leak']);
   });
 
   it('fixAll runs the source.fixAll.memlint action and applies its edit', async () => {
@@ -210,30 +298,91 @@ describe('the bundled extension', () => {
     assert.match(state.infoMessages.join('\n'), /nothing to fix/);
   });
 
-  it('showPlan runs `memlint plan --format=svg FILE` and shows the SVG', async () => {
+  it('showPlan asks the server for the function at the cursor and draws its answer in a webview', async () => {
     const file = path.join(workspace, 'a.mlir');
-    process.env.MEMLINT_FAKE_PLAN = 'svg';
-    state.activeTextEditor = mlirEditor(file);
+    const uri = Uri.file(file).toString();
+    state.activeTextEditor = mlirEditor(file, true);
     await state.commands.get('memlint.showPlan')!();
-    const planRun = readLog(logFile).filter((e) => e.argv?.[0] === 'plan');
-    assert.deepEqual(planRun.at(-1)?.argv, ['plan', '--format=svg', file]);
+    const asked = readLog(logFile).filter((e) => e.method === 'memlint/plan');
+    assert.deepEqual(asked.at(-1)?.params, { textDocument: { uri }, position: { line: 20, character: 3 } });
     assert.equal(state.webviews.length, 1);
     const view = state.webviews[0];
+    assert.equal(view.viewType, 'memlint.plan');
     assert.equal(view.title, 'Memory plan: a.mlir');
-    assert.equal((view.options as { enableScripts?: boolean }).enableScripts, false);
-    const data = /src="data:image\/svg\+xml;base64,([^"]+)"/.exec(view.html);
-    assert.ok(data, 'the page holds the SVG as an image');
-    assert.match(Buffer.from(data[1], 'base64').toString('utf8'), /^<svg[\s\S]*<\/svg>$/);
+    const options = view.options as { enableScripts?: boolean; enableCommandUris?: boolean; localResourceRoots?: Uri[] };
+    assert.equal(options.enableScripts, true);
+    assert.equal(options.enableCommandUris, false);
+    assert.deepEqual(options.localResourceRoots?.map((u) => u.fsPath), [path.join(root, 'dist')]);
+    // A strict CSP whose nonce the one script and the style carry.
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(view.html)?.[1] ?? '';
+    const nonce = /script-src 'nonce-([A-Za-z0-9]{32})'/.exec(csp)?.[1];
+    assert.ok(nonce, csp);
+    assert.match(csp, /^default-src 'none'; /);
+    assert.ok(!/unsafe-inline|unsafe-eval/.test(csp), csp);
+    assert.ok(view.html.includes(`<style nonce="${nonce}">`));
+    const scripts = [...view.html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+    assert.equal(scripts.length, 2, 'the plan data and the page script');
+    assert.ok(scripts.every((attrs) => attrs.includes(`nonce="${nonce}"`)));
+    assert.ok(scripts.some((attrs) => attrs.includes(`src="vscode-webview-resource:${path.join(root, 'dist', 'planView.js')}"`)));
+    assert.ok(fs.existsSync(path.join(root, 'dist', 'planView.js')), 'the page script is built');
+    const data = /<script type="application\/json" id="memlint-plan-data"[^>]*>([^<]*)<\/script>/.exec(view.html)?.[1];
+    const initial = JSON.parse(data!) as { type: string; file: string; plan: { uri: string; function: { name: string } } };
+    assert.equal(initial.type, 'plan');
+    assert.equal(initial.file, 'a.mlir');
+    assert.equal(initial.plan.uri, uri);
+    assert.equal(initial.plan.function.name, recorded.answers[0].function.name);
+    // A second run reuses the panel, with a fresh nonce.
+    await state.commands.get('memlint.showPlan')!();
+    assert.equal(state.webviews.length, 1);
+    assert.ok(!view.html.includes(nonce));
   });
 
-  it('showPlan says the plan is unavailable, with stderr, when plan fails', async () => {
-    process.env.MEMLINT_FAKE_PLAN = 'fail';
-    state.infoMessages = [];
-    await state.commands.get('memlint.showPlan')!();
-    assert.equal(state.infoMessages.length, 1);
-    assert.match(state.infoMessages[0], /memory plan is unavailable/);
-    assert.match(state.infoMessages[0], /built without the planner/);
-    assert.equal(state.webviews.length, 1, 'no new webview');
+  it('the view picks another function: the extension asks for it and posts the answer', async () => {
+    const view = state.webviews[0];
+    const second = recorded.answers[1].function.name;
+    view.fromPage.fire({ type: 'selectFunction', name: second });
+    const posted = (await waitFor('a posted plan', () => (view.posted.length > 0 ? view.posted : undefined))) as {
+      type: string;
+      plan: { function: { name: string } };
+    }[];
+    assert.equal(posted.at(-1)?.type, 'plan');
+    assert.equal(posted.at(-1)?.plan.function.name, second);
+    assert.equal(readLog(logFile).filter((e) => e.method === 'memlint/plan').at(-1)?.params?.function, second);
+    // `ready` (a reloaded page) gets the latest plan again; junk is ignored.
+    view.fromPage.fire({ type: 'ready' });
+    view.fromPage.fire({ type: 'reveal', uri: 42 });
+    view.fromPage.fire('nonsense');
+    await waitFor('the plan again', () => (view.posted.length === 2 ? true : undefined));
+    assert.deepEqual(view.posted[1], view.posted[0]);
+  });
+
+  it('an edit of the document plans its function again', async () => {
+    const view = state.webviews[0];
+    const before = view.posted.length;
+    const document = (state.activeTextEditor as { document: unknown }).document;
+    state.textDocumentChanged.fire({ document, contentChanges: [{ text: 'x' }] });
+    state.textDocumentChanged.fire({ document, contentChanges: [{ text: 'y' }] });
+    await waitFor('a new plan', () => (view.posted.length > before ? true : undefined), 5000);
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(view.posted.length, before + 1, 'two quick edits, one request');
+    const last = view.posted.at(-1) as { plan: { function: { name: string } } };
+    assert.equal(last.plan.function.name, recorded.answers[1].function.name, 'the function shown stays');
+  });
+
+  it('clicking a buffer reveals its allocation, the view keeping the focus', async () => {
+    const view = state.webviews[0];
+    const uri = Uri.file(path.join(workspace, 'a.mlir')).toString();
+    const range = { start: { line: 6, character: 9 }, end: { line: 6, character: 55 } };
+    view.fromPage.fire({ type: 'reveal', uri, name: '%act', line: 7, range });
+    const shown = await waitFor('showTextDocument', () => state.shownDocuments.at(-1));
+    assert.equal(shown.uri, uri);
+    const options = shown.options as { selection: Range; preserveFocus: boolean };
+    assert.ok(options.selection instanceof Range);
+    assert.deepEqual(
+      [options.selection.start.line, options.selection.start.character, options.selection.end.line, options.selection.end.character],
+      [6, 9, 6, 55],
+    );
+    assert.equal(options.preserveFocus, true);
   });
 
   it('restarts the server with the new arguments when a setting changes', async () => {
@@ -254,6 +403,16 @@ describe('the bundled extension', () => {
     state.configurationChanged.fire({ affectsConfiguration: (section) => section === 'editor.fontSize' });
     await api.ready;
     assert.equal(readLog(logFile).filter((e) => e.argv?.[0] === 'lsp').length, 2);
+  });
+
+  it('memlint.restartServer restarts the server', async () => {
+    const starts = readLog(logFile).filter((e) => e.argv?.[0] === 'lsp').length;
+    await state.commands.get('memlint.restartServer')!();
+    await api.ready;
+    assert.equal(readLog(logFile).filter((e) => e.argv?.[0] === 'lsp').length, starts + 1);
+    assert.equal(api.client?.state, 2 /* State.Running */);
+    assert.equal(api.state, 'running');
+    assert.equal(statusItem().text, '$(check) memlint');
   });
 
   it('stops the server on deactivate', async () => {
@@ -283,6 +442,17 @@ describe('the bundled extension', () => {
     state.activeTextEditor = mlirEditor(path.join(workspace, 'a.mlir'));
     await state.commands.get('memlint.fixAll')!();
     assert.match(state.infoMessages.join('\n'), /not running/);
+    // The status bar says so, and a click restarts.
+    assert.equal(api.state, 'failed');
+    assert.equal(statusItem().text, '$(error) memlint');
+    assert.equal(statusItem().command, 'memlint.restartServer');
+    assert.match(String(statusItem().tooltip), /cannot find the language server/);
+    // The plan view says the server is not running.
+    await state.commands.get('memlint.showPlan')!();
+    const data = /id="memlint-plan-data"[^>]*>([^<]*)</.exec(state.webviews.at(-1)!.html)?.[1];
+    const initial = JSON.parse(data!) as { type: string; message: string };
+    assert.equal(initial.type, 'status');
+    assert.match(initial.message, /not running/);
   });
 
   it('reports a server that dies at start', async () => {

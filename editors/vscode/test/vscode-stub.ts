@@ -19,11 +19,14 @@ export class Disposable {
 
 export class EventEmitter<T> {
   private listeners: ((e: T) => unknown)[] = [];
-  readonly event = (listener: (e: T) => unknown): Disposable => {
-    this.listeners.push(listener);
-    return new Disposable(() => {
-      this.listeners = this.listeners.filter((l) => l !== listener);
+  readonly event = (listener: (e: T) => unknown, thisArgs?: unknown, disposables?: Disposable[]): Disposable => {
+    const bound = thisArgs === undefined ? listener : listener.bind(thisArgs);
+    this.listeners.push(bound);
+    const d = new Disposable(() => {
+      this.listeners = this.listeners.filter((l) => l !== bound);
     });
+    disposables?.push(d);
+    return d;
   };
   fire(e: T): void {
     for (const l of [...this.listeners]) {
@@ -57,6 +60,9 @@ export class Range {
 }
 
 export class Uri {
+  static joinPath(base: Uri, ...parts: string[]): Uri {
+    return new Uri(base.scheme, path.posix.join(base.fsPath, ...parts));
+  }
   private constructor(
     readonly scheme: string,
     readonly fsPath: string,
@@ -157,10 +163,36 @@ export interface StubState {
   appliedEdits: unknown[];
   /** When true, message boxes never get an answer (a user who leaves them open). */
   messagesStayOpen: boolean;
-  webviews: { viewType: string; title: string; html: string; options: unknown }[];
+  webviews: StubWebview[];
   output: OutputLine[];
+  /** The status-bar items created. */
+  statusItems: Record<string, unknown>[];
+  /** Language configurations set and not disposed, by language id. */
+  languageConfigurations: { language: string; configuration: unknown }[];
+  /** Installed extensions by id (vscode.extensions.getExtension). */
+  extensions: Map<string, { id: string; isActive: boolean; packageJSON: unknown }>;
+  /** Fire after changing `extensions`. */
+  extensionsChanged: EventEmitter<void>;
+  /** Every DiagnosticCollection.set(uri, diagnostics), in order. */
+  diagnosticSets: { uri: string; diagnostics: { code?: unknown; message?: unknown }[] }[];
+  /** window.showTextDocument calls. */
+  shownDocuments: { uri: string; options: unknown }[];
+  /** Fire to tell listeners of workspace.onDidChangeTextDocument. */
+  textDocumentChanged: EventEmitter<unknown>;
   /** Fire to tell listeners of workspace.onDidChangeConfiguration. */
   configurationChanged: EventEmitter<{ affectsConfiguration(section: string): boolean }>;
+}
+
+export interface StubWebview {
+  viewType: string;
+  title: string;
+  html: string;
+  options: unknown;
+  /** What the extension posted to the page. */
+  posted: unknown[];
+  /** Fire to deliver a message from the page to the extension. */
+  fromPage: EventEmitter<unknown>;
+  disposed: boolean;
 }
 
 export function createState(): StubState {
@@ -179,6 +211,13 @@ export function createState(): StubState {
     webviews: [],
     output: [],
     configurationChanged: new EventEmitter(),
+    statusItems: [],
+    languageConfigurations: [],
+    extensions: new Map(),
+    extensionsChanged: new EventEmitter(),
+    diagnosticSets: [],
+    shownDocuments: [],
+    textDocumentChanged: new EventEmitter(),
   };
 }
 
@@ -228,6 +267,14 @@ export function createVscodeStub(state: StubState): Record<string, unknown> {
     LogLevel: { Off: 0, Trace: 1, Debug: 2, Info: 3, Warning: 4, Error: 5 },
     ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
     ViewColumn: { Active: -1, Beside: -2, One: 1, Two: 2 },
+    // What the extension names itself: the bundle copies the module's
+    // members when it loads, so they must exist up front.
+    StatusBarAlignment: { Left: 1, Right: 2 },
+    SyntaxTokenType: { Other: 'Other', Comment: 'Comment', String: 'String', RegEx: 'RegEx' },
+    TextEditorRevealType: { Default: 0, InCenter: 1, InCenterIfOutsideViewport: 2, AtTop: 3 },
+    ThemeColor: class ThemeColor {
+      constructor(readonly id: string) {}
+    },
     window: namespace({
       get activeTextEditor() {
         return state.activeTextEditor;
@@ -249,8 +296,26 @@ export function createVscodeStub(state: StubState): Record<string, unknown> {
       },
       withProgress: async (_options: unknown, task: (p: unknown, t: unknown) => Promise<unknown>) =>
         task({ report: () => {} }, new CancellationTokenSource().token),
+      createStatusBarItem: (id: string, alignment: unknown, priority: unknown) => {
+        const item: Record<string, unknown> = { id, alignment, priority, visible: false };
+        item.show = () => {
+          item.visible = true;
+        };
+        item.hide = () => {
+          item.visible = false;
+        };
+        item.dispose = () => {
+          item.disposed = true;
+        };
+        state.statusItems.push(item);
+        return item;
+      },
+      showTextDocument: async (document: { uri: Uri }, options: unknown) => {
+        state.shownDocuments.push({ uri: document.uri.toString(), options });
+        return { document, revealRange: () => {} };
+      },
       createWebviewPanel: (viewType: string, title: string, _column: unknown, options: unknown) => {
-        const record = { viewType, title, html: '', options };
+        const record: StubWebview = { viewType, title, html: '', options, posted: [], fromPage: new EventEmitter(), disposed: false };
         state.webviews.push(record);
         const disposeEmitter = new EventEmitter<void>();
         return {
@@ -262,6 +327,12 @@ export function createVscodeStub(state: StubState): Record<string, unknown> {
               record.html = value;
             },
             cspSource: 'vscode-webview:',
+            asWebviewUri: (uri: Uri) => Uri.parse(`vscode-webview-resource:${uri.fsPath}`),
+            postMessage: async (message: unknown) => {
+              record.posted.push(message);
+              return true;
+            },
+            onDidReceiveMessage: record.fromPage.event,
           },
           get title() {
             return record.title;
@@ -271,7 +342,10 @@ export function createVscodeStub(state: StubState): Record<string, unknown> {
           },
           reveal: () => {},
           onDidDispose: disposeEmitter.event,
-          dispose: () => disposeEmitter.fire(),
+          dispose: () => {
+            record.disposed = true;
+            disposeEmitter.fire();
+          },
         };
       },
     }),
@@ -286,6 +360,8 @@ export function createVscodeStub(state: StubState): Record<string, unknown> {
       notebookDocuments: [],
       getConfiguration: (section?: string) => configuration(state, section),
       onDidChangeConfiguration: state.configurationChanged.event,
+      onDidChangeTextDocument: state.textDocumentChanged.event,
+      openTextDocument: async (uri: Uri) => ({ uri, fileName: uri.fsPath, languageId: 'mlir' }),
       applyEdit: async (edit: unknown) => {
         state.appliedEdits.push(edit);
         return true;
@@ -295,7 +371,23 @@ export function createVscodeStub(state: StubState): Record<string, unknown> {
     languages: namespace({
       match: () => 0,
       createDiagnosticCollection: (name: string) =>
-        namespace({ name, set: () => {}, delete: () => {}, clear: () => {}, get: () => undefined, dispose: () => {} }),
+        namespace({
+          name,
+          set: (uri: Uri, diagnostics: { code?: unknown; message?: unknown }[]) => {
+            state.diagnosticSets.push({ uri: uri.toString(), diagnostics: [...(diagnostics ?? [])] });
+          },
+          delete: () => {},
+          clear: () => {},
+          get: () => undefined,
+          dispose: () => {},
+        }),
+      setLanguageConfiguration: (language: string, configuration: unknown) => {
+        const entry = { language, configuration };
+        state.languageConfigurations.push(entry);
+        return new Disposable(() => {
+          state.languageConfigurations = state.languageConfigurations.filter((e) => e !== entry);
+        });
+      },
     }),
     commands: namespace({
       registerCommand: (id: string, handler: (...args: unknown[]) => unknown) => {
@@ -311,7 +403,13 @@ export function createVscodeStub(state: StubState): Record<string, unknown> {
       },
     }),
     env: namespace({ appName: 'Visual Studio Code (stub)', language: 'en', machineId: 'stub', sessionId: 'stub' }),
-    extensions: namespace({ all: [] }),
+    extensions: namespace({
+      get all() {
+        return [...state.extensions.values()];
+      },
+      getExtension: (id: string) => state.extensions.get(id),
+      onDidChange: state.extensionsChanged.event,
+    }),
   };
   return new Proxy(explicit, {
     get(target, prop) {

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { it } from 'node:test';
+import { KNOWN_CHECKS } from '../src/config';
 
 const root = path.resolve(__dirname, '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -40,11 +41,22 @@ function zipEntries(file: string): string[] {
 it('the .vsix holds the bundle and the manifest, and nothing it should not', () => {
   assert.ok(fs.existsSync(vsix), `${vsix} is missing: run npm run package first`);
   const names = zipEntries(vsix);
-  for (const needed of ['extension.vsixmanifest', 'extension/package.json', 'extension/dist/extension.js', 'extension/language-configuration.json']) {
+  for (const needed of [
+    'extension.vsixmanifest',
+    'extension/package.json',
+    'extension/dist/extension.js',
+    'extension/dist/planView.js',
+    'extension/readme.md',
+    'extension/images/plan-view.png',
+  ]) {
     assert.ok(names.includes(needed), `${needed} in ${names.join(', ')}`);
   }
   assert.ok(!names.some((n) => n.startsWith('extension/node_modules/')), 'no node_modules');
-  assert.ok(!names.some((n) => n.startsWith('extension/src/') || n.startsWith('extension/out/') || n.endsWith('.map')), 'no sources, tests or maps');
+  assert.ok(
+    !names.some((n) => /^extension\/(src|out|test|webview)\//.test(n) || n.endsWith('.map') || n.endsWith('.ts')),
+    'no sources, tests or maps',
+  );
+  assert.ok(!names.includes('extension/language-configuration.json'), 'the language configuration is set at run time');
 });
 
 it('unzip agrees, where it is installed', (t) => {
@@ -68,9 +80,33 @@ it('package.json is the extension manifest the brief asks for', () => {
   assert.equal(manifest.engines.vscode, '^1.91.0');
   assert.equal(manifest.devDependencies['@types/vscode'], '1.91.0');
   const commands = manifest.contributes.commands.map((c: { command: string }) => c.command).sort();
-  assert.deepEqual(commands, ['memlint.fixAll', 'memlint.showPlan']);
+  assert.deepEqual(commands, ['memlint.fixAll', 'memlint.restartServer', 'memlint.showOutput', 'memlint.showPlan']);
   const settings = Object.keys(manifest.contributes.configuration.properties).sort();
-  assert.deepEqual(settings, ['memlint.capacities', 'memlint.checks', 'memlint.serverPath', 'memlint.trace.server']);
-  const mlir = manifest.contributes.languages.find((l: { id: string }) => l.id === 'mlir');
-  assert.deepEqual(mlir.extensions, ['.mlir']);
+  assert.deepEqual(settings, ['memlint.capacities', 'memlint.checks', 'memlint.parseErrors', 'memlint.serverPath', 'memlint.trace.server']);
+  const parseErrors = manifest.contributes.configuration.properties['memlint.parseErrors'];
+  assert.deepEqual(parseErrors.enum, ['auto', 'always', 'never']);
+  assert.equal(parseErrors.default, 'auto');
+  // The language without a configuration file: with the official MLIR
+  // extension installed, VS Code would merge two (memlint sets its own at
+  // run time only when that extension is absent).
+  const mlir = manifest.contributes.languages.filter((l: { id: string }) => l.id === 'mlir');
+  assert.equal(mlir.length, 1);
+  assert.deepEqual(mlir[0].extensions, ['.mlir']);
+  assert.equal(mlir[0].configuration, undefined);
+});
+
+it('the README documents every setting and command of the manifest, with its default', () => {
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  for (const [name, schema] of Object.entries(manifest.contributes.configuration.properties) as [string, { default: unknown }][]) {
+    const row = readme.split('\n').find((line) => line.startsWith(`| \`${name}\` |`));
+    assert.ok(row, `a settings table row for ${name}`);
+    assert.ok(row.includes(`\`${JSON.stringify(schema.default)}\``), `${name}'s default ${JSON.stringify(schema.default)} in: ${row}`);
+  }
+  for (const c of manifest.contributes.commands as { command: string; title: string }[]) {
+    assert.ok(readme.includes(`**memlint: ${c.title}** (\`${c.command}\`)`), `${c.command} in the README`);
+  }
+  assert.ok(readme.includes('images/plan-view.png'), 'the screenshot');
+  // Its table of checks is the server's (KNOWN_CHECKS, itself held to the check table by a C++ test).
+  const rows = readme.split('\n').filter((line) => /^\| `[a-z-]+` \| (error|warning|information) \|/.test(line));
+  assert.deepEqual(rows.map((r) => /^\| `([a-z-]+)`/.exec(r)![1]), [...KNOWN_CHECKS]);
 });
