@@ -45,17 +45,20 @@ public:
       runRound(0, entry);
       return exits;
     }
-    for (Block *h : headers)
-      if (auto it = w.cfgBackIn.find(h); it != w.cfgBackIn.end())
-        backIn[h] = it->second;
+    bool lockstep = w.visitsInLockstep();
+    if (lockstep)
+      for (Block *h : headers)
+        if (auto it = w.cfgBackIn.find(h); it != w.cfgBackIn.end())
+          backIn[h] = it->second;
     w.iterateLoop(region.getParentOp(), [&](unsigned round) {
       if (round > 0)
         backChanged = std::move(nextBackChanged);
       runRound(round, entry);
       return !nextBackChanged.empty();
     });
-    for (auto &[h, carried] : backIn)
-      w.cfgBackIn[h] = carried;
+    if (lockstep)
+      for (auto &[h, carried] : backIn)
+        w.cfgBackIn[h] = carried;
     return exits;
   }
 
@@ -250,19 +253,19 @@ static unsigned roundCap(Operation *loop) {
 
 void FlowWalker::iterateLoop(Operation *loop,
                              function_ref<bool(unsigned round)> runRound) {
-  bool nested = iteratingLoops > 0;
+  bool lockstep = visitsInLockstep();
   bool unstableOutside = unstableNested;
   ++iteratingLoops;
   std::optional<unsigned> cap;
   for (unsigned round = 0;; ++round) {
-    if (!nested && round == 1)
+    if (!lockstep && round == 1)
       cap = roundCap(loop);
     if (ctx.mustGiveUp(round, cap.value_or(MaxRounds)))
       break;
     unstableNested = false;
     bool unstable = runRound(round);
     unstable |= unstableNested;
-    if (nested) {
+    if (lockstep) {
       unstableOutside |= unstable;
       break;
     }

@@ -44,12 +44,15 @@ public:
       leave(st);
       return;
     }
-    for (Region *head : loopHeads)
-      if (auto it = w.regionBackIn.find(head); it != w.regionBackIn.end())
-        backIn[head] = it->second;
+    bool lockstep = w.visitsInLockstep();
+    if (lockstep)
+      for (Region *head : loopHeads)
+        if (auto it = w.regionBackIn.find(head); it != w.regionBackIn.end())
+          backIn[head] = it->second;
     w.iterateLoop(raw, [&](unsigned) { return runRound(); });
-    for (auto &[region, carried] : backIn)
-      w.regionBackIn[region] = carried;
+    if (lockstep)
+      for (auto &[region, carried] : backIn)
+        w.regionBackIn[region] = carried;
     leave(st);
   }
 
