@@ -24,10 +24,14 @@ using Bdd = uint32_t;
 /// What one function's analysis may spend on BDDs. Operations are the
 /// steps of the recursions (apply, negate, restrict, quantification and
 /// renaming), counted as they happen, so a single huge operation stops as
-/// promptly as many small ones; the defaults take about a second and stay
-/// under 256 MiB.
+/// promptly as many small ones; the defaults take about a second of one
+/// core and stay under 256 MiB. Measured on the 2-core CI machine kind, a
+/// BDD operation costs 0.25-0.35 us with the tables of a large function
+/// (bench/lint's 12k-op function: 5.0M operations, 1.4 s under load; the
+/// most an upstream --buffer-deallocation-pipeline output of the
+/// differential generator needed was 1.2M).
 struct BddBudget {
-  static constexpr uint64_t DefaultOperations = 40'000'000;
+  static constexpr uint64_t DefaultOperations = 6'000'000;
   static constexpr uint64_t DefaultBytes = uint64_t(256) << 20;
   uint64_t operations = DefaultOperations;
   /// Node table, unique table, computed table and scratch memos.
