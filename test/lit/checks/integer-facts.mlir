@@ -324,3 +324,46 @@ func.func @compared_with_itself(%x: index) {
   memref.dealloc %a : memref<4xf32>
   return
 }
+
+// ---- affine.if ----------------------------------------------------------------
+
+#nonnegative = affine_set<(d0) : (d0 >= 0)>
+#from5 = affine_set<(d0) : (d0 - 5 >= 0)>
+#beyond = affine_set<(d0)[s0] : (d0 * 2 - s0 - 20 >= 0, s0 >= 0)>
+
+func.func @affine_if_always_true() {
+  %a = memref.alloc() : memref<4xf32>
+  affine.for %i = 0 to 10 {
+    affine.if #nonnegative(%i) {
+    } else {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+func.func @affine_if_never_true() {
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4xf32>
+  affine.for %i = 0 to 10 {
+    affine.if #beyond(%i)[%c1] {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+func.func @affine_if_sometimes_true() {
+  %a = memref.alloc() : memref<4xf32> // expected-note 2 {{%a allocated here}}
+  affine.for %i = 0 to 10 {
+    affine.if #from5(%i) {
+      // expected-note @below {{freed here in the previous iteration of the loop}}
+      // expected-note @below {{first freed here}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the affine.if at 361:5 takes its branch 0 [double-free]}}
+    }
+  }
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice [double-free]}}
+  return
+}
