@@ -95,12 +95,44 @@ Bdd ConditionTable::formulaOf(Value v) {
               c.getPredicate() == arith::CmpIPredicate::ne)) {
     Bdd x = bdd.xorOf(formulaOf(c.getLhs()), formulaOf(c.getRhs()));
     f = c.getPredicate() == arith::CmpIPredicate::ne ? x : bdd.negate(x);
+  } else if (auto c = dyn_cast<arith::CmpIOp>(def)) {
+    f = comparisonFormula(c, v);
   } else if (!(extraFormula && extraFormula(v, f))) {
     known = false;
   }
   if (!known)
     return freshValueAtom(v);
   formulas[v] = f;
+  return f;
+}
+
+Bdd ConditionTable::comparisonFormula(arith::CmpIOp cmp, Value v) {
+  if (std::optional<bool> known = facts.decide(cmp))
+    return *known ? BddManager::True : BddManager::False;
+  ComparedPair pair = facts.pairOf(cmp);
+  auto [it, first] = cells.try_emplace({pair.lhs, pair.rhs});
+  SmallVector<Cell, 5> &cs = it->second;
+  if (first)
+    cs.push_back({BddManager::True, facts.possible(pair.lhs, pair.rhs)});
+  Bdd f = BddManager::False;
+  Bdd atom = BddManager::False;
+  for (unsigned i = 0, e = cs.size(); i < e; ++i) {
+    Outcomes in = cs[i].outcomes & pair.holds;
+    Outcomes out = cs[i].outcomes & ~pair.holds;
+    if (!in)
+      continue;
+    if (!out) {
+      f = bdd.disj(f, cs[i].cond);
+      continue;
+    }
+    // Either way on this cell: the atom of `v` says which.
+    if (atom == BddManager::False)
+      atom = freshValueAtom(v);
+    Bdd yes = bdd.conj(cs[i].cond, atom);
+    cs.push_back({yes, in});
+    cs[i] = {bdd.conj(cs[i].cond, bdd.negate(atom)), out};
+    f = bdd.disj(f, yes);
+  }
   return f;
 }
 

@@ -8,11 +8,28 @@
 // `scf.if %c {dealloc}` with `%c = arith.xori %x, %true` is understood as
 // "when %x is false".
 //
+// Integer comparisons (arith.cmpi) are not independent atoms either.
+// IntegerFacts says which outcomes (equal, below, above) their two values
+// may have: ranges, an scf.for's induction variable below its bound. The
+// comparisons of one pair of values met so far cut those outcomes into
+// *cells*, each a condition over their atoms and the outcomes left on it
+// (the cells' conditions are disjoint and cover every path). A new
+// comparison of the pair is true on the cells whose outcomes all satisfy
+// it, false on those where none does, and splits each remaining cell by
+// one fresh atom of its own. So a comparison the facts decide is a
+// constant, `%x sge %n` is `not (%x slt %n)`, and `%x eq %n` under
+// `%x slt %n` is false: its atom only splits the cells where `%x slt %n`
+// is false. Every assignment of the atoms is an outcome the values may
+// have, and every such outcome has an assignment, so no path is lost and
+// no constraint has to travel along with the paths; the first comparison
+// of a pair the facts leave open is an atom of its own, as before.
+//
 //===----------------------------------------------------------------------===//
 #ifndef MEMLINT_ANALYSIS_LIFETIME_CONDITIONS_H
 #define MEMLINT_ANALYSIS_LIFETIME_CONDITIONS_H
 
 #include "analysis/lifetime/Bdd.h"
+#include "analysis/lifetime/IntegerFacts.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include <functional>
@@ -24,8 +41,8 @@ using ValueNamer = std::function<std::string(mlir::Value)>;
 
 class ConditionTable {
 public:
-  ConditionTable(BddManager &bdd, ValueNamer namer)
-      : bdd(bdd), namer(std::move(namer)) {}
+  ConditionTable(BddManager &bdd, ValueNamer namer, IntegerFacts &facts)
+      : bdd(bdd), namer(std::move(namer)), facts(facts) {}
 
   /// The formula of an i1 value. Values without a known formula become
   /// atoms the first time they are asked for.
@@ -107,11 +124,24 @@ private:
   };
   llvm::DenseMap<std::pair<unsigned, const void *>, unsigned> earlier;
   Bdd newAtom(Atom a);
+  /// The formula of the i1 result `v` of `cmp` (see the file comment).
+  Bdd comparisonFormula(mlir::arith::CmpIOp cmp, mlir::Value v);
+
+  /// Paths on which the compared values may have `outcomes`.
+  struct Cell {
+    Bdd cond;
+    Outcomes outcomes;
+  };
 
   BddManager &bdd;
   ValueNamer namer;
   std::vector<Atom> atoms; // indexed by BDD variable
   llvm::DenseMap<mlir::Value, Bdd> formulas;
+  IntegerFacts &facts;
+  /// Per pair of compared values (ComparedPair), its cells.
+  llvm::DenseMap<std::pair<mlir::Value, mlir::Value>,
+                 llvm::SmallVector<Cell, 5>>
+      cells;
 };
 
 } // namespace memlint

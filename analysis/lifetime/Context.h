@@ -48,7 +48,7 @@ struct FunctionContext {
                   std::vector<Origin> &origins, bool &stopped,
                   ModuleLifetimes &module, ValueNamer namer)
       : buffers(buffers), origins(origins), stopped(stopped), module(module),
-        conds(bdd, std::move(namer)), lattice(bdd) {}
+        conds(bdd, std::move(namer), facts), lattice(bdd) {}
 
   std::vector<BufferInfo> &buffers;
   std::vector<Origin> &origins;
@@ -56,6 +56,8 @@ struct FunctionContext {
   bool &stopped;
   ModuleLifetimes &module;
   BddManager bdd;
+  /// Ranges and loop bounds: comparisons and affine.ifs they decide.
+  IntegerFacts facts;
   ConditionTable conds;
   PathLattice lattice;
   /// The origin standing for memory memlint cannot follow.

@@ -1,6 +1,7 @@
 //===- EdgeConditions.cpp - On which paths each edge is taken -------------===//
 #include "analysis/lifetime/EdgeConditions.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -108,6 +109,18 @@ EdgeConditions::ofRegionEntry(RegionBranchOpInterface op,
       out.push_back(
           s.getSuccessor() == &ifOp.getThenRegion() ? c : ctx.bdd.negate(c));
     return out;
+  }
+  if (auto affineIf = dyn_cast<affine::AffineIfOp>(raw)) {
+    // A set that integer facts decide takes one region for sure;
+    // otherwise which one is an opaque choice (no i1 stands for it).
+    if (std::optional<bool> holds = ctx.facts.holds(affineIf)) {
+      std::vector<Bdd> out;
+      for (const RegionSuccessor &s : succs)
+        out.push_back((s.getSuccessor() == &affineIf.getThenRegion()) == *holds
+                          ? BddManager::True
+                          : BddManager::False);
+      return out;
+    }
   }
   if (isa<LoopLikeOpInterface>(raw) && n == 2) {
     Bdd runs = choice(raw, 0, "the loop at " + positionOf(raw) + " runs",

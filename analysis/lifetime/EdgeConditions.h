@@ -3,7 +3,8 @@
 // The condition of each outgoing edge of a branch: cf.cond_br and scf.if
 // follow their i1 operand, cf.switch and scf.index_switch compare against
 // their cases, scf.condition decides between the loop body and the exit, a
-// loop may run zero times, and ops that do not say how they choose get one
+// loop may run zero times, an affine.if whose integer set IntegerFacts
+// decides takes one region, and ops that do not say how they choose get one
 // opaque choice atom per alternative. The conditions of one op's edges are
 // disjoint and cover every path, except where noted.
 //

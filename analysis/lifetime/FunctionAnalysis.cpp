@@ -1,8 +1,8 @@
 //===- FunctionAnalysis.cpp - One function's lifetime analysis ------------===//
 #include "analysis/lifetime/FunctionAnalysis.h"
 
-#include "analysis/LifetimeAnalysis.h"
 #include "analysis/BufferCarriers.h"
+#include "analysis/LifetimeAnalysis.h"
 #include "analysis/Ownership.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include <algorithm>
@@ -60,6 +60,7 @@ Incoming FunctionAnalysis::entryOf(Region &body) {
 }
 
 void FunctionAnalysis::run(FunctionOpInterface fn) {
+  ctx.facts.setFunction(fn);
   collectBuffers(fn);
   Region &body = fn.getFunctionBody();
   fresh.assign(fn.getNumResults(), true);

@@ -1,0 +1,360 @@
+//===- IntegerFacts.cpp - What integer values certainly satisfy -----------===//
+#include "analysis/lifetime/IntegerFacts.h"
+
+#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
+#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
+#include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
+#include "mlir/Analysis/DataFlowFramework.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IntegerSet.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/Utils/InferIntRangeCommon.h"
+
+using namespace mlir;
+using arith::CmpIPredicate;
+
+namespace memlint {
+
+using namespace outcome;
+
+Outcomes outcomesWhere(CmpIPredicate pred) {
+  switch (pred) {
+  case CmpIPredicate::eq:
+    return Eq;
+  case CmpIPredicate::ne:
+    return All & ~Eq;
+  case CmpIPredicate::slt:
+    return LtLt | LtGt;
+  case CmpIPredicate::sle:
+    return Eq | LtLt | LtGt;
+  case CmpIPredicate::sgt:
+    return GtLt | GtGt;
+  case CmpIPredicate::sge:
+    return Eq | GtLt | GtGt;
+  case CmpIPredicate::ult:
+    return LtLt | GtLt;
+  case CmpIPredicate::ule:
+    return Eq | LtLt | GtLt;
+  case CmpIPredicate::ugt:
+    return LtGt | GtGt;
+  case CmpIPredicate::uge:
+    return Eq | LtGt | GtGt;
+  }
+  return All;
+}
+
+Outcomes swapOutcomes(Outcomes o) {
+  // a < b in an order is b > a: both letters flip.
+  Outcomes out = o & Eq;
+  if (o & LtLt)
+    out |= GtGt;
+  if (o & LtGt)
+    out |= GtLt;
+  if (o & GtLt)
+    out |= LtGt;
+  if (o & GtGt)
+    out |= LtLt;
+  return out;
+}
+
+namespace {
+
+enum class Extension { None, Sign, Zero };
+
+/// Whether `op` casts an integer to a wider one, and how. An index is 32 or
+/// 64 bits depending on the target: a cast from index widens only to 64
+/// bits or more, one to index only from 32 bits or fewer.
+Extension extensionOf(Operation *op) {
+  if (isa<arith::ExtSIOp>(op))
+    return Extension::Sign;
+  if (isa<arith::ExtUIOp>(op))
+    return Extension::Zero;
+  if (!isa<arith::IndexCastOp, arith::IndexCastUIOp>(op))
+    return Extension::None;
+  Type from = op->getOperand(0).getType(), to = op->getResult(0).getType();
+  bool widens = isa<IndexType>(from) ? to.getIntOrFloatBitWidth() >= 64
+                                     : from.getIntOrFloatBitWidth() <= 32;
+  if (!widens)
+    return Extension::None;
+  return isa<arith::IndexCastOp>(op) ? Extension::Sign : Extension::Zero;
+}
+
+/// The unsigned predicate that compares like `pred` does on zero-extended
+/// values (which are never negative, so their signed order is the unsigned
+/// order of what was extended).
+CmpIPredicate unsignedOf(CmpIPredicate pred) {
+  switch (pred) {
+  case CmpIPredicate::slt:
+    return CmpIPredicate::ult;
+  case CmpIPredicate::sle:
+    return CmpIPredicate::ule;
+  case CmpIPredicate::sgt:
+    return CmpIPredicate::ugt;
+  case CmpIPredicate::sge:
+    return CmpIPredicate::uge;
+  default:
+    return pred;
+  }
+}
+
+/// Inside the body of an scf.for, its induction variable `x` is below its
+/// upper bound `y`: the outcomes of (x, y) that allows.
+Outcomes loopFact(Value x, Value y) {
+  scf::ForOp loop = scf::getForInductionVarOwner(x);
+  if (!loop || loop.getUpperBound() != y)
+    return All;
+  return loop.getUnsignedCmp() ? (LtLt | GtLt) : (LtLt | LtGt);
+}
+
+/// Loops whose induction variable upstream's IntegerRangeAnalysis bounds
+/// correctly: it takes [lower, upper - 1] in the signed order, assuming a
+/// positive step. That is wrong for an scf.for with `unsignedCmp` (an upper
+/// bound of -1 runs to 2^64 - 2) and for loops of other dialects that may
+/// count down. An affine.for with a bound that is not a constant crashes it
+/// (LLVM 22: `mlir-opt --int-range-optimizations` on
+/// `affine.for %j = 0 to %n {}`).
+bool rangeAnalysisKnowsLoop(Operation *op) {
+  if (auto f = dyn_cast<scf::ForOp>(op))
+    return !f.getUnsignedCmp();
+  if (auto f = dyn_cast<affine::AffineForOp>(op))
+    return f.hasConstantLowerBound() && f.hasConstantUpperBound();
+  return isa<scf::ParallelOp, scf::ForallOp, affine::AffineParallelOp>(op);
+}
+
+/// SparseConstantPropagation without folding. DeadCodeAnalysis reads a
+/// constant state for every operand of a branch; IntegerRangeAnalysis gives
+/// integer values theirs (a one-value range is a constant), so only other
+/// values need one, and since they are not integers no branch memlint
+/// follows depends on their value: unknown. Upstream's passes load
+/// SparseConstantPropagation itself, which folds every op with constant
+/// operands; a fold may update the op in place (cmpi moving a constant to
+/// the right, a memref.cast folded into its user) and is undone afterwards,
+/// which still reorders use lists. memlint never writes to the IR it lints:
+/// in mlir-opt it belongs to the pipeline.
+class UnfoldedConstants : public dataflow::SparseConstantPropagation {
+public:
+  using SparseConstantPropagation::SparseConstantPropagation;
+
+  LogicalResult visitOperation(
+      Operation *op,
+      ArrayRef<const dataflow::Lattice<dataflow::ConstantValue> *>,
+      ArrayRef<dataflow::Lattice<dataflow::ConstantValue> *> results) override {
+    for (auto [r, lattice] : llvm::zip(op->getResults(), results))
+      if (ConstantIntRanges::getStorageBitwidth(r.getType()) == 0)
+        setToEntryState(lattice);
+    return success();
+  }
+};
+
+/// Ranges of affine expressions over index operands. Affine arithmetic is
+/// on index values, 32 or 64 bits wide: only ranges within 32 signed bits
+/// are kept, where no step wraps in either width.
+class AffineRanges {
+public:
+  AffineRanges(function_ref<std::optional<ConstantIntRanges>(unsigned)> dim,
+               function_ref<std::optional<ConstantIntRanges>(unsigned)> sym)
+      : dim(dim), sym(sym) {}
+
+  std::optional<ConstantIntRanges> of(AffineExpr e) {
+    std::optional<ConstantIntRanges> r = compute(e);
+    if (r && (r->smin().slt(APInt::getSignedMinValue(32).sext(64)) ||
+              r->smax().sgt(APInt::getSignedMaxValue(32).sext(64))))
+      return std::nullopt;
+    return r;
+  }
+
+private:
+  std::optional<ConstantIntRanges> compute(AffineExpr e) {
+    if (auto c = dyn_cast<AffineConstantExpr>(e))
+      return ConstantIntRanges::constant(
+          APInt(64, c.getValue(), /*isSigned=*/true));
+    if (auto d = dyn_cast<AffineDimExpr>(e))
+      return dim(d.getPosition());
+    if (auto s = dyn_cast<AffineSymbolExpr>(e))
+      return sym(s.getPosition());
+    auto bin = cast<AffineBinaryOpExpr>(e);
+    std::optional<ConstantIntRanges> l = of(bin.getLHS());
+    std::optional<ConstantIntRanges> r = of(bin.getRHS());
+    if (!l || !r)
+      return std::nullopt;
+    switch (e.getKind()) {
+    case AffineExprKind::Add:
+      return intrange::inferAdd({*l, *r});
+    case AffineExprKind::Mul:
+      return intrange::inferMul({*l, *r});
+    default:
+      break;
+    }
+    // Division and modulo: by a positive constant in affine maps.
+    std::optional<APInt> divisor = r->getConstantValue();
+    if (!divisor || !divisor->isStrictlyPositive())
+      return std::nullopt;
+    switch (e.getKind()) {
+    case AffineExprKind::FloorDiv:
+      return intrange::inferFloorDivS({*l, *r});
+    case AffineExprKind::CeilDiv:
+      return intrange::inferCeilDivS({*l, *r});
+    case AffineExprKind::Mod:
+      // Never negative, unlike remsi.
+      if (l->smin().isNonNegative() && l->smax().slt(*divisor))
+        return *l;
+      return ConstantIntRanges::fromSigned(APInt::getZero(64), *divisor - 1);
+    default:
+      return std::nullopt;
+    }
+  }
+
+  function_ref<std::optional<ConstantIntRanges>(unsigned)> dim, sym;
+};
+
+} // namespace
+
+IntegerFacts::IntegerFacts() = default;
+IntegerFacts::~IntegerFacts() = default;
+
+void IntegerFacts::setFunction(Operation *f) {
+  fn = f;
+  noRanges = false;
+  solver.reset();
+}
+
+bool IntegerFacts::ensureRanges() {
+  if (solver)
+    return true;
+  if (noRanges || !fn)
+    return false;
+  // One walk decides whether the solver may run: it must not on huge
+  // functions (its cost is memlint's), nor where it would be wrong.
+  unsigned ops = 0;
+  bool wrongLoop = false;
+  fn->walk([&](Operation *op) {
+    if (++ops > MaxOpsForRanges)
+      return WalkResult::interrupt();
+    auto loop = dyn_cast<LoopLikeOpInterface>(op);
+    if (loop && loop.getSingleInductionVar() && !rangeAnalysisKnowsLoop(op)) {
+      wrongLoop = true;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  noRanges = true;
+  if (ops > MaxOpsForRanges || wrongLoop)
+    return false;
+  // Intraprocedural: arguments and call results may be anything (callers
+  // are not known, and callees' bodies may change without this function's).
+  auto s = std::make_unique<DataFlowSolver>(
+      DataFlowConfig().setInterprocedural(false));
+  s->load<dataflow::DeadCodeAnalysis>();
+  s->load<UnfoldedConstants>();
+  s->load<dataflow::IntegerRangeAnalysis>();
+  if (failed(s->initializeAndRun(fn)))
+    return false;
+  noRanges = false;
+  solver = std::move(s);
+  return true;
+}
+
+std::optional<ConstantIntRanges> IntegerFacts::rangeOf(Value v) {
+  if (ConstantIntRanges::getStorageBitwidth(v.getType()) == 0 ||
+      !ensureRanges())
+    return std::nullopt;
+  // Uninitialized: code the analysis found dead, or did not reach.
+  auto *lattice = solver->lookupState<dataflow::IntegerValueRangeLattice>(v);
+  if (!lattice || lattice->getValue().isUninitialized())
+    return std::nullopt;
+  return lattice->getValue().getValue();
+}
+
+std::optional<bool> IntegerFacts::decide(arith::CmpIOp c) {
+  // As upstream folds a comparison on ranges (arith.cmpi's range inference).
+  std::optional<ConstantIntRanges> l = rangeOf(c.getLhs());
+  if (!l)
+    return std::nullopt;
+  std::optional<ConstantIntRanges> r = rangeOf(c.getRhs());
+  if (!r)
+    return std::nullopt;
+  return intrange::evaluatePred(
+      static_cast<intrange::CmpPredicate>(c.getPredicate()), *l, *r);
+}
+
+ComparedPair IntegerFacts::pairOf(arith::CmpIOp c) {
+  Value x = c.getLhs(), y = c.getRhs();
+  CmpIPredicate pred = c.getPredicate();
+  // The same extensions on both sides map both values by one function that
+  // keeps equality and the unsigned order; sign extension keeps the signed
+  // order too, and after a zero extension the signed order of the results
+  // is the unsigned order of what was extended.
+  bool zero = false;
+  for (;;) {
+    Operation *a = x.getDefiningOp(), *b = y.getDefiningOp();
+    if (!a || !b || a->getName() != b->getName() ||
+        a->getOperand(0).getType() != b->getOperand(0).getType())
+      break;
+    Extension ext = extensionOf(a);
+    if (ext == Extension::None)
+      break;
+    zero |= ext == Extension::Zero;
+    x = a->getOperand(0);
+    y = b->getOperand(0);
+  }
+  if (zero)
+    pred = unsignedOf(pred);
+  Outcomes holds = outcomesWhere(pred);
+  // A fixed order of the two values: pointer order is enough, as the pair
+  // seen either way gives the same formulas.
+  if (y.getAsOpaquePointer() < x.getAsOpaquePointer())
+    return {y, x, swapOutcomes(holds)};
+  return {x, y, holds};
+}
+
+Outcomes IntegerFacts::possible(Value lhs, Value rhs) {
+  if (lhs == rhs)
+    return Eq;
+  Outcomes o = loopFact(lhs, rhs) & swapOutcomes(loopFact(rhs, lhs));
+  std::optional<ConstantIntRanges> l = rangeOf(lhs), r;
+  if (l)
+    r = rangeOf(rhs);
+  if (l && r)
+    for (unsigned p = 0; p <= static_cast<unsigned>(CmpIPredicate::uge); ++p) {
+      std::optional<bool> known = intrange::evaluatePred(
+          static_cast<intrange::CmpPredicate>(p), *l, *r);
+      if (known) {
+        Outcomes where = outcomesWhere(static_cast<CmpIPredicate>(p));
+        o &= *known ? where : All & ~where;
+      }
+    }
+  // No outcome left: facts of code that never runs. Claim nothing there.
+  return o ? o : All;
+}
+
+std::optional<bool> IntegerFacts::holds(affine::AffineIfOp op) {
+  IntegerSet set = op.getIntegerSet();
+  OperandRange operands = op->getOperands();
+  unsigned numDims = set.getNumDims();
+  auto dim = [&](unsigned i) { return rangeOf(operands[i]); };
+  auto sym = [&](unsigned i) { return rangeOf(operands[numDims + i]); };
+  AffineRanges ranges(dim, sym);
+  bool always = true;
+  for (unsigned i = 0, e = set.getNumConstraints(); i < e; ++i) {
+    std::optional<ConstantIntRanges> r = ranges.of(set.getConstraint(i));
+    if (!r) {
+      always = false;
+      continue;
+    }
+    // `expr == 0` or `expr >= 0`.
+    bool isTrue = set.isEq(i) ? r->getConstantValue() == APInt::getZero(64)
+                              : r->smin().isNonNegative();
+    bool isFalse =
+        set.isEq(i) ? r->smin().isStrictlyPositive() || r->smax().isNegative()
+                    : r->smax().isNegative();
+    if (isFalse)
+      return false;
+    always &= isTrue;
+  }
+  if (always)
+    return true;
+  return std::nullopt;
+}
+
+} // namespace memlint

@@ -1,0 +1,104 @@
+//===- IntegerFacts.h - What integer values certainly satisfy ---*- C++ -*-===//
+//
+// Facts about integers that make some branches impossible, so that memlint
+// does not report a bug on a path that cannot run:
+//  * ranges from upstream's IntegerRangeAnalysis (with DeadCodeAnalysis in
+//    one DataFlowSolver), computed once per function, on the first question
+//    that needs them, and not at all for huge functions;
+//  * inside an scf.for body its induction variable is below its upper bound
+//    (signed, or unsigned with `unsignedCmp`), which no range can say when
+//    the bound is dynamic;
+//  * a value is equal to itself.
+// A comparison is answered with the outcomes its two operands may have
+// (equal, or apart and ordered either way in the signed and in the unsigned
+// order), so that ConditionTable can relate comparisons of the same two
+// values; an affine.if with whether its integer set always or never holds.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_LIFETIME_INTEGERFACTS_H
+#define MEMLINT_ANALYSIS_LIFETIME_INTEGERFACTS_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Value.h"
+#include <memory>
+#include <optional>
+
+namespace mlir {
+class ConstantIntRanges;
+class DataFlowSolver;
+namespace affine {
+class AffineIfOp;
+}
+} // namespace mlir
+
+namespace memlint {
+
+/// How two integers a and b of one type compare, one bit per outcome: equal,
+/// or different with a below or above b in the signed order (first letter)
+/// and in the unsigned order (second letter). Every comparison predicate
+/// holds on a union of these, and all five can happen (for more than 1
+/// bit): e.g. -1 and 0 are LtGt.
+using Outcomes = unsigned;
+namespace outcome {
+constexpr Outcomes Eq = 1, LtLt = 2, LtGt = 4, GtLt = 8, GtGt = 16;
+constexpr Outcomes All = 31;
+} // namespace outcome
+
+/// The outcomes of (a, b) in which `cmpi pred, a, b` is true.
+Outcomes outcomesWhere(mlir::arith::CmpIPredicate pred);
+/// `o` seen from the other side: the outcomes of (b, a).
+Outcomes swapOutcomes(Outcomes o);
+
+/// A comparison as a question about two values: `cmpi pred, x, y` is true
+/// exactly in the outcomes `holds` of (lhs, rhs). lhs and rhs are x and y
+/// without casts that keep order (sign or zero extension), in a fixed order
+/// whichever way the comparison is written, so comparisons of the same two
+/// values have the same pair.
+struct ComparedPair {
+  mlir::Value lhs, rhs;
+  Outcomes holds;
+};
+
+class IntegerFacts {
+public:
+  /// Above this many ops a function gets no ranges (the other facts stay):
+  /// the solver's cost grows with the function (about 25 us and 2.5 KB per
+  /// op, so up to a quarter of a second here) and memlint must stay cheap
+  /// on huge generated functions.
+  static constexpr unsigned MaxOpsForRanges = 10000;
+
+  IntegerFacts();
+  ~IntegerFacts();
+  /// The function whose values are asked about. Its ranges are computed
+  /// when first needed.
+  void setFunction(mlir::Operation *fn);
+
+  /// Whether `c` is true or false wherever it runs, by the ranges of its
+  /// operands.
+  std::optional<bool> decide(mlir::arith::CmpIOp c);
+  /// `c` as a question about two values.
+  ComparedPair pairOf(mlir::arith::CmpIOp c);
+  /// The outcomes (lhs, rhs) may have wherever both are defined.
+  Outcomes possible(mlir::Value lhs, mlir::Value rhs);
+  /// Whether the integer set of `op` holds always (true) or never (false).
+  std::optional<bool> holds(mlir::affine::AffineIfOp op);
+
+  /// Whether the solver ran (for tests of its cost).
+  bool rangesComputed() const { return solver != nullptr; }
+
+private:
+  /// The range of an integer or index value, if the analysis knows one.
+  std::optional<mlir::ConstantIntRanges> rangeOf(mlir::Value v);
+  /// Runs the solver over the function unless it did already or must not.
+  bool ensureRanges();
+
+  mlir::Operation *fn = nullptr;
+  /// Ranges were asked for and cannot be had (huge function, loops whose
+  /// induction variables upstream's analysis gets wrong).
+  bool noRanges = false;
+  std::unique_ptr<mlir::DataFlowSolver> solver;
+};
+
+} // namespace memlint
+
+#endif

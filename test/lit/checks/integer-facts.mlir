@@ -1,0 +1,369 @@
+// Paths that integer facts rule out are not reported: comparisons that
+// ranges (upstream's IntegerRangeAnalysis) decide, an scf.for's induction
+// variable compared with its upper bound, comparisons of the same two
+// values read together, affine.ifs on sets that always or never hold. Each
+// function that must stay silent is followed by one that must not, so that
+// the file cannot pass by reporting nothing.
+// RUN: %memlint lint --verify-diagnostics %s
+
+// ---- The induction variable never reaches the upper bound -------------------
+
+func.func @iv_equal_to_upper_bound(%lb: index, %ub: index, %s: index) {
+  %a = memref.alloc() : memref<4xf32>
+  scf.for %i = %lb to %ub step %s {
+    %last = arith.cmpi eq, %i, %ub : index
+    scf.if %last {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+// It does reach the lower bound.
+func.func @iv_equal_to_lower_bound(%lb: index, %ub: index, %s: index) {
+  %a = memref.alloc() : memref<4xf32> // expected-note 2 {{%a allocated here}}
+  scf.for %i = %lb to %ub step %s {
+    %first = arith.cmpi eq, %i, %lb : index
+    scf.if %first {
+      // expected-note @below {{freed here in the previous iteration of the loop}}
+      // expected-note @below {{first freed here}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 26:3 runs and %first is true [double-free]}}
+    }
+  }
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 26:3 runs [double-free]}}
+  return
+}
+
+// Every predicate, either operand order: false ones guard the free, true
+// ones guard the branch that does not free.
+func.func @iv_against_upper_bound_every_way(%lb: index, %ub: index, %s: index) {
+  %a = memref.alloc() : memref<4xf32>
+  scf.for %i = %lb to %ub step %s {
+    %eq = arith.cmpi eq, %ub, %i : index
+    %sge = arith.cmpi sge, %i, %ub : index
+    %sgt = arith.cmpi sgt, %i, %ub : index
+    %sle = arith.cmpi sle, %ub, %i : index
+    %any = arith.ori %eq, %sge : i1
+    %any2 = arith.ori %sgt, %sle : i1
+    %bad = arith.ori %any, %any2 : i1
+    scf.if %bad {
+      memref.dealloc %a : memref<4xf32>
+    }
+    %slt = arith.cmpi slt, %i, %ub : index
+    %ne = arith.cmpi ne, %ub, %i : index
+    %sgt2 = arith.cmpi sgt, %ub, %i : index
+    %ok = arith.andi %slt, %ne : i1
+    %ok2 = arith.andi %ok, %sgt2 : i1
+    scf.if %ok2 {
+    } else {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+// `iv < ub` holds, so a free under it runs in every iteration.
+func.func @iv_below_upper_bound_frees_every_iteration(%lb: index, %ub: index, %s: index) {
+  // expected-warning @below {{buffer %a is never freed when the loop at 71:3 runs zero times (it is freed only on other paths) [leak]}}
+  %a = memref.alloc() : memref<4xf32> // expected-note {{%a allocated here}}
+  scf.for %i = %lb to %ub step %s {
+    %in = arith.cmpi slt, %ub, %i : index
+    scf.if %in {
+    } else {
+      // expected-note @below {{freed here in the previous iteration of the loop}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 71:3 runs [double-free]}}
+    }
+  }
+  return
+}
+
+// An unsigned loop: `iv <u ub` holds, `iv <s ub` need not.
+func.func @unsigned_loop(%lb: index, %ub: index, %s: index) {
+  %a = memref.alloc() : memref<4xf32>
+  scf.for unsigned %i = %lb to %ub step %s {
+    %past = arith.cmpi uge, %i, %ub : index
+    %eq = arith.cmpi eq, %i, %ub : index
+    %bad = arith.ori %past, %eq : i1
+    scf.if %bad {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+func.func @unsigned_loop_signed_comparison(%lb: index, %ub: index, %s: index) {
+  %a = memref.alloc() : memref<4xf32> // expected-note 2 {{%a allocated here}}
+  scf.for unsigned %i = %lb to %ub step %s {
+    %past = arith.cmpi sge, %i, %ub : index
+    scf.if %past {
+      // expected-note @below {{freed here in the previous iteration of the loop}}
+      // expected-note @below {{first freed here}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 99:3 runs and %past is true [double-free]}}
+    }
+  }
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 99:3 runs [double-free]}}
+  return
+}
+
+// Nested loops: the inner iv stays below the outer one, the outer below
+// its bound.
+func.func @nested_loops(%lb: index, %ub: index, %s: index) {
+  %a = memref.alloc() : memref<4xf32>
+  scf.for %i = %lb to %ub step %s {
+    scf.for %j = %lb to %i step %s {
+      %jeq = arith.cmpi eq, %j, %i : index
+      %ieq = arith.cmpi eq, %ub, %i : index
+      %bad = arith.ori %jeq, %ieq : i1
+      scf.if %bad {
+        memref.dealloc %a : memref<4xf32>
+      }
+    }
+  }
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+func.func @nested_loops_inner_at_lower_bound(%lb: index, %ub: index, %s: index) {
+  %a = memref.alloc() : memref<4xf32> // expected-note 2 {{%a allocated here}}
+  scf.for %i = %lb to %ub step %s {
+    scf.for %j = %lb to %i step %s {
+      %first = arith.cmpi eq, %j, %lb : index
+      scf.if %first {
+        // expected-note @below {{freed here in the previous iteration of the loop}}
+        // expected-note @below {{first freed here}}
+        memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 131:3 runs and the loop at 132:5 runs and %first is true [double-free]}}
+      }
+    }
+  }
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 131:3 runs [double-free]}}
+  return
+}
+
+// Widening casts keep the order: index_cast to i64 of both sides.
+func.func @iv_cast_to_i64(%lb: index, %ub: index, %s: index) {
+  %a = memref.alloc() : memref<4xf32>
+  scf.for %i = %lb to %ub step %s {
+    %i64 = arith.index_cast %i : index to i64
+    %ub64 = arith.index_cast %ub : index to i64
+    %last = arith.cmpi eq, %i64, %ub64 : i64
+    scf.if %last {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+// Truncating casts do not: two different indices may agree in 32 bits.
+func.func @iv_cast_to_i32(%lb: index, %ub: index, %s: index) {
+  %a = memref.alloc() : memref<4xf32> // expected-note 2 {{%a allocated here}}
+  scf.for %i = %lb to %ub step %s {
+    %i32 = arith.index_cast %i : index to i32
+    %ub32 = arith.index_cast %ub : index to i32
+    %last = arith.cmpi eq, %i32, %ub32 : i32
+    scf.if %last {
+      // expected-note @below {{freed here in the previous iteration of the loop}}
+      // expected-note @below {{first freed here}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 163:3 runs and %last is true [double-free]}}
+    }
+  }
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 163:3 runs [double-free]}}
+  return
+}
+
+// ---- Comparisons of the same two values ------------------------------------
+
+func.func @equal_under_less(%x: index, %n: index) {
+  %a = memref.alloc() : memref<4xf32>
+  %lt = arith.cmpi slt, %x, %n : index
+  scf.if %lt {
+    %eq = arith.cmpi eq, %x, %n : index
+    scf.if %eq {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+func.func @equal_under_less_or_equal(%x: index, %n: index) {
+  %a = memref.alloc() : memref<4xf32> // expected-note {{%a allocated here}}
+  %le = arith.cmpi sle, %x, %n : index
+  scf.if %le {
+    %eq = arith.cmpi eq, %n, %x : index
+    scf.if %eq {
+      memref.dealloc %a : memref<4xf32> // expected-note {{first freed here}}
+    }
+  }
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when %le is true and %eq is true [double-free]}}
+  return
+}
+
+// Complementary comparisons, the second with its operands swapped: exactly
+// one free runs.
+func.func @complementary_comparisons(%x: i32, %n: i32) {
+  %a = memref.alloc() : memref<4xf32>
+  %lt = arith.cmpi ult, %x, %n : i32
+  %ge = arith.cmpi ule, %n, %x : i32
+  scf.if %lt {
+    memref.dealloc %a : memref<4xf32>
+  }
+  scf.if %ge {
+    memref.dealloc %a : memref<4xf32>
+  }
+  return
+}
+
+// Overlapping ones: both free when the values are equal (and one of them
+// always frees: no leak).
+func.func @overlapping_comparisons(%x: i32, %n: i32) {
+  %a = memref.alloc() : memref<4xf32> // expected-note {{%a allocated here}}
+  %le = arith.cmpi sle, %x, %n : i32
+  %ge = arith.cmpi sge, %x, %n : i32
+  scf.if %le {
+    memref.dealloc %a : memref<4xf32> // expected-note {{first freed here}}
+  }
+  scf.if %ge {
+    memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when %le is true and %ge is true [double-free]}}
+  }
+  return
+}
+
+// Signed and unsigned orders are independent: `x <s n` says nothing of
+// `x <u n`, but both exclude `x == n`.
+func.func @signed_then_unsigned(%x: i32, %n: i32) {
+  %a = memref.alloc() : memref<4xf32> // expected-note {{%a allocated here}}
+  %slt = arith.cmpi slt, %x, %n : i32
+  scf.if %slt {
+    %ult = arith.cmpi ult, %x, %n : i32
+    %eq = arith.cmpi eq, %x, %n : i32
+    scf.if %eq {
+      memref.dealloc %a : memref<4xf32>
+    }
+    scf.if %ult {
+    } else {
+      memref.dealloc %a : memref<4xf32> // expected-note {{first freed here}}
+    }
+  }
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when %slt is true and %ult is false [double-free]}}
+  return
+}
+
+// ---- Ranges -----------------------------------------------------------------
+
+// A constant-bound loop never reaches 8, but does reach 3.
+func.func @constant_bounds_never_reached(%s: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %a = memref.alloc() : memref<4xf32>
+  scf.for %i = %c0 to %c8 step %c1 {
+    %past = arith.cmpi sge, %i, %c8 : index
+    scf.if %past {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+func.func @constant_bounds_reached(%s: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %a = memref.alloc() : memref<4xf32> // expected-note 2 {{%a allocated here}}
+  scf.for %i = %c0 to %c8 step %c1 {
+    %three = arith.cmpi eq, %i, %c3 : index
+    scf.if %three {
+      // expected-note @below {{freed here in the previous iteration of the loop}}
+      // expected-note @below {{first freed here}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when %three is true [double-free]}}
+    }
+  }
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice [double-free]}}
+  return
+}
+
+// Arithmetic: a value masked to 3 bits is below 8, and may be 7.
+func.func @masked_value(%x: i32) {
+  %c7 = arith.constant 7 : i32
+  %c8 = arith.constant 8 : i32
+  %a = memref.alloc() : memref<4xf32>
+  %m = arith.andi %x, %c7 : i32
+  %big = arith.cmpi uge, %m, %c8 : i32
+  scf.if %big {
+    memref.dealloc %a : memref<4xf32>
+  }
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+func.func @masked_value_at_its_maximum(%x: i32) {
+  %c7 = arith.constant 7 : i32
+  %a = memref.alloc() : memref<4xf32> // expected-note {{%a allocated here}}
+  %m = arith.andi %x, %c7 : i32
+  %top = arith.cmpi eq, %m, %c7 : i32
+  scf.if %top {
+    memref.dealloc %a : memref<4xf32> // expected-note {{first freed here}}
+  }
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when %top is true [double-free]}}
+  return
+}
+
+// A value compared with itself.
+func.func @compared_with_itself(%x: index) {
+  %a = memref.alloc() : memref<4xf32>
+  %lt = arith.cmpi ult, %x, %x : index
+  scf.if %lt {
+    memref.dealloc %a : memref<4xf32>
+  }
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+// ---- affine.if ----------------------------------------------------------------
+
+#nonnegative = affine_set<(d0) : (d0 >= 0)>
+#from5 = affine_set<(d0) : (d0 - 5 >= 0)>
+#beyond = affine_set<(d0)[s0] : (d0 * 2 - s0 - 20 >= 0, s0 >= 0)>
+
+func.func @affine_if_always_true() {
+  %a = memref.alloc() : memref<4xf32>
+  affine.for %i = 0 to 10 {
+    affine.if #nonnegative(%i) {
+    } else {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+func.func @affine_if_never_true() {
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4xf32>
+  affine.for %i = 0 to 10 {
+    affine.if #beyond(%i)[%c1] {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+func.func @affine_if_sometimes_true() {
+  %a = memref.alloc() : memref<4xf32> // expected-note 2 {{%a allocated here}}
+  affine.for %i = 0 to 10 {
+    affine.if #from5(%i) {
+      // expected-note @below {{freed here in the previous iteration of the loop}}
+      // expected-note @below {{first freed here}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the affine.if at 361:5 takes its branch 0 [double-free]}}
+    }
+  }
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice [double-free]}}
+  return
+}
