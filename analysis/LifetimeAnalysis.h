@@ -13,9 +13,9 @@
 #ifndef MEMLINT_ANALYSIS_LIFETIMEANALYSIS_H
 #define MEMLINT_ANALYSIS_LIFETIMEANALYSIS_H
 
+#include "analysis/Ownership.h"
 #include "analysis/lifetime/Bdd.h"
 #include "analysis/lifetime/Conditions.h"
-#include "analysis/Ownership.h"
 #include "analysis/lifetime/ModuleLifetimes.h"
 #include "analysis/lifetime/Results.h"
 #include "mlir/IR/Operation.h"
@@ -46,9 +46,14 @@ public:
   /// The BDD work the analysis took.
   const BddCost &cost() const { return work; }
 
-  /// Words for the paths in `cond` reaching `at`; empty when it holds on
-  /// every path that reaches `at`.
-  std::string describePath(Bdd cond, mlir::Operation *at);
+  /// Words for a path in `cond` reaching `at`, naming only what decides
+  /// it there (what every path reaching `at` takes is left out); empty
+  /// when `cond` holds on every path that reaches `at`.
+  std::string describePath(Bdd cond, mlir::Operation *at) {
+    return describePath(llvm::ArrayRef<Bdd>(cond), at);
+  }
+  /// The same for the paths on which any of `conds` holds.
+  std::string describePath(llvm::ArrayRef<Bdd> conds, mlir::Operation *at);
   /// The share of paths on which `cond` holds, each branch condition taken
   /// as a fair coin. It depends on the condition, not on how the BDD
   /// numbers its variables, so it compares the events of two analyses of

@@ -49,7 +49,12 @@ CheckId checkOfEvent(EventKind kind) {
 
 std::string describeCondition(LifetimeAnalysis &fn, Bdd cond,
                               mlir::Operation *at) {
-  std::string path = fn.describePath(cond, at);
+  return describeCondition(fn, llvm::ArrayRef<Bdd>(cond), at);
+}
+
+std::string describeCondition(LifetimeAnalysis &fn, llvm::ArrayRef<Bdd> conds,
+                              mlir::Operation *at) {
+  std::string path = fn.describePath(conds, at);
   return path.empty() ? "" : "when " + path;
 }
 

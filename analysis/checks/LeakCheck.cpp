@@ -29,16 +29,41 @@ public:
   }
 
 private:
+  /// Where the buffer leaks, and on which paths each instance does.
+  struct LeakExit {
+    Operation *op;
+    bool backEdge;
+    std::vector<Bdd> conds;
+  };
+
+  /// One exit per op: the instances of an allocation that leak there (this
+  /// iteration's and earlier ones') are one leak to the reader, worded by
+  /// the paths on which any of them does.
+  static std::vector<LeakExit> exitsOf(const std::vector<Event> &evs) {
+    std::vector<LeakExit> exits;
+    for (const Event &e : evs) {
+      auto it =
+          llvm::find_if(exits, [&](const LeakExit &x) { return x.op == e.op; });
+      if (it == exits.end())
+        exits.push_back({e.op, e.backEdge, {e.cond}});
+      else
+        it->conds.push_back(e.cond);
+    }
+    return exits;
+  }
+
   Finding report(CheckContext &ctx, LifetimeAnalysis &la, const BufferInfo &buf,
                  const std::vector<Event> &evs) {
     Document &doc = ctx.doc;
     Finding f = finding(doc.rangeOf(buf.allocOp));
     std::string name = bufferName(doc, buf);
-    bool inLoop = llvm::any_of(evs, [](const Event &e) { return e.backEdge; });
+    std::vector<LeakExit> exits = exitsOf(evs);
+    bool inLoop =
+        llvm::any_of(exits, [](const LeakExit &x) { return x.backEdge; });
     // A single exit: say on which paths. Several exits: name the exits.
     std::string when;
-    if (evs.size() == 1)
-      when = describeCondition(la, evs.front().cond, evs.front().op);
+    if (exits.size() == 1)
+      when = describeCondition(la, exits.front().conds, exits.front().op);
     if (inLoop)
       f.message = "buffer " + name +
                   " allocated in a loop is not freed before the next "
@@ -49,18 +74,19 @@ private:
       f.message += " " + when;
     if (hasFree(buf))
       f.message += " (it is freed only on other paths)";
-    for (const Event &e : evs) {
+    for (const LeakExit &x : exits) {
       RelatedLocation r;
-      std::string path = describeCondition(la, e.cond, e.op);
       r.message =
-          e.backEdge
+          x.backEdge
               ? "the loop repeats here with " + name + " still allocated"
               : "the function exits here with " + name + " still allocated";
-      if (!path.empty() && evs.size() > 1)
-        r.message += " " + path;
-      r.range = doc.rangeOf(e.op);
-      bool seen = llvm::any_of(f.related, [&](const RelatedLocation &x) {
-        return x.range == r.range && x.message == r.message;
+      if (exits.size() > 1)
+        if (std::string path = describeCondition(la, x.conds, x.op);
+            !path.empty())
+          r.message += " " + path;
+      r.range = doc.rangeOf(x.op);
+      bool seen = llvm::any_of(f.related, [&](const RelatedLocation &y) {
+        return y.range == r.range && y.message == r.message;
       });
       if (!seen)
         f.related.push_back(r);

@@ -32,7 +32,8 @@ BddManager::BddManager() {
 }
 
 uint64_t BddManager::bytesHeld() const {
-  return nodes.capacity() * sizeof(Node) + uniqueSlots.capacity() * sizeof(Bdd) +
+  return nodes.capacity() * sizeof(Node) +
+         uniqueSlots.capacity() * sizeof(Bdd) +
          cache.capacity() * sizeof(CacheEntry) +
          (memoValue.capacity() + memoStamp.capacity() + varValue.capacity() +
           varStamp.capacity()) *
@@ -379,6 +380,35 @@ llvm::SmallVector<std::pair<unsigned, bool>> BddManager::shortestCube(Bdd a) {
     bool takeHi = d(n.hi) <= d(n.lo);
     cube.push_back({n.var, takeHi});
     x = takeHi ? n.hi : n.lo;
+  }
+  return cube;
+}
+
+Bdd BddManager::cubeOf(llvm::ArrayRef<std::pair<unsigned, bool>> cube) {
+  Bdd c = True;
+  for (auto [v, val] : cube)
+    c = conj(c, val ? var(v) : negate(var(v)));
+  return c;
+}
+
+llvm::SmallVector<std::pair<unsigned, bool>> BddManager::cubeWithin(Bdd f,
+                                                                    Bdd care) {
+  if (f == False)
+    return {};
+  // The care set may leave out what restrict() keeps: start from its
+  // shortest cube if some path of `care` satisfies it, else from f's own
+  // (which implies care).
+  llvm::SmallVector<std::pair<unsigned, bool>> cube =
+      shortestCube(restrict(f, care));
+  if (conj(cubeOf(cube), care) == False)
+    cube = shortestCube(f);
+  // Drop every literal the rest of the cube and the care set make
+  // redundant; dropping only widens the cube, so a path of care stays in.
+  for (size_t i = cube.size(); i-- > 0;) {
+    auto rest = cube;
+    rest.erase(rest.begin() + i);
+    if (implies(conj(cubeOf(rest), care), f))
+      cube = std::move(rest);
   }
   return cube;
 }

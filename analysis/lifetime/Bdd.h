@@ -9,6 +9,7 @@
 #ifndef MEMLINT_ANALYSIS_LIFETIME_BDD_H
 #define MEMLINT_ANALYSIS_LIFETIME_BDD_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -100,6 +101,13 @@ public:
   /// One satisfying assignment with as few variables as the diagram allows
   /// (a shortest path to True): (variable, value) pairs.
   llvm::SmallVector<std::pair<unsigned, bool>> shortestCube(Bdd a);
+  /// A short cube C that names `f` within `care`: some path of `care`
+  /// satisfies C, every path of `care` that satisfies C satisfies `f`, and
+  /// no literal of C can be dropped without losing that (a literal `care`
+  /// implies never stays). `f` must imply `care`; empty for False.
+  llvm::SmallVector<std::pair<unsigned, bool>> cubeWithin(Bdd f, Bdd care);
+  /// The conjunction of a cube's literals.
+  Bdd cubeOf(llvm::ArrayRef<std::pair<unsigned, bool>> cube);
 
   size_t size() const { return nodes.size(); }
   /// True once a part of the budget ran out; callers then give up on the

@@ -3,6 +3,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Location.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -10,6 +11,12 @@
 using namespace mlir;
 
 namespace memlint {
+
+std::string positionOf(Operation *op) {
+  if (auto fl = dyn_cast<FileLineColLoc>(op->getLoc()))
+    return std::to_string(fl.getLine()) + ":" + std::to_string(fl.getColumn());
+  return "?";
+}
 
 Bdd ConditionTable::newAtom(Atom a) {
   unsigned var = a.earlierOf >= 0 ? bdd.newVarAfter(a.earlierOf) : bdd.newVar();
@@ -48,6 +55,33 @@ Bdd ConditionTable::freshValueAtom(Value v, bool loopCarried) {
 Bdd ConditionTable::choiceAtom(Operation *op, std::string whenTrue,
                                std::string whenFalse) {
   return newAtom({Value(), op, std::move(whenTrue), std::move(whenFalse)});
+}
+
+void ConditionTable::markLoopRuns(Bdd atom, Operation *loop) {
+  for (unsigned v : bdd.support(atom))
+    atoms[v].runsOf = loop;
+}
+
+bool ConditionTable::LoopPlace::contains(Operation *o) const {
+  if (!o)
+    return false;
+  if (regionLoop)
+    return regionLoop->isProperAncestor(o);
+  for (Block *b = o->getBlock(); b;) {
+    if (b->getParent() == region)
+      return blocks.contains(b);
+    Operation *parent = b->getParentOp();
+    b = parent ? parent->getBlock() : nullptr;
+  }
+  return false;
+}
+
+Bdd ConditionTable::firstIterationAtom(Operation *keyOp, LoopPlace place) {
+  Atom a;
+  a.op = keyOp;
+  a.loopPlace = places.size();
+  places.push_back(std::move(place));
+  return newAtom(std::move(a));
 }
 
 static bool isI1(Value v) { return v.getType().isInteger(1); }
@@ -168,25 +202,101 @@ Block *ConditionTable::definingBlock(unsigned var) const {
   return a.op ? a.op->getBlock() : nullptr;
 }
 
-std::string ConditionTable::describe(Bdd cond) {
-  cond = bdd.exists(cond, [this](unsigned v) {
-    return v < atoms.size() && (atoms[v].hidden || atoms[v].earlierOf >= 0);
-  });
-  if (cond == BddManager::True)
-    return "";
+std::string ConditionTable::describe(Bdd cond, Bdd reach, Operation *at) {
+  if (bdd.conj(cond, reach) == BddManager::False)
+    reach = BddManager::True; // not on a path reaching `at`: word it alone
+  Cube cube = pathOf(cond, reach);
   std::string out;
-  for (auto [var, val] : bdd.shortestCube(cond)) {
+  for (auto [var, val] : cube) {
+    std::string words = wordLiteral(cube, var, val, at);
+    if (words.empty())
+      continue;
     if (!out.empty())
       out += " and ";
-    const Atom &a = atoms[var];
-    if (a.value)
-      out += namer(a.value) +
-             (a.earlierOf >= 0 ? " (in an earlier iteration)" : "") +
-             (val ? " is true" : " is false");
-    else
-      out += val ? a.whenTrue : a.whenFalse;
+    out += words;
   }
   return out;
+}
+
+ConditionTable::Cube ConditionTable::pathOf(Bdd cond, Bdd reach) {
+  // Values of earlier iterations are no SSA value one can point at: name
+  // the paths that, for some of their values, lead to the event. Leaving a
+  // loop drops them from the path, so how they relate to the other atoms
+  // is often gone: "for every value" would count combinations no run takes.
+  auto earlier = [this](unsigned v) { return isEarlierCopy(v); };
+  Bdd care = bdd.exists(reach, earlier);
+  Cube some = bdd.cubeWithin(bdd.exists(bdd.conj(cond, reach), earlier), care);
+  if (!some.empty())
+    return some;
+  // That would be every path reaching `at`. Unless it is, find a path on
+  // which it happens whatever earlier iterations' values were (which
+  // iteration an earlier one was is bookkeeping: any will do)...
+  auto bookkeeping = [this](unsigned v) {
+    return isEarlierCopy(v) && atoms[v].loopPlace >= 0;
+  };
+  Bdd reached = bdd.exists(reach, bookkeeping);
+  Bdd happens = bdd.exists(bdd.conj(cond, reach), bookkeeping);
+  Bdd sure = bdd.conj(
+      bdd.forall(bdd.disj(bdd.negate(reached), happens), earlier), care);
+  if (sure != BddManager::False)
+    return bdd.cubeWithin(sure, care);
+  // ...or name the values of earlier iterations it needs.
+  return bdd.cubeWithin(happens, reached);
+}
+
+std::optional<bool> ConditionTable::runsLiteral(const Cube &cube,
+                                                Operation *loop) const {
+  for (auto [var, val] : cube)
+    if (loop && atoms[var].runsOf == loop)
+      return val;
+  return std::nullopt;
+}
+
+bool ConditionTable::wordsRunCount(const Atom &a, Operation *at) const {
+  const LoopPlace &p = places[a.loopPlace];
+  return !p.testFirst && !p.contains(at);
+}
+
+std::string ConditionTable::wordFirstIteration(const Cube &cube, const Atom &a,
+                                               bool val, Operation *at) {
+  const LoopPlace &p = places[a.loopPlace];
+  // Inside the loop the atom tells this iteration from later ones.
+  if (p.contains(at))
+    return p.name + (val ? " is in its first iteration"
+                         : " is past its first iteration");
+  // After it, whether it ever went round: for a while loop, whether the
+  // body ran; otherwise whether the head ran more than once.
+  if (!wordsRunCount(a, at))
+    return p.name + (val ? " runs zero times" : " runs at least once");
+  std::optional<bool> runs = runsLiteral(cube, p.where);
+  if (runs == false)
+    return ""; // "runs zero times" says it all
+  if (runs == true)
+    return p.name + (val ? " runs exactly once" : " runs more than once");
+  return p.name + (val ? " runs at most once" : " runs more than once");
+}
+
+std::string ConditionTable::wordLiteral(const Cube &cube, unsigned var,
+                                        bool val, Operation *at) {
+  const Atom &a = atoms[var];
+  // Worded alone: the other literals speak of the current iteration.
+  if (a.earlierOf >= 0)
+    return wordLiteral(Cube(), a.earlierOf, val, nullptr) +
+           " in an earlier iteration of the loop at " +
+           (a.copyLoopOp ? positionOf(a.copyLoopOp) : "?");
+  if (a.loopPlace >= 0)
+    return wordFirstIteration(cube, a, val, at);
+  // "The loop runs" and "it runs more than once" read as one phrase.
+  if (a.runsOf && val)
+    for (auto [other, otherVal] : cube) {
+      const Atom &o = atoms[other];
+      if (o.loopPlace >= 0 && places[o.loopPlace].where == a.runsOf &&
+          wordsRunCount(o, at))
+        return "";
+    }
+  if (a.value)
+    return namer(a.value) + (val ? " is true" : " is false");
+  return val ? a.whenTrue : a.whenFalse;
 }
 
 } // namespace memlint

@@ -32,12 +32,17 @@
 #include "analysis/lifetime/IntegerFacts.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace memlint {
 
 using ValueNamer = std::function<std::string(mlir::Value)>;
+
+/// "line:column" of an op, or "?".
+std::string positionOf(mlir::Operation *op);
 
 class ConditionTable {
 public:
@@ -68,6 +73,34 @@ public:
   /// ("the loop at 3:5 runs" / "the loop at 3:5 runs zero times").
   Bdd choiceAtom(mlir::Operation *op, std::string whenTrue,
                  std::string whenFalse);
+  /// Marks the choice atom `atom` as "the loop op `loop` runs at all", so
+  /// that a description can word it together with the loop's
+  /// first-iteration atom ("runs exactly once").
+  void markLoopRuns(Bdd atom, mlir::Operation *loop);
+
+  /// Where a loop is, for wording its first-iteration atom.
+  struct LoopPlace {
+    /// The op whose position names the loop: the region op, or the first
+    /// op of a CFG loop's header.
+    mlir::Operation *where = nullptr;
+    std::string name; // "the loop at 3:5"
+    /// A region loop: the op. A CFG loop: the blocks of `region` in it.
+    mlir::Operation *regionLoop = nullptr;
+    mlir::Region *region = nullptr;
+    llvm::SmallPtrSet<mlir::Block *, 8> blocks;
+    /// The loop's head only decides whether the body runs, and the body
+    /// always goes back to it (scf.while's `before`, a CFG loop's test
+    /// block without breaks): outside the loop, "not the first iteration"
+    /// is "the body ran". Otherwise it is "the head ran more than once".
+    bool testFirst = false;
+    /// `op` is in the loop (nested ops included).
+    bool contains(mlir::Operation *op) const;
+  };
+  /// The bookkeeping atom "this is the first iteration of the loop whose
+  /// head starts with `keyOp`" (the atom's value is set in that block).
+  /// Descriptions word it by where they are placed: inside the loop, which
+  /// iteration it is; outside, how often the loop ran.
+  Bdd firstIterationAtom(mlir::Operation *keyOp, LoopPlace place);
 
   /// An atom standing for the value atom `var` had in an earlier
   /// iteration of `loop` (created once per pair). `loopOp` is an op of the
@@ -82,12 +115,6 @@ public:
   mlir::Operation *copyLoopOp(unsigned var) const {
     return isEarlierCopy(var) ? atoms[var].copyLoopOp : nullptr;
   }
-  /// Bookkeeping atoms (which iteration of a loop) are left out of the
-  /// words describing a path.
-  void hideFromDescriptions(Bdd atom) {
-    for (unsigned v : bdd.support(atom))
-      atoms[v].hidden = true;
-  }
   bool isEarlierCopy(unsigned var) const {
     return var < atoms.size() && atoms[var].earlierOf >= 0;
   }
@@ -96,7 +123,7 @@ public:
   /// stands for them.
   bool isBookkeeping(unsigned var) const {
     return var < atoms.size() &&
-           (atoms[var].hidden || atoms[var].earlierOf >= 0);
+           (atoms[var].loopPlace >= 0 || atoms[var].earlierOf >= 0);
   }
   /// The block where atom `var` gets its value (null: outside any block).
   mlir::Block *definingBlock(unsigned var) const;
@@ -104,8 +131,14 @@ public:
   /// comparisons) or changes every loop iteration: memlint cannot know
   /// which values they take, so findings must hold for all of them.
   bool isDataAtom(unsigned var) const;
-  /// Human wording of one path: "%c is false and the loop at 12:3 runs".
-  std::string describe(Bdd cond);
+  /// Human wording of one path on which `cond` holds: "%c is false and the
+  /// loop at 12:3 runs". It is worded as seen at `at`, reached on the
+  /// paths `reach`: what holds on every path reaching `at` says nothing and
+  /// is left out (empty: `cond` holds on every such path), and a loop's
+  /// first iteration is worded as inside or after that loop. Values of
+  /// earlier iterations are named only when the event needs them.
+  std::string describe(Bdd cond, Bdd reach = BddManager::True,
+                       mlir::Operation *at = nullptr);
 
   /// Hook to compute i1 formulas that depend on buffer aliasing (pointer
   /// comparisons). Returns false to fall back to an atom.
@@ -120,7 +153,8 @@ private:
     int earlierOf = -1; // var of the atom this one is an earlier copy of
     const void *copyLoop = nullptr;
     mlir::Operation *copyLoopOp = nullptr;
-    bool hidden = false;
+    int loopPlace = -1; // first-iteration atoms: index into `places`
+    mlir::Operation *runsOf = nullptr; // "the loop runs" choices: the loop
   };
   llvm::DenseMap<std::pair<unsigned, const void *>, unsigned> earlier;
   Bdd newAtom(Atom a);
@@ -132,6 +166,22 @@ private:
     Bdd cond;
     Outcomes outcomes;
   };
+  using Cube = llvm::SmallVector<std::pair<unsigned, bool>>;
+  /// The path describe() words (see there).
+  Cube pathOf(Bdd cond, Bdd reach);
+  /// The words of one literal of `cube` (empty: worded with another).
+  std::string wordLiteral(const Cube &cube, unsigned var, bool val,
+                          mlir::Operation *at);
+  std::string wordFirstIteration(const Cube &cube, const Atom &a, bool val,
+                                 mlir::Operation *at);
+  /// The value `cube` gives the "runs" choice of the loop op `loop`.
+  std::optional<bool> runsLiteral(const Cube &cube,
+                                  mlir::Operation *loop) const;
+  /// Whether the first-iteration atom `a`, seen from `at` (after its
+  /// loop), counts runs of a loop head that is not a mere test.
+  bool wordsRunCount(const Atom &a, mlir::Operation *at) const;
+
+  std::vector<LoopPlace> places;
 
   BddManager &bdd;
   ValueNamer namer;

@@ -19,12 +19,6 @@ namespace {
 constexpr unsigned FirstIterationChoice = 1000;
 } // namespace
 
-std::string positionOf(Operation *op) {
-  if (auto fl = dyn_cast<FileLineColLoc>(op->getLoc()))
-    return std::to_string(fl.getLine()) + ":" + std::to_string(fl.getColumn());
-  return "?";
-}
-
 Bdd EdgeConditions::choice(Operation *op, unsigned idx, std::string whenTrue,
                            std::string whenFalse) {
   auto key = std::make_pair(op, idx);
@@ -125,6 +119,7 @@ EdgeConditions::ofRegionEntry(RegionBranchOpInterface op,
   if (isa<LoopLikeOpInterface>(raw) && n == 2) {
     Bdd runs = choice(raw, 0, "the loop at " + positionOf(raw) + " runs",
                       "the loop at " + positionOf(raw) + " runs zero times");
+    ctx.conds.markLoopRuns(runs, raw);
     std::vector<Bdd> out;
     for (const RegionSuccessor &s : succs)
       out.push_back(s.isParent() ? ctx.bdd.negate(runs) : runs);
@@ -175,12 +170,14 @@ EdgeConditions::ofRegionTerminator(Operation *term, bool inLoop,
   return opaque(term, n);
 }
 
-Bdd EdgeConditions::firstIteration(Operation *keyOp) {
-  std::string where = positionOf(keyOp);
-  Bdd a = choice(keyOp, FirstIterationChoice,
-                 "in the first iteration of the loop at " + where,
-                 "after the first iteration of the loop at " + where);
-  ctx.conds.hideFromDescriptions(a);
+Bdd EdgeConditions::firstIteration(
+    Operation *keyOp, function_ref<ConditionTable::LoopPlace()> place) {
+  auto key = std::make_pair(keyOp, FirstIterationChoice);
+  auto it = choices.find(key);
+  if (it != choices.end())
+    return it->second;
+  Bdd a = ctx.conds.firstIterationAtom(keyOp, place());
+  choices[key] = a;
   return a;
 }
 

@@ -18,9 +18,6 @@
 
 namespace memlint::lifetime {
 
-/// "line:column" of an op, or "?".
-std::string positionOf(mlir::Operation *op);
-
 class EdgeConditions {
 public:
   explicit EdgeConditions(FunctionContext &ctx) : ctx(ctx) {}
@@ -36,9 +33,11 @@ public:
   std::vector<Bdd>
   ofRegionTerminator(mlir::Operation *term, bool inLoop,
                      llvm::ArrayRef<mlir::RegionSuccessor> succs);
-  /// The hidden atom "this is the first iteration of the loop whose header
-  /// starts with `keyOp`", one per loop.
-  Bdd firstIteration(mlir::Operation *keyOp);
+  /// The bookkeeping atom "this is the first iteration of the loop whose
+  /// head starts with `keyOp`", one per loop; `place` says where the loop
+  /// is (asked once, when the atom is made).
+  Bdd firstIteration(mlir::Operation *keyOp,
+                     llvm::function_ref<ConditionTable::LoopPlace()> place);
 
 private:
   /// The atom of choice `idx` of `op`, made once.

@@ -84,6 +84,13 @@ private:
   void followEdge(Block *block, Operation *term, unsigned i, PathState es,
                   const Ran &previous, uint64_t epochBefore);
   void leaveLoops(Block *block, Block *succ, PathState &es);
+  /// The first-iteration atom of the loop headed by `header`.
+  Bdd firstIteration(Block *header);
+  /// Whether the loop headed by `header` is a while loop: the header only
+  /// decides between its body and leaving, and the body has no other way
+  /// in or out, so after the loop "not the first iteration" means the body
+  /// ran.
+  bool testsFirst(Block *header) const;
 
   FlowWalker &w;
   Region &region;
@@ -157,7 +164,7 @@ void CfgWalk::runBlock(unsigned bi, Block *block) {
   bool header = headers.count(block);
   if (header && !block->empty()) {
     headerEntry[block] = cur.st;
-    w.flow.restrict(cur, w.edges.firstIteration(&block->front()));
+    w.flow.restrict(cur, firstIteration(block));
   }
   if (auto bk = backIn.find(block); bk != backIn.end())
     w.flow.merge(cur, bk->second);
@@ -221,8 +228,7 @@ void CfgWalk::followEdge(Block *block, Operation *term, unsigned i,
   w.loops.crossBackEdge(term, contrib, forwarded,
                         LoopScope::cfg(&region, loopBlocks(block, succ), succ));
   if (!succ->empty())
-    w.flow.restrict(contrib,
-                    w.ctx.bdd.negate(w.edges.firstIteration(&succ->front())));
+    w.flow.restrict(contrib, w.ctx.bdd.negate(firstIteration(succ)));
   if (w.flow.merge(backIn[succ], contrib))
     nextBackChanged.insert(succ);
 }
@@ -236,6 +242,42 @@ void CfgWalk::leaveLoops(Block *block, Block *succ, PathState &es) {
         es, entryIt == headerEntry.end() ? nullptr : &entryIt->second,
         LoopScope::cfg(&region, blocks, order[h]), w.loops.exportedBy(blocks));
   }
+}
+
+Bdd CfgWalk::firstIteration(Block *header) {
+  return w.edges.firstIteration(&header->front(), [&] {
+    ConditionTable::LoopPlace place;
+    place.where = &header->front();
+    place.name = "the loop at " + positionOf(place.where);
+    place.region = &region;
+    const DenseSet<Block *> &blocks = naturalLoops[index[header]];
+    place.blocks.insert(blocks.begin(), blocks.end());
+    place.testFirst = testsFirst(header);
+    return place;
+  });
+}
+
+bool CfgWalk::testsFirst(Block *header) const {
+  const DenseSet<Block *> &blocks = naturalLoops.at(index.lookup(header));
+  bool leaves = false;
+  for (Block *s : header->getSuccessors()) {
+    if (s == header)
+      return false; // the header is the body
+    leaves |= !blocks.count(s);
+  }
+  if (!leaves)
+    return false;
+  for (Block *b : blocks) {
+    if (b == header)
+      continue;
+    for (Block *s : b->getSuccessors())
+      if (!blocks.count(s))
+        return false; // a break: the body may run and leave
+    for (Block *p : b->getPredecessors())
+      if (!blocks.count(p))
+        return false; // a second way in
+  }
+  return true;
 }
 
 /// How many rounds the outermost loop of a nest may take: the usual cap

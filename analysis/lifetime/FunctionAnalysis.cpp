@@ -225,11 +225,16 @@ std::vector<Event> FunctionAnalysis::events(FunctionOpInterface fn) {
   return out;
 }
 
-std::string FunctionAnalysis::describePath(Bdd cond, Operation *at) {
+// Words are chosen as seen from `at`: what every path reaching it takes
+// (the exit of a while loop's test, the branch `at` sits in) says nothing
+// about which paths the event happens on.
+std::string FunctionAnalysis::describePath(ArrayRef<Bdd> conds, Operation *at) {
+  Bdd cond = BddManager::False;
+  for (Bdd c : conds)
+    cond = ctx.bdd.disj(cond, c);
   auto it = ctx.pathAt.find(at);
-  if (it != ctx.pathAt.end() && ctx.bdd.implies(it->second, cond))
-    return "";
-  return ctx.conds.describe(cond);
+  Bdd reach = it != ctx.pathAt.end() ? it->second : BddManager::True;
+  return ctx.conds.describe(cond, reach, at);
 }
 
 } // namespace memlint::lifetime
@@ -280,8 +285,9 @@ double LifetimeAnalysis::pathShare(Bdd cond) const {
   return impl->pathShare(cond);
 }
 
-std::string LifetimeAnalysis::describePath(Bdd cond, mlir::Operation *at) {
-  return impl->describePath(cond, at);
+std::string LifetimeAnalysis::describePath(llvm::ArrayRef<Bdd> conds,
+                                           mlir::Operation *at) {
+  return impl->describePath(conds, at);
 }
 
 } // namespace memlint

@@ -38,7 +38,8 @@ public:
   std::optional<unsigned> bufferOf(mlir::Value v) const {
     return ctx.bufferOf(v);
   }
-  std::string describePath(Bdd cond, mlir::Operation *at);
+  /// Words for a path on which one of `conds` holds, as seen at `at`.
+  std::string describePath(llvm::ArrayRef<Bdd> conds, mlir::Operation *at);
   double pathShare(Bdd cond) const { return ctx.bdd.satFraction(cond); }
   const BddManager &bdds() const { return ctx.bdd; }
 

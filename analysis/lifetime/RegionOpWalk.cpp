@@ -87,6 +87,8 @@ private:
     return w.flow.merge(acc, w.flow.toInputs(es, operands, inputs.size()));
   }
   void leave(PathState &st);
+  /// The first-iteration atom of the loop head `head`.
+  Bdd firstIteration(Region *head);
 
   FlowWalker &w;
   RegionBranchOpInterface op;
@@ -99,6 +101,11 @@ private:
   Incoming out, outEntryOnly;
   /// Regions some terminator of the op branches back to.
   DenseSet<Region *> loopHeads;
+  /// Loop heads that only decide whether the body runs (scf.while's
+  /// `before`): every edge back to them comes from another region, which
+  /// never leaves the op. After the loop, "not the first iteration" then
+  /// means the body ran.
+  DenseSet<Region *> testingHeads;
   // Of the current round.
   DenseMap<Region *, Incoming> in;
   bool changed = false;
@@ -139,17 +146,46 @@ void RegionOpWalk::enter(const PathState &st) {
 void RegionOpWalk::findLoopHeads() {
   if (singleTrip)
     return;
+  DenseMap<Region *, SmallVector<Region *, 1>> backFrom;
+  DenseSet<Region *> leaving;
   for (Region &region : raw->getRegions())
-    for (Block &block : region)
-      if (auto rt = dyn_cast_or_null<RegionBranchTerminatorOpInterface>(
-              block.empty() ? nullptr : &block.back())) {
-        SmallVector<RegionSuccessor> succs;
-        rt.getSuccessorRegions(constantOperands(rt), succs);
-        for (const RegionSuccessor &s : succs)
-          if (!s.isParent() &&
-              s.getSuccessor()->getRegionNumber() <= region.getRegionNumber())
-            loopHeads.insert(s.getSuccessor());
+    for (Block &block : region) {
+      Operation *term = block.empty() ? nullptr : &block.back();
+      auto rt = dyn_cast_or_null<RegionBranchTerminatorOpInterface>(term);
+      if (!rt) {
+        if (!term || term->getNumSuccessors() == 0)
+          leaving.insert(&region); // goes on to the results
+        continue;
       }
+      SmallVector<RegionSuccessor> succs;
+      rt.getSuccessorRegions(constantOperands(rt), succs);
+      for (const RegionSuccessor &s : succs) {
+        if (s.isParent()) {
+          leaving.insert(&region);
+          continue;
+        }
+        if (s.getSuccessor()->getRegionNumber() <= region.getRegionNumber()) {
+          loopHeads.insert(s.getSuccessor());
+          backFrom[s.getSuccessor()].push_back(&region);
+        }
+      }
+    }
+  for (auto &[head, sources] : backFrom)
+    if (llvm::none_of(sources, [&, head = head](Region *r) {
+          return r == head || leaving.count(r);
+        }))
+      testingHeads.insert(head);
+}
+
+Bdd RegionOpWalk::firstIteration(Region *head) {
+  return w.edges.firstIteration(&head->front().front(), [&] {
+    ConditionTable::LoopPlace place;
+    place.where = raw;
+    place.name = "the loop at " + positionOf(raw);
+    place.regionLoop = raw;
+    place.testFirst = testingHeads.count(head);
+    return place;
+  });
 }
 
 bool RegionOpWalk::runRound() {
@@ -161,7 +197,7 @@ bool RegionOpWalk::runRound() {
     if (auto it = in.find(&region); it != in.end())
       cur = it->second;
     if (loopHeads.count(&region) && !region.front().empty())
-      w.flow.restrict(cur, w.edges.firstIteration(&region.front().front()));
+      w.flow.restrict(cur, firstIteration(&region));
     if (auto it = backIn.find(&region); it != backIn.end())
       w.flow.merge(cur, it->second);
     if (!cur.any || cur.st.unreachable())
@@ -207,8 +243,7 @@ void RegionOpWalk::followExit(Exit &x, Region &region) {
     toRegion(c, es, operands, s.getSuccessorInputs());
     w.loops.crossBackEdge(x.term, c, operands, loop);
     if (!target->empty() && !target->front().empty())
-      w.flow.restrict(c, w.ctx.bdd.negate(
-                             w.edges.firstIteration(&target->front().front())));
+      w.flow.restrict(c, w.ctx.bdd.negate(firstIteration(target)));
     changed |= w.flow.merge(backIn[target], c);
   }
 }

@@ -161,3 +161,44 @@ TEST(BddTest, RestrictAgreesOnTheCareSet) {
   EXPECT_EQ(m.restrict(path, path), BddManager::True);
   EXPECT_EQ(m.restrict(vars[3], BddManager::True), vars[3]);
 }
+
+// cubeWithin names a path of the care set on which f holds, and keeps no
+// literal the care set already decides (what a path explanation must not
+// repeat).
+TEST(BddTest, CubeWithinDropsWhatTheCareSetDecides) {
+  BddManager m;
+  std::vector<Bdd> vars;
+  for (unsigned i = 0; i < 6; ++i)
+    vars.push_back(m.var(m.newVar()));
+  // At the exit of `while (c) {...}` c is false on every path: a leak on
+  // the paths where the body ran (x1) is named by x1 alone.
+  Bdd exit = m.negate(vars[0]);
+  Bdd leak = m.conj(exit, vars[1]);
+  auto cube = m.cubeWithin(leak, exit);
+  ASSERT_EQ(cube.size(), 1u);
+  EXPECT_EQ(cube[0], std::make_pair(1u, true));
+  EXPECT_TRUE(m.cubeWithin(exit, exit).empty());
+  EXPECT_TRUE(m.cubeWithin(BddManager::False, exit).empty());
+
+  std::mt19937 rng(5);
+  std::vector<Bdd> pool(vars);
+  for (unsigned i = 0; i < 300; ++i) {
+    Bdd a = pool[rng() % pool.size()], b = pool[rng() % pool.size()];
+    pool.push_back(rng() % 2 ? m.conj(a, b) : m.disj(a, m.negate(b)));
+  }
+  for (unsigned i = 0; i < 1000; ++i) {
+    Bdd care = pool[rng() % pool.size()];
+    Bdd f = m.conj(pool[rng() % pool.size()], care);
+    if (f == BddManager::False)
+      continue;
+    auto c = m.cubeWithin(f, care);
+    Bdd within = m.conj(m.cubeOf(c), care);
+    ASSERT_NE(within, BddManager::False);
+    ASSERT_TRUE(m.implies(within, f));
+    for (size_t j = 0; j < c.size(); ++j) {
+      auto rest = c;
+      rest.erase(rest.begin() + j);
+      ASSERT_FALSE(m.implies(m.conj(m.cubeOf(rest), care), f));
+    }
+  }
+}

@@ -26,7 +26,7 @@ func.func @loop_double(%n: index) {
   %c1 = arith.constant 1 : index
   %a = memref.alloc() : memref<16xf32> // expected-warning {{never freed when the loop at 28:3 runs zero times}}
   scf.for %i = %c0 to %n step %c1 {
-    memref.dealloc %a : memref<16xf32> // expected-error {{freed twice}}
+    memref.dealloc %a : memref<16xf32> // expected-error {{freed twice when the loop at 28:3 is past its first iteration [double-free]}}
   }
   return
 }
@@ -70,10 +70,10 @@ func.func @while_double(%n: index) {
     scf.condition(%cond) %i : index
   } do {
   ^bb0(%j: index):
-    memref.dealloc %a : memref<4xf32> // expected-error {{freed twice}}
+    memref.dealloc %a : memref<4xf32> // expected-error {{freed twice when the loop at 68:8 is past its first iteration [double-free]}}
     %next = arith.addi %j, %c1 : index
     scf.yield %next : index
   }
-  memref.dealloc %a : memref<4xf32> // expected-error {{freed twice}}
+  memref.dealloc %a : memref<4xf32> // expected-error {{freed twice when the loop at 68:8 runs at least once [double-free]}}
   return
 }

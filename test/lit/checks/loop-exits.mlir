@@ -123,8 +123,8 @@ func.func @ping_pong_double_free(%n: index) {
   }
   // expected-note @+1 2 {{first freed here}}
   memref.dealloc %r#0 : memref<16xf32>
-  // expected-error @+2 {{buffer %a is freed twice (through its alias %r#0)}}
-  // expected-error @+1 {{buffer %b is freed twice (through its alias %r#0) when the loop at 121:10 runs}}
+  // expected-error @+2 {{buffer %a is freed twice (through its alias %r#0) when the loop at 121:10 runs zero times [double-free]}}
+  // expected-error @+1 {{buffer %b is freed twice (through its alias %r#0) when the loop at 121:10 runs exactly once [double-free]}}
   memref.dealloc %r#0 : memref<16xf32>
   memref.dealloc %r#1 : memref<16xf32>
   return

@@ -52,7 +52,7 @@ func.func @carried_uaf(%c: i1) {
   %last = scf.for %i = %c0 to %c3 step %c1 iter_args(%cur = %init) -> (memref<1xf32>) {
     %nb = memref.alloc() : memref<1xf32>
     memref.dealloc %cur : memref<1xf32>
-    %x = memref.load %cur[%c0] : memref<1xf32> // expected-error {{uses buffer %init after it was freed (through its alias %cur)}} expected-error {{uses buffer %nb (allocated by an earlier iteration) after it was freed}}
+    %x = memref.load %cur[%c0] : memref<1xf32> // expected-error {{uses buffer %init after it was freed (through its alias %cur) when the loop at 52:11 is in its first iteration [use-after-free]}} expected-error {{uses buffer %nb (allocated by an earlier iteration) after it was freed (through its alias %cur) when the loop at 52:11 is past its first iteration [use-after-free]}}
     scf.yield %nb : memref<1xf32>
   }
   memref.dealloc %last : memref<1xf32>
