@@ -2,6 +2,7 @@
 // anchored at.
 #include "analysis/lifetime/Conditions.h"
 #include "analysis/Document.h"
+#include "analysis/lifetime/IntegerFacts.h"
 
 #include "mlir/IR/Operation.h"
 #include <gtest/gtest.h>
@@ -23,11 +24,14 @@ func.func @f(%c: i1, %d: i1, %n: index) {
 })",
                                                   "c.mlir");
   BddManager bdd;
-  ConditionTable conds{bdd, [](mlir::Value v) {
+  IntegerFacts facts;
+  ConditionTable conds{bdd,
+                       [](mlir::Value v) {
                          unsigned i =
                              mlir::cast<mlir::BlockArgument>(v).getArgNumber();
                          return std::string(i == 0 ? "%c" : "%d");
-                       }};
+                       },
+                       facts};
 
   mlir::Operation *op(llvm::StringRef name) {
     mlir::Operation *found = nullptr;

@@ -20,7 +20,10 @@ func.func @iv_equal_to_upper_bound(%lb: index, %ub: index, %s: index) {
   return
 }
 
-// It does reach the lower bound.
+// It does reach the lower bound: the free after the loop is a true double
+// free. The one reported inside the loop is not (the iv equals %lb only in
+// the first iteration, a fact memlint does not have yet): pinned here so
+// that learning it shows up as a change.
 func.func @iv_equal_to_lower_bound(%lb: index, %ub: index, %s: index) {
   %a = memref.alloc() : memref<4xf32> // expected-note 2 {{%a allocated here}}
   scf.for %i = %lb to %ub step %s {
@@ -28,10 +31,10 @@ func.func @iv_equal_to_lower_bound(%lb: index, %ub: index, %s: index) {
     scf.if %first {
       // expected-note @below {{freed here in the previous iteration of the loop}}
       // expected-note @below {{first freed here}}
-      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 26:3 runs and %first is true [double-free]}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 26:3 is past its first iteration [double-free]}}
     }
   }
-  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 26:3 runs [double-free]}}
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 26:3 runs more than once [double-free]}}
   return
 }
 
@@ -73,7 +76,7 @@ func.func @iv_below_upper_bound_frees_every_iteration(%lb: index, %ub: index, %s
     scf.if %in {
     } else {
       // expected-note @below {{freed here in the previous iteration of the loop}}
-      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 71:3 runs [double-free]}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 71:3 is past its first iteration [double-free]}}
     }
   }
   return
@@ -101,10 +104,10 @@ func.func @unsigned_loop_signed_comparison(%lb: index, %ub: index, %s: index) {
     scf.if %past {
       // expected-note @below {{freed here in the previous iteration of the loop}}
       // expected-note @below {{first freed here}}
-      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 99:3 runs and %past is true [double-free]}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 99:3 is past its first iteration [double-free]}}
     }
   }
-  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 99:3 runs [double-free]}}
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 99:3 runs more than once [double-free]}}
   return
 }
 
@@ -134,11 +137,11 @@ func.func @nested_loops_inner_at_lower_bound(%lb: index, %ub: index, %s: index) 
       scf.if %first {
         // expected-note @below {{freed here in the previous iteration of the loop}}
         // expected-note @below {{first freed here}}
-        memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 131:3 runs and the loop at 132:5 runs and %first is true [double-free]}}
+        memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 131:3 is past its first iteration [double-free]}}
       }
     }
   }
-  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 131:3 runs [double-free]}}
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 131:3 runs more than once [double-free]}}
   return
 }
 
@@ -167,10 +170,10 @@ func.func @iv_cast_to_i32(%lb: index, %ub: index, %s: index) {
     scf.if %last {
       // expected-note @below {{freed here in the previous iteration of the loop}}
       // expected-note @below {{first freed here}}
-      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 163:3 runs and %last is true [double-free]}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 163:3 is past its first iteration [double-free]}}
     }
   }
-  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 163:3 runs [double-free]}}
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 163:3 runs more than once [double-free]}}
   return
 }
 
@@ -227,7 +230,7 @@ func.func @overlapping_comparisons(%x: i32, %n: i32) {
     memref.dealloc %a : memref<4xf32> // expected-note {{first freed here}}
   }
   scf.if %ge {
-    memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when %le is true and %ge is true [double-free]}}
+    memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when %le is true [double-free]}}
   }
   return
 }
@@ -281,10 +284,10 @@ func.func @constant_bounds_reached(%s: index) {
     scf.if %three {
       // expected-note @below {{freed here in the previous iteration of the loop}}
       // expected-note @below {{first freed here}}
-      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when %three is true [double-free]}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 279:3 is past its first iteration [double-free]}}
     }
   }
-  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice [double-free]}}
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 279:3 runs more than once [double-free]}}
   return
 }
 
@@ -361,9 +364,9 @@ func.func @affine_if_sometimes_true() {
     affine.if #from5(%i) {
       // expected-note @below {{freed here in the previous iteration of the loop}}
       // expected-note @below {{first freed here}}
-      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the affine.if at 361:5 takes its branch 0 [double-free]}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 360:3 is past its first iteration [double-free]}}
     }
   }
-  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice [double-free]}}
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 360:3 runs more than once [double-free]}}
   return
 }
