@@ -2,6 +2,7 @@
 #include "analysis/Document.h"
 
 #include "analysis/AttachedDocument.h"
+#include "analysis/Dialects.h"
 #include "analysis/Parallel.h"
 #include "analysis/ParseChunks.h"
 
@@ -9,8 +10,6 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "analysis/NestingDepth.h"
@@ -28,8 +27,7 @@ namespace memlint {
 const DialectRegistry &getDialectRegistry() {
   static const DialectRegistry *registry = [] {
     auto *r = new DialectRegistry();
-    registerAllDialects(*r);
-    registerAllExtensions(*r);
+    registerMemlintDialects(*r);
     return r;
   }();
   return *registry;

@@ -5,15 +5,17 @@
 //                [common options] FILE
 //
 // Runs PIPELINE (mlir-opt's textual syntax; every upstream pass and
-// memlint's) on FILE in-process, lints after each pass (cli/PassBisector),
-// and reports the findings of the final IR, each with the pass after which
-// it first appeared: a note in text, "introduced_by" in JSON. Positions are
+// memlint's, fewer in the package build: cli/BisectPasses.h) on FILE
+// in-process, lints after each pass (cli/PassBisector), and reports the
+// findings of the final IR, each with the pass after which it first
+// appeared: a note in text, "introduced_by" in JSON. Positions are
 // the ops' locations, so for ops that passes keep or create from the
 // input's ops they are the input file's; an op still where the input had it
 // gets the same range `memlint lint FILE` reports. Exit codes as lint; a
 // pipeline that does not parse or fails is exit 2.
 //
 //===----------------------------------------------------------------------===//
+#include "cli/BisectPasses.h"
 #include "cli/Commands.h"
 #include "cli/Driver.h"
 #include "cli/OutputFormats.h"
@@ -21,7 +23,6 @@
 #include "memlint/memlint.h"
 
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
@@ -74,6 +75,12 @@ int runBisect(const Args &args) {
     driver.error("missing --pass-pipeline=PIPELINE");
     return ExitError;
   }
+  if (!plugins.empty() && !bisectCanLoadPlugins()) {
+    driver.error("this memlint links LLVM and MLIR statically (the package "
+                 "build) and cannot load pass plugins, which use the shared "
+                 "libMLIR; use a memlint built from source");
+    return ExitError;
+  }
   std::string file;
   if (!driver.singleInput(file))
     return ExitError;
@@ -95,7 +102,7 @@ int runBisect(const Args &args) {
     }
   }
 
-  mlir::registerAllPasses();
+  registerBisectPasses();
   registerPasses();
   // Downstream passes, as mlir-opt --load-pass-plugin loads them.
   for (const std::string &path : plugins) {

@@ -20,12 +20,21 @@ export const DEFAULT_SERVER = 'memlint';
 /** Where a workspace build puts the binary, relative to the folder root. */
 export const WORKSPACE_BUILD_BINARY = ['build', 'cli', 'memlint'];
 
+/**
+ * Where a platform-specific .vsix (`vsce package --target linux-x64`,
+ * scripts/package.sh) carries its own binary, relative to the extension's
+ * folder.
+ */
+export const BUNDLED_BINARY = ['bin', 'memlint'];
+
 /** What the resolver may look at; injected so that tests need no real files. */
 export interface ResolveEnv {
   /** `memlint.serverPath` when the user set it (any scope), else undefined. */
   configured: string | undefined;
   /** File system paths of the workspace folders, in order. */
   workspaceFolders: readonly string[];
+  /** The extension's own folder (context.extensionPath), for a bundled binary. */
+  extensionPath?: string;
   /** The PATH variable. */
   pathVariable: string | undefined;
   /** process.platform. */
@@ -36,7 +45,7 @@ export interface ResolveEnv {
   isExecutable(file: string): boolean;
 }
 
-export type ServerSource = 'setting' | 'workspace' | 'path' | 'fallback';
+export type ServerSource = 'setting' | 'workspace' | 'bundled' | 'path' | 'fallback';
 
 export interface ResolvedServer {
   /** The command to spawn: an absolute path, or a bare name left to the OS. */
@@ -96,7 +105,8 @@ export function expandConfiguredPath(value: string, env: Pick<ResolveEnv, 'works
 /**
  * The memlint binary to run: the `memlint.serverPath` setting when the user
  * set one, else `build/cli/memlint` in the first workspace folder that has it,
- * else `memlint` on PATH.
+ * else the extension's own `bin/memlint` (a platform-specific .vsix), else
+ * `memlint` on PATH.
  */
 export function resolveServerPath(env: ResolveEnv): ResolvedServer {
   const pathApi = env.platform === 'win32' ? path.win32 : path.posix;
@@ -114,6 +124,13 @@ export function resolveServerPath(env: ResolveEnv): ResolvedServer {
     for (const candidate of exeName(pathApi.join(folder, ...WORKSPACE_BUILD_BINARY), env.platform)) {
       if (env.isExecutable(candidate)) {
         return { command: candidate, source: 'workspace' };
+      }
+    }
+  }
+  if (env.extensionPath) {
+    for (const candidate of exeName(pathApi.join(env.extensionPath, ...BUNDLED_BINARY), env.platform)) {
+      if (env.isExecutable(candidate)) {
+        return { command: candidate, source: 'bundled' };
       }
     }
   }

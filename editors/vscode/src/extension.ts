@@ -18,7 +18,7 @@ import {
   readParseErrorsMode,
   showParseErrors,
 } from './coexist';
-import { ResolvedServer, resolveServerPath, serverArguments } from './config';
+import { BUNDLED_BINARY, ResolvedServer, resolveServerPath, serverArguments } from './config';
 import { PlanPanel } from './planPanel';
 import { ServerState, statusPresentation } from './status';
 
@@ -50,6 +50,8 @@ let statusItem: vscode.StatusBarItem | undefined;
 let serverState: ServerState = 'stopped';
 let stateDetail: string | undefined;
 let languageConfiguration: vscode.Disposable | undefined;
+/** The extension's folder: a platform-specific .vsix has bin/memlint in it. */
+let extensionPath: string | undefined;
 /** The diagnostics the server last published per document, parse errors included. */
 const publishedDiagnostics = new Map<string, { uri: vscode.Uri; diagnostics: vscode.Diagnostic[] }>();
 
@@ -59,6 +61,22 @@ function isExecutable(file: string): boolean {
     return fs.statSync(file).isFile();
   } catch {
     return false;
+  }
+}
+
+/**
+ * The bundled binary, made executable if unpacking lost its mode bits (a
+ * .vsix is a zip file). Nothing happens when there is none.
+ */
+function prepareBundledBinary(folder: string): void {
+  const file = path.join(folder, ...BUNDLED_BINARY);
+  try {
+    if (process.platform !== 'win32' && fs.statSync(file).isFile() && !isExecutable(file)) {
+      fs.chmodSync(file, 0o755);
+    }
+  } catch {
+    // No bundled binary (the platform-neutral .vsix), or a read-only folder:
+    // the resolver then goes on to PATH.
   }
 }
 
@@ -76,6 +94,7 @@ export function currentServer(): ResolvedServer {
   return resolveServerPath({
     configured,
     workspaceFolders: trusted ? workspaceFolderPaths() : [],
+    extensionPath,
     pathVariable: process.env.PATH,
     platform: process.platform,
     homeDir: os.homedir(),
@@ -122,7 +141,7 @@ async function startClient(): Promise<void> {
   };
   const hint =
     server.source === 'fallback'
-      ? 'memlint is not on PATH and no build/cli/memlint was found in the workspace; set memlint.serverPath.'
+      ? 'memlint is not on PATH, this extension carries no bin/memlint and no build/cli/memlint was found in the workspace; set memlint.serverPath.'
       : 'Check memlint.serverPath.';
   // A missing binary is the common case: say so once, in our words, rather
   // than let the client report a failed spawn as well.
@@ -333,6 +352,10 @@ function updateLanguageConfiguration(): void {
 
 export function activate(context: vscode.ExtensionContext): MemlintApi {
   output = vscode.window.createOutputChannel('memlint', { log: true });
+  extensionPath = context.extensionPath;
+  if (extensionPath) {
+    prepareBundledBinary(extensionPath);
+  }
   statusItem = vscode.window.createStatusBarItem('memlint.status', vscode.StatusBarAlignment.Right, 100);
   statusItem.name = 'memlint';
   setState(serverState, stateDetail);

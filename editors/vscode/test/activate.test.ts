@@ -133,6 +133,7 @@ interface Api {
 interface Context {
   subscriptions: { dispose(): unknown }[];
   extensionUri: Uri;
+  extensionPath?: string;
 }
 
 interface Extension {
@@ -468,5 +469,36 @@ describe('the bundled extension', () => {
     );
     assert.notEqual(api.client?.state, 2 /* State.Running */);
     await extension.deactivate();
+  });
+
+  it('runs the bin/memlint a platform .vsix carries when nothing else is set, made executable if unzipping lost its mode', async () => {
+    for (const d of context.subscriptions.splice(0)) {
+      d.dispose();
+    }
+    // The extension's folder as VS Code unpacks a linux-x64 .vsix: the fake
+    // server as bin/memlint, here without its x bits. No setting, no
+    // workspace build.
+    const extensionFolder = path.join(tmp, 'extension');
+    const bundled = path.join(extensionFolder, 'bin', 'memlint');
+    fs.mkdirSync(path.dirname(bundled), { recursive: true });
+    fs.writeFileSync(bundled, FAKE_MEMLINT, { mode: 0o644 });
+    delete state.settings['memlint.serverPath'];
+    state.workspaceFolders = [];
+    const bundledContext: Context = { subscriptions: [], extensionUri: Uri.file(root), extensionPath: extensionFolder };
+    try {
+      api = extension.activate(bundledContext);
+      await api.ready;
+      assert.equal(api.server?.source, 'bundled');
+      assert.equal(api.server?.command, bundled);
+      // (Messages of the broken server above may still come in: not checked.)
+      assert.ok((fs.statSync(bundled).mode & 0o111) !== 0, 'bin/memlint is executable');
+      await waitFor('running', () => (api.state === 'running' ? true : undefined));
+      assert.ok(readLog(logFile).some((e) => e.argv?.[0] === 'lsp' && e.cwd === process.cwd()), 'the bundled binary was spawned');
+    } finally {
+      await extension.deactivate();
+      for (const d of bundledContext.subscriptions) {
+        d.dispose();
+      }
+    }
   });
 });

@@ -57,6 +57,20 @@ describe('resolveServerPath', () => {
     assert.deepEqual(resolveServerPath(e), { command: '/b/build/cli/memlint', source: 'workspace' });
   });
 
+  it('uses the bin/memlint of the extension after a workspace build and before PATH', () => {
+    const executables = ['/ext/bin/memlint', '/usr/local/bin/memlint'];
+    const e = env({ workspaceFolders: ['/ws'], extensionPath: '/ext', executables });
+    assert.deepEqual(resolveServerPath(e), { command: '/ext/bin/memlint', source: 'bundled' });
+    const withBuild = env({ workspaceFolders: ['/ws'], extensionPath: '/ext', executables: [...executables, '/ws/build/cli/memlint'] });
+    assert.deepEqual(resolveServerPath(withBuild), { command: '/ws/build/cli/memlint', source: 'workspace' });
+    assert.deepEqual(resolveServerPath({ ...e, configured: '/opt/memlint' }), { command: '/opt/memlint', source: 'setting' });
+    // The platform-neutral .vsix has none: PATH, as before.
+    const neutral = env({ extensionPath: '/ext', executables: ['/usr/local/bin/memlint'] });
+    assert.deepEqual(resolveServerPath(neutral), { command: '/usr/local/bin/memlint', source: 'path' });
+    const win = env({ platform: 'win32', pathVariable: '', extensionPath: 'C:\\ext', executables: ['C:\\ext\\bin\\memlint.exe'] });
+    assert.deepEqual(resolveServerPath(win), { command: 'C:\\ext\\bin\\memlint.exe', source: 'bundled' });
+  });
+
   it('falls back to memlint on PATH, then to the bare name', () => {
     const e = env({ workspaceFolders: ['/ws'], executables: ['/usr/bin/memlint', '/usr/local/bin/memlint'] });
     assert.deepEqual(resolveServerPath(e), { command: '/usr/local/bin/memlint', source: 'path' });
