@@ -20,10 +20,7 @@ func.func @iv_equal_to_upper_bound(%lb: index, %ub: index, %s: index) {
   return
 }
 
-// It does reach the lower bound: the free after the loop is a true double
-// free. The one reported inside the loop is not (the iv equals %lb only in
-// the first iteration, a fact memlint does not have yet): pinned here so
-// that learning it shows up as a change.
+// It does reach the lower bound: the free after the loop is a true double free; the one inside the loop is not (the iv equals %lb only in the first iteration, a fact memlint lacks), pinned so that learning it shows.
 func.func @iv_equal_to_lower_bound(%lb: index, %ub: index, %s: index) {
   %a = memref.alloc() : memref<4xf32> // expected-note 2 {{%a allocated here}}
   scf.for %i = %lb to %ub step %s {
