@@ -296,6 +296,17 @@ static unsigned roundCap(Operation *loop) {
 void FlowWalker::iterateLoop(Operation *loop,
                              function_ref<bool(unsigned round)> runRound) {
   bool lockstep = visitsInLockstep();
+  // The loops in this one's body run in lockstep: each visit of this loop
+  // starts them afresh. What they carried at an earlier visit holds paths
+  // of this loop's earlier rounds (its iteration atoms in other states);
+  // joined into this visit's first rounds, they make conditions that no
+  // path has (false back-edge leaks in upstream's output for 4-deep nests).
+  // Loops that iterate to their own fixpoint are never nested in one
+  // another here, so clearing everything clears only this loop's nest.
+  if (iteratingLoops + 1 == LockstepDepth) {
+    cfgBackIn.clear();
+    regionBackIn.clear();
+  }
   bool unstableOutside = unstableNested;
   ++iteratingLoops;
   std::optional<unsigned> cap;
