@@ -202,6 +202,7 @@ bool PassBisector::update(Operation *op, unsigned stage) {
       bool known = old != state.since.end();
       introduced |= !known;
       since.emplace(key, known ? old->second : stage);
+      state.first.emplace(key, stage);
     }
     state.since = std::move(since);
   }
@@ -221,10 +222,10 @@ std::vector<BlamedFinding> PassBisector::finalFindings() {
     const FunctionState &state = functions[fn.getName().str()];
     for (Finding &f : found[i]) {
       Key key{f.check, f.range.start.line, f.range.start.column};
-      auto it = state.since.find(key);
+      auto it = state.first.find(key);
       // Every change is linted after the pass that made it, so a finding
       // of the final IR is always known; the last pass otherwise.
-      unsigned pass = it != state.since.end() ? it->second : lastAssigned;
+      unsigned pass = it != state.first.end() ? it->second : lastAssigned;
       out.push_back({std::move(f), pass});
     }
   }

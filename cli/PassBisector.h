@@ -68,14 +68,18 @@ private:
   using Key = std::tuple<std::string, unsigned, unsigned>; // check, line, col
   struct FunctionState {
     std::optional<mlir::OperationFingerPrint> print;
+    /// The findings after the last lint, each with the stage since which it
+    /// has been present without a break (what --dump-dir shows).
     std::map<Key, unsigned> since;
+    /// The stage each finding first appeared at, kept when a later pass
+    /// removes it: the blame CONTRACT.md asks for ("first appeared").
+    std::map<Key, unsigned> first;
   };
   /// Re-lints what changed under `op` after stage `stage`; true if a
   /// finding appeared.
   bool update(mlir::Operation *op, unsigned stage);
   unsigned indexOf(mlir::Pass *pass, mlir::Operation *op);
-  void dump(unsigned stage, const std::string &suffix,
-            const std::string &text);
+  void dump(unsigned stage, const std::string &suffix, const std::string &text);
 
   mlir::ModuleOp module;
   std::vector<PipelinePass> pipeline;
