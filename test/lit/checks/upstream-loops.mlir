@@ -5,6 +5,8 @@
 // both ownership modes, memlint stays silent.
 // RUN: %mlir-opt --buffer-deallocation-pipeline %S/Inputs/loops.mlir | %memlint lint -
 // RUN: %mlir-opt --buffer-deallocation-pipeline=private-function-dynamic-ownership=true %S/Inputs/loops.mlir | %memlint lint -
+// RUN: %mlir-opt --buffer-deallocation-pipeline %S/Inputs/deep-nest.mlir | %memlint lint -
+// RUN: %mlir-opt --buffer-deallocation-pipeline=private-function-dynamic-ownership=true %S/Inputs/deep-nest.mlir | %memlint lint -
 
 // And each free it places is needed: without the one inside the loop, the
 // buffer of the previous iteration leaks.
