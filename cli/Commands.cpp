@@ -45,7 +45,7 @@ LINT OPTIONS:
 
 EVERY COMMAND: --checks, --config, --capacity SPACE=BYTES, --assume NAME<=N,
   --max-input-size=BYTES (default 64 MiB), --analysis-budget=OPERATIONS[,BYTES]
-  (per function; default 40000000 BDD operations, 256 MiB), and -- to end
+  (per function; default 6000000 BDD operations, 256 MiB), and -- to end
   the options.
 
 EXIT CODES: 0 nothing to report, 1 findings, 2 usage or input error.
