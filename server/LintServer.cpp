@@ -157,9 +157,8 @@ void LintServer::change(const std::string &file,
     // An edit after a pause is analysed at once; one that follows another
     // closely is part of a burst, analysed once the burst is over.
     auto now = std::chrono::steady_clock::now();
-    doc.readyAt = now - doc.lastEdit < options.debounce
-                      ? now + options.debounce
-                      : now;
+    doc.readyAt =
+        now - doc.lastEdit < options.debounce ? now + options.debounce : now;
     doc.lastEdit = now;
   }
   wake.notify_all();
@@ -204,8 +203,7 @@ void LintServer::withCurrentResult(
     auto it = docs.find(file);
     if (it != docs.end()) {
       Doc &doc = *it->second;
-      if (doc.dirty || !doc.result ||
-          doc.resultGeneration != doc.generation) {
+      if (doc.dirty || !doc.result || doc.resultGeneration != doc.generation) {
         doc.waitingCurrent.push_back(std::move(action));
         return;
       }
@@ -215,34 +213,34 @@ void LintServer::withCurrentResult(
   action(ready);
 }
 
+std::shared_ptr<LintServer::Doc> LintServer::docOf(const std::string &file) {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = docs.find(file);
+  return it != docs.end() ? it->second : nullptr;
+}
+
 void LintServer::withCurrentResultOnWorker(
     const std::string &file, llvm::unique_function<void(ResultPtr)> action) {
-  std::shared_ptr<Doc> doc;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = docs.find(file);
-    if (it != docs.end())
-      doc = it->second;
-  }
+  std::shared_ptr<Doc> doc = docOf(file);
   if (!doc)
     return action(nullptr);
-  withCurrentResult(file, [this, doc, action = std::move(action)](
-                              ResultPtr result) mutable {
-    if (!result)
-      return action(nullptr);
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      if (!doc->closed) {
-        doc->tasks.push_back(
-            [result, action = std::move(action)](bool run) mutable {
-              action(run ? result : nullptr);
-            });
-        wake.notify_all();
-        return;
-      }
-    }
-    action(nullptr);
-  });
+  withCurrentResult(
+      file, [this, doc, action = std::move(action)](ResultPtr result) mutable {
+        if (!result)
+          return action(nullptr);
+        {
+          std::lock_guard<std::mutex> lock(mutex);
+          if (!doc->closed) {
+            doc->tasks.push_back(
+                [result, action = std::move(action)](bool run) mutable {
+                  action(run ? result : nullptr);
+                });
+            wake.notify_all();
+            return;
+          }
+        }
+        action(nullptr);
+      });
 }
 
 void LintServer::withLatestResult(
@@ -264,13 +262,7 @@ void LintServer::withLatestResult(
 
 void LintServer::withFixes(const std::string &file, RangeOf rangeOf,
                            FixesAction action) {
-  std::shared_ptr<Doc> doc;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = docs.find(file);
-    if (it != docs.end())
-      doc = it->second;
-  }
+  std::shared_ptr<Doc> doc = docOf(file);
   if (!doc)
     return action(nullptr, {});
   // The linter is touched by the worker holding the document only: the

@@ -78,8 +78,8 @@ public:
 
   void open(const std::string &file, std::shared_ptr<const std::string> text,
             int64_t version);
-  void change(const std::string &file,
-              std::shared_ptr<const std::string> text, int64_t version);
+  void change(const std::string &file, std::shared_ptr<const std::string> text,
+              int64_t version);
   /// Forgets `file`; `onClosed` runs when no result of it can be delivered
   /// any more. Waiting requests get a null result.
   void close(const std::string &file, llvm::unique_function<void()> onClosed);
@@ -125,6 +125,8 @@ private:
   void workerLoop();
   /// Runs one analysis of `doc` (called without `mutex`).
   void analyse(const std::shared_ptr<Doc> &doc);
+  /// The open document `file`, or null (takes the lock).
+  std::shared_ptr<Doc> docOf(const std::string &file);
 
   Options options;
   std::atomic<uint64_t> maxDocumentBytes;

@@ -20,6 +20,18 @@ using namespace mlir;
 
 namespace {
 
+/// Calls `fn` on the `nth` (1-based, walk order) memref.dealloc of `root`.
+void onNthDealloc(Operation *root, unsigned nth,
+                  function_ref<void(memref::DeallocOp)> fn) {
+  unsigned seen = 0;
+  root->walk([&](memref::DeallocOp op) {
+    if (++seen != nth)
+      return WalkResult::advance();
+    fn(op);
+    return WalkResult::interrupt();
+  });
+}
+
 struct EraseDeallocPass
     : PassWrapper<EraseDeallocPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(EraseDeallocPass)
@@ -37,13 +49,8 @@ struct EraseDeallocPass
                        llvm::cl::init(1)};
 
   void runOnOperation() override {
-    unsigned seen = 0;
-    getOperation()->walk([&](memref::DeallocOp op) {
-      if (++seen != nth)
-        return WalkResult::advance();
-      op->erase();
-      return WalkResult::interrupt();
-    });
+    onNthDealloc(getOperation(), nth,
+                 [](memref::DeallocOp op) { op->erase(); });
   }
 };
 
@@ -65,14 +72,10 @@ struct DuplicateDeallocPass
                        llvm::cl::init(1)};
 
   void runOnOperation() override {
-    unsigned seen = 0;
-    getOperation()->walk([&](memref::DeallocOp op) {
-      if (++seen != nth)
-        return WalkResult::advance();
+    onNthDealloc(getOperation(), nth, [](memref::DeallocOp op) {
       OpBuilder b(op->getContext());
       b.setInsertionPointAfter(op);
       b.clone(*op.getOperation());
-      return WalkResult::interrupt();
     });
   }
 };
