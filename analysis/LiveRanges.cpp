@@ -208,6 +208,149 @@ static void extendTo(LiveRange &r, unsigned p, Operation *op, bool covers) {
   }
 }
 
+/// Every value that may be `allocated`: upstream's view flow, closed under
+/// memlint's own aliasing rules (views per viewSource, and ops it cannot
+/// see into returning views of their memref operands).
+static llvm::SetVector<Value> aliasesOf(Value allocated,
+                                        BufferViewFlowAnalysis &views) {
+  llvm::SetVector<Value> aliases;
+  SmallVector<Value> work;
+  auto addAlias = [&](Value v) {
+    if (aliases.insert(v))
+      work.push_back(v);
+    for (Value a : views.resolve(v))
+      if (aliases.insert(a))
+        work.push_back(a);
+  };
+  addAlias(allocated);
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (Operation *user : v.getUsers())
+      for (OpResult result : user->getResults()) {
+        bool interior;
+        if (isMemRef(result) &&
+            (isOpaqueOp(user) || viewSource(result, interior) == v))
+          addAlias(result);
+      }
+  }
+  return aliases;
+}
+
+LiveRange LiveRanges::startRange(const BufferInfo &info, unsigned index) {
+  LiveRange r;
+  r.buffer = index;
+  r.value = info.value;
+  r.allocOp = info.allocOp;
+  r.tracked = info.tracked;
+  r.type = info.value.getType();
+  r.space = memorySpaceName(r.type);
+  r.bytes = staticByteSize(r.type);
+  r.dynamicSizes = dynamicSizeOperands(info.value);
+  r.start = r.end = pointOf(info.allocOp).value_or(0);
+  r.endOp = info.allocOp;
+  return r;
+}
+
+void LiveRanges::extendOver(LiveRange &r, Operation *op) const {
+  r.start = std::min(r.start, *pointOf(op));
+  extendTo(r, lastPointOf(op), op, true);
+}
+
+bool LiveRanges::coverLoopArgument(LiveRange &r, BlockArgument arg) const {
+  bool carried = false;
+  // A loop's region argument: the buffer flows around the loop.
+  Operation *parent = arg.getOwner()->getParentOp();
+  if (parent && pointOf(parent) && mayRepeatRegions(parent)) {
+    extendOver(r, parent);
+    carried |= parent->isProperAncestor(r.allocOp);
+  }
+  if (arg.getOwner() == r.allocOp->getBlock() && inCycle(arg.getOwner()))
+    carried = true;
+  return carried;
+}
+
+void LiveRanges::coverUse(LiveRange &r, OpOperand &use, Value alias) const {
+  Operation *user = use.getOwner();
+  std::optional<unsigned> p = pointOf(user);
+  if (!p)
+    return;
+  r.start = std::min(r.start, *p);
+  extendTo(r, *p, user, false);
+  // A use in a loop that the allocation is outside of: live on every
+  // iteration, so over the whole loop.
+  Operation *outermost = nullptr;
+  for (Operation *parent = user->getParentOp();
+       parent && parent != fn.getOperation(); parent = parent->getParentOp())
+    if (!parent->isAncestor(r.allocOp) && mayRepeatRegions(parent))
+      outermost = parent;
+  if (outermost)
+    extendOver(r, outermost);
+  if (user->hasTrait<OpTrait::ReturnLike>() &&
+      user->getParentOp() == fn.getOperation())
+    r.escapes = true;
+  bool frees = llvm::is_contained(freedOperands(user), &use);
+  if (auto d = dyn_cast<bufferization::DeallocOp>(user))
+    frees |= llvm::is_contained(d.getMemrefs(), alias);
+  if (frees && !llvm::is_contained(r.frees, user))
+    r.frees.push_back(user);
+}
+
+void LiveRanges::coverLiveBlocks(
+    const Liveness &liveness,
+    const DenseMap<Value, SmallVector<unsigned, 1>> &rangesOf,
+    std::vector<bool> &carried) {
+  // In a CFG a buffer also covers every block it is live into or out of.
+  // One pass over the blocks' live sets, looking up the values that may
+  // be a buffer, costs the size of those sets; asking every alias about
+  // every block would cost aliases x blocks.
+  for (Block *block : impl->blocks) {
+    if (block->empty())
+      continue;
+    for (Value v : liveness.getLiveIn(block)) {
+      auto owners = rangesOf.find(v);
+      if (owners == rangesOf.end())
+        continue;
+      for (unsigned id : owners->second) {
+        LiveRange &r = rangeList[id];
+        r.start = std::min(r.start, *pointOf(&block->front()));
+        if (block == r.allocOp->getBlock() && inCycle(block))
+          carried[id] = true;
+      }
+    }
+    for (Value v : liveness.getLiveOut(block)) {
+      auto owners = rangesOf.find(v);
+      if (owners == rangesOf.end())
+        continue;
+      for (unsigned id : owners->second)
+        extendTo(rangeList[id], lastPointOf(&block->back()), &block->back(),
+                 false);
+    }
+  }
+}
+
+void LiveRanges::finishRange(LiveRange &r, bool carried) const {
+  if (r.escapes && !opsInOrder.empty())
+    extendTo(r, opsInOrder.size() - 1, opsInOrder.back(), false);
+  llvm::sort(r.frees, [&](Operation *a, Operation *b) {
+    return *pointOf(a) < *pointOf(b);
+  });
+
+  // Several instances: allocated where it may run many times, and either
+  // carried from one run to the next, run concurrently, or not followed
+  // by the lifetime analysis (it may be carried in ways the alias sets do
+  // not show).
+  bool repeats = false, concurrent = false;
+  for (Operation *parent = r.allocOp->getParentOp();
+       parent && parent != fn.getOperation(); parent = parent->getParentOp()) {
+    repeats |= mayRepeatRegions(parent);
+    concurrent |= mayRunRegionsConcurrently(parent);
+  }
+  for (Operation *op = r.allocOp; op && op != fn.getOperation();
+       op = op->getParentOp())
+    repeats |= op->getBlock() && inCycle(op->getBlock());
+  r.severalInstances = concurrent || (repeats && (carried || !r.tracked));
+}
+
 void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
   BufferViewFlowAnalysis views(fn);
   std::unique_ptr<Liveness> liveness;
@@ -215,7 +358,7 @@ void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
     liveness = std::make_unique<Liveness>(fn);
   // Per range: carried from one run of its allocation to the next.
   std::vector<bool> carried;
-  // CFG only: the ranges each value may belong to (see below).
+  // CFG only: the ranges each value may belong to (see coverLiveBlocks).
   DenseMap<Value, SmallVector<unsigned, 1>> rangesOf;
 
   for (auto [index, info] : llvm::enumerate(buffers)) {
@@ -223,90 +366,17 @@ void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
     // earlier iteration) shares the first one's range.
     auto seen = impl->rangeIndex.find(info.value);
     if (seen != impl->rangeIndex.end()) {
-      LiveRange &first = rangeList[seen->second];
-      first.tracked &= info.tracked;
+      rangeList[seen->second].tracked &= info.tracked;
       continue;
     }
     unsigned rangeId = rangeList.size();
-    LiveRange r;
-    r.buffer = index;
-    r.value = info.value;
-    r.allocOp = info.allocOp;
-    r.tracked = info.tracked;
-    r.type = info.value.getType();
-    r.space = memorySpaceName(r.type);
-    r.bytes = staticByteSize(r.type);
-    r.dynamicSizes = dynamicSizeOperands(info.value);
-    r.start = r.end = pointOf(info.allocOp).value_or(0);
-    r.endOp = info.allocOp;
-
-    auto extendOver = [&](Operation *op) {
-      r.start = std::min(r.start, *pointOf(op));
-      extendTo(r, lastPointOf(op), op, true);
-    };
-
-    // Every value that may be this buffer: upstream's view flow, closed
-    // under memlint's own aliasing rules (views per viewSource, and ops it
-    // cannot see into returning views of their memref operands).
-    llvm::SetVector<Value> aliases;
-    SmallVector<Value> work;
-    auto addAlias = [&](Value v) {
-      if (aliases.insert(v))
-        work.push_back(v);
-      for (Value a : views.resolve(v))
-        if (aliases.insert(a))
-          work.push_back(a);
-    };
-    addAlias(info.value);
-    while (!work.empty()) {
-      Value v = work.pop_back_val();
-      for (Operation *user : v.getUsers())
-        for (OpResult result : user->getResults()) {
-          bool interior;
-          if (isMemRef(result) &&
-              (isOpaqueOp(user) || viewSource(result, interior) == v))
-            addAlias(result);
-        }
-    }
+    LiveRange r = startRange(info, index);
     bool isCarried = false;
-    for (Value v : aliases) {
-      if (auto arg = dyn_cast<BlockArgument>(v)) {
-        // A loop's region argument: the buffer flows around the loop.
-        Operation *parent = arg.getOwner()->getParentOp();
-        if (parent && pointOf(parent) && mayRepeatRegions(parent)) {
-          extendOver(parent);
-          isCarried |= parent->isProperAncestor(info.allocOp);
-        }
-        if (arg.getOwner() == info.allocOp->getBlock() &&
-            inCycle(arg.getOwner()))
-          isCarried = true;
-      }
-      for (OpOperand &use : v.getUses()) {
-        Operation *user = use.getOwner();
-        std::optional<unsigned> p = pointOf(user);
-        if (!p)
-          continue;
-        r.start = std::min(r.start, *p);
-        extendTo(r, *p, user, false);
-        // A use in a loop that the allocation is outside of: live on every
-        // iteration, so over the whole loop.
-        Operation *outermost = nullptr;
-        for (Operation *parent = user->getParentOp();
-             parent && parent != fn.getOperation();
-             parent = parent->getParentOp())
-          if (!parent->isAncestor(info.allocOp) && mayRepeatRegions(parent))
-            outermost = parent;
-        if (outermost)
-          extendOver(outermost);
-        if (user->hasTrait<OpTrait::ReturnLike>() &&
-            user->getParentOp() == fn.getOperation())
-          r.escapes = true;
-        bool frees = llvm::is_contained(freedOperands(user), &use);
-        if (auto d = dyn_cast<bufferization::DeallocOp>(user))
-          frees |= llvm::is_contained(d.getMemrefs(), v);
-        if (frees && !llvm::is_contained(r.frees, user))
-          r.frees.push_back(user);
-      }
+    for (Value v : aliasesOf(info.value, views)) {
+      if (auto arg = dyn_cast<BlockArgument>(v))
+        isCarried |= coverLoopArgument(r, arg);
+      for (OpOperand &use : v.getUses())
+        coverUse(r, use, v);
       if (liveness)
         rangesOf[v].push_back(rangeId);
     }
@@ -314,61 +384,10 @@ void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
     impl->rangeIndex[info.value] = rangeId;
     rangeList.push_back(std::move(r));
   }
-
-  if (liveness) {
-    // In a CFG a buffer also covers every block it is live into or out of.
-    // One pass over the blocks' live sets, looking up the values that may
-    // be a buffer, costs the size of those sets; asking every alias about
-    // every block would cost aliases x blocks.
-    for (Block *block : impl->blocks) {
-      if (block->empty())
-        continue;
-      for (Value v : liveness->getLiveIn(block)) {
-        auto owners = rangesOf.find(v);
-        if (owners == rangesOf.end())
-          continue;
-        for (unsigned id : owners->second) {
-          LiveRange &r = rangeList[id];
-          r.start = std::min(r.start, *pointOf(&block->front()));
-          if (block == r.allocOp->getBlock() && inCycle(block))
-            carried[id] = true;
-        }
-      }
-      for (Value v : liveness->getLiveOut(block)) {
-        auto owners = rangesOf.find(v);
-        if (owners == rangesOf.end())
-          continue;
-        for (unsigned id : owners->second)
-          extendTo(rangeList[id], lastPointOf(&block->back()), &block->back(),
-                   false);
-      }
-    }
-  }
-
-  unsigned lastPoint = opsInOrder.empty() ? 0 : opsInOrder.size() - 1;
-  for (auto [id, r] : llvm::enumerate(rangeList)) {
-    if (r.escapes && !opsInOrder.empty())
-      extendTo(r, lastPoint, opsInOrder[lastPoint], false);
-    llvm::sort(r.frees, [&](Operation *a, Operation *b) {
-      return *pointOf(a) < *pointOf(b);
-    });
-
-    // Several instances: allocated where it may run many times, and either
-    // carried from one run to the next, run concurrently, or not followed
-    // by the lifetime analysis (it may be carried in ways the alias sets do
-    // not show).
-    bool repeats = false, concurrent = false;
-    for (Operation *parent = r.allocOp->getParentOp();
-         parent && parent != fn.getOperation();
-         parent = parent->getParentOp()) {
-      repeats |= mayRepeatRegions(parent);
-      concurrent |= mayRunRegionsConcurrently(parent);
-    }
-    for (Operation *op = r.allocOp; op && op != fn.getOperation();
-         op = op->getParentOp())
-      repeats |= op->getBlock() && inCycle(op->getBlock());
-    r.severalInstances = concurrent || (repeats && (carried[id] || !r.tracked));
-  }
+  if (liveness)
+    coverLiveBlocks(*liveness, rangesOf, carried);
+  for (auto [id, r] : llvm::enumerate(rangeList))
+    finishRange(r, carried[id]);
 }
 
 } // namespace memlint

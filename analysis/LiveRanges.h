@@ -38,6 +38,10 @@
 #include <string>
 #include <vector>
 
+namespace mlir {
+class Liveness;
+} // namespace mlir
+
 namespace memlint {
 
 //===----------------------------------------------------------------------===//
@@ -149,6 +153,21 @@ public:
 private:
   void numberOps();
   void compute(const std::vector<BufferInfo> &buffers);
+  // The steps of compute, in order.
+  LiveRange startRange(const BufferInfo &info, unsigned index);
+  /// Covers the loop whose region argument `arg` may be the buffer; true
+  /// when that carries the buffer from one run of its allocation to the
+  /// next.
+  bool coverLoopArgument(LiveRange &r, mlir::BlockArgument arg) const;
+  /// Covers one use of `alias`, a value that may be the buffer.
+  void coverUse(LiveRange &r, mlir::OpOperand &use, mlir::Value alias) const;
+  void extendOver(LiveRange &r, mlir::Operation *op) const;
+  void coverLiveBlocks(
+      const mlir::Liveness &liveness,
+      const llvm::DenseMap<mlir::Value, llvm::SmallVector<unsigned, 1>>
+          &rangesOf,
+      std::vector<bool> &carried);
+  void finishRange(LiveRange &r, bool carried) const;
 
   struct Impl;
   std::unique_ptr<Impl> impl;

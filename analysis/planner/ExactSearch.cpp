@@ -256,17 +256,9 @@ bool ExactSearch::solveEach(
   return true;
 }
 
-bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
-  if (timedOut)
-    return false;
-  if (++nodes >= maxNodes ||
-      ((nodes & 1023) == 0 && Clock::now() >= deadline)) {
-    timedOut = true;
-    return false;
-  }
-
-  // Independent parts: runs of sections joined by a buffer live across
-  // their boundaries.
+std::vector<std::pair<int32_t, int32_t>>
+ExactSearch::independentParts(int32_t firstSec, int32_t endSec) const {
+  // Runs of sections joined by a buffer live across their boundaries.
   std::vector<std::pair<int32_t, int32_t>> parts;
   for (int32_t s = firstSec; s < endSec; ++s) {
     if (bytesLeft[s] == 0)
@@ -276,23 +268,14 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
       ++s;
     parts.push_back({first, s + 1});
   }
-  if (parts.empty())
-    return true;
-  if (parts.size() > 1)
-    return solveEach(parts);
-  firstSec = parts[0].first;
-  endSec = parts[0].second;
-  int32_t firstBuf = firstStartingIn[firstSec];
-  int32_t endBuf = firstStartingIn[endSec];
+  return parts;
+}
 
-  // The lowest and next lowest offsets a buffer can rest at.
-  int64_t low = kNone, next = kNone;
-  int64_t minLowest = kNone, maxLowest = 0;
-  // What the rest of the search depends on: which buffers are left, where
-  // each could rest, and the canonical-order state.
-  uint64_t key = mixBits(level + kSeed) ^
-                 mixBits((uint64_t(firstSec) << 32 | uint32_t(endSec)) + kSeed);
-  for (int32_t k = firstBuf; k < endBuf; ++k) {
+bool ExactSearch::scanLevel(int32_t firstSec, int32_t endSec, LevelScan &scan) {
+  scan.key = mixBits(level + kSeed) ^
+             mixBits((uint64_t(firstSec) << 32 | uint32_t(endSec)) + kSeed);
+  for (int32_t k = firstStartingIn[firstSec], e = firstStartingIn[endSec];
+       k < e; ++k) {
     if (offset[k] >= 0)
       continue;
     int64_t at = sky[k];
@@ -302,13 +285,13 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
         at > level || (at == level && (level != lastOffset || k > lastRank));
     // The key names the buffers barred from the level rather than the rank
     // that bars them, so it means the same under any try order.
-    key += skyHash[k] + (resting ? 0 : salt[k]);
+    scan.key += skyHash[k] + (resting ? 0 : salt[k]);
     if (resting) {
-      if (at < low) {
-        next = low;
-        low = at;
-      } else if (at > low && at < next) {
-        next = at;
+      if (at < scan.low) {
+        scan.next = scan.low;
+        scan.low = at;
+      } else if (at > scan.low && at < scan.next) {
+        scan.next = at;
       }
     } else {
       // Waiting: it will rest on an unplaced neighbour, placed at or above
@@ -330,26 +313,51 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
     if (at + size[k] > capacity)
       return false;
     lowest[k] = at;
-    minLowest = std::min(minLowest, at);
-    maxLowest = std::max(maxLowest, at);
+    scan.minLowest = std::min(scan.minLowest, at);
+    scan.maxLowest = std::max(scan.maxLowest, at);
   }
-  if (low == kNone || failures.contains(key))
+  return scan.low != kNone;
+}
+
+bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
+  if (timedOut)
     return false;
-  if (boundFails(firstSec, endSec, minLowest, maxLowest)) {
-    failures.insert(key);
+  if (++nodes >= maxNodes ||
+      ((nodes & 1023) == 0 && Clock::now() >= deadline)) {
+    timedOut = true;
+    return false;
+  }
+
+  std::vector<std::pair<int32_t, int32_t>> parts =
+      independentParts(firstSec, endSec);
+  if (parts.empty())
+    return true;
+  if (parts.size() > 1)
+    return solveEach(parts);
+  firstSec = parts[0].first;
+  endSec = parts[0].second;
+
+  // What the rest of the search depends on (which buffers are left, where
+  // each could rest, the canonical-order state), and the lowest and next
+  // lowest offsets a buffer can rest at.
+  LevelScan scan;
+  if (!scanLevel(firstSec, endSec, scan) || failures.contains(scan.key))
+    return false;
+  if (boundFails(firstSec, endSec, scan.minLowest, scan.maxLowest)) {
+    failures.insert(scan.key);
     return false;
   }
 
   size_t base = candidates.size();
-  for (int32_t k = firstBuf; k < endBuf; ++k)
-    if (offset[k] < 0 && sky[k] == low && lowest[k] == low)
+  for (int32_t k = firstStartingIn[firstSec]; k < firstStartingIn[endSec]; ++k)
+    if (offset[k] < 0 && sky[k] == scan.low && lowest[k] == scan.low)
       candidates.push_back(k);
   orderCandidates(base);
 
   size_t mark = trail.size();
   bool found = false;
   for (size_t c = base; c < candidates.size() && !found && !timedOut; ++c) {
-    place(candidates[c], low);
+    place(candidates[c], scan.low);
     found = solve(firstSec, endSec);
     if (!found)
       undoTo(mark);
@@ -358,14 +366,14 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
   if (found || timedOut)
     return found;
   // Nothing more at `low`: the next buffer rests higher.
-  if (next != kNone) {
-    set(level, next);
+  if (scan.next != kNone) {
+    set(level, scan.next);
     if (solve(firstSec, endSec))
       return true;
     undoTo(mark);
   }
   if (!timedOut)
-    failures.insert(key);
+    failures.insert(scan.key);
   return false;
 }
 

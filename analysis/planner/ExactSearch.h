@@ -20,6 +20,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -68,6 +69,24 @@ public:
 private:
   void computeWeights();
   bool solve(int32_t firstSec, int32_t endSec);
+  /// The independent parts of sections [firstSec, endSec): runs joined by
+  /// a buffer live across their boundaries, skipping sections with nothing
+  /// left to place.
+  std::vector<std::pair<int32_t, int32_t>>
+  independentParts(int32_t firstSec, int32_t endSec) const;
+  /// What one level of the search sees of the unplaced buffers.
+  struct LevelScan {
+    /// Memo key of the search state below this level.
+    uint64_t key = 0;
+    /// The lowest and next lowest offsets a buffer can rest at.
+    int64_t low = std::numeric_limits<int64_t>::max();
+    int64_t next = std::numeric_limits<int64_t>::max();
+    int64_t minLowest = std::numeric_limits<int64_t>::max();
+    int64_t maxLowest = 0;
+  };
+  /// Fills `scan` and each unplaced buffer's `lowest`; false when this
+  /// state cannot lead to a plan (or a better one than another branch).
+  bool scanLevel(int32_t firstSec, int32_t endSec, LevelScan &scan);
   bool solveEach(const std::vector<std::pair<int32_t, int32_t>> &parts);
   bool boundFails(int32_t firstSec, int32_t endSec, int64_t minLowest,
                   int64_t maxLowest);
