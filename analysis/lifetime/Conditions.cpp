@@ -76,12 +76,18 @@ bool ConditionTable::LoopPlace::contains(Operation *o) const {
   return false;
 }
 
-Bdd ConditionTable::firstIterationAtom(Operation *keyOp, LoopPlace place) {
+Bdd ConditionTable::firstIterationAtom(Operation *keyOp,
+                                       function_ref<LoopPlace()> place) {
+  auto it = firstIterations.find(keyOp);
+  if (it != firstIterations.end())
+    return it->second;
   Atom a;
   a.op = keyOp;
   a.loopPlace = places.size();
-  places.push_back(std::move(place));
-  return newAtom(std::move(a));
+  places.push_back(place());
+  Bdd atom = newAtom(std::move(a));
+  firstIterations[keyOp] = atom;
+  return atom;
 }
 
 static bool isI1(Value v) { return v.getType().isInteger(1); }
@@ -145,9 +151,9 @@ Bdd ConditionTable::comparisonFormula(arith::CmpIOp cmp, Value v) {
     return *known ? BddManager::True : BddManager::False;
   ComparedPair pair = facts.pairOf(cmp);
   auto [it, first] = cells.try_emplace({pair.lhs, pair.rhs});
-  SmallVector<Cell, 5> &cs = it->second;
   if (first)
-    cs.push_back({BddManager::True, facts.possible(pair.lhs, pair.rhs)});
+    it->second = initialCells(pair);
+  SmallVector<Cell, 5> &cs = it->second;
   Bdd f = BddManager::False;
   Bdd atom = BddManager::False;
   for (unsigned i = 0, e = cs.size(); i < e; ++i) {
@@ -168,6 +174,26 @@ Bdd ConditionTable::comparisonFormula(arith::CmpIOp cmp, Value v) {
     f = bdd.disj(f, yes);
   }
   return f;
+}
+
+SmallVector<ConditionTable::Cell, 5>
+ConditionTable::initialCells(const ComparedPair &pair) {
+  Outcomes possible = facts.possible(pair.lhs, pair.rhs);
+  std::optional<IterationSplit> split =
+      facts.iterationSplit(pair.lhs, pair.rhs);
+  // The loop's first-iteration atom exists once the walk entered its body
+  // as a loop; a loop it walks as running at most once has none, and then
+  // nothing tells the iterations apart.
+  auto atom =
+      split ? firstIterations.find(&split->loop->getRegion(0).front().front())
+            : firstIterations.end();
+  if (atom != firstIterations.end()) {
+    Outcomes first = possible & split->first;
+    Outcomes later = possible & split->later;
+    if (first && later)
+      return {{atom->second, first}, {bdd.negate(atom->second), later}};
+  }
+  return {{BddManager::True, possible}};
 }
 
 unsigned ConditionTable::earlierIteration(unsigned var, const void *loop,

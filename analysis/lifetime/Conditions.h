@@ -100,7 +100,9 @@ public:
   /// head starts with `keyOp`" (the atom's value is set in that block).
   /// Descriptions word it by where they are placed: inside the loop, which
   /// iteration it is; outside, how often the loop ran.
-  Bdd firstIterationAtom(mlir::Operation *keyOp, LoopPlace place);
+  /// Made once per loop: `place` is asked for when it is made.
+  Bdd firstIterationAtom(mlir::Operation *keyOp,
+                         llvm::function_ref<LoopPlace()> place);
 
   /// An atom standing for the value atom `var` had in an earlier
   /// iteration of `loop` (created once per pair). `loopOp` is an op of the
@@ -166,6 +168,12 @@ private:
     Bdd cond;
     Outcomes outcomes;
   };
+  /// The cells of a pair before any of its comparisons is read: one cell
+  /// with what the facts allow, or two when the outcomes differ between a
+  /// loop's first iteration and later ones.
+  llvm::SmallVector<Cell, 5> initialCells(const ComparedPair &pair);
+  /// First-iteration atoms by the first op of their loop's head.
+  llvm::DenseMap<mlir::Operation *, Bdd> firstIterations;
   using Cube = llvm::SmallVector<std::pair<unsigned, bool>>;
   /// The path describe() words (see there).
   Cube pathOf(Bdd cond, Bdd reach);

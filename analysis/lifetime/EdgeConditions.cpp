@@ -13,12 +13,6 @@ using namespace mlir;
 
 namespace memlint::lifetime {
 
-namespace {
-/// Choice index of the first-iteration atom: apart from the indices of the
-/// alternatives of an op (a loop op's "runs" is choice 0).
-constexpr unsigned FirstIterationChoice = 1000;
-} // namespace
-
 Bdd EdgeConditions::choice(Operation *op, unsigned idx, std::string whenTrue,
                            std::string whenFalse) {
   auto key = std::make_pair(op, idx);
@@ -172,13 +166,7 @@ EdgeConditions::ofRegionTerminator(Operation *term, bool inLoop,
 
 Bdd EdgeConditions::firstIteration(
     Operation *keyOp, function_ref<ConditionTable::LoopPlace()> place) {
-  auto key = std::make_pair(keyOp, FirstIterationChoice);
-  auto it = choices.find(key);
-  if (it != choices.end())
-    return it->second;
-  Bdd a = ctx.conds.firstIterationAtom(keyOp, place());
-  choices[key] = a;
-  return a;
+  return ctx.conds.firstIterationAtom(keyOp, place);
 }
 
 } // namespace memlint::lifetime

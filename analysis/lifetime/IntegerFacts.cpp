@@ -107,6 +107,18 @@ Outcomes loopFact(Value x, Value y) {
   return loop.getUnsignedCmp() ? (LtLt | GtLt) : (LtLt | LtGt);
 }
 
+/// (x, y) for `x` the induction variable of an scf.for and `y` its lower
+/// bound. Each value of [lb, ub) the positive step reaches runs once, in
+/// increasing order, so x is y in the first iteration and above it, in the
+/// loop's signed or unsigned order, afterwards.
+std::optional<IterationSplit> lowerBoundFact(Value x, Value y) {
+  scf::ForOp loop = scf::getForInductionVarOwner(x);
+  if (!loop || loop.getLowerBound() != y)
+    return std::nullopt;
+  Outcomes above = loop.getUnsignedCmp() ? (LtGt | GtGt) : (GtLt | GtGt);
+  return IterationSplit{loop, Eq, above};
+}
+
 /// Loops whose induction variable upstream's IntegerRangeAnalysis bounds
 /// correctly: it takes [lower, upper - 1] in the signed order, assuming a
 /// positive step. That is wrong for an scf.for with `unsignedCmp` (an upper
@@ -326,6 +338,16 @@ Outcomes IntegerFacts::possible(Value lhs, Value rhs) {
     }
   // No outcome left: facts of code that never runs. Claim nothing there.
   return o ? o : All;
+}
+
+std::optional<IterationSplit> IntegerFacts::iterationSplit(Value lhs,
+                                                           Value rhs) {
+  if (std::optional<IterationSplit> s = lowerBoundFact(lhs, rhs))
+    return s;
+  if (std::optional<IterationSplit> s = lowerBoundFact(rhs, lhs))
+    return IterationSplit{s->loop, swapOutcomes(s->first),
+                          swapOutcomes(s->later)};
+  return std::nullopt;
 }
 
 std::optional<bool> IntegerFacts::holds(affine::AffineIfOp op) {

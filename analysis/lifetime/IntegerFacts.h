@@ -59,6 +59,14 @@ struct ComparedPair {
   Outcomes holds;
 };
 
+/// The outcomes a pair may have in the first iteration of `loop` and in
+/// every later one, for a pair that compares an scf.for's induction
+/// variable with its lower bound.
+struct IterationSplit {
+  mlir::Operation *loop;
+  Outcomes first, later;
+};
+
 class IntegerFacts {
 public:
   /// Above this many ops a function gets no ranges (the other facts stay):
@@ -80,6 +88,11 @@ public:
   ComparedPair pairOf(mlir::arith::CmpIOp c);
   /// The outcomes (lhs, rhs) may have wherever both are defined.
   Outcomes possible(mlir::Value lhs, mlir::Value rhs);
+  /// For (lhs, rhs) an scf.for's induction variable and its lower bound (in
+  /// either order): equal in the first iteration, above it (in the loop's
+  /// order) in every later one.
+  std::optional<IterationSplit> iterationSplit(mlir::Value lhs,
+                                               mlir::Value rhs);
   /// Whether the integer set of `op` holds always (true) or never (false).
   std::optional<bool> holds(mlir::affine::AffineIfOp op);
 
