@@ -103,6 +103,31 @@ static void keepReported(SuppressionCache &suppressions,
   }
 }
 
+/// The findings of every enabled check in the function of `la`. Findings
+/// of a function the path-sensitive analysis gave up on come from its
+/// coarse events, and say so.
+static void checkOneFunction(CheckContext &ctx, LifetimeAnalysis &la,
+                             std::vector<Finding> &out) {
+  size_t first = out.size();
+  for (const auto &check : allChecks())
+    if (ctx.options.isEnabled(check->name()))
+      check->checkFunction(ctx, la, out);
+  if (!la.gaveUp())
+    return;
+  std::string why = " (coarse analysis: @" + la.function().getName().str() +
+                    " outgrew the path-sensitive budget)";
+  auto fromEvents = [](const std::string &check) {
+    for (CheckId id : {CheckId::Leak, CheckId::DoubleFree,
+                       CheckId::UseAfterFree, CheckId::InvalidFree})
+      if (check == checkInfo(id).name)
+        return true;
+    return false;
+  };
+  for (size_t i = first; i < out.size(); ++i)
+    if (fromEvents(out[i].check))
+      out[i].message += why;
+}
+
 std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts) {
   if (!doc.isValid())
     return {};
@@ -134,10 +159,7 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
   const auto &functions = lifetimes.functions();
   std::vector<std::vector<Finding>> perFunction(functions.size());
   auto checkFunction = [&](unsigned i) {
-    LifetimeAnalysis &la = lifetimes.get(functions[i]);
-    for (const auto &check : allChecks())
-      if (opts.isEnabled(check->name()))
-        check->checkFunction(ctx, la, perFunction[i]);
+    checkOneFunction(ctx, lifetimes.get(functions[i]), perFunction[i]);
   };
   if (opts.cancelled) {
     // A cancellable analysis runs one function at a time (get() analyses
@@ -170,10 +192,7 @@ lintFunctions(Document &doc, const LintOptions &opts,
   SuppressionCache suppressions(doc);
   for (size_t i = 0; i < only.size(); ++i) {
     std::vector<Finding> found;
-    LifetimeAnalysis &la = lifetimes.get(only[i]);
-    for (const auto &check : allChecks())
-      if (opts.isEnabled(check->name()))
-        check->checkFunction(ctx, la, found);
+    checkOneFunction(ctx, lifetimes.get(only[i]), found);
     keepReported(suppressions, opts, found, out[i]);
     std::stable_sort(out[i].begin(), out[i].end(), findingLess);
   }

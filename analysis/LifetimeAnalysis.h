@@ -38,7 +38,9 @@ public:
   const std::vector<Origin> &origins() const { return originTable; }
   /// Events on tracked buffers, in a deterministic order (computed once).
   const std::vector<Event> &events() const;
-  /// The analysis stopped (state blow-up or no fixpoint): no events.
+  /// The path-sensitive analysis stopped (state blow-up or no fixpoint):
+  /// events() then holds only what lifetime/CoarseEvents finds, on every
+  /// path.
   bool gaveUp() const { return stopped; }
   /// The part of the BDD budget that ran out (None: the loops reached no
   /// fixpoint, or the analysis did not give up).

@@ -57,6 +57,10 @@ EventKey keyOf(unsigned fn, const Event &e) {
 }
 
 bool isReported(const LifetimeAnalysis &la, const Event &e) {
+  // A function the analysis gave up on has only coarse events: no edit is
+  // proven against them.
+  if (la.gaveUp())
+    return false;
   return e.kind != EventKind::InvalidFree ||
          la.origins()[e.origin].kind != OriginKind::Unknown;
 }

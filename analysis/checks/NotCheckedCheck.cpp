@@ -2,8 +2,10 @@
 //
 // The lifetime analysis stops on a function whose BDDs outgrow their budget
 // (nodes, operations or bytes; the message says which) or whose loops
-// reach no fixpoint, and then reports no event for it. Silence would read as a clean bill, so the function
-// itself is a finding, anchored on its name.
+// reach no fixpoint; only the coarse events (lifetime/CoarseEvents: bugs on
+// every path) are reported for it then. Silence about the rest would read
+// as a clean bill, so the function itself is a finding, anchored on its
+// name.
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/checks/Check.h"
@@ -71,8 +73,9 @@ public:
         why += " or its loops reached no fixpoint";
       break;
     }
-    f.message = "@" + fn.getName().str() + " was not checked: " + why;
-    f.message += "; no findings are reported for it";
+    f.message =
+        "@" + fn.getName().str() + " was checked only coarsely: " + why;
+    f.message += "; only bugs that happen on every path are reported for it";
     out.push_back(std::move(f));
   }
 };

@@ -1,5 +1,6 @@
 //===- FunctionAnalysis.cpp - One function's lifetime analysis ------------===//
 #include "analysis/lifetime/FunctionAnalysis.h"
+#include "analysis/lifetime/CoarseEvents.h"
 
 #include "analysis/BufferCarriers.h"
 #include "analysis/LifetimeAnalysis.h"
@@ -256,11 +257,12 @@ LifetimeAnalysis::LifetimeAnalysis(mlir::FunctionOpInterface fn,
   // later must agree with gaveUp().
   if (!stopped) {
     eventCache = impl->events(fn);
-    if (impl->bdds().exhausted()) {
+    if (impl->bdds().exhausted())
       stopped = true;
-      eventCache.reset();
-    }
   }
+  // Over budget, the bugs that need no path reasoning are still reported.
+  if (stopped)
+    eventCache = lifetime::coarseEvents(fn, bufferInfos);
   sum = impl->summary();
   const BddManager &bdd = impl->bdds();
   spent = bdd.spent();
@@ -287,6 +289,9 @@ double LifetimeAnalysis::pathShare(Bdd cond) const {
 
 std::string LifetimeAnalysis::describePath(llvm::ArrayRef<Bdd> conds,
                                            mlir::Operation *at) {
+  // Coarse events hold on every path that reaches them.
+  if (stopped)
+    return "";
   return impl->describePath(conds, at);
 }
 
