@@ -256,7 +256,7 @@ void LiveRanges::extendOver(LiveRange &r, Operation *op) const {
   extendTo(r, lastPointOf(op), op, true);
 }
 
-bool LiveRanges::coverLoopArgument(LiveRange &r, BlockArgument arg) const {
+bool LiveRanges::coverLoopArgument(LiveRange &r, BlockArgument arg) {
   bool carried = false;
   // A loop's region argument: the buffer flows around the loop.
   Operation *parent = arg.getOwner()->getParentOp();
@@ -269,7 +269,7 @@ bool LiveRanges::coverLoopArgument(LiveRange &r, BlockArgument arg) const {
   return carried;
 }
 
-void LiveRanges::coverUse(LiveRange &r, OpOperand &use, Value alias) const {
+void LiveRanges::coverUse(LiveRange &r, OpOperand &use, Value alias) {
   Operation *user = use.getOwner();
   std::optional<unsigned> p = pointOf(user);
   if (!p)
@@ -328,7 +328,7 @@ void LiveRanges::coverLiveBlocks(
   }
 }
 
-void LiveRanges::finishRange(LiveRange &r, bool carried) const {
+void LiveRanges::finishRange(LiveRange &r, bool carried) {
   if (r.escapes && !opsInOrder.empty())
     extendTo(r, opsInOrder.size() - 1, opsInOrder.back(), false);
   llvm::sort(r.frees, [&](Operation *a, Operation *b) {

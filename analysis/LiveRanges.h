@@ -158,16 +158,16 @@ private:
   /// Covers the loop whose region argument `arg` may be the buffer; true
   /// when that carries the buffer from one run of its allocation to the
   /// next.
-  bool coverLoopArgument(LiveRange &r, mlir::BlockArgument arg) const;
+  bool coverLoopArgument(LiveRange &r, mlir::BlockArgument arg);
   /// Covers one use of `alias`, a value that may be the buffer.
-  void coverUse(LiveRange &r, mlir::OpOperand &use, mlir::Value alias) const;
+  void coverUse(LiveRange &r, mlir::OpOperand &use, mlir::Value alias);
   void extendOver(LiveRange &r, mlir::Operation *op) const;
   void coverLiveBlocks(
       const mlir::Liveness &liveness,
       const llvm::DenseMap<mlir::Value, llvm::SmallVector<unsigned, 1>>
           &rangesOf,
       std::vector<bool> &carried);
-  void finishRange(LiveRange &r, bool carried) const;
+  void finishRange(LiveRange &r, bool carried);
 
   struct Impl;
   std::unique_ptr<Impl> impl;

@@ -36,7 +36,7 @@ func.func @free_then_nested_use(%c: i1) {
   }
   return
 }
-// FULL: [[@LINE-4]]:10: error: 'memref.load' uses buffer %a after it was freed when %c is true [use-after-free]
+// FULL: [[@LINE-4]]:10: error: 'memref.load' uses buffer %a after it was freed [use-after-free]
 
 // expected-warning@+1 {{@kept_to_itself was checked only coarsely}}
 func.func @kept_to_itself(%c: i1, %f: f32) {
@@ -54,7 +54,7 @@ func.func @kept_to_itself(%c: i1, %f: f32) {
   // expected-note@+1 {{the function exits here with %a still allocated}}
   return
 }
-// FULL: [[@LINE-13]]:8: warning: buffer %a is never freed [leak]
+// FULL: [[@LINE-12]]:8: warning: buffer %a is never freed [leak]
 
 // ---- Must leave alone (the full analysis flags each) -------------------------
 
@@ -72,8 +72,10 @@ func.func @free_on_some_paths(%c: i1) {
 
 // Freed again through a block argument.
 // expected-warning@+1 {{@free_through_block_argument was checked only coarsely}}
-func.func @free_through_block_argument() {
+func.func @free_through_block_argument(%c: i1) {
   %a = memref.alloc() : memref<4xf32>
+  scf.if %c {
+  }
   memref.dealloc %a : memref<4xf32>
   cf.br ^next(%a : memref<4xf32>)
 ^next(%b: memref<4xf32>):
@@ -107,7 +109,9 @@ func.func @use_before_free_in_loop(%n: index) {
   }
   return
 }
-// FULL: [[@LINE-5]]:10: error: 'memref.load' uses buffer %a after it was freed
+// FULL: [[@LINE-7]]:8: warning: buffer %a is never freed when the loop at {{.*}} runs zero times
+// FULL: [[@LINE-6]]:10: error: 'memref.load' uses buffer %a after it was freed when the loop at {{.*}} is past its first iteration
+// FULL: [[@LINE-6]]:5: error: buffer %a is freed twice when the loop at {{.*}} is past its first iteration
 
 // JSON:      "check": "double-free",
 // JSON-NEXT: "fixes": [],

@@ -1,9 +1,9 @@
 // Paths that integer facts rule out are not reported: comparisons that
-// ranges (upstream's IntegerRangeAnalysis) decide, an scf.for's induction
-// variable compared with its upper bound, comparisons of the same two
-// values read together, affine.ifs on sets that always or never hold. Each
-// function that must stay silent is followed by one that must not, so that
-// the file cannot pass by reporting nothing.
+// ranges (upstream's IntegerRangeAnalysis) decide, an scf.for's iv against
+// its bounds (below the upper, equal to the lower in the first iteration
+// only), comparisons of the same two values read together, affine.ifs on
+// sets that always or never hold. Each function that must stay silent is
+// followed by one that must not: the file cannot pass by reporting nothing.
 // RUN: %memlint lint --verify-diagnostics %s
 
 // ---- The induction variable never reaches the upper bound -------------------
@@ -20,18 +20,58 @@ func.func @iv_equal_to_upper_bound(%lb: index, %ub: index, %s: index) {
   return
 }
 
-// It does reach the lower bound: the free after the loop is a true double free; the one inside the loop is not (the iv equals %lb only in the first iteration, a fact memlint lacks), pinned so that learning it shows.
+// It does reach the lower bound, in the first iteration only: the free
+// inside the loop runs once, and the free after the loop is a true double
+// free whenever the loop runs.
 func.func @iv_equal_to_lower_bound(%lb: index, %ub: index, %s: index) {
-  %a = memref.alloc() : memref<4xf32> // expected-note 2 {{%a allocated here}}
+  %a = memref.alloc() : memref<4xf32> // expected-note {{%a allocated here}}
   scf.for %i = %lb to %ub step %s {
     %first = arith.cmpi eq, %i, %lb : index
     scf.if %first {
-      // expected-note @below {{freed here in the previous iteration of the loop}}
-      // expected-note @below {{first freed here}}
-      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 26:3 is past its first iteration [double-free]}}
+      memref.dealloc %a : memref<4xf32> // expected-note {{first freed here}}
     }
   }
-  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 26:3 runs more than once [double-free]}}
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 28:3 runs [double-free]}}
+  return
+}
+
+// Past the first iteration the iv is above %lb, whichever way that is
+// asked: each free runs in the first iteration only (the loop may run zero
+// times, so the leak is true).
+func.func @iv_above_lower_bound_later(%lb: index, %ub: index, %s: index) {
+  %a = memref.alloc() : memref<4xf32> // expected-warning {{buffer %a is never freed when the loop at 45:3 runs zero times (it is freed only on other paths) [leak]}}
+  %b = memref.alloc() : memref<4xf32> // expected-warning {{buffer %b is never freed when the loop at 45:3 runs zero times (it is freed only on other paths) [leak]}}
+  %c = memref.alloc() : memref<4xf32> // expected-warning {{buffer %c is never freed when the loop at 45:3 runs zero times (it is freed only on other paths) [leak]}}
+  scf.for %i = %lb to %ub step %s {
+    %first = arith.cmpi sle, %i, %lb : index
+    scf.if %first {
+      memref.dealloc %a : memref<4xf32>
+    }
+    %later = arith.cmpi slt, %lb, %i : index
+    scf.if %later {
+    } else {
+      memref.dealloc %b : memref<4xf32>
+    }
+    %same = arith.cmpi ne, %lb, %i : index
+    scf.if %same {
+    } else {
+      memref.dealloc %c : memref<4xf32>
+    }
+  }
+  return
+}
+
+// In a signed loop the unsigned order of %i and %lb is open (%lb = -1,
+// %i = 0): a free on `ule` may run again.
+func.func @signed_loop_unsigned_lower_bound(%lb: index, %ub: index, %s: index) {
+  %a = memref.alloc() : memref<4xf32> // expected-warning {{buffer %a is never freed when the loop at 68:3 runs zero times (it is freed only on other paths) [leak]}} expected-note {{%a allocated here}}
+  scf.for %i = %lb to %ub step %s {
+    %first = arith.cmpi ule, %i, %lb : index
+    scf.if %first {
+      // expected-note@+1 {{freed here in the previous iteration of the loop}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 68:3 is past its first iteration [double-free]}}
+    }
+  }
   return
 }
 
@@ -66,14 +106,14 @@ func.func @iv_against_upper_bound_every_way(%lb: index, %ub: index, %s: index) {
 
 // `iv < ub` holds, so a free under it runs in every iteration.
 func.func @iv_below_upper_bound_frees_every_iteration(%lb: index, %ub: index, %s: index) {
-  // expected-warning @below {{buffer %a is never freed when the loop at 71:3 runs zero times (it is freed only on other paths) [leak]}}
+  // expected-warning @below {{buffer %a is never freed when the loop at 111:3 runs zero times (it is freed only on other paths) [leak]}}
   %a = memref.alloc() : memref<4xf32> // expected-note {{%a allocated here}}
   scf.for %i = %lb to %ub step %s {
     %in = arith.cmpi slt, %ub, %i : index
     scf.if %in {
     } else {
       // expected-note @below {{freed here in the previous iteration of the loop}}
-      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 71:3 is past its first iteration [double-free]}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 111:3 is past its first iteration [double-free]}}
     }
   }
   return
@@ -101,10 +141,10 @@ func.func @unsigned_loop_signed_comparison(%lb: index, %ub: index, %s: index) {
     scf.if %past {
       // expected-note @below {{freed here in the previous iteration of the loop}}
       // expected-note @below {{first freed here}}
-      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 99:3 is past its first iteration [double-free]}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 139:3 is past its first iteration [double-free]}}
     }
   }
-  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 99:3 runs more than once [double-free]}}
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 139:3 runs more than once [double-free]}}
   return
 }
 
@@ -134,11 +174,11 @@ func.func @nested_loops_inner_at_lower_bound(%lb: index, %ub: index, %s: index) 
       scf.if %first {
         // expected-note @below {{freed here in the previous iteration of the loop}}
         // expected-note @below {{first freed here}}
-        memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 131:3 is past its first iteration [double-free]}}
+        memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 171:3 is past its first iteration [double-free]}}
       }
     }
   }
-  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 131:3 runs more than once [double-free]}}
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 171:3 runs more than once [double-free]}}
   return
 }
 
@@ -167,10 +207,10 @@ func.func @iv_cast_to_i32(%lb: index, %ub: index, %s: index) {
     scf.if %last {
       // expected-note @below {{freed here in the previous iteration of the loop}}
       // expected-note @below {{first freed here}}
-      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 163:3 is past its first iteration [double-free]}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 203:3 is past its first iteration [double-free]}}
     }
   }
-  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 163:3 runs more than once [double-free]}}
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 203:3 runs more than once [double-free]}}
   return
 }
 
@@ -281,10 +321,10 @@ func.func @constant_bounds_reached(%s: index) {
     scf.if %three {
       // expected-note @below {{freed here in the previous iteration of the loop}}
       // expected-note @below {{first freed here}}
-      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 279:3 is past its first iteration [double-free]}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 319:3 is past its first iteration [double-free]}}
     }
   }
-  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 279:3 runs more than once [double-free]}}
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 319:3 runs more than once [double-free]}}
   return
 }
 
@@ -361,9 +401,9 @@ func.func @affine_if_sometimes_true() {
     affine.if #from5(%i) {
       // expected-note @below {{freed here in the previous iteration of the loop}}
       // expected-note @below {{first freed here}}
-      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 360:3 is past its first iteration [double-free]}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 400:3 is past its first iteration [double-free]}}
     }
   }
-  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 360:3 runs more than once [double-free]}}
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 400:3 runs more than once [double-free]}}
   return
 }
