@@ -54,7 +54,8 @@ func.func @f(%c: i1, %d: i1, %n: index) {
     place.name = "the loop at " + positionOf(loop);
     place.regionLoop = loop;
     place.testFirst = testFirst;
-    return conds.firstIterationAtom(op("test.in_loop"), std::move(place));
+    return conds.firstIterationAtom(op("test.in_loop"),
+                                    [&] { return place; });
   }
 };
 
