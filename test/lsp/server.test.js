@@ -474,7 +474,7 @@ test('an edit re-analyses only the functions it can affect', async () => {
                                         {textDocument: {uri}});
     assert.equal(stats0.mode, 'incremental');
     assert.equal(stats0.opsTotal, functions.length);
-    // Fix the leak of the function in the middle (see gen.js).
+    // Fix the leak of the function in the middle (see bench/lsp/gen.py).
     const fn = functions[Math.floor(functions.length / 8) * 4];
     await server.change(uri, 2, [{
       range: {start: position(fn.firstLine + 14, 0),
