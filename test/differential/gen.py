@@ -284,7 +284,8 @@ class Gen:
         inits = self.carried_inits(sc)
         i, res = self.fresh("i"), self.fresh("res")
         args = [self.fresh("b") for _ in inits]
-        self.emit(sc, ops.for_(i, "%c0", "%n", "%c1", ops.multi(res, len(args)),
+        self.emit(sc, ops.for_(i, "%c0", "%n", "%c1",
+                               ops.multi(res, len(args)),
                                list(zip(args, inits)), [T] * len(args)))
         inner = sc.child()
         inner.idxs.append(i)

@@ -102,7 +102,8 @@ def tool(name, explicit=None, bin_explicit=None):
     a --mlir-opt flag) when given, else `name` in bin_dir(bin_explicit)."""
     if explicit:
         if not _executable(explicit):
-            raise NotFound("%s %r is not an executable file" % (name, explicit))
+            raise NotFound("%s %r is not an executable file"
+                           % (name, explicit))
         return explicit
     d = bin_dir(bin_explicit)
     path = os.path.join(d, name)

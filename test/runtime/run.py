@@ -64,7 +64,7 @@ ADDR_RE = re.compile(r"base@ = 0x[0-9a-fA-F]+")
 
 
 def mlir_bin():
-    """The directory of mlir-opt and mlir-runner (see test/lib/llvm_tools.py)."""
+    """The directory of mlir-opt and mlir-runner (test/lib/llvm_tools.py)."""
     return llvm_tools.bin_dir()
 
 

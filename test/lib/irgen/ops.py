@@ -44,7 +44,8 @@ def func_type(ins, outs):
 # ---- memref -----------------------------------------------------------------
 
 def alloc(res, type, dyn=(), attrs=""):
-    """`attrs` is printed as it is, after the operands: " {alignment = 64 : i64}"."""
+    """`attrs` is printed as it is, after the operands:
+    " {alignment = 64 : i64}"."""
     return "%s = memref.alloc(%s)%s : %s" % (res, _list(dyn), attrs, type)
 
 
