@@ -11,7 +11,7 @@ The directory comes from, in this order:
      to the tools and libraries of the LLVM that CMake found);
   3. `llvm-config-22 --bindir` / `--libdir`;
   4. `llvm-config` on PATH, if it is LLVM 22;
-  5. Debian's apt.llvm.org layout, /usr/lib/llvm-22/{bin,lib}.
+  5. Debian's layout, /usr/lib/llvm-22/{bin,lib}.
 An explicit value or an environment variable that does not name a directory
 is an error, not a reason to look further: the caller asked for that LLVM.
 When nothing fits, NotFound (a SystemExit) says what was tried.
