@@ -20,6 +20,10 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "test", "lib"))
+import llvm_tools  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -36,7 +40,9 @@ def timed(cmd, ok):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--memlint", default=os.path.join(HERE, "../../build/cli/memlint"))
-    ap.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
+    ap.add_argument("--mlir-opt",
+                    help="default: mlir-opt of the LLVM 22 that "
+                    "test/lib/llvm_tools.py finds")
     ap.add_argument("--ops", type=int, default=10000)
     ap.add_argument("--repeat", type=int, default=10,
                     help="canonicalize,cse pairs in the pipeline")
@@ -44,6 +50,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--work", default="/tmp/memlint-bisect-bench")
     args = ap.parse_args()
+    args.mlir_opt = llvm_tools.tool("mlir-opt", args.mlir_opt)
 
     os.makedirs(args.work, exist_ok=True)
     path = os.path.join(args.work, f"mod_{args.ops}_s{args.seed}.mlir")

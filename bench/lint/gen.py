@@ -30,8 +30,13 @@ and, as JSON, to FILE.stats.json.
 
 import argparse
 import json
+import os
 import random
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "test", "lib"))
+from irgen import lines, ops  # noqa: E402
 
 # key: (type, alloc dynamic-size operands, rank, element type)
 TYPES = {
@@ -45,35 +50,48 @@ TYPES = {
 TYPE_KEYS = list(TYPES)
 TYPE_WEIGHTS = [30, 15, 25, 10, 10, 10]
 
-# (op text template with {b}, result type) views of each buffer type
+
+
+def _subview(offsets, sizes, strides, src, res):
+    return lambda v, b: ops.subview(v, b, offsets, sizes, strides, src, res)
+
+
+def _cast(src, res):
+    return lambda v, b: ops.cast(v, b, src, res)
+
+
+# (op text of (result, buffer), result type, rank, element type): the views
+# of each buffer type
 VIEWS = {
-    "d1": [("memref.subview {b}[2] [4] [1] : memref<?xf32> to "
-            "memref<4xf32, strided<[1], offset: 2>>",
+    "d1": [(_subview("2", "4", "1", "memref<?xf32>",
+                     "memref<4xf32, strided<[1], offset: 2>>"),
             "memref<4xf32, strided<[1], offset: 2>>", 1, "f32")],
-    "d2": [("memref.subview {b}[0, 0] [2, 64] [1, 1] : memref<?x64xf32> to "
-            "memref<2x64xf32, strided<[64, 1]>>",
+    "d2": [(_subview("0, 0", "2, 64", "1, 1", "memref<?x64xf32>",
+                     "memref<2x64xf32, strided<[64, 1]>>"),
             "memref<2x64xf32, strided<[64, 1]>>", 2, "f32"),
-           ("memref.cast {b} : memref<?x64xf32> to memref<?x?xf32>",
+           (_cast("memref<?x64xf32>", "memref<?x?xf32>"),
             "memref<?x?xf32>", 2, "f32")],
-    "s2": [("memref.subview {b}[2, 0] [4, 16] [1, 1] : memref<16x16xf32> to "
-            "memref<4x16xf32, strided<[16, 1], offset: 32>>",
+    "s2": [(_subview("2, 0", "4, 16", "1, 1", "memref<16x16xf32>",
+                     "memref<4x16xf32, strided<[16, 1], offset: 32>>"),
             "memref<4x16xf32, strided<[16, 1], offset: 32>>", 2, "f32"),
-           ("memref.cast {b} : memref<16x16xf32> to memref<?x16xf32>",
+           (_cast("memref<16x16xf32>", "memref<?x16xf32>"),
             "memref<?x16xf32>", 2, "f32"),
-           ("memref.collapse_shape {b} [[0, 1]] : memref<16x16xf32> into "
-            "memref<256xf32>", "memref<256xf32>", 1, "f32")],
-    "sp": [("memref.subview {b}[64] [64] [1] : memref<256xf32, 1> to "
-            "memref<64xf32, strided<[1], offset: 64>, 1>",
+           (lambda v, b: ops.collapse_shape(v, b, "[[0, 1]]",
+                                            "memref<16x16xf32>",
+                                            "memref<256xf32>"),
+            "memref<256xf32>", 1, "f32")],
+    "sp": [(_subview("64", "64", "1", "memref<256xf32, 1>",
+                     "memref<64xf32, strided<[1], offset: 64>, 1>"),
             "memref<64xf32, strided<[1], offset: 64>, 1>", 1, "f32"),
-           ("memref.cast {b} : memref<256xf32, 1> to memref<?xf32, 1>",
+           (_cast("memref<256xf32, 1>", "memref<?xf32, 1>"),
             "memref<?xf32, 1>", 1, "f32")],
-    "bf": [("memref.subview {b}[0, 0] [4, 128] [1, 1] : memref<8x128xbf16> "
-            "to memref<4x128xbf16, strided<[128, 1]>>",
+    "bf": [(_subview("0, 0", "4, 128", "1, 1", "memref<8x128xbf16>",
+                     "memref<4x128xbf16, strided<[128, 1]>>"),
             "memref<4x128xbf16, strided<[128, 1]>>", 2, "bf16"),
-           ("memref.cast {b} : memref<8x128xbf16> to memref<?x128xbf16>",
+           (_cast("memref<8x128xbf16>", "memref<?x128xbf16>"),
             "memref<?x128xbf16>", 2, "bf16")],
-    "di": [("memref.subview {b}[0, 0] [2, 2] [1, 1] : memref<?x?xi32> to "
-            "memref<2x2xi32, strided<[?, 1]>>",
+    "di": [(_subview("0, 0", "2, 2", "1, 1", "memref<?x?xi32>",
+                     "memref<2x2xi32, strided<[?, 1]>>"),
             "memref<2x2xi32, strided<[?, 1]>>", 2, "i32")],
 }
 
@@ -82,7 +100,8 @@ NPU_OPS = ["npu.compute", "npu.relu", "npu.softmax", "npu.norm", "npu.prefetch"]
 
 WORKER_ARGS = ("%n: index, %m: index, %p: i1, %q: i1, %r: i1, %x: f32, "
                "%in: memref<?xf32>")
-WORKER_TYPES = "(index, index, i1, i1, i1, f32, memref<?xf32>) -> f32"
+WORKER_TYPES = ops.func_type(
+    ["index", "index", "i1", "i1", "i1", "f32", "memref<?xf32>"], "f32")
 
 MAX_DEPTH = 6       # structured nesting below a function / CFG block
 MAX_CFG_DEPTH = 4   # nested CFG segments (arms of diamonds, loop bodies)
@@ -115,27 +134,25 @@ class FuncGen:
         self.ind = 1
         self.ops = 0
         self.allocs = 0
-        self.vals = 0
-        self.blocks = 0
+        self.vals = lines.Names("%")
+        self.blocks = lines.Names("")
         # Inside an unregistered op's region symbol uses do not resolve
         # (the op might be a symbol table): no calls there.
         self.in_launch = 0
 
     # ---- emission -----------------------------------------------------------
     def emit(self, text, ops=1):
-        self.lines.append("  " * self.ind + text)
+        self.lines.append(lines.indent(self.ind, text))
         self.ops += ops
 
     def label(self, name, args=""):
-        self.lines.append("  " * (self.ind - 1) + "^%s%s:" % (name, args))
+        self.lines.append(lines.indent(self.ind - 1, lines.label(name, args)))
 
     def val(self, hint="v"):
-        self.vals += 1
-        return "%%%s%d" % (hint, self.vals)
+        return self.vals.fresh(hint)
 
     def blk(self):
-        self.blocks += 1
-        return "b%d" % self.blocks
+        return self.blocks.fresh("b")
 
     def idx(self, rank):
         return ", ".join(self.rng.choice(["%c0", "%c1"]) for _ in range(rank))
@@ -145,12 +162,12 @@ class FuncGen:
         key = key or self.rng.choices(TYPE_KEYS, TYPE_WEIGHTS)[0]
         t, dyn, _, _ = TYPES[key]
         v = self.val("buf")
-        self.emit("%s = memref.alloc(%s) : %s" % (v, ", ".join(dyn), t))
+        self.emit(ops.alloc(v, t, dyn))
         self.allocs += 1
         return Buf(v, key)
 
     def dealloc(self, b):
-        self.emit("memref.dealloc %s : %s" % (b.name, b.type))
+        self.emit(ops.dealloc(b.name, b.type))
 
     def use(self, b):
         """One or two accesses of `b` (or of a view of it)."""
@@ -158,23 +175,20 @@ class FuncGen:
         t, _, rank, elt = TYPES[b.key]
         k = rng.random()
         if k < 0.3:
-            self.emit("memref.store %s, %s[%s] : %s"
-                      % (SCALAR[elt], b.name, self.idx(rank), t))
+            self.emit(ops.store(SCALAR[elt], b.name, self.idx(rank), t))
         elif k < 0.5:
             v = self.val("ld")
-            self.emit("%s = memref.load %s[%s] : %s"
-                      % (v, b.name, self.idx(rank), t))
+            self.emit(ops.load(v, b.name, self.idx(rank), t))
         elif k < 0.75:
-            self.emit('"%s"(%s) : (%s) -> ()' % (rng.choice(NPU_OPS), b.name, t))
+            self.emit(ops.generic(rng.choice(NPU_OPS), b.name, t))
         else:
-            text, vt, vrank, velt = rng.choice(VIEWS[b.key])
+            op, vt, vrank, velt = rng.choice(VIEWS[b.key])
             v = self.val("view")
-            self.emit("%s = %s" % (v, text.format(b=b.name)))
+            self.emit(op(v, b.name))
             if rng.random() < 0.5:
-                self.emit('"npu.compute"(%s) : (%s) -> ()' % (v, vt))
+                self.emit(ops.generic("npu.compute", v, vt))
             else:
-                self.emit("memref.store %s, %s[%s] : %s"
-                          % (SCALAR[velt], v, self.idx(vrank), vt))
+                self.emit(ops.store(SCALAR[velt], v, self.idx(vrank), vt))
 
     def uses(self, avail, n):
         for _ in range(n):
@@ -188,7 +202,7 @@ class FuncGen:
         a, b = self.rng.sample(conds, 2) if len(conds) > 1 else (conds[0],) * 2
         op = self.rng.choice(["xori", "andi", "ori", "xori"])
         v = self.val("cd")
-        self.emit("%s = arith.%s %s, %s : i1" % (v, op, a, b))
+        self.emit(ops.binary(v, op, a, b, "i1"))
         return v
 
     def free_maybe_buggy(self, b, avail_after=None):
@@ -198,18 +212,18 @@ class FuncGen:
         if k < LEAK:
             return  # leak
         if k < LEAK + COND_LEAK:
-            self.emit("scf.if %s {" % self.cond(["%p", "%q", "%r"]))
+            self.emit(ops.if_(self.cond(["%p", "%q", "%r"])))
             self.ind += 1
             self.dealloc(b)
             self.ind -= 1
-            self.emit("}")
+            self.emit(ops.END)
             return
         self.dealloc(b)
         k -= LEAK + COND_LEAK
         if k < DOUBLE_FREE:
             self.dealloc(b)
         elif k < DOUBLE_FREE + USE_AFTER_FREE:
-            self.emit('"npu.compute"(%s) : (%s) -> ()' % (b.name, b.type))
+            self.emit(ops.generic("npu.compute", b.name, b.type))
 
     # ---- structured statements -------------------------------------------------
     def stmts(self, budget, depth, avail, conds):
@@ -251,16 +265,15 @@ class FuncGen:
 
     def s_alloca(self, sub, depth, avail, conds):
         v = self.val("stk")
-        self.emit("%s = memref.alloca() : memref<16xf32>" % v)
-        self.emit("memref.store %%x, %s[%%c1] : memref<16xf32>" % v)
-        self.emit('"npu.compute"(%s) : (memref<16xf32>) -> ()' % v)
+        self.emit(ops.alloca(v, "memref<16xf32>"))
+        self.emit(ops.store("%x", v, "%c1", "memref<16xf32>"))
+        self.emit(ops.generic("npu.compute", v, "memref<16xf32>"))
 
     def s_select(self, sub, depth, avail, conds):
         key = self.rng.choice(["d1", "s2", "sp"])
         a, b = self.alloc(key), self.alloc(key)
         s = self.val("sel")
-        self.emit("%s = arith.select %s, %s, %s : %s"
-                  % (s, self.cond(conds), a.name, b.name, a.type))
+        self.emit(ops.select(s, self.cond(conds), a.name, b.name, a.type))
         self.use(Buf(s, key, False))
         self.dealloc(a)
         self.free_maybe_buggy(b)
@@ -268,16 +281,16 @@ class FuncGen:
     def s_if_free_both(self, sub, depth, avail, conds):
         b = self.alloc()
         self.use(b)
-        self.emit("scf.if %s {" % self.cond(conds))
+        self.emit(ops.if_(self.cond(conds)))
         self.ind += 1
         self.use(b)
         self.dealloc(b)
         self.ind -= 1
-        self.emit("} else {")
+        self.emit(ops.ELSE)
         self.ind += 1
         self.dealloc(b)
         self.ind -= 1
-        self.emit("}")
+        self.emit(ops.END)
 
     def region_body(self, sub, depth, avail, conds):
         self.ind += 1
@@ -285,123 +298,122 @@ class FuncGen:
         self.ind -= 1
 
     def s_if(self, sub, depth, avail, conds):
-        self.emit("scf.if %s {" % self.cond(conds))
+        self.emit(ops.if_(self.cond(conds)))
         if self.rng.random() < 0.5:
             self.region_body(sub // 2, depth, avail, conds)
-            self.emit("} else {")
+            self.emit(ops.ELSE)
             self.region_body(sub // 2, depth, avail, conds)
         else:
             self.region_body(sub, depth, avail, conds)
-        self.emit("}")
+        self.emit(ops.END)
 
     def s_if_yield(self, sub, depth, avail, conds):
         key = self.rng.choice(["d1", "d2", "s2"])
         t = TYPES[key][0]
         r = self.val("res")
-        self.emit("%s = scf.if %s -> (%s) {" % (r, self.cond(conds), t))
+        self.emit(ops.if_(self.cond(conds), r, t))
         for arm in range(2):
             self.ind += 1
             a = self.alloc(key)
             self.use(a)
             if sub > 20:
                 self.stmts(sub // 3, depth + 1, avail + [a], conds)
-            self.emit("scf.yield %s : %s" % (a.name, t))
+            self.emit(ops.yield_(a.name, t))
             self.ind -= 1
-            self.emit("} else {" if arm == 0 else "}", ops=0)
+            self.emit(ops.ELSE if arm == 0 else ops.END, ops=0)
         self.use(Buf(r, key))
         self.free_maybe_buggy(Buf(r, key))
 
     def s_for(self, sub, depth, avail, conds):
         iv = self.val("i")
         ub = self.rng.choice(["%n", "%m"])
-        self.emit("scf.for %s = %%c0 to %s step %%c1 {" % (iv, ub))
+        self.emit(ops.for_(iv, "%c0", ub, "%c1"))
         self.region_body(sub, depth, avail, conds)
-        self.emit("}")
+        self.emit(ops.END)
 
     def s_for_const(self, sub, depth, avail, conds):
         iv = self.val("i")
-        self.emit("scf.for %s = %%c0 to %%c4 step %%c1 {" % iv)
+        self.emit(ops.for_(iv, "%c0", "%c4", "%c1"))
         self.region_body(sub, depth, avail, conds)
-        self.emit("}")
+        self.emit(ops.END)
 
     def s_for_iter(self, sub, depth, avail, conds):
         iv, acc, r = self.val("i"), self.val("acc"), self.val("sum")
-        self.emit("%s = scf.for %s = %%c0 to %%n step %%c1 iter_args(%s = %%x) "
-                  "-> (f32) {" % (r, iv, acc))
+        self.emit(ops.for_(iv, "%c0", "%n", "%c1", r, [(acc, "%x")], "f32"))
         self.region_body(sub, depth, avail, conds)
         self.ind += 1
         nxt = self.val("acc")
-        self.emit("%s = arith.addf %s, %%x : f32" % (nxt, acc))
-        self.emit("scf.yield %s : f32" % nxt)
+        self.emit(ops.binary(nxt, "addf", acc, "%x", "f32"))
+        self.emit(ops.yield_(nxt, "f32"))
         self.ind -= 1
-        self.emit("}", ops=0)
+        self.emit(ops.END, ops=0)
 
     def s_while(self, sub, depth, avail, conds):
         i0, w, c, j = self.val("w"), self.val("wres"), self.val("wc"), self.val("j")
-        self.emit("%s = scf.while (%s = %%c0) : (index) -> index {" % (w, i0))
+        self.emit(ops.while_(w, [(i0, "%c0")], "index"))
         self.ind += 1
-        self.emit("%s = arith.cmpi slt, %s, %%n : index" % (c, i0))
-        self.emit("scf.condition(%s) %s : index" % (c, i0))
+        self.emit(ops.cmpi(c, "slt", i0, "%n"))
+        self.emit(ops.condition(c, i0, "index"))
         self.ind -= 1
-        self.emit("} do {", ops=0)
+        self.emit(ops.DO, ops=0)
         self.label(self.blk(), "(%s: index)" % j)
         self.region_body(sub, depth, avail, conds)
         self.ind += 1
         nxt = self.val("jn")
-        self.emit("%s = arith.addi %s, %%c1 : index" % (nxt, j))
-        self.emit("scf.yield %s : index" % nxt)
+        self.emit(ops.binary(nxt, "addi", j, "%c1", "index"))
+        self.emit(ops.yield_(nxt, "index"))
         self.ind -= 1
-        self.emit("}", ops=0)
+        self.emit(ops.END, ops=0)
 
     def s_data_if(self, sub, depth, avail, conds):
         b = self.alloc("d1")
-        self.emit('"npu.compute"(%s) : (memref<?xf32>) -> ()' % b.name)
+        self.emit(ops.generic("npu.compute", b.name, "memref<?xf32>"))
         ld, c = self.val("ld"), self.val("dc")
-        self.emit("%s = memref.load %s[%%c0] : memref<?xf32>" % (ld, b.name))
-        self.emit("%s = arith.cmpf ogt, %s, %%x : f32" % (c, ld))
-        self.emit("scf.if %s {" % c)
+        self.emit(ops.load(ld, b.name, "%c0", "memref<?xf32>"))
+        self.emit(ops.cmpf(c, "ogt", ld, "%x"))
+        self.emit(ops.if_(c))
         self.region_body(sub, depth, avail + [b], conds)
-        self.emit("}")
+        self.emit(ops.END)
         self.free_maybe_buggy(b)
 
     def s_double_buffer(self, sub, depth, avail, conds):
         a, b = self.alloc("s2"), self.alloc("s2")
         iv, x, y, r = self.val("i"), self.val("cur"), self.val("nxt"), self.val("db")
         t = "memref<16x16xf32>"
-        self.emit("%s:2 = scf.for %s = %%c0 to %%n step %%c1 iter_args(%s = %s, "
-                  "%s = %s) -> (%s, %s) {" % (r, iv, x, a.name, y, b.name, t, t))
+        self.emit(ops.for_(iv, "%c0", "%n", "%c1", ops.multi(r, 2),
+                           [(x, a.name), (y, b.name)], [t, t]))
         self.ind += 1
-        self.emit('"npu.dma"(%s, %s) : (%s, %s) -> ()' % (x, y, t, t))
+        self.emit(ops.generic("npu.dma", [x, y], [t, t]))
         self.ind -= 1
         self.region_body(min(sub, 30), depth, avail, conds)
         self.ind += 1
-        self.emit("scf.yield %s, %s : %s, %s" % (y, x, t, t))
+        self.emit(ops.yield_([y, x], [t, t]))
         self.ind -= 1
-        self.emit("}", ops=0)
-        self.emit("memref.dealloc %s#0 : %s" % (r, t))
-        self.emit("memref.dealloc %s#1 : %s" % (r, t))
+        self.emit(ops.END, ops=0)
+        self.emit(ops.dealloc(r + "#0", t))
+        self.emit(ops.dealloc(r + "#1", t))
 
     def s_exec_region(self, sub, depth, avail, conds):
         r = self.val("er")
-        self.emit("%s = scf.execute_region -> f32 {" % r)
+        self.emit(ops.execute_region(r, "f32"))
         self.ind += 1
         self.cfg_seq(sub, MAX_CFG_DEPTH - 1, depth + 1, avail, conds,
                      in_func=False)
-        self.emit("scf.yield %x : f32")
+        self.emit(ops.yield_("%x", "f32"))
         self.ind -= 1
-        self.emit("}", ops=0)
+        self.emit(ops.END, ops=0)
 
     def s_npu_launch(self, sub, depth, avail, conds):
-        self.emit('"npu.launch"(%n) ({')
+        self.emit(ops.generic_region("npu.launch", "%n"))
         tid = self.val("tid")
         self.label(self.blk(), "(%s: index)" % tid)
         self.in_launch += 1
         self.region_body(sub, depth, avail, conds)
         self.in_launch -= 1
         self.ind += 1
-        self.emit('"npu.terminator"() : () -> ()')
+        self.emit(ops.generic("npu.terminator", [], []))
         self.ind -= 1
-        self.emit("}) : (index) -> ()", ops=0)
+        self.emit(ops.generic_region_end("index"), ops=0)
 
     def s_call(self, sub, depth, avail, conds):
         callee = self.g.pick_callee()
@@ -411,9 +423,8 @@ class FuncGen:
         ins = [b.name for b in avail if b.key == "d1"] + ["%in"]
         c3 = [self.cond(conds) for _ in range(3)]
         v = self.val("call")
-        self.emit("%s = func.call @%s(%%n, %%m, %s, %s, %s, %%x, %s) : %s"
-                  % (v, callee, c3[0], c3[1], c3[2], self.rng.choice(ins),
-                     WORKER_TYPES))
+        self.emit(ops.call(v, callee, ["%n", "%m"] + c3 +
+                           ["%x", self.rng.choice(ins)], WORKER_TYPES))
 
     def s_mk(self, sub, depth, avail, conds):
         rng = self.rng
@@ -424,12 +435,12 @@ class FuncGen:
             kern = "kernel%d" % rng.randrange(self.g.num_kernels)
             bufs = [b for b in avail if b.key == "d1"]
             if bufs:
-                self.emit("func.call @%s(%s) : (memref<?xf32>) -> ()"
-                          % (kern, rng.choice(bufs).name))
+                self.emit(ops.call(None, kern, rng.choice(bufs).name,
+                                   ops.func_type("memref<?xf32>", [])))
                 return
         v = self.val("mk")
-        self.emit("%s = func.call @%s(%%n) : (index) -> memref<?xf32>"
-                  % (v, self.g.pick_helper()))
+        self.emit(ops.call(v, self.g.pick_helper(), "%n",
+                           ops.func_type("index", "memref<?xf32>")))
         self.allocs += 0  # counted as a call, not an alloc op
         b = Buf(v, "d1")
         self.use(b)
@@ -466,7 +477,7 @@ class FuncGen:
         b = self.alloc()
         self.use(b)
         t, f, j = self.blk(), self.blk(), self.blk()
-        self.emit("cf.cond_br %s, ^%s, ^%s" % (self.cond(conds), t, f))
+        self.emit(ops.cond_br(self.cond(conds), t, f))
         free_in_arms = self.rng.random() < 0.5
         for name in (t, f):
             self.label(name)
@@ -476,7 +487,7 @@ class FuncGen:
                     self.free_maybe_buggy(b)
                 else:
                     self.dealloc(b)
-            self.emit("cf.br ^%s" % j)
+            self.emit(ops.br(j))
         self.label(j)
         if not free_in_arms:
             self.use(b)
@@ -486,13 +497,13 @@ class FuncGen:
         key = self.rng.choice(["d1", "d2", "s2", "bf"])
         t_ = TYPES[key][0]
         t, f, j = self.blk(), self.blk(), self.blk()
-        self.emit("cf.cond_br %s, ^%s, ^%s" % (self.cond(conds), t, f))
+        self.emit(ops.cond_br(self.cond(conds), t, f))
         for name in (t, f):
             self.label(name)
             a = self.alloc(key)
             self.use(a)
             self.arm(sub // 2, cfg_depth, depth, avail + [a], conds, in_func)
-            self.emit("cf.br ^%s(%s : %s)" % (j, a.name, t_))
+            self.emit(ops.br(j, a.name, t_))
         arg = self.val("phi")
         self.label(j, "(%s: %s)" % (arg, t_))
         b = Buf(arg, key)
@@ -506,11 +517,11 @@ class FuncGen:
         for i in range(n):
             nb = self.blk()
             if self.rng.random() < 0.5:
-                self.emit("cf.br ^%s" % nb)
+                self.emit(ops.br(nb))
                 self.label(nb)
             else:
                 arg = self.val("ch")
-                self.emit("cf.br ^%s(%s : %s)" % (nb, cur.name, cur.type))
+                self.emit(ops.br(nb, cur.name, cur.type))
                 self.label(nb, "(%s: %s)" % (arg, cur.type))
                 cur = Buf(arg, b.key)
             self.use(cur)
@@ -520,57 +531,56 @@ class FuncGen:
     def g_loop(self, sub, cfg_depth, depth, avail, conds, in_func):
         h, body, x = self.blk(), self.blk(), self.blk()
         i, c, nx = self.val("li"), self.val("lc"), self.val("ln")
-        self.emit("cf.br ^%s(%%c0 : index)" % h)
+        self.emit(ops.br(h, "%c0", "index"))
         self.label(h, "(%s: index)" % i)
-        self.emit("%s = arith.cmpi slt, %s, %s : index"
-                  % (c, i, self.rng.choice(["%n", "%m"])))
-        self.emit("cf.cond_br %s, ^%s, ^%s" % (c, body, x))
+        self.emit(ops.cmpi(c, "slt", i, self.rng.choice(["%n", "%m"])))
+        self.emit(ops.cond_br(c, body, x))
         self.label(body)
         b = self.alloc()
         self.use(b)
         self.arm(sub, cfg_depth, depth, avail + [b], conds, in_func)
         self.free_maybe_buggy(b)
-        self.emit("%s = arith.addi %s, %%c1 : index" % (nx, i))
-        self.emit("cf.br ^%s(%s : index)" % (h, nx))
+        self.emit(ops.binary(nx, "addi", i, "%c1", "index"))
+        self.emit(ops.br(h, nx, "index"))
         self.label(x)
 
     def g_switch(self, sub, cfg_depth, depth, avail, conds, in_func):
         flag = self.val("flag")
-        self.emit("%s = arith.index_cast %%n : index to i32" % flag)
+        self.emit(ops.index_cast(flag, "%n", "index", "i32"))
         arms = [self.blk() for _ in range(3)]
         j = self.blk()
-        self.emit("cf.switch %s : i32, [default: ^%s, 0: ^%s, 1: ^%s]"
-                  % (flag, arms[0], arms[1], arms[2]))
+        self.emit(ops.switch(flag, "i32", arms[0],
+                             [(0, arms[1]), (1, arms[2])]))
         for a in arms:
             self.label(a)
             self.arm(sub // 3, cfg_depth, depth, avail, conds, in_func)
-            self.emit("cf.br ^%s" % j)
+            self.emit(ops.br(j))
         self.label(j)
 
     def g_early_exit(self, sub, cfg_depth, depth, avail, conds, in_func):
         ret, cont = self.blk(), self.blk()
-        self.emit("cf.cond_br %s, ^%s, ^%s" % (self.cond(conds), ret, cont))
+        self.emit(ops.cond_br(self.cond(conds), ret, cont))
         self.label(ret)
         for b in avail:
             if b.owned:
                 self.dealloc(b)
-        self.emit("func.return %x : f32")
+        self.emit(ops.func_return("%x", "f32"))
         self.label(cont)
 
     # ---- function ------------------------------------------------------------
     def worker(self):
-        self.lines.append("func.func @%s(%s) -> f32 {" % (self.name, WORKER_ARGS))
+        self.lines.append(ops.func(self.name, WORKER_ARGS, "f32"))
         self.ops += 1
-        self.emit("%c0 = arith.constant 0 : index")
-        self.emit("%c1 = arith.constant 1 : index")
-        self.emit("%c4 = arith.constant 4 : index")
-        self.emit("%true = arith.constant true")
-        self.emit("%ci = arith.constant 7 : i32")
-        self.emit("%cbf = arith.constant 1.0 : bf16")
+        self.emit(ops.constant("%c0", 0, "index"))
+        self.emit(ops.constant("%c1", 1, "index"))
+        self.emit(ops.constant("%c4", 4, "index"))
+        self.emit(ops.constant("%true", "true"))
+        self.emit(ops.constant("%ci", 7, "i32"))
+        self.emit(ops.constant("%cbf", "1.0", "bf16"))
         conds = ["%p", "%q", "%r"]
-        self.emit("%np = arith.xori %p, %true : i1")
-        self.emit("%pq = arith.xori %p, %q : i1")
-        self.emit("%pqr = arith.andi %pq, %r : i1")
+        self.emit(ops.binary("%np", "xori", "%p", "%true", "i1"))
+        self.emit(ops.binary("%pq", "xori", "%p", "%q", "i1"))
+        self.emit(ops.binary("%pqr", "andi", "%pq", "%r", "i1"))
         conds += ["%np", "%pq", "%pqr"]
         avail = [Buf("%in", "d1", owned=False)]
         left = max(10, self.budget - self.ops - 1)
@@ -578,8 +588,8 @@ class FuncGen:
             self.cfg_seq(left, 0, 0, avail, conds, in_func=True)
         else:
             self.stmts(left, 0, avail, conds)
-        self.emit("func.return %x : f32")
-        self.lines.append("}")
+        self.emit(ops.func_return("%x", "f32"))
+        self.lines.append(ops.END)
         return self.lines
 
 
@@ -603,11 +613,12 @@ class ModuleGen:
 
     def helper(self, i, out):
         name = "mk%d" % i
-        out.append("func.func @%s(%%n: index) -> memref<?xf32> {" % name)
-        out.append("  %b = memref.alloc(%n) : memref<?xf32>")
-        out.append('  "npu.fill"(%b) : (memref<?xf32>) -> ()')
-        out.append("  func.return %b : memref<?xf32>")
-        out.append("}")
+        t = "memref<?xf32>"
+        out.append(ops.func(name, "%n: index", t))
+        out.append(lines.indent(1, ops.alloc("%b", t, "%n")))
+        out.append(lines.indent(1, ops.generic("npu.fill", "%b", t)))
+        out.append(lines.indent(1, ops.func_return("%b", t)))
+        out.append(ops.END)
         self.helpers.append(name)
         return 4, 1
 
@@ -625,7 +636,7 @@ class ModuleGen:
             stats["funcs"] += 1
 
         for k in range(self.num_kernels):
-            out.append("func.func private @kernel%d(memref<?xf32>)" % k)
+            out.append(ops.declare("kernel%d" % k, "memref<?xf32>"))
             add(1, 0)
         for i in range(8):
             add(*self.helper(i, out))
@@ -665,7 +676,7 @@ class ModuleGen:
                 else:
                     budget = rng.randint(1000, 3000)
                 worker(budget)
-        return "\n".join(out) + "\n", stats
+        return lines.text(out), stats
 
 
 def main():

@@ -33,6 +33,10 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "test", "lib"))
+import llvm_tools  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
@@ -188,12 +192,14 @@ def main():
                     "fixes)")
     ap.add_argument("--work", default="/tmp/memlint-bench")
     ap.add_argument("--memlint", default=os.path.join(ROOT, "build/cli/memlint"))
-    ap.add_argument("--mlir-opt", default=os.environ.get(
-        "MLIR_OPT", "/usr/lib/llvm-22/bin/mlir-opt"))
+    ap.add_argument("--mlir-opt", default=os.environ.get("MLIR_OPT"),
+                    help="default: $MLIR_OPT, then mlir-opt of the LLVM 22 "
+                    "that test/lib/llvm_tools.py finds")
     ap.add_argument("--no-parse-only", action="store_true",
                     help="skip the memlint parse-only (no checks) runs")
     ap.add_argument("--json", help="also write the rows to this JSON file")
     args = ap.parse_args()
+    args.mlir_opt = llvm_tools.tool("mlir-opt", args.mlir_opt)
     os.makedirs(args.work, exist_ok=True)
     for tool in (args.memlint, args.mlir_opt):
         if not os.access(tool, os.X_OK):

@@ -47,7 +47,7 @@ async function benchOne(lines) {
   // dealloc, then take it out again, and so on. Each edit changes the
   // diagnostics, and the insertion moves every later function by a line.
   const fn = functions[Math.floor(functions.length / 2 / 4) * 4];
-  // Line (0-based) of `return` in that function: see gen.js.
+  // Line (0-based) of `return` in that function: see gen.py.
   const returnLine = fn.firstLine + 15;
   const latencies = [];
   let analysed = 0, analysisMs = [];

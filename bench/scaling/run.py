@@ -27,6 +27,10 @@ import resource
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "test", "lib"))
+import llvm_tools  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 GEN = os.path.join(HERE, "..", "lint", "gen.py")
 
@@ -117,13 +121,16 @@ def exponent(prev, cur):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--memlint", default="build/cli/memlint")
-    ap.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
+    ap.add_argument("--mlir-opt",
+                    help="default: mlir-opt of the LLVM 22 that "
+                    "test/lib/llvm_tools.py finds")
     ap.add_argument("--steps", default=",".join(STEPS))
     ap.add_argument("--sizes", type=int, default=4)
     ap.add_argument("--base", type=int, default=0,
                     help="units of the first size (0: the step's default)")
     ap.add_argument("--work", default="/tmp/memlint-scaling")
     args = ap.parse_args()
+    args.mlir_opt = llvm_tools.tool("mlir-opt", args.mlir_opt)
     os.makedirs(args.work, exist_ok=True)
     for step in args.steps.split(","):
         gen, base, cmd = STEPS[step]

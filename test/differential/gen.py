@@ -25,9 +25,14 @@ the same text.
 """
 
 import argparse
+import os
 import random
 import sys
 from pathlib import Path
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+from irgen import lines, ops  # noqa: E402
 
 # callee kinds; every callee has the signature (index, i1, f32, T) -> T
 CALLEE_BODIES = ("fresh", "ident", "choose")
@@ -42,12 +47,7 @@ class Ty:
         self.space = space
 
     def t(self, shape, layout=None):
-        parts = ["x".join(shape) + "xf32"]
-        if layout:
-            parts.append(layout)
-        if self.space:
-            parts.append(str(self.space))
-        return "memref<%s>" % ", ".join(parts)
+        return ops.memref_type(shape, "f32", layout, self.space)
 
     @property
     def main(self):
@@ -77,18 +77,17 @@ class Gen:
         self.ty = Ty(dyn=r.random() < 0.25, space=1 if r.random() < 0.15 else 0)
         self.max_depth = r.choice((1, 1, 2, 2, 3, 4))
         self.features = set()
-        self.counter = 0
+        self.names = lines.Names()
         self.lines = []
         self.callees = {}   # (body, private) -> name
         self.deepest = 0    # loop nesting reached
 
     # -- helpers ------------------------------------------------------------
     def fresh(self, prefix):
-        self.counter += 1
-        return "%%%s%d" % (prefix, self.counter)
+        return self.names.fresh(prefix)
 
     def emit(self, sc, text):
-        self.lines.append("  " * sc.indent + text)
+        self.lines.append(lines.indent(sc.indent, text))
 
     def feat(self, name):
         self.features.add(name)
@@ -101,17 +100,17 @@ class Gen:
         m = self.fresh("m")
         size = "%n" if self.ty.dyn else ""
         attr = " {alignment = 64 : i64}" if self.rng.random() < 0.05 else ""
-        self.emit(sc, "%s = memref.alloc(%s)%s : %s" % (m, size, attr, T))
+        self.emit(sc, ops.alloc(m, T, size, attr))
         if store:
-            self.emit(sc, "memref.store %%v, %s[%%c0] : %s" % (m, T))
+            self.emit(sc, ops.store("%v", m, "%c0", T))
         return m
 
     def cond(self, sc):
         """An i1 in scope, sometimes a new one derived from an index."""
         if sc.idxs and self.rng.random() < 0.6:
             c = self.fresh("p")
-            self.emit(sc, "%s = arith.cmpi %s, %s, %%c2 : index"
-                      % (c, self.pick(("slt", "eq", "ugt")), self.pick(sc.idxs)))
+            self.emit(sc, ops.cmpi(c, self.pick(("slt", "eq", "ugt")),
+                                   self.pick(sc.idxs), "%c2"))
             sc.conds.append(c)
             return c
         return self.pick(sc.conds)
@@ -138,7 +137,7 @@ class Gen:
         elif r < 0.55:
             a, b = self.pick(sc.bufs), self.pick(sc.bufs)
             T = self.ty.main
-            self.emit(sc, "memref.copy %s, %s : %s to %s" % (a, b, T, T))
+            self.emit(sc, ops.copy(a, b, T))
         elif r < 0.75:
             self.view(sc)
         else:
@@ -152,10 +151,9 @@ class Gen:
         else:
             name, typ, idx = self.pick(sc.bufs), self.ty.main, "%c0"
         if self.rng.random() < 0.5:
-            self.emit(sc, "memref.store %%v, %s[%s] : %s" % (name, idx, typ))
+            self.emit(sc, ops.store("%v", name, idx, typ))
         else:
-            self.emit(sc, "%s = memref.load %s[%s] : %s"
-                      % (self.fresh("f"), name, idx, typ))
+            self.emit(sc, ops.load(self.fresh("f"), name, idx, typ))
 
     def view(self, sc):
         ty, T, src = self.ty, self.ty.main, self.pick(sc.bufs)
@@ -167,36 +165,31 @@ class Gen:
         if kind == "subview":
             if ty.dyn:
                 rt = ty.t(["?"], "strided<[1], offset: ?>")
-                self.emit(sc, "%s = memref.subview %s[%%c1] [%%c1] [1] : %s to %s"
-                          % (v, src, T, rt))
+                self.emit(sc, ops.subview(v, src, "%c1", "%c1", "1", T, rt))
             else:
                 rt = ty.t(["4"], "strided<[1], offset: 2>")
-                self.emit(sc, "%s = memref.subview %s[2] [4] [1] : %s to %s"
-                          % (v, src, T, rt))
+                self.emit(sc, ops.subview(v, src, "2", "4", "1", T, rt))
             idx = "%c0"
         elif kind in ("expand", "collapse"):
             if ty.dyn:
-                rt, shape = ty.t(["?", "1"]), "[%n, 1]"
+                rt, shape = ty.t(["?", "1"]), "%n, 1"
             else:
-                rt, shape = ty.t(["2", "4"]), "[2, 4]"
-            self.emit(sc, "%s = memref.expand_shape %s [[0, 1]] output_shape %s"
-                      " : %s into %s" % (v, src, shape, T, rt))
+                rt, shape = ty.t(["2", "4"]), "2, 4"
+            self.emit(sc, ops.expand_shape(v, src, "[[0, 1]]", shape, T, rt))
             idx = "%c0, %c0"
             if kind == "collapse":
                 c = self.fresh("w")
-                self.emit(sc, "%s = memref.collapse_shape %s [[0, 1]] : %s into %s"
-                          % (c, v, rt, T))
+                self.emit(sc, ops.collapse_shape(c, v, "[[0, 1]]", rt, T))
                 v, rt, idx = c, T, "%c0"
         elif kind == "reinterpret":
             rt = ty.t(["4"])
-            self.emit(sc, "%s = memref.reinterpret_cast %s to offset: [0], "
-                      "sizes: [4], strides: [1] : %s to %s" % (v, src, T, rt))
+            self.emit(sc, ops.reinterpret_cast(v, src, "0", "4", "1", T, rt))
             idx = "%c0"
         else:
             rt = ty.t(["8" if ty.dyn else "?"])
-            self.emit(sc, "%s = memref.cast %s : %s to %s" % (v, src, T, rt))
+            self.emit(sc, ops.cast(v, src, T, rt))
             idx = "%c0"
-        self.emit(sc, "memref.store %%v, %s[%s] : %s" % (v, idx, rt))
+        self.emit(sc, ops.store("%v", v, idx, rt))
         sc.views.append((v, rt, idx))
 
     def call(self, sc):
@@ -204,16 +197,15 @@ class Gen:
         private = body == "ext" or self.rng.random() < 0.6
         self.feat("call-%s-%s" % ("private" if private else "public", body))
         name = self.callees.setdefault(
-            (body, private), "@%s_%s" % (body, "priv" if private else "pub"))
+            (body, private), "%s_%s" % (body, "priv" if private else "pub"))
         T = self.ty.main
-        args = "%%n, %s, %%v, %s" % (self.cond(sc), self.pick(sc.bufs))
+        args = ["%n", self.cond(sc), "%v", self.pick(sc.bufs)]
+        ins = ["index", "i1", "f32", T]
         if body == "consume":
-            self.emit(sc, "func.call %s(%s) : (index, i1, f32, %s) -> ()"
-                      % (name, args, T))
+            self.emit(sc, ops.call(None, name, args, ops.func_type(ins, [])))
             return
         r = self.fresh("r")
-        self.emit(sc, "%s = func.call %s(%s) : (index, i1, f32, %s) -> %s"
-                  % (r, name, args, T, T))
+        self.emit(sc, ops.call(r, name, args, ops.func_type(ins, T)))
         sc.bufs.append(r)
 
     def yield_value(self, sc, own, others, allow_keep=True):
@@ -241,21 +233,21 @@ class Gen:
             self.feat("yield-fresh")
             m = self.alloc(sc, store=False)
             if own is not None:
-                self.emit(sc, "memref.copy %s, %s : %s to %s" % (own, m, T, T))
+                self.emit(sc, ops.copy(own, m, T))
             return m
         # a fresh buffer on some iterations, the old one on the others
         self.feat("yield-cond-replace")
         c = self.cond(sc)
         r = self.fresh("y")
         keep = own if own is not None else self.pick(sc.bufs)
-        self.emit(sc, "%s = scf.if %s -> (%s) {" % (r, c, T))
+        self.emit(sc, ops.if_(c, r, T))
         inner = sc.child()
         m = self.alloc(inner, store=False)
-        self.emit(inner, "memref.copy %s, %s : %s to %s" % (keep, m, T, T))
-        self.emit(inner, "scf.yield %s : %s" % (m, T))
-        self.emit(sc, "} else {")
-        self.emit(inner, "scf.yield %s : %s" % (keep, T))
-        self.emit(sc, "}")
+        self.emit(inner, ops.copy(keep, m, T))
+        self.emit(inner, ops.yield_(m, T))
+        self.emit(sc, ops.ELSE)
+        self.emit(inner, ops.yield_(keep, T))
+        self.emit(sc, ops.END)
         return r
 
     def carried_inits(self, sc):
@@ -279,11 +271,11 @@ class Gen:
         self.feat("for")
         self.deepest = max(self.deepest, depth)
         i = self.fresh("i")
-        self.emit(sc, "scf.for %s = %%c0 to %%n step %%c1 {" % i)
+        self.emit(sc, ops.for_(i, "%c0", "%n", "%c1"))
         inner = sc.child()
         inner.idxs.append(i)
         self.body_stmts(inner, depth)
-        self.emit(sc, "}")
+        self.emit(sc, ops.END)
 
     def for_iter(self, sc, depth):
         self.feat("for-iter")
@@ -292,19 +284,17 @@ class Gen:
         inits = self.carried_inits(sc)
         i, res = self.fresh("i"), self.fresh("res")
         args = [self.fresh("b") for _ in inits]
-        self.emit(sc, "%s:%d = scf.for %s = %%c0 to %%n step %%c1 iter_args(%s)"
-                  " -> (%s) {" % (res, len(args), i,
-                                  ", ".join("%s = %s" % p for p in zip(args, inits)),
-                                  ", ".join([T] * len(args))))
+        self.emit(sc, ops.for_(i, "%c0", "%n", "%c1",
+                               ops.multi(res, len(args)),
+                               list(zip(args, inits)), [T] * len(args)))
         inner = sc.child()
         inner.idxs.append(i)
         inner.bufs += args
         self.body_stmts(inner, depth)
         ys = [self.yield_value(inner, a, [b for b in args if b != a])
               for a in args]
-        self.emit(inner, "scf.yield %s : %s" % (", ".join(ys),
-                                                 ", ".join([T] * len(ys))))
-        self.emit(sc, "}")
+        self.emit(inner, ops.yield_(ys, [T] * len(ys)))
+        self.emit(sc, ops.END)
         sc.bufs += ["%s#%d" % (res, k) for k in range(len(args))]
 
     def while_loop(self, sc, depth):
@@ -314,88 +304,80 @@ class Gen:
         inits = self.carried_inits(sc)
         res, i = self.fresh("res"), self.fresh("i")
         bs = [self.fresh("b") for _ in inits]
-        types = ", ".join(["index"] + [T] * len(inits))
-        self.emit(sc, "%s:%d = scf.while (%s) : (%s) -> (%s) {"
-                  % (res, len(inits) + 1,
-                     ", ".join("%s = %s" % p for p in
-                               zip([i] + bs, ["%c0"] + inits)), types, types))
+        types = ["index"] + [T] * len(inits)
+        self.emit(sc, ops.while_(ops.multi(res, len(inits) + 1),
+                                 list(zip([i] + bs, ["%c0"] + inits)), types))
         before = sc.child()
         before.idxs.append(i)
         before.bufs += bs
         c = self.fresh("p")
-        self.emit(before, "%s = arith.cmpi slt, %s, %%n : index" % (c, i))
+        self.emit(before, ops.cmpi(c, "slt", i, "%n"))
         passed = list(bs)
         if self.rng.random() < 0.3:
             # the before region replaces a buffer too
             self.feat("while-before-replace")
             k = self.rng.randrange(len(bs))
             passed[k] = self.yield_value(before, bs[k], [], allow_keep=False)
-        self.emit(before, "scf.condition(%s) %s : %s"
-                  % (c, ", ".join([i] + passed), types))
-        self.emit(sc, "} do {")
+        self.emit(before, ops.condition(c, [i] + passed, types))
+        self.emit(sc, ops.DO)
         j = self.fresh("j")
         cs = [self.fresh("b") for _ in inits]
-        self.emit(sc, "^bb0(%s):" % ", ".join(
-            ["%s: index" % j] + ["%s: %s" % (b, T) for b in cs]))
+        self.emit(sc, lines.label("bb0", "(%s)" % ", ".join(
+            ["%s: index" % j] + ["%s: %s" % (b, T) for b in cs])))
         after = sc.child()
         after.idxs.append(j)
         after.bufs += cs
         self.body_stmts(after, depth)
         ys = [self.yield_value(after, b, [x for x in cs if x != b]) for b in cs]
         k = self.fresh("k")
-        self.emit(after, "%s = arith.addi %s, %%c1 : index" % (k, j))
-        self.emit(after, "scf.yield %s : %s" % (", ".join([k] + ys), types))
-        self.emit(sc, "}")
+        self.emit(after, ops.binary(k, "addi", j, "%c1", "index"))
+        self.emit(after, ops.yield_([k] + ys, types))
+        self.emit(sc, ops.END)
         sc.bufs += ["%s#%d" % (res, n) for n in range(1, len(inits) + 1)]
 
     def if_plain(self, sc, depth):
         self.feat("if")
-        self.emit(sc, "scf.if %s {" % self.cond(sc))
+        self.emit(sc, ops.if_(self.cond(sc)))
         self.body_stmts(sc.child(), depth)
         if self.rng.random() < 0.5:
-            self.emit(sc, "} else {")
+            self.emit(sc, ops.ELSE)
             self.body_stmts(sc.child(), depth)
-        self.emit(sc, "}")
+        self.emit(sc, ops.END)
 
     def if_result(self, sc, depth):
         self.feat("if-result")
         T = self.ty.main
         k = self.pick((1, 1, 2))
         r = self.fresh("r")
-        self.emit(sc, "%s:%d = scf.if %s -> (%s) {"
-                  % (r, k, self.cond(sc), ", ".join([T] * k)))
+        self.emit(sc, ops.if_(self.cond(sc), ops.multi(r, k), [T] * k))
         for n, arm in enumerate(("then", "else")):
             if n:
-                self.emit(sc, "} else {")
+                self.emit(sc, ops.ELSE)
             inner = sc.child()
             self.body_stmts(inner, depth)
             ys = [self.yield_value(inner, None, []) for _ in range(k)]
-            self.emit(inner, "scf.yield %s : %s" % (", ".join(ys),
-                                                     ", ".join([T] * k)))
-        self.emit(sc, "}")
+            self.emit(inner, ops.yield_(ys, [T] * k))
+        self.emit(sc, ops.END)
         sc.bufs += ["%s#%d" % (r, n) for n in range(k)]
 
     def switch(self, sc, depth):
         self.feat("index-switch")
         T = self.ty.main
         r = self.fresh("r")
-        self.emit(sc, "%s = scf.index_switch %s -> %s"
-                  % (r, self.pick(sc.idxs + ["%n"]), T))
+        self.emit(sc, ops.index_switch(r, self.pick(sc.idxs + ["%n"]), T))
         for case in ("case 0", "case 1", "default"):
             self.emit(sc, case + " {")
             inner = sc.child()
             if self.rng.random() < 0.5:
                 self.body_stmts(inner, depth)
-            self.emit(inner, "scf.yield %s : %s"
-                      % (self.yield_value(inner, None, []), T))
-            self.emit(sc, "}")
+            self.emit(inner, ops.yield_(self.yield_value(inner, None, []), T))
+            self.emit(sc, ops.END)
         sc.bufs.append(r)
 
     # -- functions ------------------------------------------------------------
     def prelude(self, sc):
-        self.emit(sc, "%c0 = arith.constant 0 : index")
-        self.emit(sc, "%c1 = arith.constant 1 : index")
-        self.emit(sc, "%c2 = arith.constant 2 : index")
+        for k in range(3):
+            self.emit(sc, ops.constant("%%c%d" % k, k, "index"))
 
     def main_func(self, name):
         T = self.ty.main
@@ -407,8 +389,7 @@ class Gen:
         ret_buf = self.rng.random() < 0.25
         if ret_buf:
             self.feat("return-buffer")
-        self.lines.append("func.func @%s(%s) -> %s {"
-                          % (name, ", ".join(params), T if ret_buf else "f32"))
+        self.lines.append(ops.func(name, params, T if ret_buf else "f32"))
         sc = Scope(["%%a%d" % k for k in range(nargs)], [], ["%c"], [], 1)
         self.prelude(sc)
         if self.ty.dyn:
@@ -420,20 +401,19 @@ class Gen:
             self.feat("alloca")
             a = self.fresh("s")
             size = "%n" if self.ty.dyn else ""
-            self.emit(sc, "%s = memref.alloca(%s) : %s" % (a, size, T))
+            self.emit(sc, ops.alloca(a, T, size))
             sc.bufs.append(a)
         self.block(sc, 0, self.rng.randint(0, 1))
         # the spine: one loop nest as deep as max_depth, whatever the dice
         self.nest(sc, 1)
         self.block(sc, 0, self.rng.randint(0, 1))
         if ret_buf:
-            self.emit(sc, "return %s : %s" % (self.pick(sc.bufs), T))
+            self.emit(sc, ops.return_(self.pick(sc.bufs), T))
         else:
             f = self.fresh("f")
-            self.emit(sc, "%s = memref.load %s[%%c0] : %s"
-                      % (f, self.pick(sc.bufs), T))
-            self.emit(sc, "return %s : f32" % f)
-        self.lines.append("}")
+            self.emit(sc, ops.load(f, self.pick(sc.bufs), "%c0", T))
+            self.emit(sc, ops.return_(f, "f32"))
+        self.lines.append(ops.END)
 
     def nest(self, sc, depth):
         loop = self.pick((self.for_iter, self.for_iter, self.for_plain,
@@ -456,36 +436,34 @@ class Gen:
 
     def callee(self, body, private, name):
         T = self.ty.main
-        vis = "private " if private else ""
-        sig = "(%%n: index, %%c: i1, %%v: f32, %%x: %s)" % T
+        params = ["%n: index", "%c: i1", "%v: f32", "%x: " + T]
         if body == "ext":
-            self.lines.append("func.func private %s(index, i1, f32, %s) -> %s"
-                              % (name, T, T))
+            self.lines.append(ops.declare(name, ["index", "i1", "f32", T], T))
             return
-        if body == "consume":
-            self.lines.append("func.func %s%s%s {" % (vis, name, sig))
-            self.lines.append("  %c0 = arith.constant 0 : index")
-            self.lines.append("  memref.store %%v, %%x[%%c0] : %s" % T)
-            self.lines.append("  return")
-            self.lines.append("}")
-            return
-        self.lines.append("func.func %s%s%s -> %s {" % (vis, name, sig, T))
         sc = Scope(["%x"], [], ["%c"], [], 1)
-        self.emit(sc, "%c0 = arith.constant 0 : index")
+        if body == "consume":
+            self.lines.append(ops.func(name, params, None, private))
+            self.emit(sc, ops.constant("%c0", 0, "index"))
+            self.emit(sc, ops.store("%v", "%x", "%c0", T))
+            self.emit(sc, ops.return_())
+            self.lines.append(ops.END)
+            return
+        self.lines.append(ops.func(name, params, T, private))
+        self.emit(sc, ops.constant("%c0", 0, "index"))
         if body == "ident":
-            self.emit(sc, "return %%x : %s" % T)
+            self.emit(sc, ops.return_("%x", T))
         elif body == "fresh":
-            self.emit(sc, "return %s : %s" % (self.alloc(sc), T))
+            self.emit(sc, ops.return_(self.alloc(sc), T))
         else:
             r = self.fresh("r")
-            self.emit(sc, "%s = scf.if %%c -> (%s) {" % (r, T))
+            self.emit(sc, ops.if_("%c", r, T))
             inner = sc.child()
-            self.emit(inner, "scf.yield %s : %s" % (self.alloc(inner), T))
-            self.emit(sc, "} else {")
-            self.emit(inner, "scf.yield %%x : %s" % T)
-            self.emit(sc, "}")
-            self.emit(sc, "return %s : %s" % (r, T))
-        self.lines.append("}")
+            self.emit(inner, ops.yield_(self.alloc(inner), T))
+            self.emit(sc, ops.ELSE)
+            self.emit(inner, ops.yield_("%x", T))
+            self.emit(sc, ops.END)
+            self.emit(sc, ops.return_(r, T))
+        self.lines.append(ops.END)
 
     def program(self):
         self.main_func("main")
@@ -497,7 +475,7 @@ class Gen:
         if self.deepest:
             self.feat("nest-depth-%d" % self.deepest)
         head = "// GEN-FEATURES: %s\n" % " ".join(sorted(self.features))
-        return head + "\n".join(self.lines) + "\n"
+        return head + lines.text(self.lines)
 
 
 def generate(seed, index):

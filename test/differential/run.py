@@ -40,12 +40,15 @@ import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import llvm_tools  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parent.parent
 CORPUS_DIR = HERE / "corpus"
 REJECTED_DIR = HERE / "rejected"
 
-DEFAULT_MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
 DEFAULT_MEMLINT = REPO_ROOT / "build" / "cli" / "memlint"
 
 # name -> the pass option string given to mlir-opt
@@ -107,12 +110,9 @@ def file_headers(path):
 
 
 def find_mlir_opt(arg):
-    cands = [arg] if arg else [os.environ.get("MLIR_OPT"), DEFAULT_MLIR_OPT,
-                               shutil.which("mlir-opt")]
-    for c in cands:
-        if c and os.path.isfile(c) and os.access(c, os.X_OK):
-            return c
-    return None
+    """--mlir-opt, else $MLIR_OPT, else llvm_tools' LLVM 22 (which exits
+    with what it tried when there is none)."""
+    return llvm_tools.tool("mlir-opt", arg or os.environ.get("MLIR_OPT"))
 
 
 def find_memlint(arg):
@@ -475,8 +475,8 @@ def main(argv=None):
                     help="memlint binary (default: build/cli/memlint under the "
                          "repo root, then memlint on PATH)")
     ap.add_argument("--mlir-opt", metavar="PATH",
-                    help="mlir-opt binary (default: $MLIR_OPT, %s, then "
-                         "mlir-opt on PATH)" % DEFAULT_MLIR_OPT)
+                    help="mlir-opt binary (default: $MLIR_OPT, then the "
+                         "LLVM 22 test/lib/llvm_tools.py finds)")
     ap.add_argument("--variant", choices=sorted(VARIANTS) + ["all"],
                     default="all",
                     help="which pipeline invocation(s) to test (default: all; "
@@ -521,10 +521,10 @@ def main(argv=None):
                     help="corpus files (default: corpus/*.mlir)")
     args = ap.parse_args(argv)
 
-    mlir_opt = find_mlir_opt(args.mlir_opt)
-    if not mlir_opt:
-        print("error: mlir-opt not found (--mlir-opt, $MLIR_OPT, %s, PATH)"
-              % DEFAULT_MLIR_OPT, file=sys.stderr)
+    try:
+        mlir_opt = find_mlir_opt(args.mlir_opt)
+    except llvm_tools.NotFound as e:
+        print(e.code, file=sys.stderr)
         return 2
     memlint, looked = (None, []) if args.pipeline_only else \
         find_memlint(args.memlint)

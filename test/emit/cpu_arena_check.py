@@ -31,8 +31,9 @@ import subprocess
 import sys
 import tempfile
 
-MLIR_BIN = os.environ.get("MLIR_BIN", "/usr/lib/llvm-22/bin")
-MLIR_LIB = os.environ.get("MLIR_LIB", "/usr/lib/llvm-22/lib")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import llvm_tools  # noqa: E402
 
 LAUNCH_RE = re.compile(
     r"gpu\.launch blocks\((%\w+), (%\w+), (%\w+)\) in "
@@ -124,11 +125,11 @@ PIPELINE = ("builtin.module(convert-scf-to-cf, expand-strided-metadata, "
 
 def run(path, tmp, tag):
     ll = os.path.join(tmp, tag + ".ll.mlir")
-    subprocess.run([os.path.join(MLIR_BIN, "mlir-opt"), path,
+    subprocess.run([llvm_tools.tool("mlir-opt"), path,
                     "--pass-pipeline=" + PIPELINE, "-o", ll], check=True)
-    libs = ",".join(os.path.join(MLIR_LIB, l) for l in
+    libs = ",".join(os.path.join(llvm_tools.lib_dir(), l) for l in
                     ("libmlir_runner_utils.so", "libmlir_c_runner_utils.so"))
-    out = subprocess.run([os.path.join(MLIR_BIN, "mlir-runner"), ll, "-e",
+    out = subprocess.run([llvm_tools.tool("mlir-runner"), ll, "-e",
                           "main", "-entry-point-result=void",
                           "-shared-libs=" + libs],
                          check=True, capture_output=True, text=True).stdout

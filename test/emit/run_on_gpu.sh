@@ -23,7 +23,7 @@ if [ "${1:-}" = --build-only ]; then
   shift
 fi
 memlint=${1:-$root/build/cli/memlint}
-llvm_bin=${LLVM_BIN:-/usr/lib/llvm-22/bin}
+llvm_bin=${LLVM_BIN:-${MEMLINT_LLVM_BIN:-/usr/lib/llvm-22/bin}}
 cuda=${CUDA_HOME:-/usr/local/cuda}
 cc=${CC:-cc}
 example=$root/examples/transformer_block_gpu.mlir

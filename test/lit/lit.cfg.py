@@ -11,6 +11,10 @@ if hasattr(config, "memlint"):
     config.substitutions.append(("%memlint", config.memlint))
     config.environment["PATH"] = os.pathsep.join(
         [os.path.dirname(config.memlint), config.llvm_bin, os.environ.get("PATH", "")])
+    # The LLVM CMake found, for scripts run from RUN lines
+    # (test/lib/llvm_tools.py).
+    config.environment["MEMLINT_LLVM_BIN"] = config.llvm_bin
+    config.environment["MEMLINT_LLVM_LIB"] = config.llvm_lib
     config.substitutions.append(("%mlir-opt", os.path.join(config.llvm_bin, "mlir-opt")))
     config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_bin, "mlir-opt")))
     config.substitutions.append(("%test_plugin", config.test_plugin))

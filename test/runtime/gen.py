@@ -46,6 +46,10 @@ import random
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+from irgen import lines, ops  # noqa: E402
+
 INJECTIONS = {
     "leak-drop": "leak", "leak-path": "leak",
     "double-extra": "double-free", "double-path": "double-free",
@@ -56,17 +60,18 @@ INJECTIONS = {
 }
 
 MAX_DEPTH = 3
+NO_ARGS = ops.func_type([], [])  # () -> ()
 
 
 class Buf:
     """A buffer and the accessors (base and views) it can be used through."""
 
-    def __init__(self, name, kind, free_type, accessors, lines):
+    def __init__(self, name, kind, free_type, accessors, defs):
         self.name = name
         self.kind = kind            # heap, dyn, heap2d, arena, alloca, arg, global
         self.free_type = free_type  # type used by memref.dealloc
         self.accessors = accessors  # [(value, type, dims)]
-        self.lines = lines          # defining ops
+        self.lines = defs           # defining ops
 
 
 class Stmt:
@@ -87,7 +92,7 @@ class Program:
     def __init__(self, rng, ninputs):
         self.rng = rng
         self.ninputs = ninputs
-        self.n = 0
+        self.names = lines.Names()
         self.frees = []    # (stmt, block list, ctx) for heap frees
         self.blocks = []   # (block list, ctx)
         self.has_arg = False
@@ -95,8 +100,7 @@ class Program:
         self.values = itertools.count(1)
 
     def fresh(self, prefix="v"):
-        self.n += 1
-        return f"%{prefix}{self.n}"
+        return self.names.fresh(prefix)
 
     def free_inputs(self, ctx):
         return [i for i in range(self.ninputs) if i not in ctx.constrained]
@@ -106,66 +110,64 @@ class Program:
         r = self.rng
         kind = r.choice(["heap", "heap", "heap", "dyn", "heap2d", "arena"])
         b = self.fresh("b")
-        lines, acc = [], []
+        defs, acc = [], []
         if kind == "heap":
             s = r.choice([4, 6, 8])
             h = s // 2
-            t = f"memref<{s}xf32>"
-            lines.append(f"{b} = memref.alloc() : {t}")
+            t = ops.memref_type([s])
+            defs.append(ops.alloc(b, t))
             acc.append((b, t, [s]))
             for view in r.sample(["subview", "cast", "expand", "reinterpret"],
                                  r.randint(0, 2)):
                 v = f"{b}_{view}"
                 if view == "subview":
-                    vt = f"memref<{h}xf32, strided<[1], offset: {h}>>"
-                    lines.append(f"{v} = memref.subview {b}[{h}] [{h}] [1] "
-                                 f": {t} to {vt}")
+                    vt = ops.memref_type([h], layout="strided<[1], "
+                                         f"offset: {h}>")
+                    defs.append(ops.subview(v, b, [str(h)], [str(h)], "1",
+                                            t, vt))
                     acc.append((v, vt, [h]))
                 elif view == "cast":
                     vt = "memref<?xf32>"
-                    lines.append(f"{v} = memref.cast {b} : {t} to {vt}")
+                    defs.append(ops.cast(v, b, t, vt))
                     acc.append((v, vt, [s]))
                 elif view == "expand":
-                    vt = f"memref<2x{h}xf32>"
-                    lines.append(f"{v} = memref.expand_shape {b} [[0, 1]] "
-                                 f"output_shape [2, {h}] : {t} into {vt}")
+                    vt = ops.memref_type([2, h])
+                    defs.append(ops.expand_shape(v, b, "[[0, 1]]",
+                                                 ["2", str(h)], t, vt))
                     acc.append((v, vt, [2, h]))
                 else:
-                    vt = f"memref<{h}x2xf32>"
-                    lines.append(f"{v} = memref.reinterpret_cast {b} to "
-                                 f"offset: [0], sizes: [{h}, 2], strides: "
-                                 f"[2, 1] : {t} to {vt}")
+                    vt = ops.memref_type([h, 2])
+                    defs.append(ops.reinterpret_cast(v, b, "0", [str(h), "2"],
+                                                     "2, 1", t, vt))
                     acc.append((v, vt, [h, 2]))
-            return Buf(b, kind, t, acc, lines)
+            return Buf(b, kind, t, acc, defs)
         if kind == "dyn":
             t = "memref<?xf32>"
             k = r.randrange(self.ninputs)
-            lines.append(f"{b}_n = arith.select %in{k}, %cidx3, %cidx5 "
-                         f": index")
-            lines.append(f"{b} = memref.alloc({b}_n) : {t}")
+            defs.append(ops.select(f"{b}_n", f"%in{k}", "%cidx3", "%cidx5",
+                                   "index"))
+            defs.append(ops.alloc(b, t, f"{b}_n"))
             acc.append((b, t, [3]))
-            return Buf(b, kind, t, acc, lines)
+            return Buf(b, kind, t, acc, defs)
         if kind == "heap2d":
             h = r.choice([2, 3, 4])
-            t = f"memref<2x{h}xf32>"
-            lines.append(f"{b} = memref.alloc() : {t}")
+            t = ops.memref_type([2, h])
+            defs.append(ops.alloc(b, t))
             acc.append((b, t, [2, h]))
             if r.random() < 0.7:
-                ft = f"memref<{2 * h}xf32>"
-                lines.append(f"{b}_flat = memref.collapse_shape {b} [[0, 1]] "
-                             f": {t} into {ft}")
+                ft = ops.memref_type([2 * h])
+                defs.append(ops.collapse_shape(f"{b}_flat", b, "[[0, 1]]", t,
+                                               ft))
                 acc.append((f"{b}_flat", ft, [2 * h]))
-            return Buf(b, kind, t, acc, lines)
+            return Buf(b, kind, t, acc, defs)
         # arena: 32 bytes carved into two f32 views
         t = "memref<32xi8>"
-        lines.append(f"{b} = memref.alloc() : {t}")
-        lines.append(f"{b}_lo = memref.view {b}[%cidx0][] : {t} to "
-                     f"memref<4xf32>")
-        lines.append(f"{b}_hi = memref.view {b}[%cidx16][] : {t} to "
-                     f"memref<4xf32>")
+        defs.append(ops.alloc(b, t))
+        defs.append(ops.view(f"{b}_lo", b, "%cidx0", t, "memref<4xf32>"))
+        defs.append(ops.view(f"{b}_hi", b, "%cidx16", t, "memref<4xf32>"))
         acc += [(f"{b}_lo", "memref<4xf32>", [4]),
                 (f"{b}_hi", "memref<4xf32>", [4])]
-        return Buf(b, kind, t, acc, lines)
+        return Buf(b, kind, t, acc, defs)
 
     def alloca_buffer(self):
         b = self.fresh("s")
@@ -173,15 +175,14 @@ class Program:
         # Stack memory is not zero-filled: initialize every element so that
         # the output is deterministic.
         return Buf(b, "alloca", t, [(b, t, [4])],
-                   [f"{b} = memref.alloca() : {t}"] +
-                   [f"memref.store %fill, {b}[%cidx{i}] : {t}"
-                    for i in range(4)])
+                   [ops.alloca(b, t)] +
+                   [ops.store("%fill", b, f"%cidx{i}", t) for i in range(4)])
 
     def global_buffer(self):
         b = self.fresh("g")
         t = "memref<4xf32>"
         return Buf(b, "global", t, [(b, t, [4])],
-                   [f"{b} = memref.get_global @gtable : {t}"])
+                   [ops.get_global(b, "gtable", t)])
 
     # ---- uses ----------------------------------------------------------
     def use(self, buf, load=None, store=None):
@@ -237,10 +238,9 @@ class Program:
                 old = r.choice([b for b in local if b.kind == "heap"])
                 s = int(old.free_type[len("memref<"):].split("x")[0])
                 nb = self.fresh("b")
-                t = f"memref<{2 * s}xf32>"
+                t = ops.memref_type([2 * s])
                 new = Buf(nb, "heap", t, [(nb, t, [2 * s])],
-                          [f"{nb} = memref.realloc {old.name} : "
-                           f"{old.free_type} to {t}"])
+                          [ops.realloc(nb, old.name, old.free_type, t)])
                 stmts.append(Stmt("alloc", buf=new))
                 stmts += self.use(new, load=True)
                 local[local.index(old)] = new
@@ -357,11 +357,19 @@ class Program:
 class Emitter:
     def __init__(self, prog):
         self.p = prog
-        self.out = []
+        self.lines = lines.Lines()
         self.label = itertools.count(1)
 
+    @property
+    def out(self):
+        return self.lines.out
+
+    @out.setter
+    def out(self, value):
+        self.lines.out = value
+
     def line(self, depth, text):
-        self.out.append("  " * depth + text)
+        self.lines.line(depth, text)
 
     def idx(self, idx):
         return ", ".join(f"%cidx{i}" for i in idx)
@@ -377,65 +385,65 @@ class Emitter:
     def op_store(self, s, d):
         v = self.p.fresh()
         a, t = s.acc
-        self.line(d, f"{v} = arith.constant {s.val:.1f} : f32")
-        self.line(d, f"memref.store {v}, {a}[{self.idx(s.idx)}] : {t}")
+        self.line(d, ops.constant(v, f"{s.val:.1f}", "f32"))
+        self.line(d, ops.store(v, a, self.idx(s.idx), t))
 
     def op_load(self, s, d):
         a, t = s.acc
         x, o, n = self.p.fresh(), self.p.fresh(), self.p.fresh()
-        self.line(d, f"{x} = memref.load {a}[{self.idx(s.idx)}] : {t}")
-        self.line(d, f"{o} = memref.load %acc[%cidx0] : memref<1xf32>")
-        self.line(d, f"{n} = arith.addf {o}, {x} : f32")
-        self.line(d, f"memref.store {n}, %acc[%cidx0] : memref<1xf32>")
+        self.line(d, ops.load(x, a, self.idx(s.idx), t))
+        self.line(d, ops.load(o, "%acc", "%cidx0", "memref<1xf32>"))
+        self.line(d, ops.binary(n, "addf", o, x, "f32"))
+        self.line(d, ops.store(n, "%acc", "%cidx0", "memref<1xf32>"))
 
     def op_free(self, s, d):
-        text = f"memref.dealloc {s.buf.name} : {s.buf.free_type}"
+        text = ops.dealloc(s.buf.name, s.buf.free_type)
         if s.guard is None:
             self.line(d, text)
             return
         k, neg = s.guard
-        self.line(d, f"scf.if {'%nin' if neg else '%in'}{k} {{")
+        self.line(d, ops.if_(f"{'%nin' if neg else '%in'}{k}"))
         self.line(d + 1, text)
-        self.line(d, "}")
+        self.line(d, ops.END)
 
     def op_if(self, s, d):
-        self.line(d, f"scf.if %in{s.cond} {{")
+        self.line(d, ops.if_(f"%in{s.cond}"))
         self.stmts(s.then, d + 1)
         if s.els:
-            self.line(d, "} else {")
+            self.line(d, ops.ELSE)
             self.stmts(s.els, d + 1)
-        self.line(d, "}")
+        self.line(d, ops.END)
 
     def op_for(self, s, d):
         iv = self.p.fresh("i")
-        self.line(d, f"scf.for {iv} = %cidx0 to %cidx{s.trip} step %cidx1 {{")
+        self.line(d, ops.for_(iv, "%cidx0", f"%cidx{s.trip}", "%cidx1"))
         self.stmts(s.body, d + 1)
-        self.line(d, "}")
+        self.line(d, ops.END)
 
     def op_while(self, s, d):
         w, i, c, j, nx = (self.p.fresh("w"), self.p.fresh("i"),
                           self.p.fresh(), self.p.fresh("j"), self.p.fresh())
-        self.line(d, f"{w} = scf.while ({i} = %cidx0) : (index) -> index {{")
-        self.line(d + 1, f"{c} = arith.cmpi slt, {i}, %cidx{s.trip} : index")
-        self.line(d + 1, f"scf.condition({c}) {i} : index")
-        self.line(d, "} do {")
-        self.line(d, f"^bb0({j}: index):")
+        self.line(d, ops.while_(w, [(i, "%cidx0")], "index"))
+        self.line(d + 1, ops.cmpi(c, "slt", i, f"%cidx{s.trip}"))
+        self.line(d + 1, ops.condition(c, i, "index"))
+        self.line(d, ops.DO)
+        self.lines.label(d + 1, "bb0", f"({j}: index)")
         self.stmts(s.body, d + 1)
-        self.line(d + 1, f"{nx} = arith.addi {j}, %cidx1 : index")
-        self.line(d + 1, f"scf.yield {nx} : index")
-        self.line(d, "}")
+        self.line(d + 1, ops.binary(nx, "addi", j, "%cidx1", "index"))
+        self.line(d + 1, ops.yield_(nx, "index"))
+        self.line(d, ops.END)
 
     def op_diamond(self, s, d):
         n = next(self.label)
-        t, e, j = f"^then{n}", f"^else{n}", f"^join{n}"
-        self.line(d, f"cf.cond_br %in{s.cond}, {t}, {e}")
-        self.line(0, f"{t}:")
+        t, e, j = f"then{n}", f"else{n}", f"join{n}"
+        self.line(d, ops.cond_br(f"%in{s.cond}", t, e))
+        self.line(0, lines.label(t))
         self.stmts(s.then, d)
-        self.line(d, f"cf.br {j}")
-        self.line(0, f"{e}:")
+        self.line(d, ops.br(j))
+        self.line(0, lines.label(e))
         self.stmts(s.els, d)
-        self.line(d, f"cf.br {j}")
-        self.line(0, f"{j}:")
+        self.line(d, ops.br(j))
+        self.line(0, lines.label(j))
 
 
 def make_program(seed, index, kind):
@@ -464,10 +472,10 @@ def render(seed, index, kind, p, body, what):
             f"// INJECTED: {kind}" + ("" if kind == "none" else f": {what}"),
             f"// gen.py --seed {seed}, program {index}",
             "",
-            "func.func private @printF32(f32)",
-            "func.func private @printNewline()",
-            "func.func private @memcount_begin()",
-            "func.func private @memcount_end()",
+            ops.declare("printF32", "f32"),
+            ops.declare("printNewline", []),
+            ops.declare("memcount_begin", []),
+            ops.declare("memcount_end", []),
             "",
             'memref.global "private" @gtable : memref<4xf32> = '
             "dense<[1.0, 2.0, 3.0, 4.0]>",
@@ -476,53 +484,53 @@ def render(seed, index, kind, p, body, what):
     if p.has_arg:
         params.append("%arg: memref<4xf32>")
     e.stmts(body, 1)
-    e.line(1, "%res = memref.load %acc[%cidx0] : memref<1xf32>")
-    e.line(1, "return %res : f32")
-    e.line(0, "}")
+    e.line(1, ops.load("%res", "%acc", "%cidx0", "memref<1xf32>"))
+    e.line(1, ops.return_("%res", "f32"))
+    e.line(0, ops.END)
     text = "\n".join(e.out)
     used = sorted({int(m) for m in re.findall(r"%cidx(\d+)\b", text)} | {0})
-    pre = [f"func.func @f({', '.join(params)}) -> f32 {{",
-           "  %true = arith.constant true"]
-    pre += [f"  %cidx{c} = arith.constant {c} : index" for c in used]
-    pre += ["  %zero = arith.constant 0.0 : f32"]
+    pre = [ops.func("f", params, "f32")]
+    body = [ops.constant("%true", "true")]
+    body += [ops.constant(f"%cidx{c}", c, "index") for c in used]
+    body += [ops.constant("%zero", "0.0", "f32")]
     if "%fill" in text:
-        pre += ["  %fill = arith.constant 0.5 : f32"]
-    pre += ["  %acc = memref.alloca() : memref<1xf32>",
-            "  memref.store %zero, %acc[%cidx0] : memref<1xf32>"]
-    pre += [f"  %nin{i} = arith.xori %in{i}, %true : i1"
-            for i in range(p.ninputs)]
+        body += [ops.constant("%fill", "0.5", "f32")]
+    body += [ops.alloca("%acc", "memref<1xf32>"),
+             ops.store("%zero", "%acc", "%cidx0", "memref<1xf32>")]
+    body += [ops.binary(f"%nin{i}", "xori", f"%in{i}", "%true", "i1")
+             for i in range(p.ninputs)]
+    pre += [lines.indent(1, op) for op in body]
     e.out = pre + e.out
     e.line(0, "")
     # main: every input combination
-    e.line(0, "func.func @main() {")
-    e.line(1, "%false = arith.constant false")
-    e.line(1, "%true = arith.constant true")
+    e.line(0, ops.func("main", []))
+    e.line(1, ops.constant("%false", "false"))
+    e.line(1, ops.constant("%true", "true"))
     for j in range(4):
-        e.line(1, f"%c{j} = arith.constant {j} : index")
-    e.line(1, "%one = arith.constant 1.0 : f32")
+        e.line(1, ops.constant(f"%c{j}", j, "index"))
+    e.line(1, ops.constant("%one", "1.0", "f32"))
     tys = ["i1"] * p.ninputs + (["memref<4xf32>"] if p.has_arg else [])
     for k, combo in enumerate(itertools.product([False, True],
                                                 repeat=p.ninputs)):
         args = ["%true" if c else "%false" for c in combo]
         e.line(1, "// input " + ", ".join(str(c).lower() for c in combo))
-        e.line(1, "func.call @memcount_begin() : () -> ()")
+        e.line(1, ops.call(None, "memcount_begin", [], NO_ARGS))
         if p.has_arg:
             if p.arg_kind == "alloca":
-                e.line(1, f"%a{k} = memref.alloca() : memref<4xf32>")
+                e.line(1, ops.alloca(f"%a{k}", "memref<4xf32>"))
                 for j in range(4):
-                    e.line(1, f"memref.store %one, %a{k}[%c{j}] : "
-                              "memref<4xf32>")
+                    e.line(1, ops.store("%one", f"%a{k}", f"%c{j}",
+                                        "memref<4xf32>"))
             else:
-                e.line(1, f"%a{k} = memref.get_global @gtable : "
-                          "memref<4xf32>")
+                e.line(1, ops.get_global(f"%a{k}", "gtable", "memref<4xf32>"))
             args.append(f"%a{k}")
-        e.line(1, f"%r{k} = func.call @f({', '.join(args)}) : "
-                  f"({', '.join(tys)}) -> f32")
-        e.line(1, f"func.call @printF32(%r{k}) : (f32) -> ()")
-        e.line(1, "func.call @printNewline() : () -> ()")
-        e.line(1, "func.call @memcount_end() : () -> ()")
-    e.line(1, "return")
-    e.line(0, "}")
+        e.line(1, ops.call(f"%r{k}", "f", args, ops.func_type(tys, "f32")))
+        e.line(1, ops.call(None, "printF32", f"%r{k}",
+                           ops.func_type("f32", [])))
+        e.line(1, ops.call(None, "printNewline", [], NO_ARGS))
+        e.line(1, ops.call(None, "memcount_end", [], NO_ARGS))
+    e.line(1, ops.return_())
+    e.line(0, ops.END)
     return "\n".join(head + e.out) + "\n"
 
 

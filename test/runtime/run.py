@@ -24,18 +24,23 @@ saw the poison); `stdout_reference` then holds the poison-free output, the
 behaviour the program's author intended.
 
 Used as a module by check_corpus.py (see run_file()).
-Environment: MLIR_BIN (directory of mlir-opt/mlir-runner), MLIR_LIB (directory
-of the runner utils), MEMCOUNT_LIB (prebuilt libmemcount.so), CC.
+Environment: MEMLINT_LLVM_BIN (directory of mlir-opt/mlir-runner),
+MEMLINT_LLVM_LIB (directory of the runner utils; both found by
+test/lib/llvm_tools.py when unset), MEMCOUNT_LIB (prebuilt libmemcount.so),
+CC.
 """
 
 import argparse
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import llvm_tools  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD_DIR = os.path.join(HERE, ".build")
@@ -58,25 +63,14 @@ REPORT_RE = re.compile(r"^memcount: scope=(call|exit)((?: \w+=-?\d+)*)\s*$")
 ADDR_RE = re.compile(r"base@ = 0x[0-9a-fA-F]+")
 
 
-def _first_dir(candidates):
-    for c in candidates:
-        if c and os.path.isdir(c):
-            return c
-    return None
-
-
 def mlir_bin():
-    d = _first_dir([os.environ.get("MLIR_BIN"), "/usr/lib/llvm-22/bin"])
-    if d:
-        return d
-    exe = shutil.which("mlir-opt")
-    return os.path.dirname(exe) if exe else "/usr/lib/llvm-22/bin"
+    """The directory of mlir-opt and mlir-runner (test/lib/llvm_tools.py)."""
+    return llvm_tools.bin_dir()
 
 
 def mlir_lib():
-    d = _first_dir([os.environ.get("MLIR_LIB"), "/usr/lib/llvm-22/lib",
-                    os.path.join(os.path.dirname(mlir_bin()), "lib")])
-    return d or "/usr/lib/llvm-22/lib"
+    """The directory of the runner utils libraries."""
+    return llvm_tools.lib_dir()
 
 
 def build_lib(force=False):

@@ -1,5 +1,5 @@
 // Reproducer of a MISSED finding (differential run, gen.py). Run:
-//   /usr/lib/llvm-22/bin/mlir-opt --buffer-deallocation-pipeline=private-function-dynamic-ownership=true THIS.mlir
+//   $MEMLINT_LLVM_BIN/mlir-opt --buffer-deallocation-pipeline=private-function-dynamic-ownership=true THIS.mlir
 //   then delete the guarded `memref.dealloc %base_buffer` and lint:
 //   test/differential/run.py --variant dynamic-ownership test/differential/repro/THIS.mlir
 // Runtime helper: none.

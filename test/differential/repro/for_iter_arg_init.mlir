@@ -1,5 +1,5 @@
 // Reproducer of a false finding (differential run, gen.py). Run:
-//   /usr/lib/llvm-22/bin/mlir-opt --buffer-deallocation-pipeline THIS.mlir | memlint lint -
+//   $MEMLINT_LLVM_BIN/mlir-opt --buffer-deallocation-pipeline THIS.mlir | memlint lint -
 //   (or: test/differential/run.py test/differential/repro/THIS.mlir)
 // Runtime helper: none (plain and dynamic-ownership give the same output).
 // memlint reports: invalid-free "frees %base_buffer_0, which comes from

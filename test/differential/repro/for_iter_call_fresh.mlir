@@ -1,5 +1,5 @@
 // Reproducer of a false finding (differential run, gen.py). Run:
-//   /usr/lib/llvm-22/bin/mlir-opt --buffer-deallocation-pipeline THIS.mlir | memlint lint -
+//   $MEMLINT_LLVM_BIN/mlir-opt --buffer-deallocation-pipeline THIS.mlir | memlint lint -
 //   (or: test/differential/run.py test/differential/repro/THIS.mlir)
 // Runtime helper: helper-fn+ptr-cmp in both variants (known-limitation).
 // memlint reports: invalid-free of function argument %arg1 in the loop
