@@ -258,10 +258,9 @@ struct Group {
   std::vector<Event> events;
 };
 
-const char *checkNameOf(EventKind k) { return checkInfo(checkOfEvent(k)).name; }
-
-/// Findings are keyed as the checks anchor them: a leak on the allocation,
-/// the others on the freeing or using op.
+/// The events behind each finding, keyed as the checks anchor and group
+/// them (Check::eventGroups); findings of one check at one place share a
+/// group.
 std::map<std::pair<std::string, SourceRange>, Group>
 groupEvents(Snapshot &s, std::optional<unsigned> only = std::nullopt) {
   std::map<std::pair<std::string, SourceRange>, Group> out;
@@ -269,18 +268,16 @@ groupEvents(Snapshot &s, std::optional<unsigned> only = std::nullopt) {
     if (only && fn != *only)
       continue;
     LifetimeAnalysis &la = s.analysis(fn);
-    for (const Event &e : la.events()) {
-      if (!isReported(la, e))
-        continue;
-      SourceRange range = e.kind == EventKind::Leak
-                              ? s.doc->rangeOf(la.buffers()[e.buffer].allocOp)
-                              : s.doc->rangeOf(e.op);
-      Group &g = out[{checkNameOf(e.kind), range}];
-      g.check = checkNameOf(e.kind);
-      g.range = range;
-      g.fn = fn;
-      g.events.push_back(e);
-    }
+    if (la.gaveUp())
+      continue;
+    for (const auto &check : allChecks())
+      for (EventGroup &eg : check->eventGroups(*s.doc, la)) {
+        Group &g = out[{check->name(), eg.anchor}];
+        g.check = check->name();
+        g.range = eg.anchor;
+        g.fn = fn;
+        g.events.insert(g.events.end(), eg.events.begin(), eg.events.end());
+      }
   }
   return out;
 }

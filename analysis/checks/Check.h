@@ -21,6 +21,14 @@ namespace memlint {
 
 struct LintOptions;
 
+/// The events behind one finding: where the finding is anchored and what
+/// the analysis saw there. fixes/ reads the same groups to know which
+/// events a fix has to remove.
+struct EventGroup {
+  SourceRange anchor;
+  std::vector<Event> events;
+};
+
 struct CheckContext {
   Document &doc;
   ModuleLifetimes &lifetimes;
@@ -38,6 +46,12 @@ public:
   /// different threads at once: touch only `la` and read-only state.
   virtual void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
                              std::vector<Finding> &out) = 0;
+  /// This check's events in `la`, one group per finding it reports, in
+  /// the order it reports them. The default: one group per event of the
+  /// check's kind, anchored on the op (a free of memory of unknown origin
+  /// is never reported). Checks that read no events have none.
+  virtual std::vector<EventGroup> eventGroups(const Document &doc,
+                                              const LifetimeAnalysis &la) const;
   /// Every function of the module, in order.
   void run(CheckContext &ctx, std::vector<Finding> &out) {
     for (mlir::FunctionOpInterface fn : ctx.lifetimes.functions())

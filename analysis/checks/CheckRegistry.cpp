@@ -26,6 +26,20 @@ const std::vector<std::unique_ptr<Check>> &allChecks() {
   return checks;
 }
 
+std::vector<EventGroup> Check::eventGroups(const Document &doc,
+                                           const LifetimeAnalysis &la) const {
+  std::vector<EventGroup> groups;
+  for (const Event &e : la.events()) {
+    if (checkOfEvent(e.kind) != row.id)
+      continue;
+    if (e.kind == EventKind::InvalidFree &&
+        la.origins()[e.origin].kind == OriginKind::Unknown)
+      continue;
+    groups.push_back({doc.rangeOf(e.op), {e}});
+  }
+  return groups;
+}
+
 const Check *findCheck(const std::string &name) {
   for (const auto &c : allChecks())
     if (name == c->name())

@@ -13,29 +13,29 @@ public:
   void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
                      std::vector<Finding> &out) override {
     Document &doc = ctx.doc;
-    for (const Event &e : la.events()) {
-      if (e.kind != EventKind::DoubleFree)
-        continue;
-      const BufferInfo &buf = la.buffers()[e.buffer];
-      std::string name = bufferName(doc, buf);
-      Finding f = finding(doc.rangeOf(e.op));
-      f.message = "buffer " + name + " is freed twice";
-      std::string via = doc.nameOf(e.via);
-      if (via != name)
-        f.message += " (through its alias " + via + ")";
-      std::string when = describeCondition(la, e.cond, e.op);
-      if (!when.empty())
-        f.message += " " + when;
-      if (e.firstFree) {
-        bool self = e.firstFree == e.op;
+    for (const EventGroup &g : eventGroups(doc, la))
+      for (const Event &e : g.events) {
+        const BufferInfo &buf = la.buffers()[e.buffer];
+        std::string name = bufferName(doc, buf);
+        Finding f = finding(g.anchor);
+        f.message = "buffer " + name + " is freed twice";
+        std::string via = doc.nameOf(e.via);
+        if (via != name)
+          f.message += " (through its alias " + via + ")";
+        std::string when = describeCondition(la, e.cond, e.op);
+        if (!when.empty())
+          f.message += " " + when;
+        if (e.firstFree) {
+          bool self = e.firstFree == e.op;
+          f.related.push_back(
+              {self ? "freed here in the previous iteration of the loop"
+                    : "first freed here",
+               doc.rangeOf(e.firstFree)});
+        }
         f.related.push_back(
-            {self ? "freed here in the previous iteration of the loop"
-                  : "first freed here",
-             doc.rangeOf(e.firstFree)});
+            {name + " allocated here", doc.rangeOf(buf.allocOp)});
+        out.push_back(std::move(f));
       }
-      f.related.push_back({name + " allocated here", doc.rangeOf(buf.allocOp)});
-      out.push_back(std::move(f));
-    }
   }
 };
 

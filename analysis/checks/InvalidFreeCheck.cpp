@@ -13,49 +13,49 @@ public:
   void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
                      std::vector<Finding> &out) override {
     Document &doc = ctx.doc;
-    for (const Event &e : la.events()) {
-      if (e.kind != EventKind::InvalidFree)
-        continue;
-      const Origin &o = la.origins()[e.origin];
-      std::string what = doc.nameOf(e.via);
-      std::string origin = doc.nameOf(o.value);
-      Finding f = finding(doc.rangeOf(e.op));
-      RelatedLocation rel;
-      switch (o.kind) {
-      case OriginKind::Argument:
-        f.message = "frees " + what + ", which comes from function argument " +
-                    origin + ": the caller owns it";
-        rel = {"argument " + origin + " declared here",
-               doc.definitionRangeOf(o.value)};
-        break;
-      case OriginKind::Alloca:
-        f.message = "frees " + what + ", which is stack memory from '" +
-                    o.value.getDefiningOp()->getName().getStringRef().str() +
-                    "'";
-        rel = {"stack allocation here", doc.rangeOf(o.value.getDefiningOp())};
-        break;
-      case OriginKind::Global:
-        f.message = "frees " + what + ", which is the memory of a global";
-        rel = {"global accessed here", doc.rangeOf(o.value.getDefiningOp())};
-        break;
-      case OriginKind::Owned: {
-        // Through a view that may start inside the buffer.
-        f.message = "frees " + what + ", an interior view of buffer " + origin +
-                    "; free " + origin + " itself";
-        Operation *view = e.via.getDefiningOp();
-        rel = {"interior view created here",
-               view ? doc.rangeOf(view) : doc.definitionRangeOf(e.via)};
-        break;
+    for (const EventGroup &g : eventGroups(doc, la))
+      for (const Event &e : g.events) {
+        const Origin &o = la.origins()[e.origin];
+        std::string what = doc.nameOf(e.via);
+        std::string origin = doc.nameOf(o.value);
+        Finding f = finding(g.anchor);
+        RelatedLocation rel;
+        switch (o.kind) {
+        case OriginKind::Argument:
+          f.message = "frees " + what +
+                      ", which comes from function argument " + origin +
+                      ": the caller owns it";
+          rel = {"argument " + origin + " declared here",
+                 doc.definitionRangeOf(o.value)};
+          break;
+        case OriginKind::Alloca:
+          f.message = "frees " + what + ", which is stack memory from '" +
+                      o.value.getDefiningOp()->getName().getStringRef().str() +
+                      "'";
+          rel = {"stack allocation here", doc.rangeOf(o.value.getDefiningOp())};
+          break;
+        case OriginKind::Global:
+          f.message = "frees " + what + ", which is the memory of a global";
+          rel = {"global accessed here", doc.rangeOf(o.value.getDefiningOp())};
+          break;
+        case OriginKind::Owned: {
+          // Through a view that may start inside the buffer.
+          f.message = "frees " + what + ", an interior view of buffer " +
+                      origin + "; free " + origin + " itself";
+          Operation *view = e.via.getDefiningOp();
+          rel = {"interior view created here",
+                 view ? doc.rangeOf(view) : doc.definitionRangeOf(e.via)};
+          break;
+        }
+        case OriginKind::Unknown:
+          continue;
+        }
+        std::string when = describeCondition(la, e.cond, e.op);
+        if (!when.empty())
+          f.message += " (" + when + ")";
+        f.related.push_back(rel);
+        out.push_back(std::move(f));
       }
-      case OriginKind::Unknown:
-        continue;
-      }
-      std::string when = describeCondition(la, e.cond, e.op);
-      if (!when.empty())
-        f.message += " (" + when + ")";
-      f.related.push_back(rel);
-      out.push_back(std::move(f));
-    }
   }
 };
 

@@ -15,17 +15,25 @@ public:
 
   void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
                      std::vector<Finding> &out) override {
+    for (const EventGroup &g : eventGroups(ctx.doc, la))
+      out.push_back(report(ctx, la, g));
+  }
+
+  /// One finding per allocation, on it: its earlier-iteration instance
+  /// (see BufferInfo::earlierOf) reports with it.
+  std::vector<EventGroup>
+  eventGroups(const Document &doc, const LifetimeAnalysis &la) const override {
     std::map<int, std::vector<Event>> byBuffer;
-    // One finding per allocation: its earlier-iteration instance (see
-    // BufferInfo::earlierOf) reports with it.
     for (const Event &e : la.events()) {
       if (e.kind != EventKind::Leak)
         continue;
       int b = la.buffers()[e.buffer].earlierOf;
       byBuffer[b >= 0 ? b : e.buffer].push_back(e);
     }
+    std::vector<EventGroup> groups;
     for (auto &[b, evs] : byBuffer)
-      out.push_back(report(ctx, la, la.buffers()[b], evs));
+      groups.push_back({doc.rangeOf(la.buffers()[b].allocOp), std::move(evs)});
+    return groups;
   }
 
 private:
@@ -52,10 +60,12 @@ private:
     return exits;
   }
 
-  Finding report(CheckContext &ctx, LifetimeAnalysis &la, const BufferInfo &buf,
-                 const std::vector<Event> &evs) {
+  Finding report(CheckContext &ctx, LifetimeAnalysis &la, const EventGroup &g) {
     Document &doc = ctx.doc;
-    Finding f = finding(doc.rangeOf(buf.allocOp));
+    const std::vector<Event> &evs = g.events;
+    int first = evs.front().buffer, earlier = la.buffers()[first].earlierOf;
+    const BufferInfo &buf = la.buffers()[earlier >= 0 ? earlier : first];
+    Finding f = finding(g.anchor);
     std::string name = bufferName(doc, buf);
     std::vector<LeakExit> exits = exitsOf(evs);
     bool inLoop =

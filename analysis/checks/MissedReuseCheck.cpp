@@ -130,7 +130,8 @@ private:
     // candidates freed before a later's allocation, in its region, are kept
     // ordered by preference (smallest static size first; dynamic shapes
     // apart; then the most recently freed), so a later looks only at those
-    // of its own region, memory space and allocation kind, starting from its own size.
+    // of its own region, memory space and allocation kind, starting from its
+    // own size.
     DominanceInfo dom(la.function());
     std::vector<const LiveRange *> laters;
     for (const LiveRange &r : ranges.ranges())

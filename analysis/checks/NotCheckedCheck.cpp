@@ -73,8 +73,7 @@ public:
         why += " or its loops reached no fixpoint";
       break;
     }
-    f.message =
-        "@" + fn.getName().str() + " was checked only coarsely: " + why;
+    f.message = "@" + fn.getName().str() + " was checked only coarsely: " + why;
     f.message += "; only bugs that happen on every path are reported for it";
     out.push_back(std::move(f));
   }

@@ -15,27 +15,27 @@ public:
   void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
                      std::vector<Finding> &out) override {
     Document &doc = ctx.doc;
-    for (const Event &e : la.events()) {
-      if (e.kind != EventKind::UseAfterFree)
-        continue;
-      const BufferInfo &buf = la.buffers()[e.buffer];
-      std::string name = bufferName(doc, buf);
-      std::string via = doc.nameOf(e.via);
-      Finding f = finding(doc.rangeOf(e.op));
-      bool returns = e.op->hasTrait<OpTrait::ReturnLike>();
-      f.message = "'" + e.op->getName().getStringRef().str() + "' " +
-                  (returns ? "returns " : "uses ") + "buffer " + name +
-                  " after it was freed";
-      if (via != name)
-        f.message += " (through its alias " + via + ")";
-      std::string when = describeCondition(la, e.cond, e.op);
-      if (!when.empty())
-        f.message += " " + when;
-      if (e.firstFree)
-        f.related.push_back({"freed here", doc.rangeOf(e.firstFree)});
-      f.related.push_back({name + " allocated here", doc.rangeOf(buf.allocOp)});
-      out.push_back(std::move(f));
-    }
+    for (const EventGroup &g : eventGroups(doc, la))
+      for (const Event &e : g.events) {
+        const BufferInfo &buf = la.buffers()[e.buffer];
+        std::string name = bufferName(doc, buf);
+        std::string via = doc.nameOf(e.via);
+        Finding f = finding(g.anchor);
+        bool returns = e.op->hasTrait<OpTrait::ReturnLike>();
+        f.message = "'" + e.op->getName().getStringRef().str() + "' " +
+                    (returns ? "returns " : "uses ") + "buffer " + name +
+                    " after it was freed";
+        if (via != name)
+          f.message += " (through its alias " + via + ")";
+        std::string when = describeCondition(la, e.cond, e.op);
+        if (!when.empty())
+          f.message += " " + when;
+        if (e.firstFree)
+          f.related.push_back({"freed here", doc.rangeOf(e.firstFree)});
+        f.related.push_back(
+            {name + " allocated here", doc.rangeOf(buf.allocOp)});
+        out.push_back(std::move(f));
+      }
   }
 };
 
