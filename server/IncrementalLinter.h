@@ -23,7 +23,7 @@
 
 #include "analysis/Config.h"
 #include "server/AnalysisResult.h"
-#include "server/TopLevelLayout.h"
+#include "analysis/TopLevelLayout.h"
 #include <atomic>
 #include <map>
 #include <memory>
