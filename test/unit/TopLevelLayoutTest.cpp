@@ -41,7 +41,7 @@ void expectCoversText(llvm::StringRef text, const TopLevelLayout &layout) {
 } // namespace
 
 TEST(TopLevelLayout, SplitsAFlatFileIntoItems) {
-  std::string text = "// A header comment.\n"             // 1
+  std::string text = "// A header comment.\n"              // 1
                      "\n"                                  // 2
                      "#map = affine_map<(d0) -> (d0)>\n"   // 3
                      "!buf = memref<4xf32>\n"              // 4
@@ -74,16 +74,15 @@ TEST(TopLevelLayout, SplitsAFlatFileIntoItems) {
 }
 
 TEST(TopLevelLayout, FindsSymbolsAndReferences) {
-  std::string text =
-      "func.func @caller(%m: memref<4xf32>) {\n"
-      "  func.call @z(%m) : (memref<4xf32>) -> ()\n"
-      "  %g = memref.get_global @g : memref<4xf32>\n"
-      "  func.call @z(%g) : (memref<4xf32>) -> ()\n"
-      "  func.call @\"odd name\"() : () -> ()\n"
-      "  return\n"
-      "}\n"
-      "func.func private @z(memref<4xf32>)\n"
-      "\"test.op\"() {callee = @z} : () -> ()\n";
+  std::string text = "func.func @caller(%m: memref<4xf32>) {\n"
+                     "  func.call @z(%m) : (memref<4xf32>) -> ()\n"
+                     "  %g = memref.get_global @g : memref<4xf32>\n"
+                     "  func.call @z(%g) : (memref<4xf32>) -> ()\n"
+                     "  func.call @\"odd name\"() : () -> ()\n"
+                     "  return\n"
+                     "}\n"
+                     "func.func private @z(memref<4xf32>)\n"
+                     "\"test.op\"() {callee = @z} : () -> ()\n";
   TopLevelLayout layout = computeLayout(text);
   ASSERT_TRUE(layout.ok) << layout.reason;
   ASSERT_EQ(layout.items.size(), 3u);
@@ -135,12 +134,12 @@ TEST(TopLevelLayout, SplitsTheBodyOfOneModule) {
 }
 
 TEST(TopLevelLayout, BracketsInStringsAndCommentsDoNotCount) {
-  std::string text = "\"test.a\"() {s = \"}{)(][\"} : () -> ()\n"  // 1
-                     "// a } in a comment (\n"                     // 2
+  std::string text = "\"test.a\"() {s = \"}{)(][\"} : () -> ()\n" // 1
+                     "// a } in a comment (\n"                    // 2
                      "\"test.b\"() {s = \"\\\"}\"} : () -> ()\n"  // 3
-                     "func.func @f() { // {\n"                     // 4
-                     "  return\n"                                  // 5
-                     "}\n";                                        // 6
+                     "func.func @f() { // {\n"                    // 4
+                     "  return\n"                                 // 5
+                     "}\n";                                       // 6
   TopLevelLayout layout = computeLayout(text);
   ASSERT_TRUE(layout.ok) << layout.reason;
   EXPECT_EQ(describe(layout), "op 1-2\nop 3-3\nop 4-7\n");
@@ -165,6 +164,7 @@ TEST(TopLevelLayout, RefusesWhatItCannotSplit) {
             "a top-level value or block at line 1");
   EXPECT_EQ(reason("module { func.func @f() { return } }\n"),
             "the module's body does not start on a line of its own");
-  EXPECT_EQ(reason("module {\n  func.func @f() {\n    return\n  }\n} loc(#x)\n"),
-            "the module's closing brace is not alone on its line");
+  EXPECT_EQ(
+      reason("module {\n  func.func @f() {\n    return\n  }\n} loc(#x)\n"),
+      "the module's closing brace is not alone on its line");
 }
