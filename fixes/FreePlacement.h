@@ -25,14 +25,6 @@
 
 namespace memlint {
 
-/// Values that are `v` or views/casts of it (transitively): a use of any of
-/// them uses `v`'s memory on every path.
-std::vector<mlir::Value> viewClosure(mlir::Value v);
-
-/// `v` and the values it is forwarded to (block arguments, region
-/// arguments and results), which may name the same buffer on some paths.
-std::vector<mlir::Value> forwardedAliases(mlir::Value v);
-
 /// Candidate edit sets that each insert `freeOpName` of the buffer `v` (or
 /// of a value it is forwarded to) at one program point of `fn`, in text
 /// order. A point is proposed for a value when the value dominates it, no
