@@ -1,4 +1,4 @@
-//===- FunctionSlice.h - The part of a module one function needs *- C++ -*-===//
+//===- FunctionSlice.h - The part of a module a function needs --*- C++ -*-===//
 //
 // Proving a fix re-parses and re-analyses the edited text, once per
 // candidate edit. An edit inside one function changes only that function's
