@@ -1,23 +1,12 @@
 //===- ParseChunks.cpp - Split a large file to parse it on several threads ===//
 #include "analysis/ParseChunks.h"
+#include "analysis/PositionSlice.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
 #include <cctype>
 
 namespace memlint {
-
-std::optional<size_t> ParseChunk::fileOffset(size_t at) const {
-  auto it = llvm::upper_bound(
-      pieces, at, [](size_t a, const Piece &p) { return a < p.at; });
-  if (it == pieces.begin())
-    return std::nullopt;
-  --it;
-  if (at > it->at + it->length)
-    return std::nullopt;
-  return it->from + (at - it->at);
-}
-
 namespace {
 
 /// A line that starts something: not blank, not a comment.
@@ -50,37 +39,42 @@ std::vector<Start> lineStartsOfStatements(llvm::StringRef file,
   return out;
 }
 
-/// The line holding file offset `off`.
-size_t lineOf(llvm::ArrayRef<size_t> lineStarts, size_t off) {
-  return llvm::upper_bound(lineStarts, off) - lineStarts.begin() - 1;
+/// Cuts near equal shares of a file of `size` bytes, from the sorted
+/// offsets where a chunk may start.
+std::vector<size_t> cutsNearShares(llvm::ArrayRef<size_t> candidates,
+                                   size_t size, unsigned parts) {
+  std::vector<size_t> cuts;
+  for (unsigned k = 1; k < parts; ++k) {
+    size_t target = size / parts * k;
+    auto it = llvm::lower_bound(candidates, target);
+    if (it == candidates.end())
+      break;
+    if (cuts.empty() || *it > cuts.back())
+      cuts.push_back(*it);
+  }
+  return cuts;
 }
 
-/// A chunk made of the file ranges `ranges` ([from, to), line aligned), each
-/// at its own lines.
-ParseChunk layOut(llvm::StringRef file, llvm::ArrayRef<size_t> lineStarts,
-                  std::vector<std::pair<size_t, size_t>> ranges) {
-  llvm::sort(ranges);
-  ParseChunk chunk;
-  size_t line = 0; // the file line the text's next byte is on
-  size_t copied = 0;
-  for (auto [from, to] : ranges) {
-    from = std::max(from, copied); // overlaps are copied once
-    if (from >= to)
-      continue;
-    size_t first = lineOf(lineStarts, from);
-    chunk.text.append(first - line, '\n');
-    if (!chunk.pieces.empty() &&
-        chunk.pieces.back().at + chunk.pieces.back().length ==
-            chunk.text.size() &&
-        chunk.pieces.back().from + chunk.pieces.back().length == from)
-      chunk.pieces.back().length += to - from;
-    else
-      chunk.pieces.push_back({chunk.text.size(), from, to - from});
-    chunk.text.append(file.data() + from, to - from);
-    line = to == file.size() ? lineStarts.size() : lineOf(lineStarts, to);
-    copied = to;
+/// The chunks between the cuts, the last one ending at `bodyEnd`; each holds
+/// the aliases, and with `wrapped` the first holds the module's closing
+/// lines (from `bodyEnd` on) too.
+std::vector<ParseChunk>
+layOutChunks(llvm::StringRef file, llvm::ArrayRef<size_t> lineStarts,
+             llvm::ArrayRef<std::pair<size_t, size_t>> aliasRanges,
+             llvm::ArrayRef<size_t> cuts, size_t bodyEnd, bool wrapped) {
+  std::vector<ParseChunk> chunks;
+  for (size_t k = 0; k <= cuts.size(); ++k) {
+    size_t from = k == 0 ? 0 : cuts[k - 1];
+    size_t to = k == cuts.size() ? bodyEnd : cuts[k];
+    PositionSlicer slicer(file, lineStarts);
+    for (auto [aliasFrom, aliasTo] : aliasRanges)
+      slicer.keep(aliasFrom, aliasTo);
+    slicer.keep(from, to);
+    if (k == 0 && wrapped)
+      slicer.keep(bodyEnd, file.size()); // the module's closing brace
+    chunks.push_back(slicer.build());
   }
-  return chunk;
+  return chunks;
 }
 
 } // namespace
@@ -148,16 +142,7 @@ std::optional<ChunkPlan> planParseChunks(llvm::StringRef file,
       candidates.push_back(startOf(*l));
   }
 
-  // Cuts near equal shares of the file.
-  std::vector<size_t> cuts;
-  for (unsigned k = 1; k < parts; ++k) {
-    size_t target = file.size() / parts * k;
-    auto it = llvm::lower_bound(candidates, target);
-    if (it == candidates.end())
-      break;
-    if (cuts.empty() || *it > cuts.back())
-      cuts.push_back(*it);
-  }
+  std::vector<size_t> cuts = cutsNearShares(candidates, file.size(), parts);
   if (cuts.empty())
     return std::nullopt;
 
@@ -166,15 +151,8 @@ std::optional<ChunkPlan> planParseChunks(llvm::StringRef file,
     aliasRanges.push_back({lineStarts[first], end < lineStarts.size()
                                                   ? lineStarts[end]
                                                   : file.size()});
-  for (size_t k = 0; k <= cuts.size(); ++k) {
-    size_t from = k == 0 ? 0 : cuts[k - 1];
-    size_t to = k == cuts.size() ? bodyEnd : cuts[k];
-    std::vector<std::pair<size_t, size_t>> ranges = aliasRanges;
-    ranges.push_back({from, to});
-    if (k == 0 && plan.wrappedModule)
-      ranges.push_back({bodyEnd, file.size()}); // the module's closing brace
-    plan.chunks.push_back(layOut(file, lineStarts, std::move(ranges)));
-  }
+  plan.chunks = layOutChunks(file, lineStarts, aliasRanges, cuts, bodyEnd,
+                             plan.wrappedModule);
   return plan;
 }
 

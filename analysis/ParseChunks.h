@@ -7,13 +7,13 @@
 // cut between two such operations and the pieces parsed side by side in one
 // context, then put back together in order.
 //
-// Each chunk is laid out so that every line it holds keeps its line number
-// and column: the lines that belong to other chunks are left empty. The
-// locations the parser gives ops (line:col) and every diagnostic are then
-// those of the whole file. Every chunk also holds the file's top-level
-// alias definitions (`#map = ...`, `!t = ...`, wherever they are), and the
-// first chunk of a wrapped file holds the module's header and its closing
-// brace.
+// Each chunk is a PositionSlice of the file: every line it holds keeps its
+// line number and column, the lines that belong to other chunks are left
+// empty. The locations the parser gives ops (line:col) and every diagnostic
+// are then those of the whole file. Every chunk also holds the file's
+// top-level alias definitions (`#map = ...`, `!t = ...`, wherever they
+// are), and the first chunk of a wrapped file holds the module's header and
+// its closing brace.
 //
 // Cutting is textual: a cut goes only before a line that starts, at the
 // indentation of the top-level statements, with what can start an op (a
@@ -24,10 +24,19 @@
 // fails to parse makes the caller parse the whole file again, in one piece,
 // for the parser's own error.
 //
+// The cut points are not taken from TopLevelLayout (which the language
+// server splits files with, brackets, strings and comments read): reading
+// line starts only costs nothing next to the parse of a large file, where a
+// lexical pass reads every byte before the threads start, and a wrong cut is
+// caught anyway. ParseChunksTest's CutsInsideUnindentedBodiesFallBack-
+// ToAWholeParse pins that fallback: its file gets a cut inside a body, which
+// the layout would not make.
+//
 //===----------------------------------------------------------------------===//
 #ifndef MEMLINT_ANALYSIS_PARSECHUNKS_H
 #define MEMLINT_ANALYSIS_PARSECHUNKS_H
 
+#include "analysis/PositionSlice.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstddef>
@@ -38,19 +47,7 @@
 namespace memlint {
 
 /// One piece of a file, as the parser is to see it.
-struct ParseChunk {
-  std::string text;
-  /// Stretches copied from the file: text[at, at + length) is
-  /// file[from, from + length). Sorted by `at`; the rest is newlines.
-  struct Piece {
-    size_t at, from, length;
-  };
-  std::vector<Piece> pieces;
-
-  /// The file offset of offset `at` of `text` (the end of a piece counts as
-  /// in it); nullopt for the newlines in between.
-  std::optional<size_t> fileOffset(size_t at) const;
-};
+using ParseChunk = PositionSlice;
 
 struct ChunkPlan {
   /// In file order. With `wrappedModule`, chunk 0 holds the module op and

@@ -1,6 +1,8 @@
 //===- FunctionSlice.cpp - The part of a module one function needs --------===//
 #include "fixes/FunctionSlice.h"
 
+#include "analysis/PositionSlice.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -46,6 +48,34 @@ static std::string declarationOf(func::FuncOp fn) {
   return out;
 }
 
+namespace {
+/// The whole lines an op is written on: file[begin, end), `end` one past
+/// the last newline; the op's text starts at `opStart`.
+struct OwnLines {
+  size_t begin, opStart, end;
+};
+} // namespace
+
+/// The lines of `op`; none when they hold more than `op` (other than blanks
+/// and a trailing comment), which blanking them would lose.
+static std::optional<OwnLines> ownLines(Document &doc, Operation *op) {
+  SourceRange r = doc.fullRangeOf(op);
+  llvm::StringRef full = doc.text();
+  if (!r.isValid())
+    return std::nullopt;
+  size_t b = doc.offsetOf(r.start), e = doc.offsetOf(r.end);
+  if (b >= e || e > full.size())
+    return std::nullopt;
+  size_t lineBegin = full.take_front(b).rfind('\n') + 1; // npos + 1 == 0
+  size_t lineEnd = std::min(full.find('\n', e), full.size());
+  llvm::StringRef before = full.slice(lineBegin, b);
+  llvm::StringRef after = full.slice(e, lineEnd).ltrim(" \t\r");
+  if (!before.ltrim(" \t").empty() ||
+      !(after.empty() || after.starts_with("//")))
+    return std::nullopt;
+  return OwnLines{lineBegin, b, std::min(lineEnd + 1, full.size())};
+}
+
 std::optional<std::string> sliceForFunction(Document &doc,
                                             FunctionOpInterface fn) {
   Operation *top = doc.module();
@@ -79,42 +109,29 @@ std::optional<std::string> sliceForFunction(Document &doc,
       work.push_back(t);
     }
   }
-  // Copy the text, leaving out the blanked ranges: their lines become
-  // empty (a declaration, if any, takes the first), except that the part
-  // of the last line a range covers becomes spaces, so whatever follows on
-  // that line keeps its column.
+  // Every other function's lines are blanked (a declaration, if any, at
+  // the column its text started); the rest is kept.
   llvm::StringRef full = doc.text();
-  std::string text;
-  text.reserve(full.size());
-  size_t copied = 0;
+  PositionSlicer slicer(full);
+  size_t kept = 0; // the file before this is kept or blanked
   bool blanked = false;
   for (Operation &op : top->getRegion(0).front()) {
     auto other = dyn_cast<FunctionOpInterface>(op);
     if (!other || other.isExternal() || whole.count(&op))
       continue;
-    SourceRange r = doc.fullRangeOf(&op);
-    if (!r.isValid())
+    std::optional<OwnLines> lines = ownLines(doc, &op);
+    if (!lines || lines->begin < kept)
       return std::nullopt;
-    size_t b = doc.offsetOf(r.start), e = doc.offsetOf(r.end);
-    if (b < copied || b >= e || e > full.size())
-      return std::nullopt;
-    text.append(full.data() + copied, b - copied);
+    slicer.keep(kept, lines->begin);
     if (declared.count(&op))
-      text += declarationOf(cast<func::FuncOp>(op));
-    if (r.end.line == r.start.line) {
-      if (!declared.count(&op))
-        text.append(e - b, ' '); // a one-line function
-    } else {
-      text.append(r.end.line - r.start.line, '\n');
-      text.append(r.end.column - 1, ' ');
-    }
-    copied = e;
+      slicer.stub(lines->opStart, declarationOf(cast<func::FuncOp>(op)));
+    kept = lines->end;
     blanked = true;
   }
   if (!blanked)
     return std::nullopt;
-  text.append(full.data() + copied, full.size() - copied);
-  return text;
+  slicer.keep(kept, full.size());
+  return slicer.build(/*allLines=*/true).text;
 }
 
 } // namespace memlint

@@ -4,6 +4,7 @@
 #include "analysis/Document.h"
 #include "analysis/Engine.h"
 #include "analysis/LifetimeAnalysis.h"
+#include "analysis/PositionSlice.h"
 #include "fixes/Fixes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/STLExtras.h"
@@ -226,15 +227,11 @@ void includeReferenced(std::deque<int> &work,
 /// included ones keep their line numbers.
 std::string blankedText(llvm::StringRef text, const TopLevelLayout &layout,
                         const std::vector<char> &included) {
-  std::string out;
-  out.reserve(text.size() / 8);
-  for (auto [idx, item] : llvm::enumerate(layout.items)) {
+  PositionSlicer slicer(text, layout.lineStarts);
+  for (auto [idx, item] : llvm::enumerate(layout.items))
     if (included[idx])
-      out.append(text.data() + item.begin, item.end - item.begin);
-    else
-      out.append(item.lastLine - item.firstLine + 1, '\n');
-  }
-  return out;
+      slicer.keep(item.begin, item.end);
+  return slicer.build(/*allLines=*/true).text;
 }
 
 double millisecondsSince(std::chrono::steady_clock::time_point t) {

@@ -22,8 +22,8 @@
 #define MEMLINT_SERVER_INCREMENTALLINTER_H
 
 #include "analysis/Config.h"
+#include "analysis/TopLevelLayout.h"
 #include "server/AnalysisResult.h"
-#include "server/TopLevelLayout.h"
 #include <atomic>
 #include <map>
 #include <memory>

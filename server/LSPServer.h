@@ -3,7 +3,10 @@
 // JSON-RPC in, JSON-RPC out (clangd's ClangdLSPServer): decodes LSP
 // messages, keeps the drafts of open documents (applying incremental edits),
 // converts positions between LSP and memlint, and encodes results. The work
-// itself is done by the feature layer (LintServer, Features).
+// itself is done by the feature layer (LintServer, Features). The methods
+// are defined in LSPServer.cpp (lifecycle, requests), LSPServerDocuments.cpp
+// (sync, configuration, diagnostics), LSPServerFeatures.cpp and
+// LSPServerProgress.cpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MEMLINT_SERVER_LSPSERVER_H

@@ -2,7 +2,7 @@
 #include "server/VerifyIncremental.h"
 
 #include "server/IncrementalLinter.h"
-#include "server/TopLevelLayout.h"
+#include "analysis/TopLevelLayout.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>

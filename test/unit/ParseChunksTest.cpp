@@ -11,14 +11,6 @@ using namespace memlint;
 
 namespace {
 
-std::vector<size_t> lineStartsOf(llvm::StringRef text) {
-  std::vector<size_t> starts{0};
-  for (size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n')
-      starts.push_back(i + 1);
-  return starts;
-}
-
 /// The 0-based line of offset `at` in `text`.
 size_t lineAt(llvm::StringRef text, size_t at) {
   return text.take_front(at).count('\n');

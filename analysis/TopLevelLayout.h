@@ -7,12 +7,13 @@
 // blocks, the module's header and closing line), and trivia (comments and
 // blank lines before the first operation).
 //
-// The split is a guess made for speed; IncrementalLinter checks it against
-// the real parse and falls back to whole-file analysis when it was wrong.
+// The split is a guess made for speed; the language server
+// (server/IncrementalLinter) checks it against the real parse and falls
+// back to whole-file analysis when it was wrong.
 //
 //===----------------------------------------------------------------------===//
-#ifndef MEMLINT_SERVER_TOPLEVELLAYOUT_H
-#define MEMLINT_SERVER_TOPLEVELLAYOUT_H
+#ifndef MEMLINT_ANALYSIS_TOPLEVELLAYOUT_H
+#define MEMLINT_ANALYSIS_TOPLEVELLAYOUT_H
 
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
@@ -45,6 +46,9 @@ struct TopLevelLayout {
   std::vector<LayoutItem> items;
   /// True when the operations are the body of one explicit module.
   bool insideModule = false;
+  /// The offset of each line's first byte, as lineStartsOf() gives them
+  /// (PositionSlice.h); empty when the scan failed.
+  std::vector<size_t> lineStarts;
 
   /// Index of the item holding 1-based `line`, or -1.
   int itemAtLine(unsigned line) const;

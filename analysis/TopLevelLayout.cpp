@@ -1,5 +1,5 @@
 //===- TopLevelLayout.cpp - A file split into top-level ops ---------------===//
-#include "server/TopLevelLayout.h"
+#include "analysis/TopLevelLayout.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -35,6 +35,7 @@ public:
 
   bool scan(std::string &reason);
   TopLevelLayout split();
+  std::vector<size_t> lineStarts() const;
 
 private:
   std::vector<LayoutItem> splitRange(unsigned from, unsigned to, int depth,
@@ -329,12 +330,22 @@ int TopLevelLayout::itemAtLine(unsigned line) const {
   return it - items.begin();
 }
 
+std::vector<size_t> Scanner::lineStarts() const {
+  std::vector<size_t> out;
+  out.reserve(lines.size());
+  for (const LineInfo &l : lines)
+    out.push_back(l.begin);
+  return out;
+}
+
 TopLevelLayout computeLayout(llvm::StringRef text) {
   Scanner scanner(text);
   TopLevelLayout layout;
   if (!scanner.scan(layout.reason))
     return layout;
-  return scanner.split();
+  layout = scanner.split();
+  layout.lineStarts = scanner.lineStarts();
+  return layout;
 }
 
 } // namespace memlint

@@ -1,0 +1,102 @@
+//===- PositionSlice.cpp - Part of a file, on the file's own lines --------===//
+#include "analysis/PositionSlice.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include <algorithm>
+#include <cassert>
+
+namespace memlint {
+
+std::optional<size_t> PositionSlice::fileOffset(size_t at) const {
+  auto it = llvm::upper_bound(
+      pieces, at, [](size_t a, const Piece &p) { return a < p.at; });
+  if (it == pieces.begin())
+    return std::nullopt;
+  --it;
+  if (at > it->at + it->length)
+    return std::nullopt;
+  return it->from + (at - it->at);
+}
+
+std::vector<size_t> lineStartsOf(llvm::StringRef text) {
+  std::vector<size_t> starts{0};
+  for (size_t i = 0, n = text.size(); i < n; ++i)
+    if (text[i] == '\n')
+      starts.push_back(i + 1);
+  return starts;
+}
+
+PositionSlicer::PositionSlicer(llvm::StringRef file,
+                               llvm::ArrayRef<size_t> lineStarts)
+    : file(file), lineStarts(lineStarts) {
+  if (this->lineStarts.empty()) {
+    ownLineStarts = lineStartsOf(file);
+    this->lineStarts = ownLineStarts;
+  }
+}
+
+size_t PositionSlicer::lineOf(size_t at) const {
+  return llvm::upper_bound(lineStarts, at) - lineStarts.begin() - 1;
+}
+
+void PositionSlicer::keep(size_t from, size_t to) {
+  assert(from <= to && to <= file.size() && "range outside the file");
+  if (from < to)
+    ranges.push_back({from, to});
+}
+
+void PositionSlicer::stub(size_t at, std::string text) {
+  assert(at <= file.size() && text.find('\n') == std::string::npos);
+  stubs.push_back({at, std::move(text)});
+}
+
+PositionSlice PositionSlicer::build(bool allLines) const {
+  std::vector<std::pair<size_t, size_t>> sorted = ranges;
+  llvm::sort(sorted);
+  std::vector<const std::pair<size_t, std::string> *> pending;
+  for (const auto &s : stubs)
+    pending.push_back(&s);
+  llvm::sort(pending, [](auto *a, auto *b) { return a->first < b->first; });
+
+  PositionSlice slice;
+  std::string &text = slice.text;
+  size_t line = 0;   // the file line the text's next byte is on
+  size_t copied = 0; // file bytes before this are copied or passed
+  auto toLine = [&](size_t l) {
+    assert(l >= line && "slice parts out of order");
+    text.append(l - line, '\n');
+    line = l;
+  };
+  auto nextStub = pending.begin();
+  auto stubsBefore = [&](size_t end) {
+    for (; nextStub != pending.end() && (*nextStub)->first < end; ++nextStub) {
+      size_t at = (*nextStub)->first, l = lineOf(at);
+      toLine(l);
+      text.append(at - lineStarts[l], ' ');
+      text += (*nextStub)->second;
+    }
+  };
+  for (auto [from, to] : sorted) {
+    from = std::max(from, copied);
+    if (from >= to)
+      continue;
+    stubsBefore(from);
+    toLine(lineOf(from));
+    std::vector<PositionSlice::Piece> &pieces = slice.pieces;
+    if (!pieces.empty() &&
+        pieces.back().at + pieces.back().length == text.size() &&
+        pieces.back().from + pieces.back().length == from)
+      pieces.back().length += to - from;
+    else
+      pieces.push_back({text.size(), from, to - from});
+    text.append(file.data() + from, to - from);
+    line = lineOf(to);
+    copied = to;
+  }
+  stubsBefore(SIZE_MAX);
+  if (allLines)
+    toLine(std::max(line, lineStarts.size() - 1));
+  return slice;
+}
+
+} // namespace memlint

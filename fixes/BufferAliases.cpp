@@ -1,0 +1,83 @@
+//===- BufferAliases.cpp - The values a buffer goes by --------------------===//
+#include "fixes/BufferAliases.h"
+
+#include "analysis/Ownership.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+
+namespace memlint {
+
+std::vector<Value> viewClosure(Value v) {
+  std::vector<Value> out{v};
+  for (size_t i = 0; i < out.size(); ++i)
+    for (Operation *user : out[i].getUsers())
+      for (OpResult r : user->getResults()) {
+        bool interior;
+        if (viewSource(r, interior) == out[i] &&
+            !llvm::is_contained(out, Value(r)))
+          out.push_back(r);
+      }
+  return out;
+}
+
+std::vector<Value> forwardedAliases(Value v) {
+  std::vector<Value> seen{v}, out{v};
+  auto add = [&](Value w) {
+    if (w && isMemRef(w) && !llvm::is_contained(seen, w) && seen.size() < 32) {
+      seen.push_back(w);
+      out.push_back(w);
+    }
+  };
+  for (size_t i = 0; i < seen.size(); ++i) {
+    Value w = seen[i];
+    for (OpOperand &use : w.getUses()) {
+      Operation *user = use.getOwner();
+      unsigned idx = use.getOperandNumber();
+      for (OpResult r : user->getResults()) {
+        bool interior;
+        if (viewSource(r, interior) == w && !llvm::is_contained(seen, Value(r)))
+          seen.push_back(r); // followed, but not offered: free the base
+      }
+      SmallVector<Attribute> unknown(user->getNumOperands());
+      if (auto br = dyn_cast<BranchOpInterface>(user)) {
+        for (unsigned s = 0; s < user->getNumSuccessors(); ++s) {
+          SuccessorOperands so = br.getSuccessorOperands(s);
+          OperandRange fwd = so.getForwardedOperands();
+          if (fwd.empty() || idx < fwd.getBeginOperandIndex() ||
+              idx >= fwd.getBeginOperandIndex() + fwd.size())
+            continue;
+          unsigned pos =
+              so.getProducedOperandCount() + idx - fwd.getBeginOperandIndex();
+          Block *succ = user->getSuccessor(s);
+          if (pos < succ->getNumArguments())
+            add(succ->getArgument(pos));
+        }
+      }
+      auto forward = [&](OperandRange operands, ValueRange inputs) {
+        if (operands.empty() || idx < operands.getBeginOperandIndex())
+          return;
+        unsigned j = idx - operands.getBeginOperandIndex();
+        if (j < operands.size() && j < inputs.size())
+          add(inputs[j]);
+      };
+      auto rt = dyn_cast<RegionBranchTerminatorOpInterface>(user);
+      if (rt && isa<RegionBranchOpInterface>(user->getParentOp())) {
+        SmallVector<RegionSuccessor> succs;
+        rt.getSuccessorRegions(unknown, succs);
+        for (const RegionSuccessor &s : succs)
+          forward(rt.getSuccessorOperands(s), s.getSuccessorInputs());
+      }
+      if (auto rb = dyn_cast<RegionBranchOpInterface>(user)) {
+        SmallVector<RegionSuccessor> succs;
+        rb.getEntrySuccessorRegions(unknown, succs);
+        for (const RegionSuccessor &s : succs)
+          forward(rb.getEntrySuccessorOperands(s), s.getSuccessorInputs());
+      }
+    }
+  }
+  return out;
+}
+
+} // namespace memlint

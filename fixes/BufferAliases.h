@@ -1,0 +1,27 @@
+//===- BufferAliases.h - The values a buffer goes by ------------*- C++ -*-===//
+//
+// Where a free of a buffer can go depends on every name the buffer has:
+// views and casts of it (a use of one uses the buffer's memory), and the
+// block and region arguments and results it is forwarded to (a free of one
+// of those frees it on the paths that forward it).
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_FIXES_BUFFERALIASES_H
+#define MEMLINT_FIXES_BUFFERALIASES_H
+
+#include "mlir/IR/Value.h"
+#include <vector>
+
+namespace memlint {
+
+/// Values that are `v` or views/casts of it (transitively): a use of any of
+/// them uses `v`'s memory on every path.
+std::vector<mlir::Value> viewClosure(mlir::Value v);
+
+/// `v` and the values it is forwarded to (block arguments, region
+/// arguments and results), which may name the same buffer on some paths.
+std::vector<mlir::Value> forwardedAliases(mlir::Value v);
+
+} // namespace memlint
+
+#endif

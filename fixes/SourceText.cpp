@@ -1,0 +1,122 @@
+//===- SourceText.cpp - Byte offsets in a document being fixed ------------===//
+#include "fixes/SourceText.h"
+
+using namespace mlir;
+
+namespace memlint {
+
+std::optional<std::pair<size_t, size_t>>
+SourceText::opRange(Operation *op) const {
+  if (!doc.opDef(op))
+    return std::nullopt;
+  SourceRange r = doc.fullRangeOf(op);
+  if (!r.isValid())
+    return std::nullopt;
+  size_t s = doc.offsetOf(r.start), e = doc.offsetOf(r.end);
+  if (s >= e || e > text.size())
+    return std::nullopt;
+  return std::make_pair(s, e);
+}
+
+size_t SourceText::lineStart(size_t off) const {
+  size_t nl = text.take_front(off).rfind('\n');
+  return nl == llvm::StringRef::npos ? 0 : nl + 1;
+}
+
+size_t SourceText::lineEnd(size_t off) const {
+  size_t nl = text.find('\n', off);
+  return nl == llvm::StringRef::npos ? text.size() : nl;
+}
+
+bool SourceText::onlySpaceBefore(size_t off) const {
+  return text.slice(lineStart(off), off).trim(" \t").empty();
+}
+
+bool SourceText::onlySpaceOrCommentAfter(size_t off) const {
+  llvm::StringRef rest = text.slice(off, lineEnd(off)).trim(" \t\r");
+  return rest.empty() || rest.starts_with("//");
+}
+
+std::string SourceText::indentAt(size_t off) const {
+  size_t s = lineStart(off), e = s;
+  while (e < text.size() && (text[e] == ' ' || text[e] == '\t'))
+    ++e;
+  return text.slice(s, e).str();
+}
+
+size_t SourceText::skipSpaceAndComments(size_t off) const {
+  while (off < text.size()) {
+    char c = text[off];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      ++off;
+      continue;
+    }
+    if (text.substr(off).starts_with("//")) {
+      off = lineEnd(off);
+      continue;
+    }
+    break;
+  }
+  return off;
+}
+
+TextEdit SourceText::edit(size_t start, size_t end, std::string newText) const {
+  if (!lines) {
+    lines.emplace(text);
+    crlf = text.contains("\r\n");
+  }
+  TextEdit e;
+  e.range.start = lines->posOf(start);
+  e.range.end = lines->posOf(end);
+  // New lines end the way the file's lines do.
+  if (*crlf) {
+    std::string crlf;
+    for (size_t i = 0; i < newText.size(); ++i) {
+      if (newText[i] == '\n' && (i == 0 || newText[i - 1] != '\r'))
+        crlf += '\r';
+      crlf += newText[i];
+    }
+    newText = std::move(crlf);
+  }
+  e.newText = std::move(newText);
+  return e;
+}
+
+std::optional<size_t> matchingBrace(llvm::StringRef text, size_t open,
+                                    size_t limit) {
+  int depth = 0;
+  for (size_t i = open; i < limit; ++i) {
+    char c = text[i];
+    if (c == '/' && i + 1 < limit && text[i + 1] == '/') {
+      i = text.find('\n', i);
+      if (i == llvm::StringRef::npos)
+        return std::nullopt;
+      continue;
+    }
+    if (c == '"') {
+      for (++i; i < limit && text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i;
+      continue;
+    }
+    if (c == '{')
+      ++depth;
+    else if (c == '}' && --depth == 0)
+      return i;
+  }
+  return std::nullopt;
+}
+
+std::optional<size_t> matchingParen(llvm::StringRef text, size_t open,
+                                    size_t limit) {
+  int depth = 0;
+  for (size_t k = open; k < limit; ++k) {
+    if (text[k] == '(')
+      ++depth;
+    else if (text[k] == ')' && --depth == 0)
+      return k;
+  }
+  return std::nullopt;
+}
+
+} // namespace memlint
