@@ -95,9 +95,9 @@ std::string render(const std::vector<Finding> &findings) {
              ":" + std::to_string(r.end.column);
     };
     out += pos(f.range) + " " + severityName(f.severity) + " [" + f.check +
-           "] " + f.message + "\n";
+           "] " + f.message.str() + "\n";
     for (const RelatedLocation &r : f.related)
-      out += "  " + pos(r.range) + " " + r.message + "\n";
+      out += "  " + pos(r.range) + " " + r.message.str() + "\n";
     for (const Fix &fix : f.fixes) {
       out += "  fix: " + fix.title + "\n";
       for (const TextEdit &e : fix.edits)

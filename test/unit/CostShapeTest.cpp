@@ -170,7 +170,7 @@ TEST(CostShapeTest, WorkBudgetStopsWithItsOwnMessage) {
   opts.analysisOperations = 3;
   std::vector<Finding> findings = lintDocument(*doc, opts);
   ASSERT_EQ(findings.size(), 1u);
-  EXPECT_EQ(findings[0].message,
+  EXPECT_EQ(findings[0].message.str(),
             "@f was not checked: its analysis outgrew the work budget (3 BDD "
             "operations); no findings are reported for it");
 }
