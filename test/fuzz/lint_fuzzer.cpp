@@ -67,7 +67,7 @@ struct Stats {
   if (f)
     fprintf(stderr, "  finding: [%s] %u:%u-%u:%u %s\n", f->check.c_str(),
             f->range.start.line, f->range.start.column, f->range.end.line,
-            f->range.end.column, f->message.c_str());
+            f->range.end.column, f->message.str().c_str());
   abort();
 }
 
