@@ -2,6 +2,7 @@
 #ifndef MEMLINT_ANALYSIS_FINDING_H
 #define MEMLINT_ANALYSIS_FINDING_H
 
+#include "analysis/Message.h"
 #include "analysis/SourceRange.h"
 #include <string>
 #include <vector>
@@ -27,14 +28,15 @@ struct Fix {
 };
 
 struct RelatedLocation {
-  std::string message;
+  /// Words that may quote positions (see Message): shown as message.str().
+  Message message;
   SourceRange range;
 };
 
 struct Finding {
   std::string check; // stable name: "leak", "double-free", ...
   Severity severity = Severity::Warning;
-  std::string message;
+  Message message;
   SourceRange range;
   std::vector<RelatedLocation> related;
   std::vector<Fix> fixes;

@@ -51,11 +51,11 @@ public:
   /// Words for a path in `cond` reaching `at`, naming only what decides
   /// it there (what every path reaching `at` takes is left out); empty
   /// when `cond` holds on every path that reaches `at`.
-  std::string describePath(Bdd cond, mlir::Operation *at) {
+  Message describePath(Bdd cond, mlir::Operation *at) {
     return describePath(llvm::ArrayRef<Bdd>(cond), at);
   }
   /// The same for the paths on which any of `conds` holds.
-  std::string describePath(llvm::ArrayRef<Bdd> conds, mlir::Operation *at);
+  Message describePath(llvm::ArrayRef<Bdd> conds, mlir::Operation *at);
   /// The share of paths on which `cond` holds, each branch condition taken
   /// as a fair coin. It depends on the condition, not on how the BDD
   /// numbers its variables, so it compares the events of two analyses of

@@ -50,10 +50,13 @@ FailureOr<std::vector<LintFinding>> lintOperation(Operation *op,
   std::unique_ptr<Document> doc = Document::attach(module);
   std::vector<LintFinding> out;
   for (const Finding &f : lintDocument(*doc, opts)) {
-    LintFinding lf{f.check, f.severity, f.message,
-                   describe(doc->locationOf(f.range)), {}};
+    LintFinding lf{f.check,
+                   f.severity,
+                   f.message.str(),
+                   describe(doc->locationOf(f.range)),
+                   {}};
     for (const RelatedLocation &r : f.related)
-      lf.notes.push_back({r.message, describe(doc->locationOf(r.range))});
+      lf.notes.push_back({r.message.str(), describe(doc->locationOf(r.range))});
     out.push_back(std::move(lf));
   }
   return out;

@@ -25,11 +25,11 @@ std::string formatText(const std::vector<FileReport> &reports, bool color) {
                                                      : "\033[1;36m";
       out += std::string(bold) + position(r.file, f.range) + ": " + reset +
              sevColor + severityName(f.severity) + ":" + reset + " " + bold +
-             f.message + " [" + f.check + "]" + reset + "\n";
+             f.message.str() + " [" + f.check + "]" + reset + "\n";
       for (const RelatedLocation &rel : f.related)
         out += std::string(bold) + position(r.file, rel.range) + ": " + reset +
                (color ? "\033[1;30m" : "") + "note:" + reset + " " +
-               rel.message + "\n";
+               rel.message.str() + "\n";
     }
   }
   return out;
@@ -43,7 +43,8 @@ nlohmann::json rangeToJson(const SourceRange &r) {
 nlohmann::json findingToJson(const Finding &f) {
   nlohmann::json related = nlohmann::json::array();
   for (const RelatedLocation &r : f.related)
-    related.push_back({{"message", r.message}, {"range", rangeToJson(r.range)}});
+    related.push_back(
+        {{"message", r.message.str()}, {"range", rangeToJson(r.range)}});
   nlohmann::json fixes = nlohmann::json::array();
   for (const Fix &fix : f.fixes) {
     nlohmann::json edits = nlohmann::json::array();
@@ -51,9 +52,9 @@ nlohmann::json findingToJson(const Finding &f) {
       edits.push_back({{"range", rangeToJson(e.range)}, {"newText", e.newText}});
     fixes.push_back({{"title", fix.title}, {"safe", fix.safe}, {"edits", edits}});
   }
-  return {{"check", f.check},       {"severity", severityName(f.severity)},
-          {"message", f.message},   {"range", rangeToJson(f.range)},
-          {"related", related},     {"fixes", fixes}};
+  return {{"check", f.check},           {"severity", severityName(f.severity)},
+          {"message", f.message.str()}, {"range", rangeToJson(f.range)},
+          {"related", related},         {"fixes", fixes}};
 }
 
 nlohmann::json formatJson(const std::vector<FileReport> &reports) {
@@ -122,12 +123,12 @@ nlohmann::json formatSarif(const std::vector<FileReport> &reports) {
       for (const RelatedLocation &rel : f.related) {
         nlohmann::json loc = sarifLocation(r.file, rel.range);
         loc["id"] = id++;
-        loc["message"] = {{"text", rel.message}};
+        loc["message"] = {{"text", rel.message.str()}};
         related.push_back(loc);
       }
       nlohmann::json res = {{"ruleId", f.check},
                             {"level", sarifLevel(f.severity)},
-                            {"message", {{"text", f.message}}},
+                            {"message", {{"text", f.message.str()}}},
                             {"locations", {sarifLocation(r.file, f.range)}},
                             {"relatedLocations", related}};
       if (ruleIndex.count(f.check))

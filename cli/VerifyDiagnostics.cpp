@@ -112,7 +112,7 @@ bool verifyDiagnostics(const std::string &file, const std::string &text,
     return false;
   };
   for (const Finding &f : findings) {
-    std::string msg = f.message + " [" + f.check + "]";
+    std::string msg = f.message.str() + " [" + f.check + "]";
     if (!claim(f.severity, f.range.start.line, msg))
       problems.push_back(file + ":" + std::to_string(f.range.start.line) +
                          ":" + std::to_string(f.range.start.column) +
@@ -122,7 +122,7 @@ bool verifyDiagnostics(const std::string &file, const std::string &text,
   // Related notes: matched when a test lists them, never required.
   for (const Finding &f : findings)
     for (const RelatedLocation &r : f.related)
-      claim(Severity::Note, r.range.start.line, r.message);
+      claim(Severity::Note, r.range.start.line, r.message.str());
   for (const Expectation &e : expected)
     if (!e.matched)
       problems.push_back(file + ":" + std::to_string(e.where) +

@@ -68,9 +68,9 @@ struct CheckPass : PassWrapper<CheckPass, OperationPass<ModuleOp>> {
                                 : f.severity == Severity::Warning
                                     ? emitWarning(loc)
                                     : emitRemark(loc);
-      diag << f.message << " [" << f.check << "]";
+      diag << f.message.str() << " [" << f.check << "]";
       for (const RelatedLocation &r : f.related)
-        diag.attachNote(doc->locationOf(r.range)) << r.message;
+        diag.attachNote(doc->locationOf(r.range)) << r.message.str();
       fail |= (failOn == "error" && f.severity == Severity::Error) ||
               (failOn == "warning" && f.severity != Severity::Note);
     }

@@ -25,7 +25,7 @@ static void appendFindings(const AnalysisResult &result, SourceRange range,
                            std::string &md) {
   for (const Finding &f : result.findings)
     if (touches(f.range, range))
-      md += "- **" + f.check + "**: " + f.message + "\n";
+      md += "- **" + f.check + "**: " + f.message.str() + "\n";
 }
 
 static std::string renderHover(const AnalysisResult &result,

@@ -8,7 +8,6 @@
 #include "fixes/Fixes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/xxhash.h"
 #include <algorithm>
@@ -50,42 +49,11 @@ uint64_t hashWords(llvm::ArrayRef<uint64_t> words) {
 // Moving results by whole lines
 //===----------------------------------------------------------------------===//
 
-/// Calls `fn(line)` on each "at LINE:COL" position quoted in `msg` (the
-/// analysis names branch points that way) and rewrites it with the result.
-template <typename Fn>
-std::string rewriteQuotedLines(const std::string &msg, Fn fn) {
-  std::string out;
-  size_t i = 0;
-  while (true) {
-    size_t at = msg.find(" at ", i);
-    if (at == std::string::npos)
-      break;
-    size_t d = at + 4, e = d;
-    while (e < msg.size() && llvm::isDigit(msg[e]))
-      ++e;
-    if (e == d || e >= msg.size() || msg[e] != ':' || e + 1 >= msg.size() ||
-        !llvm::isDigit(msg[e + 1])) {
-      out.append(msg, i, d - i);
-      i = d;
-      continue;
-    }
-    unsigned line = std::stoul(msg.substr(d, e - d));
-    out.append(msg, i, d - i);
-    out += std::to_string(fn(line));
-    i = e;
-  }
-  out.append(msg, i, std::string::npos);
-  return out;
-}
-
-bool quotesLinesOutside(const std::string &msg, unsigned first,
-                        unsigned last) {
-  bool outside = false;
-  rewriteQuotedLines(msg, [&](unsigned line) {
-    outside |= line < first || line > last;
-    return line;
+/// Whether `msg` quotes a position outside lines `first`..`last`.
+bool quotesLinesOutside(const Message &msg, unsigned first, unsigned last) {
+  return llvm::any_of(msg.quotes(), [&](const Message::Quote &q) {
+    return q.pos.line < first || q.pos.line > last;
   });
-  return outside;
 }
 
 void shiftPos(SourcePos &p, int delta) {
@@ -98,17 +66,13 @@ void shiftRange(SourceRange &r, int delta) {
   shiftPos(r.start, delta);
   shiftPos(r.end, delta);
 }
-void shiftMessage(std::string &msg, int delta) {
-  if (msg.find(" at ") != std::string::npos)
-    msg = rewriteQuotedLines(msg, [&](unsigned l) { return l + delta; });
-}
-
 void shiftFinding(Finding &f, int delta) {
   shiftRange(f.range, delta);
-  shiftMessage(f.message, delta);
+  // Only the positions the analysis quoted move (see Message).
+  f.message.shiftLines(delta);
   for (RelatedLocation &r : f.related) {
     shiftRange(r.range, delta);
-    shiftMessage(r.message, delta);
+    r.message.shiftLines(delta);
   }
   for (Fix &fix : f.fixes)
     for (TextEdit &e : fix.edits)

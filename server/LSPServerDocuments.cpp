@@ -231,7 +231,7 @@ void LSPServer::writeDiagnostic(llvm::json::OStream &j, const std::string &uri,
       j.attributeObject("codeDescription",
                         [&] { j.attribute("href", info->docUrl()); });
     j.attribute("source", "memlint");
-    j.attribute("message", finding.message);
+    j.attribute("message", finding.message.str());
     if (finding.related.empty())
       return;
     j.attributeArray("relatedInformation", [&] {
@@ -243,7 +243,7 @@ void LSPServer::writeDiagnostic(llvm::json::OStream &j, const std::string &uri,
             writeRange(j, result, r.range);
             j.attributeEnd();
           });
-          j.attribute("message", r.message);
+          j.attribute("message", r.message.str());
         });
     });
   });
@@ -304,7 +304,7 @@ void LSPServer::publish(const std::string &uri,
                     writeRange(j, *result, n.range.isValid() ? n.range : r);
                     j.attributeEnd();
                   });
-                  j.attribute("message", n.message);
+                  j.attribute("message", n.message.str());
                 });
             });
           });

@@ -22,12 +22,12 @@ std::vector<std::string> summarize(const AnalysisResult &r) {
     out.push_back("error " + describe(e.range) + " " + e.message);
   for (const Finding &f : r.findings) {
     std::string s = f.check + " " + severityName(f.severity) + " " +
-                    describe(f.range) + " " + f.message;
+                    describe(f.range) + " " + f.message.str();
     // The order of related locations is not stable from run to run (the
     // analysis walks pointer-keyed maps); compare them as a set.
     std::vector<std::string> related;
     for (const RelatedLocation &l : f.related)
-      related.push_back(" | " + describe(l.range) + " " + l.message);
+      related.push_back(" | " + describe(l.range) + " " + l.message.str());
     llvm::sort(related);
     for (const std::string &r : related)
       s += r;

@@ -79,11 +79,10 @@ const Check *findCheck(const std::string &name);
 CheckId checkOfEvent(EventKind kind);
 
 /// Shared wording helpers.
-std::string describeCondition(LifetimeAnalysis &fn, Bdd cond,
-                              mlir::Operation *at);
+Message describeCondition(LifetimeAnalysis &fn, Bdd cond, mlir::Operation *at);
 /// The same for the paths on which any of `conds` holds.
-std::string describeCondition(LifetimeAnalysis &fn, llvm::ArrayRef<Bdd> conds,
-                              mlir::Operation *at);
+Message describeCondition(LifetimeAnalysis &fn, llvm::ArrayRef<Bdd> conds,
+                          mlir::Operation *at);
 std::string bufferName(Document &doc, const BufferInfo &b);
 
 } // namespace memlint

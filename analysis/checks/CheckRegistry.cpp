@@ -61,15 +61,14 @@ CheckId checkOfEvent(EventKind kind) {
   llvm_unreachable("every event kind has its check");
 }
 
-std::string describeCondition(LifetimeAnalysis &fn, Bdd cond,
-                              mlir::Operation *at) {
+Message describeCondition(LifetimeAnalysis &fn, Bdd cond, mlir::Operation *at) {
   return describeCondition(fn, llvm::ArrayRef<Bdd>(cond), at);
 }
 
-std::string describeCondition(LifetimeAnalysis &fn, llvm::ArrayRef<Bdd> conds,
-                              mlir::Operation *at) {
-  std::string path = fn.describePath(conds, at);
-  return path.empty() ? "" : "when " + path;
+Message describeCondition(LifetimeAnalysis &fn, llvm::ArrayRef<Bdd> conds,
+                          mlir::Operation *at) {
+  Message path = fn.describePath(conds, at);
+  return path.empty() ? Message() : "when " + path;
 }
 
 std::string bufferName(Document &doc, const BufferInfo &b) {

@@ -22,7 +22,7 @@ public:
         std::string via = doc.nameOf(e.via);
         if (via != name)
           f.message += " (through its alias " + via + ")";
-        std::string when = describeCondition(la, e.cond, e.op);
+        Message when = describeCondition(la, e.cond, e.op);
         if (!when.empty())
           f.message += " " + when;
         if (e.firstFree) {

@@ -50,7 +50,7 @@ public:
         case OriginKind::Unknown:
           continue;
         }
-        std::string when = describeCondition(la, e.cond, e.op);
+        Message when = describeCondition(la, e.cond, e.op);
         if (!when.empty())
           f.message += " (" + when + ")";
         f.related.push_back(rel);

@@ -71,7 +71,7 @@ private:
     bool inLoop =
         llvm::any_of(exits, [](const LeakExit &x) { return x.backEdge; });
     // A single exit: say on which paths. Several exits: name the exits.
-    std::string when;
+    Message when;
     if (exits.size() == 1)
       when = describeCondition(la, exits.front().conds, exits.front().op);
     if (inLoop)
@@ -91,12 +91,11 @@ private:
               ? "the loop repeats here with " + name + " still allocated"
               : "the function exits here with " + name + " still allocated";
       if (exits.size() > 1)
-        if (std::string path = describeCondition(la, x.conds, x.op);
-            !path.empty())
+        if (Message path = describeCondition(la, x.conds, x.op); !path.empty())
           r.message += " " + path;
       r.range = doc.rangeOf(x.op);
       bool seen = llvm::any_of(f.related, [&](const RelatedLocation &y) {
-        return y.range == r.range && y.message == r.message;
+        return y.range == r.range && y.message.str() == r.message.str();
       });
       if (!seen)
         f.related.push_back(r);

@@ -27,7 +27,7 @@ public:
                     " after it was freed";
         if (via != name)
           f.message += " (through its alias " + via + ")";
-        std::string when = describeCondition(la, e.cond, e.op);
+        Message when = describeCondition(la, e.cond, e.op);
         if (!when.empty())
           f.message += " " + when;
         if (e.firstFree)

@@ -12,9 +12,9 @@ using namespace mlir;
 
 namespace memlint {
 
-std::string positionOf(Operation *op) {
+Message positionOf(Operation *op) {
   if (auto fl = dyn_cast<FileLineColLoc>(op->getLoc()))
-    return std::to_string(fl.getLine()) + ":" + std::to_string(fl.getColumn());
+    return Message::position({fl.getLine(), fl.getColumn()});
   return "?";
 }
 
@@ -52,8 +52,8 @@ Bdd ConditionTable::freshValueAtom(Value v, bool loopCarried) {
   return f;
 }
 
-Bdd ConditionTable::choiceAtom(Operation *op, std::string whenTrue,
-                               std::string whenFalse) {
+Bdd ConditionTable::choiceAtom(Operation *op, Message whenTrue,
+                               Message whenFalse) {
   return newAtom({Value(), op, std::move(whenTrue), std::move(whenFalse)});
 }
 
@@ -228,13 +228,13 @@ Block *ConditionTable::definingBlock(unsigned var) const {
   return a.op ? a.op->getBlock() : nullptr;
 }
 
-std::string ConditionTable::describe(Bdd cond, Bdd reach, Operation *at) {
+Message ConditionTable::describe(Bdd cond, Bdd reach, Operation *at) {
   if (bdd.conj(cond, reach) == BddManager::False)
     reach = BddManager::True; // not on a path reaching `at`: word it alone
   Cube cube = pathOf(cond, reach);
-  std::string out;
+  Message out;
   for (auto [var, val] : cube) {
-    std::string words = wordLiteral(cube, var, val, at);
+    Message words = wordLiteral(cube, var, val, at);
     if (words.empty())
       continue;
     if (!out.empty())
@@ -283,8 +283,8 @@ bool ConditionTable::wordsRunCount(const Atom &a, Operation *at) const {
   return !p.testFirst && !p.contains(at);
 }
 
-std::string ConditionTable::wordFirstIteration(const Cube &cube, const Atom &a,
-                                               bool val, Operation *at) {
+Message ConditionTable::wordFirstIteration(const Cube &cube, const Atom &a,
+                                           bool val, Operation *at) {
   const LoopPlace &p = places[a.loopPlace];
   // Inside the loop the atom tells this iteration from later ones.
   if (p.contains(at))
@@ -302,14 +302,14 @@ std::string ConditionTable::wordFirstIteration(const Cube &cube, const Atom &a,
   return p.name + (val ? " runs at most once" : " runs more than once");
 }
 
-std::string ConditionTable::wordLiteral(const Cube &cube, unsigned var,
-                                        bool val, Operation *at) {
+Message ConditionTable::wordLiteral(const Cube &cube, unsigned var, bool val,
+                                    Operation *at) {
   const Atom &a = atoms[var];
   // Worded alone: the other literals speak of the current iteration.
   if (a.earlierOf >= 0)
     return wordLiteral(Cube(), a.earlierOf, val, nullptr) +
            " in an earlier iteration of the loop at " +
-           (a.copyLoopOp ? positionOf(a.copyLoopOp) : "?");
+           (a.copyLoopOp ? positionOf(a.copyLoopOp) : Message("?"));
   if (a.loopPlace >= 0)
     return wordFirstIteration(cube, a, val, at);
   // "The loop runs" and "it runs more than once" read as one phrase.

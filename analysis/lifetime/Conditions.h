@@ -28,6 +28,7 @@
 #ifndef MEMLINT_ANALYSIS_LIFETIME_CONDITIONS_H
 #define MEMLINT_ANALYSIS_LIFETIME_CONDITIONS_H
 
+#include "analysis/Message.h"
 #include "analysis/lifetime/Bdd.h"
 #include "analysis/lifetime/IntegerFacts.h"
 #include "mlir/IR/Value.h"
@@ -41,8 +42,8 @@ namespace memlint {
 
 using ValueNamer = std::function<std::string(mlir::Value)>;
 
-/// "line:column" of an op, or "?".
-std::string positionOf(mlir::Operation *op);
+/// "line:column" of an op (a quoted position), or "?".
+Message positionOf(mlir::Operation *op);
 
 class ConditionTable {
 public:
@@ -71,8 +72,7 @@ public:
   Bdd freshValueAtom(mlir::Value v, bool loopCarried = false);
   /// A fresh atom for a choice made by `op`, worded for either outcome
   /// ("the loop at 3:5 runs" / "the loop at 3:5 runs zero times").
-  Bdd choiceAtom(mlir::Operation *op, std::string whenTrue,
-                 std::string whenFalse);
+  Bdd choiceAtom(mlir::Operation *op, Message whenTrue, Message whenFalse);
   /// Marks the choice atom `atom` as "the loop op `loop` runs at all", so
   /// that a description can word it together with the loop's
   /// first-iteration atom ("runs exactly once").
@@ -83,7 +83,7 @@ public:
     /// The op whose position names the loop: the region op, or the first
     /// op of a CFG loop's header.
     mlir::Operation *where = nullptr;
-    std::string name; // "the loop at 3:5"
+    Message name; // "the loop at 3:5"
     /// A region loop: the op. A CFG loop: the blocks of `region` in it.
     mlir::Operation *regionLoop = nullptr;
     mlir::Region *region = nullptr;
@@ -139,8 +139,8 @@ public:
   /// is left out (empty: `cond` holds on every such path), and a loop's
   /// first iteration is worded as inside or after that loop. Values of
   /// earlier iterations are named only when the event needs them.
-  std::string describe(Bdd cond, Bdd reach = BddManager::True,
-                       mlir::Operation *at = nullptr);
+  Message describe(Bdd cond, Bdd reach = BddManager::True,
+                   mlir::Operation *at = nullptr);
 
   /// Hook to compute i1 formulas that depend on buffer aliasing (pointer
   /// comparisons). Returns false to fall back to an atom.
@@ -150,7 +150,7 @@ private:
   struct Atom {
     mlir::Value value;             // set for value atoms
     mlir::Operation *op = nullptr; // set for choice atoms
-    std::string whenTrue, whenFalse;
+    Message whenTrue, whenFalse;
     bool data = false;
     int earlierOf = -1; // var of the atom this one is an earlier copy of
     const void *copyLoop = nullptr;
@@ -178,10 +178,10 @@ private:
   /// The path describe() words (see there).
   Cube pathOf(Bdd cond, Bdd reach);
   /// The words of one literal of `cube` (empty: worded with another).
-  std::string wordLiteral(const Cube &cube, unsigned var, bool val,
-                          mlir::Operation *at);
-  std::string wordFirstIteration(const Cube &cube, const Atom &a, bool val,
-                                 mlir::Operation *at);
+  Message wordLiteral(const Cube &cube, unsigned var, bool val,
+                      mlir::Operation *at);
+  Message wordFirstIteration(const Cube &cube, const Atom &a, bool val,
+                             mlir::Operation *at);
   /// The value `cube` gives the "runs" choice of the loop op `loop`.
   std::optional<bool> runsLiteral(const Cube &cube,
                                   mlir::Operation *loop) const;

@@ -13,8 +13,8 @@ using namespace mlir;
 
 namespace memlint::lifetime {
 
-Bdd EdgeConditions::choice(Operation *op, unsigned idx, std::string whenTrue,
-                           std::string whenFalse) {
+Bdd EdgeConditions::choice(Operation *op, unsigned idx, Message whenTrue,
+                           Message whenFalse) {
   auto key = std::make_pair(op, idx);
   auto it = choices.find(key);
   if (it != choices.end())
@@ -28,8 +28,7 @@ std::vector<Bdd> EdgeConditions::opaque(Operation *op, unsigned n) {
   BddManager &bdd = ctx.bdd;
   std::vector<Bdd> out;
   Bdd rest = BddManager::True;
-  std::string where =
-      op->getName().getStringRef().str() + " at " + positionOf(op);
+  Message where = op->getName().getStringRef().str() + " at " + positionOf(op);
   for (unsigned i = 0; i + 1 < n; ++i) {
     Bdd a = choice(
         op, i, "the " + where + " takes its branch " + std::to_string(i),
@@ -72,7 +71,7 @@ std::vector<Bdd> EdgeConditions::ofSwitch(Operation *term) {
   Bdd rest = BddManager::True;
   if (caseValues)
     for (auto [i, v] : llvm::enumerate(caseValues->getValues<APInt>())) {
-      std::string where = "the switch at " + positionOf(term);
+      Message where = "the switch at " + positionOf(term);
       std::string value = std::to_string(v.getSExtValue());
       Bdd a = choice(term, i, where + " takes case " + value,
                      where + " does not take case " + value);
@@ -132,7 +131,7 @@ EdgeConditions::ofIndexSwitch(Operation *raw, ArrayRef<RegionSuccessor> succs) {
   Bdd rest = BddManager::True;
   DenseMap<Region *, Bdd> byRegion;
   for (auto [i, caseRegion] : llvm::enumerate(sw.getCaseRegions())) {
-    std::string where = "the index_switch at " + positionOf(raw);
+    Message where = "the index_switch at " + positionOf(raw);
     std::string value = std::to_string(sw.getCases()[i]);
     Bdd a = choice(raw, i, where + " takes case " + value,
                    where + " does not take case " + value);

@@ -41,8 +41,8 @@ public:
 
 private:
   /// The atom of choice `idx` of `op`, made once.
-  Bdd choice(mlir::Operation *op, unsigned idx, std::string whenTrue,
-             std::string whenFalse);
+  Bdd choice(mlir::Operation *op, unsigned idx, Message whenTrue,
+             Message whenFalse);
   /// Conditions for n alternatives nobody tells us how to choose between.
   std::vector<Bdd> opaque(mlir::Operation *op, unsigned n);
   std::vector<Bdd> ofSwitch(mlir::Operation *term);

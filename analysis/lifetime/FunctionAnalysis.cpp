@@ -229,7 +229,7 @@ std::vector<Event> FunctionAnalysis::events(FunctionOpInterface fn) {
 // Words are chosen as seen from `at`: what every path reaching it takes
 // (the exit of a while loop's test, the branch `at` sits in) says nothing
 // about which paths the event happens on.
-std::string FunctionAnalysis::describePath(ArrayRef<Bdd> conds, Operation *at) {
+Message FunctionAnalysis::describePath(ArrayRef<Bdd> conds, Operation *at) {
   Bdd cond = BddManager::False;
   for (Bdd c : conds)
     cond = ctx.bdd.disj(cond, c);
@@ -287,11 +287,11 @@ double LifetimeAnalysis::pathShare(Bdd cond) const {
   return impl->pathShare(cond);
 }
 
-std::string LifetimeAnalysis::describePath(llvm::ArrayRef<Bdd> conds,
-                                           mlir::Operation *at) {
+Message LifetimeAnalysis::describePath(llvm::ArrayRef<Bdd> conds,
+                                       mlir::Operation *at) {
   // Coarse events hold on every path that reaches them.
   if (stopped)
-    return "";
+    return Message();
   return impl->describePath(conds, at);
 }
 

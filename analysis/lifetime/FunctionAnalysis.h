@@ -39,7 +39,7 @@ public:
     return ctx.bufferOf(v);
   }
   /// Words for a path on which one of `conds` holds, as seen at `at`.
-  std::string describePath(llvm::ArrayRef<Bdd> conds, mlir::Operation *at);
+  Message describePath(llvm::ArrayRef<Bdd> conds, mlir::Operation *at);
   double pathShare(Bdd cond) const { return ctx.bdd.satFraction(cond); }
   const BddManager &bdds() const { return ctx.bdd; }
 

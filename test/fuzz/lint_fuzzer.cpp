@@ -67,7 +67,7 @@ struct Stats {
   if (f)
     fprintf(stderr, "  finding: [%s] %u:%u-%u:%u %s\n", f->check.c_str(),
             f->range.start.line, f->range.start.column, f->range.end.line,
-            f->range.end.column, f->message.c_str());
+            f->range.end.column, f->message.str().c_str());
   abort();
 }
 
@@ -95,9 +95,9 @@ std::string render(const std::vector<Finding> &findings) {
              ":" + std::to_string(r.end.column);
     };
     out += pos(f.range) + " " + severityName(f.severity) + " [" + f.check +
-           "] " + f.message + "\n";
+           "] " + f.message.str() + "\n";
     for (const RelatedLocation &r : f.related)
-      out += "  " + pos(r.range) + " " + r.message + "\n";
+      out += "  " + pos(r.range) + " " + r.message.str() + "\n";
     for (const Fix &fix : f.fixes) {
       out += "  fix: " + fix.title + "\n";
       for (const TextEdit &e : fix.edits)

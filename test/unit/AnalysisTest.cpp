@@ -46,7 +46,7 @@ TEST(DocumentTest, RangesAndNames) {
   EXPECT_EQ(findings[0].range.start.line, 2u);
   EXPECT_EQ(findings[0].range.start.column, 10u);
   EXPECT_EQ(findings[0].range.end.column, 40u);
-  EXPECT_NE(findings[0].message.find("%buf"), std::string::npos);
+  EXPECT_NE(findings[0].message.str().find("%buf"), std::string::npos);
 }
 
 TEST(AnalysisTest, PathConditionInMessage) {
@@ -59,7 +59,7 @@ func.func @f(%c: i1) {
   return
 })");
   ASSERT_EQ(f.size(), 1u);
-  EXPECT_NE(f[0].message.find("when %c is false"), std::string::npos);
+  EXPECT_NE(f[0].message.str().find("when %c is false"), std::string::npos);
   ASSERT_EQ(f[0].related.size(), 1u);
   EXPECT_EQ(f[0].related[0].range.start.line, 7u);
 }
@@ -175,7 +175,7 @@ TEST(EngineTest, FunctionOverTheBudgetIsNamedNotReportedClean) {
   EXPECT_EQ(findings[1].severity, Severity::Warning);
   EXPECT_EQ(findings[1].range, (SourceRange{{5, 11}, {5, 19}}));
   EXPECT_EQ(
-      findings[1].message,
+      findings[1].message.str(),
       "@branchy was checked only coarsely: its path conditions outgrew the "
       "analysis budget (4 BDD nodes); only bugs that happen on every "
       "path are reported for it");
@@ -212,7 +212,7 @@ TEST(EngineTest, ParallelAndSequentialAgree) {
   ASSERT_EQ(a.size(), b.size());
   for (size_t i = 0; i < a.size(); ++i) {
     EXPECT_EQ(a[i].check, b[i].check);
-    EXPECT_EQ(a[i].message, b[i].message);
+    EXPECT_EQ(a[i].message.str(), b[i].message.str());
     EXPECT_TRUE(a[i].range == b[i].range);
   }
 }

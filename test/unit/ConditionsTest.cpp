@@ -64,9 +64,9 @@ TEST_F(ConditionsTest, LeavesOutWhatEveryPathToTheAnchorTakes) {
   ASSERT_TRUE(doc->isValid());
   Bdd c = argAtom(0), d = argAtom(1);
   mlir::Operation *at = op("test.after_loop");
-  EXPECT_EQ(conds.describe(bdd.conj(c, d), c, at), "%d is true");
-  EXPECT_EQ(conds.describe(c, c, at), "");
-  EXPECT_EQ(conds.describe(bdd.conj(c, d)), "%c is true and %d is true");
+  EXPECT_EQ(conds.describe(bdd.conj(c, d), c, at).str(), "%d is true");
+  EXPECT_EQ(conds.describe(c, c, at).str(), "");
+  EXPECT_EQ(conds.describe(bdd.conj(c, d)).str(), "%c is true and %d is true");
 }
 
 // The first iteration is worded by where the anchor is.
@@ -74,14 +74,16 @@ TEST_F(ConditionsTest, FirstIterationInsideAndAfterTheLoop) {
   ASSERT_TRUE(doc->isValid());
   Bdd first = firstIteration(/*testFirst=*/true);
   Bdd later = bdd.negate(first);
-  EXPECT_EQ(conds.describe(later, BddManager::True, op("test.in_loop")),
+  EXPECT_EQ(conds.describe(later, BddManager::True, op("test.in_loop")).str(),
             "the loop at 3:3 is past its first iteration");
-  EXPECT_EQ(conds.describe(first, BddManager::True, op("test.in_loop")),
+  EXPECT_EQ(conds.describe(first, BddManager::True, op("test.in_loop")).str(),
             "the loop at 3:3 is in its first iteration");
-  EXPECT_EQ(conds.describe(later, BddManager::True, op("test.after_loop")),
-            "the loop at 3:3 runs at least once");
-  EXPECT_EQ(conds.describe(first, BddManager::True, op("test.after_loop")),
-            "the loop at 3:3 runs zero times");
+  EXPECT_EQ(
+      conds.describe(later, BddManager::True, op("test.after_loop")).str(),
+      "the loop at 3:3 runs at least once");
+  EXPECT_EQ(
+      conds.describe(first, BddManager::True, op("test.after_loop")).str(),
+      "the loop at 3:3 runs zero times");
 }
 
 // A loop whose head is its body counts runs of the head, merged with the
@@ -94,12 +96,14 @@ TEST_F(ConditionsTest, RunCountsOfALoopWhoseHeadIsItsBody) {
   conds.markLoopRuns(runs, loop);
   Bdd first = firstIteration(/*testFirst=*/false);
   mlir::Operation *after = op("test.after_loop");
-  EXPECT_EQ(conds.describe(bdd.conj(runs, bdd.negate(first)), BddManager::True,
-                           after),
-            "the loop at 3:3 runs more than once");
-  EXPECT_EQ(conds.describe(bdd.conj(runs, first), BddManager::True, after),
-            "the loop at 3:3 runs exactly once");
-  EXPECT_EQ(conds.describe(bdd.negate(runs), BddManager::True, after),
+  EXPECT_EQ(
+      conds.describe(bdd.conj(runs, bdd.negate(first)), BddManager::True, after)
+          .str(),
+      "the loop at 3:3 runs more than once");
+  EXPECT_EQ(
+      conds.describe(bdd.conj(runs, first), BddManager::True, after).str(),
+      "the loop at 3:3 runs exactly once");
+  EXPECT_EQ(conds.describe(bdd.negate(runs), BddManager::True, after).str(),
             "the loop at 3:3 runs zero times");
 }
 
@@ -112,12 +116,14 @@ TEST_F(ConditionsTest, EarlierIterationsNamedOnlyWhenNeeded) {
   unsigned cv = bdd.support(c).front();
   Bdd earlierC = bdd.var(conds.earlierIteration(cv, loop, loop));
   mlir::Operation *after = op("test.after_loop");
-  EXPECT_EQ(conds.describe(bdd.conj(d, earlierC), BddManager::True, after),
-            "%d is true");
+  EXPECT_EQ(
+      conds.describe(bdd.conj(d, earlierC), BddManager::True, after).str(),
+      "%d is true");
   // Not "" (every path): on the paths with %d it happens whatever %c was.
-  EXPECT_EQ(conds.describe(bdd.disj(d, earlierC), BddManager::True, after),
-            "%d is true");
-  EXPECT_EQ(conds.describe(earlierC, BddManager::True, after),
+  EXPECT_EQ(
+      conds.describe(bdd.disj(d, earlierC), BddManager::True, after).str(),
+      "%d is true");
+  EXPECT_EQ(conds.describe(earlierC, BddManager::True, after).str(),
             "%c is true in an earlier iteration of the loop at 3:3");
 }
 

@@ -110,10 +110,10 @@ TEST(CostShapeTest, OverBudgetFunctionKeepsItsCertainBugs) {
   EXPECT_EQ(count(o, "leak"), 1u);
   for (const Finding &f : o.findings)
     if (f.check != "not-checked")
-      EXPECT_NE(f.message.find("(coarse analysis: @pairs outgrew the "
+      EXPECT_NE(f.message.str().find("(coarse analysis: @pairs outgrew the "
                                "path-sensitive budget)"),
                 std::string::npos)
-          << f.message;
+          << f.message.str();
 }
 
 TEST(CostShapeTest, SixtyFourSequentialIfs) {
@@ -208,7 +208,7 @@ TEST(CostShapeTest, WorkBudgetStopsWithItsOwnMessage) {
   opts.analysisOperations = 3;
   std::vector<Finding> findings = lintDocument(*doc, opts);
   ASSERT_EQ(findings.size(), 1u);
-  EXPECT_EQ(findings[0].message,
+  EXPECT_EQ(findings[0].message.str(),
             "@f was checked only coarsely: its analysis outgrew the work "
             "budget (3 BDD "
             "operations); only bugs that happen on every path are "

@@ -142,10 +142,11 @@ std::string describe(const std::vector<Finding> &fs) {
     out += f.check + " " + std::to_string(f.range.start.line) + ":" +
            std::to_string(f.range.start.column) + "-" +
            std::to_string(f.range.end.line) + ":" +
-           std::to_string(f.range.end.column) + " " + f.message + "\n";
+           std::to_string(f.range.end.column) + " " + f.message.str() + "\n";
     for (const auto &r : f.related)
       out += "  " + std::to_string(r.range.start.line) + ":" +
-             std::to_string(r.range.start.column) + " " + r.message + "\n";
+             std::to_string(r.range.start.column) + " " + r.message.str() +
+             "\n";
   }
   return out;
 }
