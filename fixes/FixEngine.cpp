@@ -36,6 +36,7 @@
 #include "fixes/TextEdits.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/ADT/STLExtras.h"
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -753,10 +754,13 @@ locateMerge(const std::map<SourceRange, Operation *> &ops, const Finding &f) {
 }
 
 /// Attaches fixes; returns, per finding, the index of the function its fix
-/// edits (or -1 without a fix).
+/// edits (or -1 without a fix). With `unproven`, a missed-reuse finding
+/// gets no fix: its pair of buffers goes there (by finding index) for the
+/// caller to prove together with others.
 std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings,
                           uint64_t *work = nullptr,
-                          std::optional<unsigned> only = std::nullopt) {
+                          std::optional<unsigned> only = std::nullopt,
+                          std::map<size_t, MergePair> *unproven = nullptr) {
   std::vector<int> functionOf(findings.size(), -1);
   std::map<std::pair<std::string, SourceRange>, Group> groups;
   bool grouped = false;
@@ -781,7 +785,13 @@ std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings,
       auto [ops, fresh] = opsOf.try_emplace(*fn);
       if (fresh)
         ops->second = opsByRange(base, *fn);
-      if (std::optional<MergePair> pair = locateMerge(ops->second, f))
+      std::optional<MergePair> pair = locateMerge(ops->second, f);
+      if (pair && unproven) {
+        (*unproven)[i] = *pair;
+        functionOf[i] = *fn;
+        continue;
+      }
+      if (pair)
         if (std::optional<Fix> fix = finder.mergeFor(*fn, *pair)) {
           f.fixes.push_back(std::move(*fix));
           functionOf[i] = *fn;
@@ -829,8 +839,7 @@ void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
       if (allocFunction.empty())
         for (auto [fn, op] : llvm::enumerate(lifetimes.functions()))
           op->walk([&, fn = fn](Operation *inner) {
-            if (inner->getNumResults() == 1 &&
-                doc.opDef(inner))
+            if (inner->getNumResults() == 1 && doc.opDef(inner))
               allocFunction.try_emplace(doc.rangeOf(inner), fn);
           });
       auto at = allocFunction.find(f.range);
@@ -904,6 +913,72 @@ std::vector<Finding> lintWithFixes(Document &doc, const LintOptions &opts) {
   return findings;
 }
 
+/// The merges of `pairs` (by finding index, in functions `functionOf`
+/// names and no lifetime fix in `touched` edits) that can be taken on top
+/// of `combined`, added to it; returns how many. Per function, the
+/// candidates whose edits do not overlap are proven together: they must,
+/// together, remove one buffer each and keep every event
+/// (MergeBuffers.h). A group that fails is split in halves, so a function
+/// with k candidates costs one analysis when they all hold and about
+/// 2 log k per candidate that does not.
+static unsigned takeMerges(Snapshot &cur, const std::string &fileName,
+                           const std::map<size_t, MergePair> &pairs,
+                           const std::vector<int> &functionOf,
+                           const std::set<unsigned> &touched,
+                           std::vector<TextEdit> &combined) {
+  std::map<unsigned, std::vector<std::vector<TextEdit>>> candidates;
+  std::map<unsigned, std::unique_ptr<LiveRanges>> ranges;
+  SourceText src(*cur.doc);
+  for (auto &[i, pair] : pairs) {
+    unsigned fn = functionOf[i];
+    if (touched.count(fn))
+      continue;
+    LifetimeAnalysis &la = cur.analysis(fn);
+    std::unique_ptr<LiveRanges> &r = ranges[fn];
+    if (!r)
+      r = std::make_unique<LiveRanges>(la);
+    std::optional<std::vector<TextEdit>> edits =
+        mergeBufferEdits(src, la, *r, pair);
+    if (!edits || edits->empty())
+      continue;
+    std::vector<TextEdit> withOthers = combined;
+    for (const std::vector<TextEdit> &c : candidates[fn])
+      withOthers.insert(withOthers.end(), c.begin(), c.end());
+    if (editsCompatible(cur.text(), withOthers, *edits))
+      candidates[fn].push_back(std::move(*edits));
+  }
+  unsigned taken = 0;
+  for (auto &[fn, group] : candidates) {
+    MergeProofState before = mergeProofStateOf(cur.analysis(fn), *cur.doc);
+    unsigned merged = 0;
+    std::function<void(llvm::ArrayRef<std::vector<TextEdit>>)> prove =
+        [&](llvm::ArrayRef<std::vector<TextEdit>> part) {
+          if (part.empty())
+            return;
+          std::vector<TextEdit> trial = combined;
+          for (const std::vector<TextEdit> &c : part)
+            trial.insert(trial.end(), c.begin(), c.end());
+          std::optional<std::string> t = applyEdits(cur.text(), trial);
+          std::unique_ptr<Snapshot> s =
+              t ? analyzeText(*t, fileName, fn) : nullptr;
+          if (s &&
+              mergeKeeps(before, mergeProofStateOf(s->analysis(fn), *s->doc),
+                         merged + part.size())) {
+            combined = std::move(trial);
+            merged += part.size();
+            return;
+          }
+          if (part.size() == 1)
+            return;
+          prove(part.take_front(part.size() / 2));
+          prove(part.drop_front(part.size() / 2));
+        };
+    prove(group);
+    taken += merged;
+  }
+  return taken;
+}
+
 FixRunResult fixText(const std::string &text, const std::string &fileName,
                      const LintOptions &opts, bool unsafe, unsigned maxRounds) {
   FixRunResult result;
@@ -919,7 +994,12 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
       break;
     }
     std::vector<Finding> findings = lintDocument(*cur->doc, opts);
-    std::vector<int> functionOf = attachTo(*cur, findings);
+    // Merges are proven below, together per function: one by one, each
+    // would re-analyse its function once to be attached and once to be
+    // taken, quadratic in the merges of a function.
+    std::map<size_t, MergePair> mergePairs;
+    std::vector<int> functionOf =
+        attachTo(*cur, findings, nullptr, std::nullopt, &mergePairs);
 
     // Take the fixes one by one while, together, they still only remove
     // events.
@@ -960,32 +1040,9 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
       }
     }
     // Then merges, in functions no lifetime fix changed this round (their
-    // proof compares with the function as this round found it). Merges in
-    // one function are taken together while, together, they remove one
-    // buffer each and keep every event; the rest wait for the next round.
-    std::map<unsigned, MergeProofState> before;
-    std::map<unsigned, unsigned> merged;
-    for (auto [i, f] : llvm::enumerate(findings)) {
-      if (functionOf[i] < 0 || !isMergeCheck(f.check) ||
-          touched.count(functionOf[i]))
-        continue;
-      unsigned fn = functionOf[i];
-      for (const Fix &fix : f.fixes) {
-        std::vector<TextEdit> trial;
-        std::unique_ptr<Snapshot> s = tryFix(fix, fn, trial);
-        if (!s)
-          continue;
-        if (!before.count(fn))
-          before[fn] = mergeProofStateOf(cur->analysis(fn), *cur->doc);
-        if (!mergeKeeps(before[fn], mergeProofStateOf(s->analysis(fn), *s->doc),
-                        merged[fn] + 1))
-          continue;
-        combined = std::move(trial);
-        ++merged[fn];
-        ++taken;
-        break;
-      }
-    }
+    // proof compares with the function as this round found it).
+    taken +=
+        takeMerges(*cur, fileName, mergePairs, functionOf, touched, combined);
     if (taken == 0)
       break;
     result.text = *applyEdits(cur->text(), combined);
