@@ -43,10 +43,20 @@ LINT OPTIONS:
   -j N                       files linted in parallel (default: all cores)
   --time-report              print the time each phase took (stderr)
 
-EVERY COMMAND: --checks, --config, --capacity SPACE=BYTES, --assume NAME<=N,
-  --max-input-size=BYTES (default 64 MiB), --analysis-budget=OPERATIONS[,BYTES]
-  (per function; default 6000000 BDD operations, 256 MiB), and -- to end
-  the options.
+FIX OPTIONS:
+  -i, --in-place             rewrite FILE (through a symlink: its target),
+                             refusing a read-only file or one that changed
+                             meanwhile
+  --force                    with -i: rewrite a read-only file too
+  --diff                     print a unified diff instead of the fixed text
+  --check                    exit 1 if a fix would change FILE, write nothing
+  --unsafe-fixes             also apply the fixes marked unsafe (each
+                             check's page in docs/checks/ says when)
+
+EVERY COMMAND: --help (this text), --checks, --config, --capacity
+  SPACE=BYTES, --assume NAME<=N, --max-input-size=BYTES (default 64 MiB),
+  --analysis-budget=OPERATIONS[,BYTES] (per function; default 6000000 BDD
+  operations, 256 MiB), and -- to end the options.
 
 EXIT CODES: 0 nothing to report, 1 findings, 2 usage or input error.
 
@@ -85,6 +95,14 @@ int runMain(int argc, char **argv) {
   }
   std::string cmd = args.front();
   Args rest(args.begin() + 1, args.end());
+  // `memlint fix --help` as in git or clang: the help, not an unknown
+  // option (after `--` it would be a file name).
+  for (const std::string &a : rest) {
+    if (a == "--")
+      break;
+    if (a == "--help" || a == "-h")
+      return runHelp(rest);
+  }
   if (cmd == "--version" || cmd == "version") {
     std::cout << "memlint " << MEMLINT_VERSION << "\n";
     return ExitClean;

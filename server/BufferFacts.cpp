@@ -73,10 +73,17 @@ static void sizeOf(Document &doc, Value allocated, MemRefType type,
     ++dyn;
   }
   if (symbolic.empty()) {
-    facts.bytes = coefficient;
-    facts.sizeText = withThousands(coefficient) + " bytes";
-    if (coefficient >= 1024)
-      facts.sizeText += " (" + formatBytes(coefficient) + ")";
+    // The size the plan counts, from the function LiveRanges uses; null
+    // when it overflows 64 bits.
+    std::optional<int64_t> bytes = staticByteSize(type);
+    if (!bytes) {
+      facts.sizeText = "more than 2^63 bytes";
+      return;
+    }
+    facts.bytes = static_cast<uint64_t>(*bytes);
+    facts.sizeText = withThousands(*facts.bytes) + " bytes";
+    if (*facts.bytes >= 1024)
+      facts.sizeText += " (" + formatBytes(*facts.bytes) + ")";
     return;
   }
   std::string s = std::to_string(coefficient);
