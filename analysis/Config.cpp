@@ -51,6 +51,121 @@ bool applyCheckList(const std::string &list, LintOptions &opts,
   return true;
 }
 
+namespace {
+// Readers of the keys of .memlint.json. Each reads one key of `j` (present)
+// into `opts`, or says what is wrong with it in `error`.
+using json = nlohmann::json;
+
+bool readChecks(const json &c, LintOptions &opts, std::string &error) {
+  std::string list;
+  if (c.is_string()) {
+    list = c.get<std::string>();
+  } else if (c.is_array()) {
+    for (const auto &x : c) {
+      if (!x.is_string()) {
+        error = "\"checks\" must hold strings";
+        return false;
+      }
+      list += (list.empty() ? "" : ",") + x.get<std::string>();
+    }
+  } else {
+    error = "\"checks\" must be a string or an array";
+    return false;
+  }
+  return applyCheckList(list, opts, error);
+}
+
+bool readSeverity(const json &sev, LintOptions &opts, std::string &error) {
+  if (!sev.is_object()) {
+    error = "\"severity\" must be an object";
+    return false;
+  }
+  for (auto &[k, v] : sev.items()) {
+    Severity s;
+    if (!findCheckInfo(k) || !v.is_string() ||
+        !parseSeverity(v.get<std::string>(), s)) {
+      error = "bad severity entry for '" + k + "'";
+      return false;
+    }
+    opts.severity[k] = s;
+  }
+  return true;
+}
+
+bool readBudget(const json &b, LintOptions &opts, std::string &error) {
+  bool ok = b.is_object();
+  if (ok)
+    for (auto &[k, v] : b.items())
+      ok = ok && (k == "operations" || k == "bytes") &&
+           v.is_number_unsigned() && v.get<uint64_t>() > 0;
+  if (!ok) {
+    error = "\"analysis_budget\" must be an object with positive "
+            "\"operations\" and \"bytes\" counts";
+    return false;
+  }
+  if (b.contains("operations"))
+    opts.analysisOperations = b["operations"].get<uint64_t>();
+  if (b.contains("bytes"))
+    opts.analysisBytes = b["bytes"].get<uint64_t>();
+  return true;
+}
+
+bool readCapacity(const json &c, LintOptions &opts, std::string &error) {
+  if (!c.is_object()) {
+    error = "\"capacity\" must be an object";
+    return false;
+  }
+  for (auto &[k, v] : c.items()) {
+    if (!v.is_number_unsigned()) {
+      error = "capacity of '" + k + "' must be a byte count";
+      return false;
+    }
+    opts.capacity[k] = v.get<uint64_t>();
+  }
+  return true;
+}
+
+/// A positive integer, or `error` = `what`.
+std::optional<uint64_t> readPositive(const json &v, const char *what,
+                                     std::string &error) {
+  if (!v.is_number_unsigned() || v.get<uint64_t>() == 0) {
+    error = what;
+    return std::nullopt;
+  }
+  return v.get<uint64_t>();
+}
+
+/// Reads every key memlint knows; unknown keys are left alone (a newer
+/// memlint's config still loads).
+bool readConfig(const json &j, LintOptions &opts, std::string &error) {
+  if (j.contains("checks") && !readChecks(j["checks"], opts, error))
+    return false;
+  if (j.contains("severity") && !readSeverity(j["severity"], opts, error))
+    return false;
+  if (j.contains("analysis_budget") &&
+      !readBudget(j["analysis_budget"], opts, error))
+    return false;
+  if (j.contains("capacity") && !readCapacity(j["capacity"], opts, error))
+    return false;
+  if (j.contains("alignment")) {
+    std::optional<uint64_t> a = readPositive(
+        j["alignment"], "\"alignment\" must be a positive integer", error);
+    if (!a)
+      return false;
+    opts.alignment = j["alignment"].get<unsigned>();
+  }
+  if (j.contains("max_input_size")) {
+    std::optional<uint64_t> m = readPositive(
+        j["max_input_size"],
+        "\"max_input_size\" must be a positive byte count", error);
+    if (!m)
+      return false;
+    opts.maxInputSize = *m;
+  }
+  return true;
+}
+} // namespace
+
 bool loadConfigFile(const std::string &path, LintOptions &opts,
                     std::string &error) {
   // A directory opens as a stream on Linux and throws on the first read:
@@ -66,94 +181,15 @@ bool loadConfigFile(const std::string &path, LintOptions &opts,
     error = path + ": cannot read";
     return false;
   }
-  nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/
-                                           false, /*ignore_comments=*/true);
+  json j = json::parse(in, nullptr, /*allow_exceptions=*/false,
+                       /*ignore_comments=*/true);
   if (j.is_discarded() || !j.is_object()) {
     error = path + ": not a JSON object";
     return false;
   }
-  if (j.contains("checks")) {
-    const auto &c = j["checks"];
-    std::string list;
-    if (c.is_string()) {
-      list = c.get<std::string>();
-    } else if (c.is_array()) {
-      for (const auto &x : c) {
-        if (!x.is_string()) {
-          error = path + ": \"checks\" must hold strings";
-          return false;
-        }
-        list += (list.empty() ? "" : ",") + x.get<std::string>();
-      }
-    } else {
-      error = path + ": \"checks\" must be a string or an array";
-      return false;
-    }
-    if (!applyCheckList(list, opts, error)) {
-      error = path + ": " + error;
-      return false;
-    }
-  }
-  if (j.contains("severity")) {
-    if (!j["severity"].is_object()) {
-      error = path + ": \"severity\" must be an object";
-      return false;
-    }
-    for (auto &[k, v] : j["severity"].items()) {
-      Severity s;
-      if (!findCheckInfo(k) || !v.is_string() ||
-          !parseSeverity(v.get<std::string>(), s)) {
-        error = path + ": bad severity entry for '" + k + "'";
-        return false;
-      }
-      opts.severity[k] = s;
-    }
-  }
-  if (j.contains("analysis_budget")) {
-    const auto &b = j["analysis_budget"];
-    bool ok = b.is_object();
-    if (ok)
-      for (auto &[k, v] : b.items())
-        ok = ok && (k == "operations" || k == "bytes") &&
-             v.is_number_unsigned() && v.get<uint64_t>() > 0;
-    if (!ok) {
-      error = path + ": \"analysis_budget\" must be an object with positive "
-                     "\"operations\" and \"bytes\" counts";
-      return false;
-    }
-    if (b.contains("operations"))
-      opts.analysisOperations = b["operations"].get<uint64_t>();
-    if (b.contains("bytes"))
-      opts.analysisBytes = b["bytes"].get<uint64_t>();
-  }
-  if (j.contains("capacity")) {
-    if (!j["capacity"].is_object()) {
-      error = path + ": \"capacity\" must be an object";
-      return false;
-    }
-    for (auto &[k, v] : j["capacity"].items()) {
-      if (!v.is_number_unsigned()) {
-        error = path + ": capacity of '" + k + "' must be a byte count";
-        return false;
-      }
-      opts.capacity[k] = v.get<uint64_t>();
-    }
-  }
-  if (j.contains("alignment")) {
-    if (!j["alignment"].is_number_unsigned() ||
-        j["alignment"].get<uint64_t>() == 0) {
-      error = path + ": \"alignment\" must be a positive integer";
-      return false;
-    }
-    opts.alignment = j["alignment"].get<unsigned>();
-  }
-  if (j.contains("max_input_size")) {
-    if (!j["max_input_size"].is_number_unsigned() ||
-        j["max_input_size"].get<uint64_t>() == 0) {
-      error = path + ": \"max_input_size\" must be a positive byte count";
-      return false;
-    }
-    opts.maxInputSize = j["max_input_size"].get<uint64_t>();
+  if (!readConfig(j, opts, error)) {
+    error = path + ": " + error;
+    return false;
   }
   return true;
 }

@@ -41,6 +41,14 @@ private:
   std::vector<LayoutItem> splitRange(unsigned from, unsigned to, int depth,
                                      std::string &reason);
   bool startsItem(unsigned line, int depth, size_t baseIndent) const;
+  /// Records the line starting at `at`; returns where its code starts.
+  size_t startLine(size_t at, int depth);
+  /// Past the string whose quote is at `i`; npos when it does not end on
+  /// its line.
+  size_t skipString(size_t i) const;
+  /// Records the symbol reference whose '@' is at `i`; returns the index
+  /// after it.
+  size_t scanSymbol(size_t i, int depth);
   size_t indentOf(unsigned line) const {
     return lines[line].firstCode - lines[line].begin;
   }
@@ -69,6 +77,53 @@ static const std::array<bool, 256> &specialBytes() {
   return table;
 }
 
+size_t Scanner::startLine(size_t at, int depth) {
+  const char *data = text.data();
+  size_t n = text.size();
+  lines.push_back({at, depth, llvm::StringRef::npos});
+  size_t j = at;
+  while (j < n && (data[j] == ' ' || data[j] == '\t' || data[j] == '\r'))
+    ++j;
+  if (j < n && data[j] != '\n' &&
+      !(data[j] == '/' && j + 1 < n && data[j + 1] == '/'))
+    lines.back().firstCode = j;
+  return j;
+}
+
+size_t Scanner::skipString(size_t i) const {
+  const char *data = text.data();
+  size_t n = text.size();
+  // MLIR strings never span lines.
+  ++i;
+  while (i < n && data[i] != '"' && data[i] != '\n')
+    i += data[i] == '\\' ? 2 : 1;
+  if (i >= n || data[i] != '"')
+    return llvm::StringRef::npos;
+  return i + 1;
+}
+
+size_t Scanner::scanSymbol(size_t i, int depth) {
+  const char *data = text.data();
+  size_t n = text.size();
+  size_t b = i + 1, e = b;
+  std::string name;
+  if (e < n && data[e] == '"') {
+    ++e;
+    while (e < n && data[e] != '"' && data[e] != '\n')
+      e += data[e] == '\\' ? 2 : 1;
+    name = text.slice(b + 1, std::min(e, n)).str();
+    if (e < n && data[e] == '"')
+      ++e;
+  } else {
+    while (e < n && isSymbolChar(data[e]))
+      ++e;
+    name = text.slice(b, e).str();
+  }
+  if (!name.empty())
+    symbols.push_back({i, depth, std::move(name)});
+  return std::max(e, i + 1);
+}
+
 bool Scanner::scan(std::string &reason) {
   const std::array<bool, 256> &special = specialBytes();
   const char *data = text.data();
@@ -77,18 +132,7 @@ bool Scanner::scan(std::string &reason) {
   lines.reserve(n / 32 + 1);
   // At the start of each line: note where its code starts (if it has any),
   // then skip to the next byte that matters.
-  size_t i = 0;
-  auto startLine = [&](size_t at) {
-    lines.push_back({at, depth, llvm::StringRef::npos});
-    size_t j = at;
-    while (j < n && (data[j] == ' ' || data[j] == '\t' || data[j] == '\r'))
-      ++j;
-    if (j < n && data[j] != '\n' &&
-        !(data[j] == '/' && j + 1 < n && data[j + 1] == '/'))
-      lines.back().firstCode = j;
-    return j;
-  };
-  i = startLine(0);
+  size_t i = startLine(0, depth);
   while (i < n) {
     while (i < n && !special[static_cast<unsigned char>(data[i])])
       ++i;
@@ -97,7 +141,7 @@ bool Scanner::scan(std::string &reason) {
     char c = data[i];
     switch (c) {
     case '\n':
-      i = startLine(i + 1);
+      i = startLine(i + 1, depth);
       continue;
     case '/':
       if (i + 1 < n && data[i + 1] == '/') {
@@ -106,18 +150,13 @@ bool Scanner::scan(std::string &reason) {
         continue;
       }
       break;
-    case '"': {
-      // MLIR strings never span lines.
-      ++i;
-      while (i < n && data[i] != '"' && data[i] != '\n')
-        i += data[i] == '\\' ? 2 : 1;
-      if (i >= n || data[i] != '"') {
+    case '"':
+      i = skipString(i);
+      if (i == llvm::StringRef::npos) {
         reason = "unterminated string at line " + std::to_string(lines.size());
         return false;
       }
-      ++i;
       continue;
-    }
     case '(':
     case '[':
     case '{':
@@ -132,26 +171,9 @@ bool Scanner::scan(std::string &reason) {
         return false;
       }
       break;
-    case '@': {
-      size_t b = i + 1, e = b;
-      std::string name;
-      if (e < n && data[e] == '"') {
-        ++e;
-        while (e < n && data[e] != '"' && data[e] != '\n')
-          e += data[e] == '\\' ? 2 : 1;
-        name = text.slice(b + 1, std::min(e, n)).str();
-        if (e < n && data[e] == '"')
-          ++e;
-      } else {
-        while (e < n && isSymbolChar(data[e]))
-          ++e;
-        name = text.slice(b, e).str();
-      }
-      if (!name.empty())
-        symbols.push_back({i, depth, std::move(name)});
-      i = std::max(e, i + 1);
+    case '@':
+      i = scanSymbol(i, depth);
       continue;
-    }
     default:
       break;
     }

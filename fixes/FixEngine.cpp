@@ -72,7 +72,7 @@ struct FunctionState {
   std::vector<bool> tracked; // per buffer
   // What callers see of the function (FunctionSummary).
   std::vector<bool> fresh;
-  std::vector<int> constant;
+  std::vector<std::optional<bool>> constant;
   bool operator==(const FunctionState &o) const {
     return gaveUp == o.gaveUp && tracked == o.tracked && fresh == o.fresh &&
            constant == o.constant;

@@ -56,7 +56,7 @@ std::optional<std::vector<TextEdit>> mergeBufferEdits(const SourceText &src,
 struct MergeProofState {
   bool gaveUp = false;
   std::vector<bool> fresh;   // FunctionSummary::fresh
-  std::vector<int> constant; // FunctionSummary::constant
+  std::vector<std::optional<bool>> constant; // FunctionSummary::constant
   unsigned buffers = 0; // allocations (an earlier iteration's instance of a
                         // loop allocation is not counted again)
   std::set<std::string> untracked;

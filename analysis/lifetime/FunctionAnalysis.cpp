@@ -26,8 +26,8 @@ void FunctionAnalysis::collectBuffers(FunctionOpInterface fn) {
         for (auto [i, r] : llvm::enumerate(op->getResults())) {
           if (i < summary.fresh.size() && summary.fresh[i] && isMemRef(r))
             allocated.push_back(r);
-          if (i < summary.constant.size() && summary.constant[i] >= 0)
-            constantCallResults[r] = summary.constant[i] == 1;
+          if (i < summary.constant.size() && summary.constant[i])
+            constantCallResults[r] = *summary.constant[i];
         }
       }
     for (Value v : allocated) {
@@ -168,12 +168,12 @@ FunctionSummary FunctionAnalysis::summary() const {
   FunctionSummary sum;
   sum.fresh = fresh;
   for (ResultConstant c : constant)
-    sum.constant.push_back(c == ResultConstant::True    ? 1
-                           : c == ResultConstant::False ? 0
-                                                        : -1);
+    sum.constant.push_back(c == ResultConstant::True    ? std::optional(true)
+                           : c == ResultConstant::False ? std::optional(false)
+                                                        : std::nullopt);
   if (ctx.stopped) {
     sum.fresh.assign(sum.fresh.size(), false);
-    sum.constant.assign(sum.constant.size(), -1);
+    sum.constant.assign(sum.constant.size(), std::nullopt);
   }
   return sum;
 }

@@ -11,6 +11,7 @@
 #include "analysis/lifetime/Bdd.h"
 #include "analysis/Ownership.h"
 #include "mlir/IR/Operation.h"
+#include <optional>
 #include <vector>
 
 namespace memlint {
@@ -55,8 +56,9 @@ struct Event {
 struct FunctionSummary {
   /// Per result: a buffer the function allocated, returned on every path.
   std::vector<bool> fresh;
-  /// Per result: an i1 that is the same constant on every path (1/0), or -1.
-  std::vector<int> constant;
+  /// Per result: the value of an i1 that is the same constant on every
+  /// path; nullopt when it varies, is no i1, or the analysis gave up.
+  std::vector<std::optional<bool>> constant;
 };
 
 } // namespace memlint
