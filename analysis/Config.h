@@ -29,7 +29,8 @@ struct LintOptions {
   /// Inputs larger than this are refused (an endless one, /dev/zero, would
   /// otherwise take all memory): 64 MiB, far above real IR files.
   uint64_t maxInputSize = uint64_t(64) << 20;
-  /// Threads for the functions of one document (0: one per core).
+  /// Threads for the functions of one document (0: all of the WorkPool's,
+  /// one per core unless the front end sized it).
   unsigned threads = 0;
   /// When set and true, lintDocument stops between functions (the language
   /// server's newer version made this analysis useless); what it returns

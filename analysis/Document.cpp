@@ -3,8 +3,8 @@
 
 #include "analysis/AttachedDocument.h"
 #include "analysis/Dialects.h"
-#include "analysis/Parallel.h"
 #include "analysis/ParseChunks.h"
+#include "analysis/WorkPool.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Diagnostics.h"
@@ -13,12 +13,8 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "analysis/NestingDepth.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
-#include <map>
-#include <mutex>
 
 using namespace mlir;
 
@@ -31,20 +27,6 @@ const DialectRegistry &getDialectRegistry() {
     return r;
   }();
   return *registry;
-}
-
-/// A thread pool of `threads` threads shared by every Document that asks for
-/// that many (a pool per document would start threads per file). Never
-/// destroyed: contexts may use it until the process ends.
-static llvm::ThreadPoolInterface &sharedThreadPool(unsigned threads) {
-  static std::mutex lock;
-  // Not destroyed at exit either: the pools stay reachable to leak checkers.
-  static auto *pools = new std::map<unsigned, llvm::ThreadPoolInterface *>();
-  std::lock_guard<std::mutex> guard(lock);
-  llvm::ThreadPoolInterface *&pool = (*pools)[threads];
-  if (!pool)
-    pool = new llvm::DefaultThreadPool(llvm::hardware_concurrency(threads));
-  return *pool;
 }
 
 std::unique_ptr<Document> Document::parse(std::string text,
@@ -103,10 +85,10 @@ std::unique_ptr<Document> Document::parse(std::string text,
   // Large files are parsed in chunks, side by side; the verifier checks
   // functions side by side. A context with threads also gives the analysis
   // (which runs on several threads too) locked uniquers.
-  threads = resolveThreads(threads);
+  threads = batchThreads(threads);
   // Deeply nested input is refused before the parser recurses into it, and
-  // merely deep input is handled on the calling thread, whose stack the
-  // front ends make large (pool threads keep the system's default).
+  // merely deep input is handled on the calling thread alone (see
+  // MaxParallelNestingDepth).
   NestingScan nesting = scanNesting(doc->contents, MaxNestingDepth);
   doc->nesting = nesting.maxDepth;
   if (nesting.firstTooDeep != llvm::StringRef::npos) {
@@ -124,7 +106,7 @@ std::unique_ptr<Document> Document::parse(std::string text,
   if (nesting.maxDepth > MaxParallelNestingDepth)
     threads = 1;
   if (threads > 1)
-    doc->ctx->setThreadPool(sharedThreadPool(threads));
+    doc->ctx->setThreadPool(workThreadPool());
   if (threads > 1 && doc->contents.size() >= minChunkedBytes) {
     Block topLevel;
     if (doc->parseInChunks(topLevel, threads)) {
@@ -206,7 +188,7 @@ bool Document::parseInChunks(Block &into, unsigned threads) {
     parsed.push_back(std::make_unique<ChunkParse>());
     parsed.back()->chunk = std::move(chunk);
   }
-  parallelForEach(parsed.size(), threads, [&](size_t i) {
+  parallelFor(parsed.size(), threads, [&](size_t i) {
     ChunkParse &p = *parsed[i];
     p.sourceMgr.AddNewSourceBuffer(
         llvm::MemoryBuffer::getMemBuffer(p.chunk.text, name,

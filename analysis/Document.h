@@ -38,11 +38,11 @@ const mlir::DialectRegistry &getDialectRegistry();
 
 class Document {
 public:
-  /// Parses and verifies `text`, on up to `threads` threads (0: one per
-  /// core): a file of `minChunkedBytes` or more is parsed in chunks (see
-  /// ParseChunks.h) and functions are verified side by side. Never crashes
-  /// on bad input: failures are returned through errors() and isValid() is
-  /// false.
+  /// Parses and verifies `text`, on up to `threads` of the WorkPool's
+  /// threads (0: all of them): a file of `minChunkedBytes` or more is parsed
+  /// in chunks (see ParseChunks.h) and functions are verified side by side.
+  /// Never crashes on bad input: failures are returned through errors() and
+  /// isValid() is false.
   static std::unique_ptr<Document> parse(std::string text, std::string fileName,
                                          unsigned threads = 1,
                                          size_t minChunkedBytes = 256 * 1024);

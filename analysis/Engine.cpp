@@ -3,7 +3,7 @@
 
 #include "analysis/LifetimeAnalysis.h"
 #include "analysis/NestingDepth.h"
-#include "analysis/Parallel.h"
+#include "analysis/WorkPool.h"
 #include "analysis/checks/Check.h"
 #include "llvm/ADT/DenseMap.h"
 #include <algorithm>
@@ -146,11 +146,10 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
   });
   if (!anyCheck)
     return out;
-  // Pool threads have the system's default stack: deep input is analysed
-  // on the calling thread (see NestingDepth.h).
+  // Deep input is analysed on the calling thread (see NestingDepth.h).
   unsigned threads = doc.nestingDepth() > MaxParallelNestingDepth
                          ? 1
-                         : resolveThreads(opts.threads);
+                         : batchThreads(opts.threads);
   BddBudget budget = lifetimes.budgetPerFunction();
   budget.operations = opts.analysisOperations;
   budget.bytes = opts.analysisBytes;

@@ -41,7 +41,9 @@ NestingScan scanNesting(llvm::StringRef text, unsigned limit);
 constexpr unsigned LargeStackBytes = 1u << 30;
 
 /// Above this depth a document is parsed, verified and analysed on the
-/// calling thread alone (pool threads have the system's default stack).
+/// calling thread alone: pool threads get LargeStackBytes only where glibc
+/// lets WorkPool set their stack (WorkPool.cpp), and the system's default
+/// elsewhere.
 constexpr unsigned MaxParallelNestingDepth = 256;
 
 /// Runs `fn` on a thread with a LargeStackBytes stack, and waits for it.

@@ -3,7 +3,7 @@
 #include "analysis/Document.h"
 #include "analysis/Engine.h"
 #include "analysis/LifetimeAnalysis.h"
-#include "analysis/NestingDepth.h"
+#include "analysis/WorkPool.h"
 #include "cli/Commands.h"
 #include "cli/Driver.h"
 #include "cli/OutputFormats.h"
@@ -13,8 +13,6 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Support/thread.h"
-#include <atomic>
 #include <chrono>
 #include <iostream>
 #include <mutex>
@@ -123,6 +121,7 @@ int runLint(const Args &args) {
   }
   if (badConfig)
     return ExitError;
+  configureWorkPool(jobs);
 
   std::vector<FileResult> results(files.size());
   PhaseTimes times;
@@ -179,21 +178,10 @@ int runLint(const Args &args) {
   };
   // Lint in parallel; print in input order. One file gets all the
   // threads for its functions; several files get one thread each.
-  std::atomic<size_t> next{0};
-  std::vector<llvm::thread> pool;
-  unsigned n = std::min<size_t>(jobs, files.size());
-  if (n <= 1 || files.size() == 1) {
-    for (size_t i = 0; i < files.size(); ++i)
-      lintOne(i);
-  } else {
-    for (unsigned t = 0; t < n; ++t)
-      pool.emplace_back(std::optional<unsigned>(LargeStackBytes), [&] {
-        for (size_t i; (i = next++) < files.size();)
-          lintOne(i);
-      });
-    for (auto &t : pool)
-      t.join();
-  }
+  if (files.size() == 1)
+    lintOne(0);
+  else
+    parallelFor(files.size(), jobs, lintOne);
 
   auto outputClock = std::chrono::steady_clock::now();
   bool anyError = false, anyFinding = false, verifyFailed = false;

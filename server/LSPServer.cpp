@@ -174,6 +174,9 @@ LSPServer::LSPServer(MessageInput &input, MessageOutput &output,
           lsp::Logger::info("watching .memlint.json refused: {0}",
                             llvm::toString(result.takeError()));
       });
+  // A service thread, not WorkPool work: it sleeps on a timer for the whole
+  // session, which would hold one of the pool's threads (pool tasks must
+  // not block on anything but their own batches).
   progressThread = std::thread([this] { progressLoop(); });
 }
 

@@ -70,6 +70,11 @@ LintServer::LintServer(Options options, OptionsProvider optionsFor,
       options.workers
           ? options.workers
           : std::clamp(std::thread::hardware_concurrency() / 2, 1u, 4u);
+  // Service threads, not WorkPool work: each lives as long as the server
+  // and sleeps until a document changes, and an analysis it runs is
+  // cancelled mid-way by the next edit. Pool tasks must run to completion
+  // without blocking on anything but their own batches, and a worker
+  // parked in the pool would hold a pool thread for the whole session.
   for (unsigned i = 0; i < n; ++i)
     workers.emplace_back([this] { workerLoop(); });
 }

@@ -2,10 +2,8 @@
 #include "analysis/lifetime/ModuleLifetimes.h"
 
 #include "analysis/LifetimeAnalysis.h"
+#include "analysis/WorkPool.h"
 #include "mlir/IR/BuiltinOps.h"
-#include <condition_variable>
-#include <deque>
-#include <thread>
 
 using namespace mlir;
 
@@ -90,11 +88,17 @@ FunctionOpInterface ModuleLifetimes::calleeOf(CallOpInterface call) {
 void ModuleLifetimes::analyzeAll(unsigned threads,
                                  const std::function<void(unsigned)> &then) {
   // Direct callees with bodies. A function is ready once all of them are
-  // analysed; workers take ready functions as they come (no rounds, so a
-  // slow function holds up only its callers), and run `then` on each
-  // right after its analysis. Functions left over are in call cycles: the
-  // first of them is analysed alone (its get() follows the cycle the way a
-  // single thread always does), and the pool starts again.
+  // analysed, and is then added to the batch (no rounds, so a slow function
+  // holds up only its callers); `then` runs on each right after its
+  // analysis. Functions left over are in call cycles: the first of them in
+  // source order is analysed alone (its get() follows the cycle the way a
+  // single thread always does), and a new batch starts.
+  //
+  // Counting callees here, rather than scheduling the call graph's SCCs,
+  // keeps that choice: a cycle is entered at its first function in source
+  // order, which is also where the editor's one-function-at-a-time
+  // analysis enters it, so the editor, -j 1 and -j N see the same
+  // summaries.
   size_t n = funcs.size();
   DenseMap<Operation *, unsigned> indexOf;
   for (auto [i, fn] : llvm::enumerate(funcs))
@@ -115,11 +119,10 @@ void ModuleLifetimes::analyzeAll(unsigned threads,
       dependents[c].push_back(i);
   }
   std::vector<bool> finished(n, false), thenDone(n, false);
-  std::deque<unsigned> ready;
-  std::mutex m;
-  std::condition_variable cv;
-  unsigned active = 0;
-  // Marks i analysed (caller holds `m`): its callers may become ready.
+  std::vector<unsigned> ready;
+  std::mutex m; // guards the vectors above while a batch runs
+  // Marks i analysed (caller holds `m`): callers it was the last callee of
+  // are ready.
   auto finish = [&](unsigned i) {
     finished[i] = true;
     for (unsigned d : dependents[i])
@@ -134,35 +137,34 @@ void ModuleLifetimes::analyzeAll(unsigned threads,
     if (waiting[i] == 0)
       ready.push_back(i);
   for (;;) {
-    concurrent = threads > 1;
-    auto worker = [&] {
-      std::unique_lock<std::mutex> guard(m);
-      for (;;) {
-        cv.wait(guard, [&] { return !ready.empty() || active == 0; });
-        if (ready.empty())
-          return;
-        unsigned i = ready.front();
-        ready.pop_front();
-        if (finished[i])
-          continue;
-        ++active;
-        guard.unlock();
+    concurrent = batchThreads(threads) > 1;
+    {
+      WorkBatch batch(threads);
+      std::function<void(unsigned)> run = [&](unsigned i) {
         get(funcs[i]);
         if (then)
           then(i);
-        guard.lock();
-        thenDone[i] = true;
-        --active;
-        finish(i);
-        cv.notify_all();
-      }
-    };
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t)
-      pool.emplace_back(worker);
-    worker();
-    for (std::thread &t : pool)
-      t.join();
+        std::vector<unsigned> next;
+        {
+          std::lock_guard<std::mutex> guard(m);
+          thenDone[i] = true;
+          finish(i);
+          next.swap(ready);
+        }
+        for (unsigned d : next)
+          batch.add([&run, d] { run(d); });
+      };
+      // Functions made ready by finishing a cycle may be finished too.
+      // (Filtered before the first add: from then on tasks change these.)
+      std::vector<unsigned> start;
+      for (unsigned i : ready)
+        if (!finished[i])
+          start.push_back(i);
+      ready.clear();
+      for (unsigned i : start)
+        batch.add([&run, i] { run(i); });
+      batch.wait();
+    }
     concurrent = false;
     // Left over: call cycles.
     auto first = llvm::find(finished, false);

@@ -3,7 +3,8 @@
 //
 // Schedules the analyses of a module's functions: a function is analysed
 // after the functions it calls, so their summaries (fresh results, constant
-// i1 results) are known; independent functions run on a thread pool.
+// i1 results) are known; independent functions run side by side on the
+// process's WorkPool.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MEMLINT_ANALYSIS_LIFETIME_MODULELIFETIMES_H
@@ -39,8 +40,9 @@ public:
   }
   LifetimeAnalysis &get(mlir::FunctionOpInterface fn);
   /// Analyses every function, callees before callers, independent ones on
-  /// up to `threads` threads, and calls `then(i)` (if given) once for each
-  /// function i, on the thread that analysed it, right after. Afterwards
+  /// up to `threads` threads (as a WorkBatch: 0 is one per core), and calls
+  /// `then(i)` (if given) once for each function i, on the thread that
+  /// analysed it, right after. Afterwards
   /// get() only looks results up, so checks may then read different
   /// functions from different threads; `then` may already, for its own
   /// function.
