@@ -185,7 +185,7 @@ TEST(WorkPoolTest, LintingAgreesAtOneAndManyThreads) {
     ASSERT_EQ(one.size(), many.size()) << threads << " threads";
     for (size_t i = 0; i < one.size(); ++i) {
       EXPECT_EQ(one[i].check, many[i].check);
-      EXPECT_EQ(one[i].message, many[i].message);
+      EXPECT_EQ(one[i].message.str(), many[i].message.str());
       EXPECT_TRUE(one[i].range == many[i].range);
     }
   }
