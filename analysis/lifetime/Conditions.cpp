@@ -19,7 +19,7 @@ Message positionOf(Operation *op) {
 }
 
 Bdd ConditionTable::newAtom(Atom a) {
-  unsigned var = a.earlierOf >= 0 ? bdd.newVarAfter(a.earlierOf) : bdd.newVar();
+  unsigned var = a.earlierOf ? bdd.newVarAfter(*a.earlierOf) : bdd.newVar();
   if (atoms.size() <= var)
     atoms.resize(var + 1);
   atoms[var] = std::move(a);
@@ -258,7 +258,7 @@ ConditionTable::Cube ConditionTable::pathOf(Bdd cond, Bdd reach) {
   // which it happens whatever earlier iterations' values were (which
   // iteration an earlier one was is bookkeeping: any will do)...
   auto bookkeeping = [this](unsigned v) {
-    return isEarlierCopy(v) && atoms[v].loopPlace >= 0;
+    return isEarlierCopy(v) && atoms[v].loopPlace.has_value();
   };
   Bdd reached = bdd.exists(reach, bookkeeping);
   Bdd happens = bdd.exists(bdd.conj(cond, reach), bookkeeping);
@@ -279,13 +279,13 @@ std::optional<bool> ConditionTable::runsLiteral(const Cube &cube,
 }
 
 bool ConditionTable::wordsRunCount(const Atom &a, Operation *at) const {
-  const LoopPlace &p = places[a.loopPlace];
+  const LoopPlace &p = places[*a.loopPlace];
   return !p.testFirst && !p.contains(at);
 }
 
 Message ConditionTable::wordFirstIteration(const Cube &cube, const Atom &a,
                                            bool val, Operation *at) {
-  const LoopPlace &p = places[a.loopPlace];
+  const LoopPlace &p = places[*a.loopPlace];
   // Inside the loop the atom tells this iteration from later ones.
   if (p.contains(at))
     return p.name + (val ? " is in its first iteration"
@@ -306,17 +306,17 @@ Message ConditionTable::wordLiteral(const Cube &cube, unsigned var, bool val,
                                     Operation *at) {
   const Atom &a = atoms[var];
   // Worded alone: the other literals speak of the current iteration.
-  if (a.earlierOf >= 0)
-    return wordLiteral(Cube(), a.earlierOf, val, nullptr) +
+  if (a.earlierOf)
+    return wordLiteral(Cube(), *a.earlierOf, val, nullptr) +
            " in an earlier iteration of the loop at " +
            (a.copyLoopOp ? positionOf(a.copyLoopOp) : Message("?"));
-  if (a.loopPlace >= 0)
+  if (a.loopPlace)
     return wordFirstIteration(cube, a, val, at);
   // "The loop runs" and "it runs more than once" read as one phrase.
   if (a.runsOf && val)
     for (auto [other, otherVal] : cube) {
       const Atom &o = atoms[other];
-      if (o.loopPlace >= 0 && places[o.loopPlace].where == a.runsOf &&
+      if (o.loopPlace && places[*o.loopPlace].where == a.runsOf &&
           wordsRunCount(o, at))
         return "";
     }

@@ -118,14 +118,14 @@ public:
     return isEarlierCopy(var) ? atoms[var].copyLoopOp : nullptr;
   }
   bool isEarlierCopy(unsigned var) const {
-    return var < atoms.size() && atoms[var].earlierOf >= 0;
+    return var < atoms.size() && atoms[var].earlierOf.has_value();
   }
   /// Atoms only the analysis itself refers to (which iteration a loop is
   /// in, values of earlier iterations): no SSA value a later op uses
   /// stands for them.
   bool isBookkeeping(unsigned var) const {
     return var < atoms.size() &&
-           (atoms[var].loopPlace >= 0 || atoms[var].earlierOf >= 0);
+           (atoms[var].loopPlace || atoms[var].earlierOf);
   }
   /// The block where atom `var` gets its value (null: outside any block).
   mlir::Block *definingBlock(unsigned var) const;
@@ -152,10 +152,12 @@ private:
     mlir::Operation *op = nullptr; // set for choice atoms
     Message whenTrue, whenFalse;
     bool data = false;
-    int earlierOf = -1; // var of the atom this one is an earlier copy of
+    /// The var of the atom this one is an earlier-iteration copy of.
+    std::optional<unsigned> earlierOf;
     const void *copyLoop = nullptr;
     mlir::Operation *copyLoopOp = nullptr;
-    int loopPlace = -1; // first-iteration atoms: index into `places`
+    /// First-iteration atoms: their loop, an index into `places`.
+    std::optional<unsigned> loopPlace;
     mlir::Operation *runsOf = nullptr; // "the loop runs" choices: the loop
   };
   llvm::DenseMap<std::pair<unsigned, const void *>, unsigned> earlier;
