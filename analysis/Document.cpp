@@ -6,13 +6,13 @@
 #include "analysis/ParseChunks.h"
 #include "analysis/WorkPool.h"
 
+#include "analysis/NestingDepth.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "analysis/NestingDepth.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
 
@@ -29,6 +29,96 @@ const DialectRegistry &getDialectRegistry() {
   return *registry;
 }
 
+/// The parser's or verifier's error `diag` as memlint reports it: the
+/// message with its notes, at the first file location inside.
+static InputError inputErrorOf(Diagnostic &diag) {
+  auto rangeOf = [](Location loc) {
+    SourceRange r;
+    auto fl = dyn_cast<FileLineColLoc>(loc);
+    if (!fl)
+      fl = loc->findInstanceOf<FileLineColLoc>();
+    if (fl) {
+      r.start = {fl.getLine(), fl.getColumn()};
+      r.end = {fl.getLine(), fl.getColumn() + 1};
+    }
+    return r;
+  };
+  InputError err;
+  std::string msg;
+  llvm::raw_string_ostream os(msg);
+  os << diag;
+  for (Diagnostic &note : diag.getNotes()) {
+    os << "\n  note: " << note;
+    err.notes.push_back({note.str(), rangeOf(note.getLocation())});
+  }
+  err.message = msg;
+  err.range = rangeOf(diag.getLocation());
+  return err;
+}
+
+void Document::setUpSource() {
+  lineStarts.push_back(0);
+  for (size_t i = 0, e = contents.size(); i < e; ++i)
+    if (contents[i] == '\n')
+      lineStarts.push_back(i + 1);
+  ctx = std::make_unique<MLIRContext>(getDialectRegistry(),
+                                      MLIRContext::Threading::DISABLED);
+  ctx->allowUnregisteredDialects();
+  // Keep the parser from printing op-attached notes such as the op itself.
+  ctx->printOpOnDiagnostic(false);
+  ctx->printStackTraceOnDiagnostic(false);
+  auto buffer = llvm::MemoryBuffer::getMemBuffer(contents, name,
+                                                 /*RequiresNullTerminator=*/
+                                                 false);
+  bufferId = sourceMgr.AddNewSourceBuffer(std::move(buffer), SMLoc());
+}
+
+bool Document::refuseIfTooDeep(size_t firstTooDeep) {
+  if (firstTooDeep == llvm::StringRef::npos)
+    return false;
+  InputError err;
+  err.message = "nesting deeper than " + std::to_string(MaxNestingDepth) +
+                " levels: memlint does not analyse input this deep";
+  auto line = llvm::upper_bound(lineStarts, firstTooDeep);
+  size_t lineStart = *std::prev(line);
+  err.range.start = {unsigned(line - lineStarts.begin()),
+                     unsigned(firstTooDeep - lineStart + 1)};
+  err.range.end = {err.range.start.line, err.range.start.column + 1};
+  inputErrors.push_back(std::move(err));
+  return true;
+}
+
+bool Document::parseChunked(unsigned threads) {
+  Block topLevel;
+  if (parseInChunks(topLevel, threads)) {
+    mod = OwningOpRef<ModuleOp>(wrapInModule(topLevel));
+    if (succeeded(verify(*mod)))
+      return true;
+    // Report it exactly as a parse of the whole file does.
+    inputErrors.clear();
+    mod = nullptr;
+    chunks.clear();
+  }
+  return false;
+}
+
+bool Document::parseWhole() {
+  Block block;
+  ParserConfig config(ctx.get(), /*verifyAfterParse=*/false);
+  if (failed(parseAsmSourceFile(sourceMgr, &block, config, &state))) {
+    if (inputErrors.empty())
+      inputErrors.push_back({"failed to parse", {}});
+    return false;
+  }
+  mod = OwningOpRef<ModuleOp>(wrapInModule(block));
+  if (failed(verify(*mod))) {
+    if (inputErrors.empty())
+      inputErrors.push_back({"failed to verify", {}});
+    return false;
+  }
+  return true;
+}
+
 std::unique_ptr<Document> Document::parse(std::string text,
                                           std::string fileName,
                                           unsigned threads,
@@ -36,49 +126,11 @@ std::unique_ptr<Document> Document::parse(std::string text,
   std::unique_ptr<Document> doc(new Document());
   doc->name = std::move(fileName);
   doc->contents = std::move(text);
-  doc->lineStarts.push_back(0);
-  for (size_t i = 0, e = doc->contents.size(); i < e; ++i)
-    if (doc->contents[i] == '\n')
-      doc->lineStarts.push_back(i + 1);
-
-  doc->ctx = std::make_unique<MLIRContext>(getDialectRegistry(),
-                                           MLIRContext::Threading::DISABLED);
-  doc->ctx->allowUnregisteredDialects();
-  // Keep the parser from printing op-attached notes such as the op itself.
-  doc->ctx->printOpOnDiagnostic(false);
-  doc->ctx->printStackTraceOnDiagnostic(false);
-
-  auto buffer = llvm::MemoryBuffer::getMemBuffer(doc->contents, doc->name,
-                                                 /*RequiresNullTerminator=*/
-                                                 false);
-  doc->bufferId = doc->sourceMgr.AddNewSourceBuffer(std::move(buffer), SMLoc());
-
+  doc->setUpSource();
   Document *d = doc.get();
   ScopedDiagnosticHandler handler(doc->ctx.get(), [d](Diagnostic &diag) {
-    if (diag.getSeverity() != DiagnosticSeverity::Error)
-      return success();
-    InputError err;
-    std::string msg;
-    llvm::raw_string_ostream os(msg);
-    os << diag;
-    auto rangeOf = [](Location loc) {
-      SourceRange r;
-      auto fl = dyn_cast<FileLineColLoc>(loc);
-      if (!fl)
-        fl = loc->findInstanceOf<FileLineColLoc>();
-      if (fl) {
-        r.start = {fl.getLine(), fl.getColumn()};
-        r.end = {fl.getLine(), fl.getColumn() + 1};
-      }
-      return r;
-    };
-    for (Diagnostic &note : diag.getNotes()) {
-      os << "\n  note: " << note;
-      err.notes.push_back({note.str(), rangeOf(note.getLocation())});
-    }
-    err.message = msg;
-    err.range = rangeOf(diag.getLocation());
-    d->inputErrors.push_back(std::move(err));
+    if (diag.getSeverity() == DiagnosticSeverity::Error)
+      d->inputErrors.push_back(inputErrorOf(diag));
     return success();
   });
 
@@ -91,51 +143,18 @@ std::unique_ptr<Document> Document::parse(std::string text,
   // MaxParallelNestingDepth).
   NestingScan nesting = scanNesting(doc->contents, MaxNestingDepth);
   doc->nesting = nesting.maxDepth;
-  if (nesting.firstTooDeep != llvm::StringRef::npos) {
-    InputError err;
-    err.message = "nesting deeper than " + std::to_string(MaxNestingDepth) +
-                  " levels: memlint does not analyse input this deep";
-    auto line = llvm::upper_bound(doc->lineStarts, nesting.firstTooDeep);
-    size_t lineStart = *std::prev(line);
-    err.range.start = {unsigned(line - doc->lineStarts.begin()),
-                       unsigned(nesting.firstTooDeep - lineStart + 1)};
-    err.range.end = {err.range.start.line, err.range.start.column + 1};
-    doc->inputErrors.push_back(std::move(err));
+  if (doc->refuseIfTooDeep(nesting.firstTooDeep))
     return doc;
-  }
   if (nesting.maxDepth > MaxParallelNestingDepth)
     threads = 1;
   if (threads > 1)
     doc->ctx->setThreadPool(workThreadPool());
-  if (threads > 1 && doc->contents.size() >= minChunkedBytes) {
-    Block topLevel;
-    if (doc->parseInChunks(topLevel, threads)) {
-      doc->mod = OwningOpRef<ModuleOp>(doc->wrapInModule(topLevel));
-      if (succeeded(verify(*doc->mod))) {
-        doc->valid = true;
-        return doc;
-      }
-      // Report it exactly as a parse of the whole file does.
-      doc->inputErrors.clear();
-      doc->mod = nullptr;
-      doc->chunks.clear();
-    }
-  }
-
-  Block block;
-  ParserConfig config(doc->ctx.get(), /*verifyAfterParse=*/false);
-  if (failed(parseAsmSourceFile(doc->sourceMgr, &block, config, &doc->state))) {
-    if (doc->inputErrors.empty())
-      doc->inputErrors.push_back({"failed to parse", {}});
+  if (threads > 1 && doc->contents.size() >= minChunkedBytes &&
+      doc->parseChunked(threads)) {
+    doc->valid = true;
     return doc;
   }
-  doc->mod = OwningOpRef<ModuleOp>(doc->wrapInModule(block));
-  if (failed(verify(*doc->mod))) {
-    if (doc->inputErrors.empty())
-      doc->inputErrors.push_back({"failed to verify", {}});
-    return doc;
-  }
-  doc->valid = true;
+  doc->valid = doc->parseWhole();
   return doc;
 }
 

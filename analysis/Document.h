@@ -76,9 +76,7 @@ public:
   void forEachBlockDef(
       llvm::function_ref<void(const mlir::AsmParserState::BlockDefinition &)>
           fn) const;
-  mlir::MLIRContext &context() {
-    return ctx ? *ctx : *borrowed->getContext();
-  }
+  mlir::MLIRContext &context() { return ctx ? *ctx : *borrowed->getContext(); }
 
   /// The range a diagnostic on `op` should cover: the whole op when it fits
   /// on one line, else its name.
@@ -132,6 +130,17 @@ private:
   /// a chunk does not parse.
   bool parseInChunks(mlir::Block &into, unsigned threads);
   mlir::ModuleOp wrapInModule(mlir::Block &topLevel);
+  // The steps of parse(), in order.
+  /// Line starts, the context and the source buffer of `contents`.
+  void setUpSource();
+  /// An input error, and true, when nesting goes past MaxNestingDepth at
+  /// `firstTooDeep` (npos: it does not).
+  bool refuseIfTooDeep(size_t firstTooDeep);
+  /// The module from chunks parsed side by side, verified; false (and no
+  /// errors kept) when that fails, so the whole file is parsed instead.
+  bool parseChunked(unsigned threads);
+  /// The module from the whole file in one piece, verified.
+  bool parseWhole();
   std::string name;
   std::string contents;
   std::unique_ptr<mlir::MLIRContext> ctx;

@@ -124,8 +124,7 @@ public:
   /// in, values of earlier iterations): no SSA value a later op uses
   /// stands for them.
   bool isBookkeeping(unsigned var) const {
-    return var < atoms.size() &&
-           (atoms[var].loopPlace || atoms[var].earlierOf);
+    return var < atoms.size() && (atoms[var].loopPlace || atoms[var].earlierOf);
   }
   /// The block where atom `var` gets its value (null: outside any block).
   mlir::Block *definingBlock(unsigned var) const;

@@ -85,6 +85,29 @@ FunctionOpInterface ModuleLifetimes::calleeOf(CallOpInterface call) {
       call.resolveCallableInTable(&tables));
 }
 
+std::pair<std::vector<SmallVector<unsigned>>, std::vector<unsigned>>
+ModuleLifetimes::callerCounts() {
+  DenseMap<Operation *, unsigned> indexOf;
+  for (auto [i, fn] : llvm::enumerate(funcs))
+    indexOf[fn.getOperation()] = i;
+  std::vector<SmallVector<unsigned>> dependents(funcs.size());
+  std::vector<unsigned> waiting(funcs.size(), 0);
+  for (auto [i, fn] : llvm::enumerate(funcs)) {
+    SmallVector<unsigned> callees;
+    fn->walk([&, i = i](CallOpInterface call) {
+      if (FunctionOpInterface callee = calleeOf(call))
+        if (auto it = indexOf.find(callee.getOperation());
+            it != indexOf.end() && it->second != i &&
+            !llvm::is_contained(callees, it->second))
+          callees.push_back(it->second);
+    });
+    waiting[i] = callees.size();
+    for (unsigned c : callees)
+      dependents[c].push_back(i);
+  }
+  return {std::move(dependents), std::move(waiting)};
+}
+
 void ModuleLifetimes::analyzeAll(unsigned threads,
                                  const std::function<void(unsigned)> &then) {
   // Direct callees with bodies. A function is ready once all of them are
@@ -100,24 +123,9 @@ void ModuleLifetimes::analyzeAll(unsigned threads,
   // analysis enters it, so the editor, -j 1 and -j N see the same
   // summaries.
   size_t n = funcs.size();
-  DenseMap<Operation *, unsigned> indexOf;
-  for (auto [i, fn] : llvm::enumerate(funcs))
-    indexOf[fn.getOperation()] = i;
-  std::vector<SmallVector<unsigned>> dependents(n);
-  std::vector<unsigned> waiting(n, 0);
-  for (auto [i, fn] : llvm::enumerate(funcs)) {
-    SmallVector<unsigned> callees;
-    fn->walk([&, i = i](CallOpInterface call) {
-      if (FunctionOpInterface callee = calleeOf(call))
-        if (auto it = indexOf.find(callee.getOperation());
-            it != indexOf.end() && it->second != i &&
-            !llvm::is_contained(callees, it->second))
-          callees.push_back(it->second);
-    });
-    waiting[i] = callees.size();
-    for (unsigned c : callees)
-      dependents[c].push_back(i);
-  }
+  auto counts = callerCounts();
+  std::vector<SmallVector<unsigned>> &dependents = counts.first;
+  std::vector<unsigned> &waiting = counts.second;
   std::vector<bool> finished(n, false), thenDone(n, false);
   std::vector<unsigned> ready;
   std::mutex m; // guards the vectors above while a batch runs

@@ -76,6 +76,10 @@ public:
   mlir::FunctionOpInterface calleeOf(mlir::CallOpInterface call);
 
 private:
+  /// Per function (by index in functions()): the functions that call it,
+  /// and how many distinct other functions with bodies it calls.
+  std::pair<std::vector<llvm::SmallVector<unsigned>>, std::vector<unsigned>>
+  callerCounts();
   ValueNamer namer;
   mlir::SymbolTableCollection tables;
   std::vector<mlir::FunctionOpInterface> funcs;
