@@ -129,7 +129,9 @@ bool staysInside(OpOperand &use) {
 class FreesInScope {
 public:
   unsigned enterBlock(unsigned parent) {
-    frames.push_back({parent, {}});
+    // (DenseMap's default constructor is explicit: no `{parent, {}}`.)
+    frames.emplace_back();
+    frames.back().parent = parent;
     return frames.size() - 1;
   }
   void leaveBlock(unsigned frame) {
