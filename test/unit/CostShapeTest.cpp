@@ -50,6 +50,22 @@ void expectOnlyNotChecked(const Outcome &o) {
   EXPECT_EQ(o.findings[0].check, "not-checked");
 }
 
+/// The body of the pairs shape over arguments %x0..%x(n-1), %y0..%y(n-1):
+/// every x used first (an scf.if on their disjunction), then
+/// %o(n-1) = (x0 and y0) or ... : the BDD of %o(n-1) doubles with each
+/// pair. The caller branches on %o(n-1).
+void writePairs(std::ostream &s, int n) {
+  s << "  %q0 = arith.ori %x0, %x0 : i1\n";
+  for (int i = 1; i < n; ++i)
+    s << "  %q" << i << " = arith.ori %q" << i - 1 << ", %x" << i << " : i1\n";
+  s << "  scf.if %q" << n - 1 << " {\n  }\n";
+  for (int i = 0; i < n; ++i)
+    s << "  %p" << i << " = arith.andi %x" << i << ", %y" << i << " : i1\n";
+  s << "  %o0 = arith.ori %p0, %p0 : i1\n";
+  for (int i = 1; i < n; ++i)
+    s << "  %o" << i << " = arith.ori %o" << i - 1 << ", %p" << i << " : i1\n";
+}
+
 TEST(CostShapeTest, PairsInABadOrder) {
   // (x0 and y0) or ... or (x23 and y23), every x used first: the BDD of
   // the disjunction doubles with each pair.
@@ -60,16 +76,8 @@ TEST(CostShapeTest, PairsInABadOrder) {
     s << "%x" << i << ": i1, ";
   for (int i = 0; i < n; ++i)
     s << "%y" << i << ": i1" << (i + 1 < n ? ", " : "");
-  s << ") {\n  %a = memref.alloc() : memref<16xf32>\n  %q0 = arith.ori %x0, "
-       "%x0 : i1\n";
-  for (int i = 1; i < n; ++i)
-    s << "  %q" << i << " = arith.ori %q" << i - 1 << ", %x" << i << " : i1\n";
-  s << "  scf.if %q" << n - 1 << " {\n  }\n";
-  for (int i = 0; i < n; ++i)
-    s << "  %p" << i << " = arith.andi %x" << i << ", %y" << i << " : i1\n";
-  s << "  %o0 = arith.ori %p0, %p0 : i1\n";
-  for (int i = 1; i < n; ++i)
-    s << "  %o" << i << " = arith.ori %o" << i - 1 << ", %p" << i << " : i1\n";
+  s << ") {\n  %a = memref.alloc() : memref<16xf32>\n";
+  writePairs(s, n);
   s << "  scf.if %o" << n - 1
     << " {\n    memref.dealloc %a : memref<16xf32>\n  }\n  return\n}\n";
   Outcome o = lintShape(s.str());
@@ -90,16 +98,8 @@ TEST(CostShapeTest, OverBudgetFunctionKeepsItsCertainBugs) {
   s << ") {\n  %i = arith.constant 0 : index\n"
        "  %b = memref.alloc() : memref<4xf32>\n"
        "  %k = memref.alloc() : memref<4xf32>\n"
-       "  memref.store %f, %k[%i] : memref<4xf32>\n"
-       "  %q0 = arith.ori %x0, %x0 : i1\n";
-  for (int i = 1; i < n; ++i)
-    s << "  %q" << i << " = arith.ori %q" << i - 1 << ", %x" << i << " : i1\n";
-  s << "  scf.if %q" << n - 1 << " {\n  }\n";
-  for (int i = 0; i < n; ++i)
-    s << "  %p" << i << " = arith.andi %x" << i << ", %y" << i << " : i1\n";
-  s << "  %o0 = arith.ori %p0, %p0 : i1\n";
-  for (int i = 1; i < n; ++i)
-    s << "  %o" << i << " = arith.ori %o" << i - 1 << ", %p" << i << " : i1\n";
+       "  memref.store %f, %k[%i] : memref<4xf32>\n";
+  writePairs(s, n);
   s << "  scf.if %o" << n - 1
     << " {\n  }\n  memref.dealloc %b : memref<4xf32>\n"
        "  memref.dealloc %b : memref<4xf32>\n  return\n}\n";
@@ -111,7 +111,7 @@ TEST(CostShapeTest, OverBudgetFunctionKeepsItsCertainBugs) {
   for (const Finding &f : o.findings)
     if (f.check != "not-checked")
       EXPECT_NE(f.message.str().find("(coarse analysis: @pairs outgrew the "
-                               "path-sensitive budget)"),
+                                     "path-sensitive budget)"),
                 std::string::npos)
           << f.message.str();
 }
