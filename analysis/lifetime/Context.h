@@ -65,6 +65,14 @@ struct FunctionContext {
   /// Buffer index of each allocating value.
   llvm::DenseMap<mlir::Value, unsigned> bufferIndex;
   llvm::DenseMap<mlir::Value, unsigned> originOfValue;
+  /// Results of calls that are a fresh buffer of the callee only when an
+  /// i1 result of the same call holds (FunctionSummary::ownedWhen): that
+  /// i1 result.
+  llvm::DenseMap<mlir::Value, mlir::Value> ownershipFlagOf;
+  /// i1 results of calls that equal what the call passes for one of the
+  /// callee's i1 arguments (FunctionSummary::sameAsArgument): that operand,
+  /// and whether negated.
+  llvm::DenseMap<mlir::Value, std::pair<mlir::Value, bool>> flagArgumentOf;
   /// The path that reaches each op (the last round's).
   llvm::DenseMap<mlir::Operation *, Bdd> pathAt;
   EventLog events;

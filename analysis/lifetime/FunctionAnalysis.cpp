@@ -26,6 +26,15 @@ void FunctionAnalysis::collectBuffers(FunctionOpInterface fn) {
         for (auto [i, r] : llvm::enumerate(op->getResults())) {
           if (i < summary.fresh.size() && summary.fresh[i] && isMemRef(r))
             allocated.push_back(r);
+          if (i < summary.ownedWhen.size() && summary.ownedWhen[i] &&
+              isMemRef(r)) {
+            allocated.push_back(r);
+            ctx.ownershipFlagOf[r] = op->getResult(*summary.ownedWhen[i]);
+          }
+          if (i < summary.sameAsArgument.size() && summary.sameAsArgument[i])
+            if (auto [j, negated] = *summary.sameAsArgument[i];
+                j < call.getArgOperands().size())
+              ctx.flagArgumentOf[r] = {call.getArgOperands()[j], negated};
           if (i < summary.constant.size() && summary.constant[i])
             constantCallResults[r] = *summary.constant[i];
         }
@@ -33,6 +42,7 @@ void FunctionAnalysis::collectBuffers(FunctionOpInterface fn) {
     for (Value v : allocated) {
       unsigned b = ctx.buffers.size();
       ctx.buffers.push_back({v, op, true});
+      ctx.buffers.back().ownershipFlag = ctx.ownershipFlagOf.lookup(v);
       ctx.bufferIndex[v] = b;
       ctx.originFor(OriginKind::Owned, v, b);
     }
@@ -64,7 +74,12 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
   ctx.facts.setFunction(fn);
   collectBuffers(fn);
   Region &body = fn.getFunctionBody();
+  entryArguments.assign(body.args_begin(), body.args_end());
   fresh.assign(fn.getNumResults(), true);
+  ownedWhen.assign(fn.getNumResults(), {});
+  ownedWhenCandidates.assign(fn.getNumResults(), {});
+  argumentCandidates.assign(fn.getNumResults(), {});
+  sawReturnBefore = false;
   constant.assign(fn.getNumResults(), ResultConstant::NoReturnYet);
   for (auto [r, c] : constantCallResults)
     flow.pinFormula(r, c ? BddManager::True : BddManager::False);
@@ -83,8 +98,10 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
       sawReturn = true;
       atReturn(x);
     }
-  if (!sawReturn)
+  if (!sawReturn) {
     fresh.assign(fresh.size(), false);
+    ownedWhen.assign(ownedWhen.size(), {});
+  }
   untrackAmbiguousLoopValues();
   if (ctx.bdd.exhausted())
     ctx.stopped = true;
@@ -93,9 +110,12 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
 void FunctionAnalysis::atReturn(const Exit &x) {
   BddManager &bdd = ctx.bdd;
   std::vector<Bdd> escaped(ctx.numBuffers(), BddManager::False);
+  bool firstReturn = !sawReturnBefore;
+  sawReturnBefore = true;
   for (auto [i, v] : llvm::enumerate(x.term->getOperands())) {
     bool allOwned = isMemRef(v);
     Bdd covered = BddManager::False;
+    Bdd notOwned = BddManager::False;
     // A returned future of a buffer hands the buffer over too.
     if (carriesMemRef(v))
       for (const AliasEntry &e : flow.aliasOf(v)) {
@@ -105,12 +125,17 @@ void FunctionAnalysis::atReturn(const Exit &x) {
           covered = bdd.disj(covered, c);
         } else {
           allOwned = false;
+          notOwned = bdd.disj(notOwned, c);
         }
       }
     if (i < fresh.size() && (!allOwned || !bdd.implies(x.st.path, covered)))
       fresh[i] = false;
-    if (i < constant.size() && v.getType().isInteger(1))
+    if (i < ownedWhen.size() && isMemRef(v))
+      updateOwnedWhen(i, x, covered, notOwned, firstReturn);
+    if (i < constant.size() && v.getType().isInteger(1)) {
       updateConstant(i, v, x.st.path);
+      updateSameAsArgument(i, v, x.st.path, firstReturn);
+    }
   }
   // Live buffers it does not return leak.
   for (unsigned b = 0; b < ctx.numBuffers(); ++b) {
@@ -122,6 +147,52 @@ void FunctionAnalysis::atReturn(const Exit &x) {
     Event ev{EventKind::Leak, x.term, (int)b};
     ev.cond = leak;
     ctx.events.record(ev, b);
+  }
+}
+
+// Result `i` is owned exactly where some i1 result holds: on this return's
+// path, the flag's formula is the condition under which the value is one of
+// the function's buffers, and it excludes every other origin. Candidates
+// are found at the first return and must hold at every later one.
+void FunctionAnalysis::updateOwnedWhen(unsigned i, const Exit &x,
+                                       Bdd covered, Bdd notOwned,
+                                       bool firstReturn) {
+  BddManager &bdd = ctx.bdd;
+  auto holds = [&](unsigned k) {
+    Value flag = x.term->getOperand(k);
+    if (!flag.getType().isInteger(1))
+      return false;
+    Bdd f = bdd.conj(x.st.path, ctx.conds.formulaOf(flag));
+    return f == covered && bdd.conj(f, notOwned) == BddManager::False;
+  };
+  SmallVector<unsigned, 2> &cands = ownedWhenCandidates[i];
+  if (firstReturn) {
+    for (unsigned k = 0; k < x.term->getNumOperands(); ++k)
+      if (k != i && holds(k))
+        cands.push_back(k);
+  } else {
+    llvm::erase_if(cands, [&](unsigned k) { return !holds(k); });
+  }
+  ownedWhen[i] = cands.empty() ? std::nullopt : std::optional(cands.front());
+}
+
+void FunctionAnalysis::updateSameAsArgument(unsigned i, Value v, Bdd path,
+                                            bool firstReturn) {
+  BddManager &bdd = ctx.bdd;
+  Bdd f = bdd.conj(path, ctx.conds.formulaOf(v));
+  auto holds = [&](std::pair<unsigned, bool> c) {
+    Bdd a = ctx.conds.formulaOf(entryArguments[c.first]);
+    return f == bdd.conj(path, c.second ? bdd.negate(a) : a);
+  };
+  SmallVector<std::pair<unsigned, bool>, 2> &cands = argumentCandidates[i];
+  if (firstReturn) {
+    for (auto [j, arg] : llvm::enumerate(entryArguments))
+      if (arg.getType().isInteger(1))
+        for (bool negated : {false, true})
+          if (holds({j, negated}))
+            cands.push_back({j, negated});
+  } else {
+    llvm::erase_if(cands, [&](auto c) { return !holds(c); });
   }
 }
 
@@ -167,12 +238,22 @@ void FunctionAnalysis::untrackAmbiguousLoopValues() {
 FunctionSummary FunctionAnalysis::summary() const {
   FunctionSummary sum;
   sum.fresh = fresh;
+  for (const auto &cands : argumentCandidates)
+    sum.sameAsArgument.push_back(
+        cands.empty() || !sawReturnBefore ? std::nullopt
+                                          : std::optional(cands.front()));
+  sum.ownedWhen = ownedWhen;
+  for (auto [i, owned] : llvm::enumerate(sum.ownedWhen))
+    if (fresh[i] || (owned && !sum.sameAsArgument[*owned]))
+      owned = std::nullopt;
   for (ResultConstant c : constant)
     sum.constant.push_back(c == ResultConstant::True    ? std::optional(true)
                            : c == ResultConstant::False ? std::optional(false)
                                                         : std::nullopt);
   if (ctx.stopped) {
     sum.fresh.assign(sum.fresh.size(), false);
+    sum.ownedWhen.assign(sum.ownedWhen.size(), std::nullopt);
+    sum.sameAsArgument.assign(sum.sameAsArgument.size(), std::nullopt);
     sum.constant.assign(sum.constant.size(), std::nullopt);
   }
   return sum;

@@ -51,6 +51,10 @@ private:
   Incoming entryOf(mlir::Region &body);
   void atReturn(const Exit &x);
   void updateConstant(unsigned i, mlir::Value v, Bdd path);
+  void updateSameAsArgument(unsigned i, mlir::Value v, Bdd path,
+                            bool firstReturn);
+  void updateOwnedWhen(unsigned i, const Exit &x, Bdd covered, Bdd notOwned,
+                       bool firstReturn);
   void untrackAmbiguousLoopValues();
 
   FunctionContext ctx;
@@ -62,6 +66,15 @@ private:
   /// Per result: a buffer allocated here, returned on every path.
   std::vector<bool> fresh;
   std::vector<ResultConstant> constant;
+  /// Per result: FunctionSummary::ownedWhen over the returns seen so far,
+  /// and the i1 results still in the running.
+  std::vector<std::optional<unsigned>> ownedWhen;
+  std::vector<llvm::SmallVector<unsigned, 2>> ownedWhenCandidates;
+  bool sawReturnBefore = false;
+  /// Per result: the i1 arguments (and polarity) it still equals.
+  std::vector<llvm::SmallVector<std::pair<unsigned, bool>, 2>>
+      argumentCandidates;
+  llvm::SmallVector<mlir::BlockArgument> entryArguments;
   /// i1 results of calls whose callee always returns one constant.
   llvm::DenseMap<mlir::Value, bool> constantCallResults;
 };

@@ -28,6 +28,10 @@ struct BufferInfo {
   /// block arguments) is a second BufferInfo whose `earlierOf` names the
   /// allocation's own index.
   int earlierOf = -1;
+  /// A call result that is the callee's fresh buffer only where this i1
+  /// result of the call holds (FunctionSummary::ownedWhen); a free of it
+  /// must be guarded by that flag.
+  mlir::Value ownershipFlag;
 };
 
 struct Origin {
@@ -59,6 +63,18 @@ struct FunctionSummary {
   /// Per result: the value of an i1 that is the same constant on every
   /// path; nullopt when it varies, is no i1, or the analysis gave up.
   std::vector<std::optional<bool>> constant;
+  /// Per memref result that is not always fresh: the index of an i1 result
+  /// that holds exactly when this one is a buffer the function allocated
+  /// (and, when it does not hold, memory the function does not own). This
+  /// is the ownership flag upstream's dynamic ownership returns beside each
+  /// memref of a private function.
+  std::vector<std::optional<unsigned>> ownedWhen;
+  /// Per result: an i1 that equals one of the function's i1 arguments on
+  /// every path (`second`: its negation), so callers know it from what they
+  /// pass. An ownedWhen flag must be one: a flag that depends on the
+  /// caller's values in other ways would be an atom unrelated to them, and
+  /// paths the caller's values rule out would be reported.
+  std::vector<std::optional<std::pair<unsigned, bool>>> sameAsArgument;
 };
 
 } // namespace memlint

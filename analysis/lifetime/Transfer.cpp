@@ -249,6 +249,13 @@ std::optional<Bdd> Transfer::sameBuffer(Value a, Value b) {
 }
 
 void Transfer::defineResults(Operation *op, PathState &st) {
+  // An i1 a call returns that is one of its i1 operands: as that operand's
+  // formula is now (it may change from one fixpoint round to the next).
+  for (Value r : op->getResults())
+    if (auto it = ctx.flagArgumentOf.find(r); it != ctx.flagArgumentOf.end()) {
+      Bdd f = ctx.conds.formulaOf(it->second.first);
+      flow.pinFormula(r, it->second.second ? ctx.bdd.negate(f) : f);
+    }
   for (Value r : heapAllocatedResults(op))
     if (std::optional<unsigned> b = ctx.bufferOf(r))
       handleAllocation(*b, st);
@@ -256,14 +263,27 @@ void Transfer::defineResults(Operation *op, PathState &st) {
     if (!isMemRef(r))
       continue;
     // Call: a callee that returns a fresh buffer allocates it here.
+    // When the callee says so with an i1 result beside it (dynamic
+    // ownership), only where that flag holds; elsewhere the result is
+    // memory this function does not own.
     if (std::optional<unsigned> b = ctx.bufferOf(r);
-        b && isa<CallOpInterface>(op))
+        b && isa<CallOpInterface>(op)) {
       handleAllocation(*b, st);
+      if (Value flag = ctx.ownershipFlagOf.lookup(r))
+        st.entries.mut(*b).live = ctx.conds.formulaOf(flag);
+    }
     flow.setAliases(r, aliasOfResult(op, r));
   }
 }
 
 AliasSet Transfer::aliasOfResult(Operation *op, OpResult r) {
+  if (Value flag = ctx.ownershipFlagOf.lookup(r)) {
+    Bdd owned = ctx.conds.formulaOf(flag);
+    AliasSet s;
+    addAlias(s, {ctx.unknownOrigin, ctx.bdd.negate(owned)}, ctx.bdd);
+    addAlias(s, {ctx.originOfValue.lookup(r), owned}, ctx.bdd);
+    return s;
+  }
   if (ctx.bufferOf(r))
     return {{ctx.originOfValue.lookup(r), BddManager::True}};
   if (isStackAllocated(r))

@@ -113,6 +113,18 @@ class Judge(unittest.TestCase):
         self.assertIn("expected line 7", c.why)
         self.assertFalse(self.judged("dup", answer(diag("leak", 7)), 6, 7).ok)
 
+    def test_equivalent_mutant_must_lint_clean(self):
+        for kind, expect in (("del", None), ("dup", 7)):
+            c = run.Check(kind, 6, expect, Path("x.mlir"))
+            c.equivalent = True
+            c.result = run.parse_lint(*answer())
+            c.judge()
+            self.assertTrue(c.ok, kind)
+            c.result = run.parse_lint(*answer(diag("leak", 3)))
+            c.judge()
+            self.assertFalse(c.ok, kind)
+            self.assertIn("never runs", c.why)
+
     def test_tool_errors(self):
         for a in [(2, "", "x.mlir:1:1: error: bad"), (1, "{oops", ""),
                   (None, "", "timed out"), (139, "", "segv"),
@@ -162,6 +174,49 @@ class Generator(unittest.TestCase):
             prog = run.Program(path, "plain")
             self.assertEqual(prog.name, "g5_0000")
             self.assertTrue(prog.features)
+
+
+DEAD = """\
+module {
+  func.func @f(%n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %false = arith.constant false
+    %alloc = memref.alloc() : memref<4xf32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%own = %false) -> (i1) {
+      scf.if %own {
+        memref.dealloc %alloc : memref<4xf32>
+      }
+      scf.yield %own : i1
+    }
+    %0:2 = call @g(%alloc) : (memref<4xf32>) -> (memref<4xf32>, i1)
+    scf.if %0#1 {
+      memref.dealloc %0#0 : memref<4xf32>
+    } else {
+      memref.dealloc %alloc : memref<4xf32>
+    }
+    return
+  }
+  func.func private @g(%m: memref<4xf32>) -> (memref<4xf32>, i1) {
+    %false = arith.constant false
+    return %m, %false : memref<4xf32>, i1
+  }
+}
+"""
+
+
+class DeadDeallocs(unittest.TestCase):
+    """Needs upstream's mlir-opt (test/lib/llvm_tools.py finds it)."""
+
+    def test_sccp_proves_dead_frees(self):
+        mlir_opt = run.find_mlir_opt(None)
+        if not mlir_opt:
+            self.skipTest("mlir-opt not found")
+        # Line 9: under a loop-carried flag that stays false; line 15: under
+        # a flag the callee returns as false; line 17: in the else branch,
+        # so it runs.
+        self.assertEqual(run.dead_deallocs(DEAD, [9, 15, 17], mlir_opt),
+                         {9, 15})
 
 
 class Expectations(unittest.TestCase):

@@ -1,0 +1,139 @@
+// Calls to private functions that return an ownership flag beside a buffer
+// (upstream's dynamic ownership, `private-function-dynamic-ownership=true`):
+// the result is the callee's fresh buffer exactly where the flag holds, so
+// the caller owns it there and only there.
+// RUN: %memlint lint --verify-diagnostics %s
+// RUN: not %memlint lint --format=json %s | FileCheck %s --check-prefix=JSON
+
+func.func private @choose(%c: i1, %x: memref<8xf32>) -> (memref<8xf32>, i1) {
+  %0 = scf.if %c -> (memref<8xf32>) {
+    %m = memref.alloc() : memref<8xf32>
+    scf.yield %m : memref<8xf32>
+  } else {
+    scf.yield %x : memref<8xf32>
+  }
+  return %0, %c : memref<8xf32>, i1
+}
+
+// The flag is the negation of the condition that picks the argument.
+func.func private @chooseNot(%c: i1, %x: memref<8xf32>) -> (memref<8xf32>, i1) {
+  %true = arith.constant true
+  %own = arith.xori %c, %true : i1
+  %0 = scf.if %c -> (memref<8xf32>) {
+    scf.yield %x : memref<8xf32>
+  } else {
+    %m = memref.alloc() : memref<8xf32>
+    scf.yield %m : memref<8xf32>
+  }
+  return %0, %own : memref<8xf32>, i1
+}
+
+// The i1 says nothing about ownership: it is true on a path that returns
+// the argument.
+func.func private @unrelated(%c: i1, %d: i1, %x: memref<8xf32>) -> (memref<8xf32>, i1) {
+  %0 = scf.if %c -> (memref<8xf32>) {
+    %m = memref.alloc() : memref<8xf32>
+    scf.yield %m : memref<8xf32>
+  } else {
+    scf.yield %x : memref<8xf32>
+  }
+  return %0, %d : memref<8xf32>, i1
+}
+
+// Correct: freed under its flag, also through the base of a view, in a loop.
+func.func @freedUnderFlag(%c: i1, %n: index, %x: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r:2 = call @choose(%c, %x) : (i1, memref<8xf32>) -> (memref<8xf32>, i1)
+  scf.if %r#1 {
+    memref.dealloc %r#0 : memref<8xf32>
+  }
+  scf.for %i = %c0 to %n step %c1 {
+    %p = arith.cmpi eq, %i, %c1 : index
+    %s:2 = func.call @chooseNot(%p, %x) : (i1, memref<8xf32>) -> (memref<8xf32>, i1)
+    %base, %off, %size, %stride = memref.extract_strided_metadata %s#0 : memref<8xf32> -> memref<f32>, index, index, index
+    scf.if %s#1 {
+      memref.dealloc %base : memref<f32>
+    }
+  }
+  return
+}
+
+// Correct: the flag is what the caller passes, here false: @choose returns
+// the caller's own %x, whose free comes later; no path frees it twice or
+// leaks a fresh one.
+func.func @passesFalse(%x: memref<8xf32>) {
+  %false = arith.constant false
+  %r:2 = call @choose(%false, %x) : (i1, memref<8xf32>) -> (memref<8xf32>, i1)
+  return
+}
+
+// The flag depends on the caller's value in a way memlint does not carry
+// over (a conjunction with another argument): nothing is assumed about
+// ownership, so there is nothing to report even though it is never freed.
+func.func private @chooseBoth(%c: i1, %d: i1, %x: memref<8xf32>) -> (memref<8xf32>, i1) {
+  %both = arith.andi %c, %d : i1
+  %0 = scf.if %both -> (memref<8xf32>) {
+    %m = memref.alloc() : memref<8xf32>
+    scf.yield %m : memref<8xf32>
+  } else {
+    scf.yield %x : memref<8xf32>
+  }
+  return %0, %both : memref<8xf32>, i1
+}
+func.func @flagNotCarriedOver(%c: i1, %x: memref<8xf32>) {
+  %false = arith.constant false
+  %r:2 = call @chooseBoth(%c, %false, %x) : (i1, i1, memref<8xf32>) -> (memref<8xf32>, i1)
+  return
+}
+
+// Correct: freed by bufferization.dealloc under its flag.
+func.func @deallocOpUnderFlag(%c: i1, %x: memref<8xf32>) {
+  %r:2 = call @choose(%c, %x) : (i1, memref<8xf32>) -> (memref<8xf32>, i1)
+  bufferization.dealloc (%r#0 : memref<8xf32>) if (%r#1)
+  return
+}
+
+// Correct: nothing is known of @unrelated's ownership; memlint does not guess.
+func.func @unknownOwnership(%c: i1, %d: i1, %x: memref<8xf32>) {
+  %r:2 = call @unrelated(%c, %d, %x) : (i1, i1, memref<8xf32>) -> (memref<8xf32>, i1)
+  return
+}
+
+func.func @neverFreed(%c: i1, %x: memref<8xf32>) {
+  // expected-warning@+1 {{buffer %r#0 is never freed when %c is true [leak]}}
+  %r:2 = call @choose(%c, %x) : (i1, memref<8xf32>) -> (memref<8xf32>, i1)
+  // expected-note@+1 {{the function exits here with %r#0 still allocated}}
+  return
+}
+
+func.func @freedTwice(%c: i1, %x: memref<8xf32>) {
+  // expected-note@+1 {{%r#0 allocated here}}
+  %r:2 = call @chooseNot(%c, %x) : (i1, memref<8xf32>) -> (memref<8xf32>, i1)
+  scf.if %r#1 {
+    // expected-note@+1 {{first freed here}}
+    memref.dealloc %r#0 : memref<8xf32>
+    // expected-error@+1 {{buffer %r#0 is freed twice [double-free]}}
+    memref.dealloc %r#0 : memref<8xf32>
+  }
+  return
+}
+
+func.func @usedAfterFree(%c: i1, %x: memref<8xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  // expected-note@+1 {{%r#0 allocated here}}
+  %r:2 = call @choose(%c, %x) : (i1, memref<8xf32>) -> (memref<8xf32>, i1)
+  scf.if %r#1 {
+    // expected-note@+1 {{freed here}}
+    memref.dealloc %r#0 : memref<8xf32>
+  }
+  // expected-error@+1 {{'memref.load' uses buffer %r#0 after it was freed when %c is true [use-after-free]}}
+  %v = memref.load %r#0[%c0] : memref<8xf32>
+  return %v : f32
+}
+
+// A plain free would also free the caller's memory where the flag is false,
+// which re-analysis cannot see: the leak gets no fix.
+// JSON: "check": "leak",
+// JSON-NEXT: "fixes": [],
+// JSON-NEXT: "message": "buffer %r#0 is never freed when %c is true"
