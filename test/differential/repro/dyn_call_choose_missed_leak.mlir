@@ -3,8 +3,11 @@
 //   then delete the guarded `memref.dealloc %base_buffer` and lint:
 //   test/differential/run.py --variant dynamic-ownership test/differential/repro/THIS.mlir
 // Runtime helper: none.
-// memlint reports: nothing for the mutant without the guarded dealloc of
-//   the call result (and no double-free when it is doubled).
+// memlint reported: nothing for the mutant without the guarded dealloc of
+//   the call result (and no double-free when it is doubled). Fixed: the
+//   summary of @choose says its memref result is its own buffer exactly
+//   when its i1 result holds, and that flag is its argument %c
+//   (FunctionSummary::ownedWhen, sameAsArgument).
 // Why wrong: with dynamic ownership @choose returns (%buf, %c): the flag is
 //   its own i1 argument, true exactly when it returned its fresh alloc. The
 //   caller frees the result under that flag; without the free the fresh
