@@ -362,6 +362,9 @@ void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
   DenseMap<Value, SmallVector<unsigned, 1>> rangesOf;
 
   for (auto [index, info] : llvm::enumerate(buffers)) {
+    // Memory another function owns takes no place in this one's plan.
+    if (info.foreign)
+      continue;
     // The same allocation listed again (a loop allocation's instance from an
     // earlier iteration) shares the first one's range.
     auto seen = impl->rangeIndex.find(info.value);

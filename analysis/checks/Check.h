@@ -84,6 +84,9 @@ Message describeCondition(LifetimeAnalysis &fn, Bdd cond, mlir::Operation *at);
 Message describeCondition(LifetimeAnalysis &fn, llvm::ArrayRef<Bdd> conds,
                           mlir::Operation *at);
 std::string bufferName(Document &doc, const BufferInfo &b);
+/// The note on the op a buffer named `name` comes from: "%a allocated
+/// here", or for foreign memory, which call returned it.
+std::string bornHereNote(const std::string &name, const BufferInfo &b);
 
 } // namespace memlint
 

@@ -1,6 +1,8 @@
 //===- CheckRegistry.cpp - The list of checks -----------------------------===//
 #include "analysis/checks/Check.h"
 
+#include "mlir/Interfaces/CallInterfaces.h"
+
 namespace memlint {
 
 std::unique_ptr<Check> createLeakCheck();
@@ -69,6 +71,17 @@ Message describeCondition(LifetimeAnalysis &fn, llvm::ArrayRef<Bdd> conds,
                           mlir::Operation *at) {
   Message path = fn.describePath(conds, at);
   return path.empty() ? Message() : "when " + path;
+}
+
+std::string bornHereNote(const std::string &name, const BufferInfo &b) {
+  if (!b.foreign)
+    return name + " allocated here";
+  std::string note = name + " returned here";
+  if (auto call = llvm::dyn_cast<mlir::CallOpInterface>(b.allocOp))
+    if (auto sym = llvm::dyn_cast_if_present<mlir::SymbolRefAttr>(
+            call.getCallableForCallee()))
+      note += " by @" + sym.getLeafReference().str();
+  return note + " (a function without a body: its owner is unknown)";
 }
 
 std::string bufferName(Document &doc, const BufferInfo &b) {

@@ -32,8 +32,7 @@ public:
                     : "first freed here",
                doc.rangeOf(e.firstFree)});
         }
-        f.related.push_back(
-            {name + " allocated here", doc.rangeOf(buf.allocOp)});
+        f.related.push_back({bornHereNote(name, buf), doc.rangeOf(buf.allocOp)});
         out.push_back(std::move(f));
       }
   }

@@ -13,6 +13,38 @@ using namespace mlir;
 
 namespace memlint::lifetime {
 
+// What a call's results are, by its callee's summary: fresh buffers, buffers
+// owned under a flag, i1s the caller knows; a body-less callee's memrefs are
+// foreign (see BufferInfo::foreign).
+void FunctionAnalysis::readCallResults(CallOpInterface call,
+                                       SmallVectorImpl<Value> &owned,
+                                       SmallVectorImpl<Value> &foreign) {
+  FunctionOpInterface callee = ctx.module.calleeOf(call);
+  if (!callee)
+    return;
+  if (callee.isExternal()) {
+    for (Value r : call->getResults())
+      if (isMemRef(r))
+        foreign.push_back(r);
+    return;
+  }
+  FunctionSummary summary = ctx.module.summaryOf(callee);
+  for (auto [i, r] : llvm::enumerate(call->getResults())) {
+    if (i < summary.fresh.size() && summary.fresh[i] && isMemRef(r))
+      owned.push_back(r);
+    if (i < summary.ownedWhen.size() && summary.ownedWhen[i] && isMemRef(r)) {
+      owned.push_back(r);
+      ctx.ownershipFlagOf[r] = call->getResult(*summary.ownedWhen[i]);
+    }
+    if (i < summary.sameAsArgument.size() && summary.sameAsArgument[i])
+      if (auto [j, negated] = *summary.sameAsArgument[i];
+          j < call.getArgOperands().size())
+        ctx.flagArgumentOf[r] = {call.getArgOperands()[j], negated};
+    if (i < summary.constant.size() && summary.constant[i])
+      constantCallResults[r] = *summary.constant[i];
+  }
+}
+
 void FunctionAnalysis::collectBuffers(FunctionOpInterface fn) {
   ctx.unknownOrigin = ctx.origins.size();
   ctx.origins.push_back({OriginKind::Unknown, Value(), -1});
@@ -20,29 +52,14 @@ void FunctionAnalysis::collectBuffers(FunctionOpInterface fn) {
     if (op != fn.getOperation() && isa<FunctionOpInterface>(op))
       return WalkResult::skip();
     SmallVector<Value> allocated = heapAllocatedResults(op);
+    SmallVector<Value> foreign;
     if (auto call = dyn_cast<CallOpInterface>(op))
-      if (FunctionOpInterface callee = ctx.module.calleeOf(call)) {
-        FunctionSummary summary = ctx.module.summaryOf(callee);
-        for (auto [i, r] : llvm::enumerate(op->getResults())) {
-          if (i < summary.fresh.size() && summary.fresh[i] && isMemRef(r))
-            allocated.push_back(r);
-          if (i < summary.ownedWhen.size() && summary.ownedWhen[i] &&
-              isMemRef(r)) {
-            allocated.push_back(r);
-            ctx.ownershipFlagOf[r] = op->getResult(*summary.ownedWhen[i]);
-          }
-          if (i < summary.sameAsArgument.size() && summary.sameAsArgument[i])
-            if (auto [j, negated] = *summary.sameAsArgument[i];
-                j < call.getArgOperands().size())
-              ctx.flagArgumentOf[r] = {call.getArgOperands()[j], negated};
-          if (i < summary.constant.size() && summary.constant[i])
-            constantCallResults[r] = *summary.constant[i];
-        }
-      }
-    for (Value v : allocated) {
+      readCallResults(call, allocated, foreign);
+    for (Value v : llvm::concat<Value>(allocated, foreign)) {
       unsigned b = ctx.buffers.size();
       ctx.buffers.push_back({v, op, true});
       ctx.buffers.back().ownershipFlag = ctx.ownershipFlagOf.lookup(v);
+      ctx.buffers.back().foreign = llvm::is_contained(foreign, v);
       ctx.bufferIndex[v] = b;
       ctx.originFor(OriginKind::Owned, v, b);
     }
@@ -120,7 +137,8 @@ void FunctionAnalysis::atReturn(const Exit &x) {
     if (carriesMemRef(v))
       for (const AliasEntry &e : flow.aliasOf(v)) {
         Bdd c = bdd.conj(x.st.path, e.cond);
-        if (std::optional<unsigned> b = ctx.ownedBuffer(e.origin)) {
+        std::optional<unsigned> b = ctx.ownedBuffer(e.origin);
+        if (b && !ctx.buffers[*b].foreign) {
           escaped[*b] = bdd.disj(escaped[*b], c);
           covered = bdd.disj(covered, c);
         } else {
@@ -139,7 +157,7 @@ void FunctionAnalysis::atReturn(const Exit &x) {
   }
   // Live buffers it does not return leak.
   for (unsigned b = 0; b < ctx.numBuffers(); ++b) {
-    if (x.st.entries[b].live == BddManager::False)
+    if (x.st.entries[b].live == BddManager::False || ctx.buffers[b].foreign)
       continue;
     Bdd leak = bdd.conj(ctx.lattice.liveIn(x.st, b), bdd.negate(escaped[b]));
     if (leak == BddManager::False)

@@ -48,6 +48,9 @@ private:
   enum class ResultConstant { NoReturnYet, Varies, False, True };
 
   void collectBuffers(mlir::FunctionOpInterface fn);
+  void readCallResults(mlir::CallOpInterface call,
+                       llvm::SmallVectorImpl<mlir::Value> &owned,
+                       llvm::SmallVectorImpl<mlir::Value> &foreign);
   Incoming entryOf(mlir::Region &body);
   void atReturn(const Exit &x);
   void updateConstant(unsigned i, mlir::Value v, Bdd path);

@@ -93,7 +93,7 @@ bool LoopModel::regionHasCycle(Region *r) {
 // ---- Back edges -------------------------------------------------------------
 
 void LoopModel::leak(Operation *term, unsigned b, Bdd cond) {
-  if (cond == BddManager::False)
+  if (cond == BddManager::False || ctx.buffers[b].foreign)
     return;
   Event ev{EventKind::Leak, term, (int)b};
   ev.cond = cond;

@@ -32,6 +32,12 @@ struct BufferInfo {
   /// result of the call holds (FunctionSummary::ownedWhen); a free of it
   /// must be guarded by that flag.
   mlir::Value ownershipFlag;
+  /// Memory the function did not allocate and whose owner it cannot know:
+  /// a memref returned by a call to a body-less function. Its frees are
+  /// followed (a second free, or a use after one, is a bug whoever owns it),
+  /// but it is never reported as leaked or as freed by the wrong owner, and
+  /// never planned.
+  bool foreign = false;
 };
 
 struct Origin {

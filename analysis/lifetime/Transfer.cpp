@@ -151,7 +151,8 @@ void Transfer::freeOwned(Operation *op, Value v, const AliasEntry &e,
     ev.via = v;
     ctx.events.record(ev, b);
   }
-  if (e.interior) {
+  // Foreign memory may itself be a view: where it starts is unknown.
+  if (e.interior && !ctx.buffers[b].foreign) {
     Event ev{EventKind::InvalidFree, op, (int)b, e.origin};
     ev.cond = c;
     ev.via = v;
@@ -240,6 +241,9 @@ std::optional<Bdd> Transfer::sameBuffer(Value a, Value b) {
         same = bdd.disj(same, both);
         continue;
       }
+      // A body-less callee may return any memory, its argument included.
+      if (isForeign(ox) || isForeign(oy))
+        return std::nullopt;
       // Memory that is not this function's own may be passed in twice.
       if (ox.kind != OriginKind::Owned && oy.kind != OriginKind::Owned)
         return std::nullopt;

@@ -64,6 +64,9 @@ private:
   /// it cannot tell (two different arguments may be one buffer; memory it
   /// does not follow).
   std::optional<Bdd> sameBuffer(mlir::Value a, mlir::Value b);
+  bool isForeign(const Origin &o) const {
+    return o.kind == OriginKind::Owned && ctx.buffers[o.buffer].foreign;
+  }
   /// sameBuffer, or True where it cannot tell.
   Bdd mayAlias(mlir::Value a, mlir::Value b) {
     return sameBuffer(a, b).value_or(BddManager::True);
