@@ -36,6 +36,10 @@ struct LintOptions {
   /// server's newer version made this analysis useless); what it returns
   /// then is incomplete and must be dropped.
   const std::atomic<bool> *cancelled = nullptr;
+  /// lintDocument frees each function's path-sensitive state as soon as
+  /// its checks ran (LifetimeAnalysis::releaseWorkState): for a front end
+  /// that will not ask the analyses for fixes or path words afterwards.
+  bool releaseAnalyses = false;
 
   LintOptions();
   bool isEnabled(const std::string &check) const {

@@ -158,7 +158,10 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
   const auto &functions = lifetimes.functions();
   std::vector<std::vector<Finding>> perFunction(functions.size());
   auto checkFunction = [&](unsigned i) {
-    checkOneFunction(ctx, lifetimes.get(functions[i]), perFunction[i]);
+    LifetimeAnalysis &la = lifetimes.get(functions[i]);
+    checkOneFunction(ctx, la, perFunction[i]);
+    if (opts.releaseAnalyses)
+      la.releaseWorkState();
   };
   if (opts.cancelled) {
     // A cancellable analysis runs one function at a time (get() analyses

@@ -65,6 +65,12 @@ public:
   const FunctionSummary &summary() const { return sum; }
   /// Buffer index of an allocating value, or -1.
   int bufferOf(mlir::Value v) const;
+  /// Frees the path-sensitive state (BDD tables, per-op paths) once the
+  /// checks have read the events: buffers, origins, events and the summary
+  /// stay; describePath() and pathShare() may not be called any more.
+  /// The CLI's text output does this per function, so that memory holds
+  /// one function's state per thread rather than the whole module's.
+  void releaseWorkState();
 
 private:
   struct Impl;

@@ -129,7 +129,10 @@ int runLint(const Args &args) {
     auto clock = std::chrono::steady_clock::now();
     const std::string &file = files[idx];
     FileResult &r = results[idx];
-    const LintOptions &opts = options[idx];
+    LintOptions opts = options[idx];
+    // Text carries no fixes: nothing asks the analyses anything after the
+    // checks, so each function's state goes as soon as it is checked.
+    opts.releaseAnalyses = format == "text";
     r.report.file = shownName(file);
     std::optional<std::string> text =
         readInput(file, opts.maxInputSize, r.errorText);

@@ -371,7 +371,16 @@ LifetimeAnalysis::LifetimeAnalysis(mlir::FunctionOpInterface fn,
 
 LifetimeAnalysis::~LifetimeAnalysis() = default;
 
+void LifetimeAnalysis::releaseWorkState() { impl.reset(); }
+
 int LifetimeAnalysis::bufferOf(mlir::Value v) const {
+  if (!impl) {
+    // Released: the first buffer of that value (later ones are earlier
+    // iterations' instances of it).
+    auto it = llvm::find_if(bufferInfos,
+                            [&](const BufferInfo &b) { return b.value == v; });
+    return it == bufferInfos.end() ? -1 : int(it - bufferInfos.begin());
+  }
   std::optional<unsigned> b = impl->bufferOf(v);
   return b ? static_cast<int>(*b) : -1;
 }
@@ -383,6 +392,7 @@ const std::vector<Event> &LifetimeAnalysis::events() const {
 }
 
 double LifetimeAnalysis::pathShare(Bdd cond) const {
+  assert(impl && "pathShare after releaseWorkState");
   return impl->pathShare(cond);
 }
 
@@ -391,6 +401,7 @@ Message LifetimeAnalysis::describePath(llvm::ArrayRef<Bdd> conds,
   // Coarse events hold on every path that reaches them.
   if (stopped)
     return Message();
+  assert(impl && "describePath after releaseWorkState");
   return impl->describePath(conds, at);
 }
 
