@@ -172,6 +172,7 @@ void CfgWalk::runBlock(unsigned bi, Block *block) {
     return;
   w.bindArguments(block, cur, header);
   PathState st = cur.st;
+  w.dropFinishedBuffers(block, st);
   for (Operation &op : block->without_terminator())
     w.step(&op, st);
   Operation *term = block->empty() ? nullptr : &block->back();
@@ -394,6 +395,40 @@ void FlowWalker::walkOpaqueRegions(Operation *op, PathState &st) {
   }
   transfer.checkUses(op, st);
   transfer.defineResults(op, st);
+}
+
+void FlowWalker::dropFinishedBuffers(Block *block, PathState &st) {
+  SmallVector<unsigned> finished;
+  st.entries.forEachBuffer(
+      [&](unsigned c) { return st.entries.chunkEmpty(c); },
+      [&](unsigned b) {
+        const Entry &e = st.entries[b];
+        if (e.live == BddManager::False && e != Entry())
+          finished.push_back(b);
+      });
+  if (finished.empty())
+    return;
+  if (!held) {
+    Operation *fn = block->getParentOp();
+    if (!isa<FunctionOpInterface>(fn))
+      return;
+    held = std::make_unique<HeldValues>(*block->getParent());
+  }
+  if (!held->covers(block))
+    return;
+  llvm::BitVector keep(ctx.numBuffers());
+  auto hold = [&](Value v) {
+    if (const AliasSet *s = flow.find(v))
+      for (const AliasEntry &e : *s)
+        if (std::optional<unsigned> b = ctx.ownedBuffer(e.origin))
+          keep.set(*b);
+  };
+  held->forEachLiveIn(block, hold);
+  for (BlockArgument arg : block->getArguments())
+    hold(arg);
+  for (unsigned b : finished)
+    if (!keep.test(b))
+      st.entries.mut(b) = Entry();
 }
 
 } // namespace memlint::lifetime

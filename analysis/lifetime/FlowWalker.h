@@ -13,7 +13,9 @@
 #include "analysis/lifetime/EdgeConditions.h"
 #include "analysis/lifetime/LoopModel.h"
 #include "analysis/lifetime/Transfer.h"
+#include "analysis/lifetime/HeldValues.h"
 #include "llvm/ADT/SetVector.h"
+#include <memory>
 
 namespace memlint::lifetime {
 
@@ -88,6 +90,13 @@ private:
   /// Gives block arguments their aliases and i1 formulas. At loop headers
   /// an i1 argument changes every iteration: it is an atom of its own.
   void bindArguments(mlir::Block *block, const Incoming &cur, bool header);
+  /// At a block of the function's body: drops the state of buffers that no
+  /// path into `block` has live and that no value it or a later block may
+  /// use (HeldValues), nor its arguments, may hold: no later op can free or
+  /// use them, so they can have no event, and joins, restricts and renames
+  /// then cost what the buffers still in play cost, not what every buffer
+  /// freed so far does.
+  void dropFinishedBuffers(mlir::Block *block, PathState &st);
 
   FunctionContext &ctx;
   AliasFlow &flow;
@@ -105,6 +114,8 @@ private:
   /// same one.
   llvm::DenseMap<mlir::Block *, Incoming> cfgBackIn;
   llvm::DenseMap<mlir::Region *, Incoming> regionBackIn;
+  /// What the blocks of the function's body still use (made on first use).
+  std::unique_ptr<HeldValues> held;
   /// Loops being iterated around the current op.
   unsigned iteratingLoops = 0;
   bool unstableNested = false;

@@ -156,6 +156,46 @@ TEST(CostShapeTest, LeakInThirtyTwoNestedFors) {
   EXPECT_LT(o.cost.operations, 3'000'000u);
 }
 
+/// `n` CFG loops in a row, each after a branch that allocates and frees a
+/// buffer; the i1 that picks the branch comes from an op memlint cannot
+/// see into.
+std::string loopsAfterFrees(int n) {
+  std::ostringstream s;
+  s << "func.func @chain(%v: f32, %i: index, %n: index) {\n"
+    << "  %c0 = arith.constant 0 : index\n"
+    << "  %c1 = arith.constant 1 : index\n";
+  for (int k = 0; k < n; ++k)
+    s << "  %c" << k << "x = \"test.cond\"() : () -> i1\n"
+      << "  cf.cond_br %c" << k << "x, ^t" << k << ", ^h" << k
+      << "(%c0 : index)\n"
+      << "^t" << k << ":\n"
+      << "  %a" << k << " = memref.alloc() : memref<4xf32>\n"
+      << "  memref.store %v, %a" << k << "[%i] : memref<4xf32>\n"
+      << "  memref.dealloc %a" << k << " : memref<4xf32>\n"
+      << "  cf.br ^h" << k << "(%c0 : index)\n"
+      << "^h" << k << "(%k" << k << ": index):\n"
+      << "  %m" << k << " = arith.cmpi slt, %k" << k << ", %n : index\n"
+      << "  cf.cond_br %m" << k << ", ^b" << k << ", ^x" << k << "\n"
+      << "^b" << k << ":\n"
+      << "  %k" << k << "n = arith.addi %k" << k << ", %c1 : index\n"
+      << "  cf.br ^h" << k << "(%k" << k << "n : index)\n"
+      << "^x" << k << ":\n";
+  s << "  return\n}\n";
+  return s.str();
+}
+
+TEST(CostShapeTest, BuffersFreedEarlierCostLaterLoopsNothing) {
+  // Every back edge renames the loop's atoms in each buffer's state. A
+  // buffer freed before the loop that no later block can reach through a
+  // value has no state left to rename (FlowWalker::dropFinishedBuffers):
+  // 100 loops took 2.6M operations and 1.1M nodes when every freed buffer
+  // was kept, 0.1M operations without them.
+  Outcome o = lintShape(loopsAfterFrees(100));
+  EXPECT_FALSE(o.notChecked);
+  EXPECT_TRUE(o.findings.empty());
+  EXPECT_LT(o.cost.operations, 300'000u);
+}
+
 TEST(CostShapeTest, FiveThousandConditionalFrees) {
   const int n = 5000, conds = 16;
   std::ostringstream s;

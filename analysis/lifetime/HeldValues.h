@@ -1,0 +1,49 @@
+//===- HeldValues.h - Buffer-carrying values still needed per block -*- C++ -*-===//
+//
+// Which memref-carrying values a block of a function's top-level region, or
+// a block after it, may still use: classic backward liveness over that
+// region's CFG, except that a use inside a nested region counts as a use by
+// the block that holds the region op (mlir::Liveness leaves those to the
+// nested blocks). The lifetime walk drops the state of a freed buffer that
+// none of these values may hold (FlowWalker::dropFinishedBuffers).
+//
+// Only the top-level region is answered: after a nested region, the state
+// flows on to the ops that follow its op, which a nested block's liveness
+// does not see.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_LIFETIME_HELDVALUES_H
+#define MEMLINT_ANALYSIS_LIFETIME_HELDVALUES_H
+
+#include "mlir/IR/Region.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
+#include <vector>
+
+namespace memlint::lifetime {
+
+class HeldValues {
+public:
+  explicit HeldValues(mlir::Region &topLevel);
+  /// Whether `block` is a block of the region this was computed for.
+  bool covers(mlir::Block *block) const { return blockIndex.count(block); }
+  /// Calls `f` on each memref-carrying value live into `block` (used there,
+  /// nested uses included, or in a block reachable from it, before being
+  /// defined again).
+  template <typename F> void forEachLiveIn(mlir::Block *block, F f) const {
+    const llvm::BitVector &in = liveIn[blockIndex.lookup(block)];
+    for (unsigned i : in.set_bits())
+      f(values[i]);
+  }
+
+private:
+  std::vector<mlir::Value> values;
+  llvm::DenseMap<mlir::Value, unsigned> valueIndex;
+  llvm::DenseMap<mlir::Block *, unsigned> blockIndex;
+  std::vector<llvm::BitVector> liveIn;
+};
+
+} // namespace memlint::lifetime
+
+#endif
