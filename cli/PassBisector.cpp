@@ -205,6 +205,8 @@ bool PassBisector::update(Operation *op, unsigned stage) {
       state.first.emplace(key, stage);
     }
     state.since = std::move(since);
+    state.latest = std::move(found[i]);
+    state.linted = true;
   }
   return introduced;
 }
@@ -214,19 +216,25 @@ std::vector<BlamedFinding> PassBisector::finalFindings() {
   ModuleLifetimes lifetimes(module,
                             [d = doc.get()](Value v) { return d->nameOf(v); });
   const std::vector<FunctionOpInterface> &all = lifetimes.functions();
+  // Every change was linted after the pass that made it: only a function
+  // no update saw (none, unless the pipeline ran no pass on it after it
+  // appeared) is linted here.
+  std::vector<FunctionOpInterface> unseen;
+  for (FunctionOpInterface fn : all)
+    if (!functions[fn.getName().str()].linted)
+      unseen.push_back(fn);
   std::vector<std::vector<Finding>> found =
-      lintFunctions(*doc, opts, lifetimes, all);
+      lintFunctions(*doc, opts, lifetimes, unseen);
+  for (size_t i = 0; i < unseen.size(); ++i)
+    functions[unseen[i].getName().str()].latest = std::move(found[i]);
   std::vector<BlamedFinding> out;
-  for (size_t i = 0; i < all.size(); ++i) {
-    FunctionOpInterface fn = all[i];
-    const FunctionState &state = functions[fn.getName().str()];
-    for (Finding &f : found[i]) {
+  for (FunctionOpInterface fn : all) {
+    FunctionState &state = functions[fn.getName().str()];
+    for (Finding &f : state.latest) {
       Key key{f.check, f.range.start.line, f.range.start.column};
       auto it = state.first.find(key);
-      // Every change is linted after the pass that made it, so a finding
-      // of the final IR is always known; the last pass otherwise.
       unsigned pass = it != state.first.end() ? it->second : lastAssigned;
-      out.push_back({std::move(f), pass});
+      out.push_back({f, pass});
     }
   }
   std::stable_sort(out.begin(), out.end(),

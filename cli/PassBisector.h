@@ -74,6 +74,11 @@ private:
     /// The stage each finding first appeared at, kept when a later pass
     /// removes it: the blame CONTRACT.md asks for ("first appeared").
     std::map<Key, unsigned> first;
+    /// The findings of the last lint. A function is linted again whenever
+    /// it or a callee changes, so after the last pass these are the final
+    /// IR's findings (finalFindings does not lint again).
+    std::vector<Finding> latest;
+    bool linted = false;
   };
   /// Re-lints what changed under `op` after stage `stage`; true if a
   /// finding appeared.
