@@ -142,7 +142,10 @@ int runLint(const Args &args) {
       return;
     }
     std::unique_ptr<Document> doc =
-        Document::parse(*text, r.report.file, opts.threads);
+        // Only --verify-diagnostics reads the text again: otherwise the
+        // document takes it rather than a copy.
+        Document::parse(verify ? *text : std::move(*text), r.report.file,
+                        opts.threads);
     times.add(times.parse, secondsSince(clock));
     if (!doc->isValid()) {
       r.inputError = true;
