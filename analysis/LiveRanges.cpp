@@ -8,9 +8,11 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/RegionGraphTraits.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -180,18 +182,20 @@ bool LiveRanges::inCycle(Block *block) const {
   auto it = impl->cycle.find(block);
   if (it != impl->cycle.end())
     return it->second;
-  DenseSet<Block *> seen;
-  SmallVector<Block *> work(block->getSuccessors().begin(),
-                            block->getSuccessors().end());
-  bool found = false;
-  while (!work.empty() && !found) {
-    Block *b = work.pop_back_val();
-    if (b == block)
-      found = true;
-    else if (seen.insert(b).second)
-      llvm::append_range(work, b->getSuccessors());
+  // Every block of the region at once, from its strongly connected
+  // components (a search from each block would be quadratic in a long CFG).
+  Region *region = block->getParent();
+  for (Block &b : *region)
+    impl->cycle[&b] = false;
+  for (auto scc = llvm::scc_begin(region); !scc.isAtEnd(); ++scc) {
+    const std::vector<Block *> &blocks = *scc;
+    bool cycle = blocks.size() > 1 || llvm::is_contained(
+                                          blocks.front()->getSuccessors(),
+                                          blocks.front());
+    for (Block *b : blocks)
+      impl->cycle[b] = cycle;
   }
-  return impl->cycle[block] = found;
+  return impl->cycle[block];
 }
 
 //===----------------------------------------------------------------------===//

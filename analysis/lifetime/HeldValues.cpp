@@ -53,6 +53,12 @@ HeldValues::HeldValues(Region &topLevel) {
     });
   }
   n = values.size();
+  // Three tables of blocks x values bits: beyond 2^26 bits (8 MiB) each,
+  // the walk keeps every freed buffer instead (slower, never wrong).
+  if (uint64_t(blocks.size()) * n > (uint64_t(1) << 26)) {
+    blockIndex.clear();
+    return;
+  }
   std::vector<llvm::BitVector> use(blocks.size(), llvm::BitVector(n)),
       def(blocks.size(), llvm::BitVector(n));
   for (size_t bi = 0; bi < blocks.size(); ++bi) {

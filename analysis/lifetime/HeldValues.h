@@ -26,7 +26,8 @@ namespace memlint::lifetime {
 class HeldValues {
 public:
   explicit HeldValues(mlir::Region &topLevel);
-  /// Whether `block` is a block of the region this was computed for.
+  /// Whether `block` is a block of the region this was computed for (none
+  /// when the region has too many blocks and values to answer cheaply).
   bool covers(mlir::Block *block) const { return blockIndex.count(block); }
   /// Calls `f` on each memref-carrying value live into `block` (used there,
   /// nested uses included, or in a block reachable from it, before being
