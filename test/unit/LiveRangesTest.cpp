@@ -221,6 +221,35 @@ TEST(LiveRangesTest, CfgLoopCoversTheCycle) {
   EXPECT_TRUE(t.ranges->inCycle(t.ranges->opAt(t.pointAtLine(8))->getBlock()));
 }
 
+TEST(LiveRangesTest, BlocksOnCyclesOfTheirRegion) {
+  // ^bb1 loops on itself, ^bb2 and ^bb3 form a cycle, ^bb4 follows them and
+  // the entry precedes them: only the first three are on a cycle.
+  Fixture t(R"(func.func @f(%c: i1) {
+  %a = memref.alloc() : memref<4xf32>
+  cf.br ^bb1
+^bb1:
+  "npu.use"(%a) : (memref<4xf32>) -> ()
+  cf.cond_br %c, ^bb1, ^bb2
+^bb2:
+  "npu.use"(%a) : (memref<4xf32>) -> ()
+  cf.br ^bb3
+^bb3:
+  "npu.use"(%a) : (memref<4xf32>) -> ()
+  cf.cond_br %c, ^bb2, ^bb4
+^bb4:
+  memref.dealloc %a : memref<4xf32>
+  return
+})");
+  auto blockAt = [&](unsigned line) {
+    return t.ranges->opAt(t.pointAtLine(line))->getBlock();
+  };
+  EXPECT_FALSE(t.ranges->inCycle(blockAt(2)));
+  EXPECT_TRUE(t.ranges->inCycle(blockAt(5)));
+  EXPECT_TRUE(t.ranges->inCycle(blockAt(8)));
+  EXPECT_TRUE(t.ranges->inCycle(blockAt(11)));
+  EXPECT_FALSE(t.ranges->inCycle(blockAt(14)));
+}
+
 TEST(LiveRangesTest, CarriedAroundALoopHasSeveralInstances) {
   Fixture t(R"(func.func @f(%lb: index, %ub: index) {
   %c1 = arith.constant 1 : index
