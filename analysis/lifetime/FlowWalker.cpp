@@ -150,6 +150,14 @@ void CfgWalk::runRound(unsigned round, const Incoming &entry) {
     runBlock(bi, block);
     ran[bi].unstable = w.nestedLoopUnstable();
     w.setNestedLoopUnstable(unstableBefore || ran[bi].unstable);
+    // Without back edges there is one round: what entered the block and
+    // what it sent on are not read again (keeping them made memory grow
+    // with blocks x buffers in a long CFG).
+    if (headers.empty()) {
+      in.erase(block);
+      ran[bi].forward.clear();
+      ran[bi].exit.reset();
+    }
   }
 }
 
@@ -398,6 +406,14 @@ void FlowWalker::walkOpaqueRegions(Operation *op, PathState &st) {
 }
 
 void FlowWalker::dropFinishedBuffers(Block *block, PathState &st) {
+  if (!held) {
+    Operation *fn = block->getParentOp();
+    if (!isa<FunctionOpInterface>(fn))
+      return;
+    held = std::make_unique<HeldValues>(*block->getParent());
+  }
+  if (!held->covers(block))
+    return;
   SmallVector<unsigned> finished;
   st.entries.forEachBuffer(
       [&](unsigned c) { return st.entries.chunkEmpty(c); },
@@ -408,27 +424,20 @@ void FlowWalker::dropFinishedBuffers(Block *block, PathState &st) {
       });
   if (finished.empty())
     return;
-  if (!held) {
-    Operation *fn = block->getParentOp();
-    if (!isa<FunctionOpInterface>(fn))
-      return;
-    held = std::make_unique<HeldValues>(*block->getParent());
-  }
-  if (!held->covers(block))
-    return;
-  llvm::BitVector keep(ctx.numBuffers());
+  // Of the finished buffers, those a value still in use may hold stay.
+  llvm::DenseSet<unsigned> drop(finished.begin(), finished.end());
   auto hold = [&](Value v) {
     if (const AliasSet *s = flow.find(v))
       for (const AliasEntry &e : *s)
         if (std::optional<unsigned> b = ctx.ownedBuffer(e.origin))
-          keep.set(*b);
+          drop.erase(*b);
   };
   held->forEachLiveIn(block, hold);
   for (BlockArgument arg : block->getArguments())
     hold(arg);
   for (unsigned b : finished)
-    if (!keep.test(b))
-      st.entries.mut(b) = Entry();
+    if (drop.count(b))
+      st.entries.reset(b);
 }
 
 } // namespace memlint::lifetime

@@ -3,11 +3,14 @@
 
 #include "analysis/BufferCarriers.h"
 #include "mlir/IR/Operation.h"
-#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 
 namespace memlint::lifetime {
+
+/// Live-in entries kept at most, summed over blocks: past this the walk
+/// keeps every freed buffer instead (slower, never wrong).
+static constexpr size_t MaxLiveInEntries = size_t(1) << 24;
 
 HeldValues::HeldValues(Region &topLevel) {
   std::vector<Block *> blocks;
@@ -15,74 +18,66 @@ HeldValues::HeldValues(Region &topLevel) {
     blockIndex[&b] = blocks.size();
     blocks.push_back(&b);
   }
-  auto indexOf = [&](Value v) {
-    auto [it, fresh] = valueIndex.try_emplace(v, values.size());
-    if (fresh)
-      values.push_back(v);
-    return it->second;
-  };
-  // Upward-exposed uses (nested ones lifted to the block) and definitions
-  // per block. In SSA form a value defined in a block (or in a region
-  // nested in it) is used there only after its definition, so only uses of
-  // values defined elsewhere count.
-  unsigned n = 0;
-  std::vector<llvm::SmallVector<unsigned>> uses(blocks.size()),
-      defs(blocks.size());
+  liveIn.resize(blocks.size());
+  // The block of the body each memref-carrying value is defined in (its
+  // own block argument, or an op in it or nested in it), and the blocks
+  // that use it (uses in nested regions count for the block holding them).
+  llvm::DenseMap<Value, unsigned> defBlock;
+  llvm::DenseMap<Value, llvm::SmallVector<unsigned, 2>> useBlocks;
   for (auto [bi, block] : llvm::enumerate(blocks)) {
-    llvm::DenseSet<Value> definedHere;
-    auto define = [&](Value v) {
-      if (carriesMemRef(v)) {
-        definedHere.insert(v);
-        defs[bi].push_back(indexOf(v));
-      }
-    };
     for (BlockArgument arg : block->getArguments())
-      define(arg);
+      if (carriesMemRef(arg))
+        defBlock[arg] = bi;
     block->walk([&](Operation *op) {
       for (Value r : op->getResults())
-        define(r);
+        if (carriesMemRef(r))
+          defBlock[r] = bi;
       for (Region &region : op->getRegions())
         for (Block &nested : region)
           for (BlockArgument arg : nested.getArguments())
-            define(arg);
+            if (carriesMemRef(arg))
+              defBlock[arg] = bi;
     });
+  }
+  for (auto [bi, block] : llvm::enumerate(blocks))
     block->walk([&](Operation *op) {
       for (Value v : op->getOperands())
-        if (carriesMemRef(v) && !definedHere.contains(v))
-          uses[bi].push_back(indexOf(v));
+        if (carriesMemRef(v)) {
+          auto &u = useBlocks[v];
+          if (u.empty() || u.back() != bi)
+            u.push_back(bi);
+        }
     });
-  }
-  n = values.size();
-  // Three tables of blocks x values bits: beyond 2^26 bits (8 MiB) each,
-  // the walk keeps every freed buffer instead (slower, never wrong).
-  if (uint64_t(blocks.size()) * n > (uint64_t(1) << 26)) {
-    blockIndex.clear();
-    return;
-  }
-  std::vector<llvm::BitVector> use(blocks.size(), llvm::BitVector(n)),
-      def(blocks.size(), llvm::BitVector(n));
-  for (size_t bi = 0; bi < blocks.size(); ++bi) {
-    for (unsigned v : uses[bi])
-      use[bi].set(v);
-    for (unsigned v : defs[bi])
-      def[bi].set(v);
-  }
-  // live-in = use | (live-out - def), live-out = union of successors'
-  // live-in; to a fixpoint, visiting blocks last to first.
-  liveIn.assign(blocks.size(), llvm::BitVector(n));
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t k = blocks.size(); k-- > 0;) {
-      llvm::BitVector out(n);
-      for (Block *s : blocks[k]->getSuccessors())
-        if (auto it = blockIndex.find(s); it != blockIndex.end())
-          out |= liveIn[it->second];
-      out.reset(def[k]);
-      out |= use[k];
-      if (out != liveIn[k]) {
-        liveIn[k] = std::move(out);
-        changed = true;
+  // Per value, walk back from each block that uses it to its definition:
+  // it is live into every block on the way (in SSA form a use in the
+  // defining block follows the definition, so that block is not one).
+  // Values defined outside the body (none for a function) are live
+  // everywhere before their uses.
+  size_t entries = 0;
+  std::vector<unsigned> seenFor(blocks.size(), ~0u);
+  for (auto &[v, uses] : useBlocks) {
+    unsigned id = values.size();
+    values.push_back(v);
+    auto def = defBlock.find(v);
+    unsigned defAt = def == defBlock.end() ? ~0u : def->second;
+    llvm::SmallVector<unsigned> work;
+    for (unsigned u : uses)
+      if (u != defAt)
+        work.push_back(u);
+    while (!work.empty()) {
+      unsigned b = work.pop_back_val();
+      if (seenFor[b] == id)
+        continue;
+      seenFor[b] = id;
+      liveIn[b].push_back(id);
+      if (++entries > MaxLiveInEntries) {
+        blockIndex.clear();
+        return;
       }
+      for (Block *p : blocks[b]->getPredecessors())
+        if (auto it = blockIndex.find(p);
+            it != blockIndex.end() && it->second != defAt)
+          work.push_back(it->second);
     }
   }
 }

@@ -1,10 +1,11 @@
 //===- HeldValues.h - Buffer-carrying values still needed per block -*- C++ -*-===//
 //
 // Which memref-carrying values a block of a function's top-level region, or
-// a block after it, may still use: classic backward liveness over that
-// region's CFG, except that a use inside a nested region counts as a use by
-// the block that holds the region op (mlir::Liveness leaves those to the
-// nested blocks). The lifetime walk drops the state of a freed buffer that
+// a block after it, may still use: backward liveness over that region's
+// CFG, one value at a time from its uses back to its definition (the cost
+// is the size of the answer), where a use inside a nested region counts as
+// a use by the block that holds the region op (mlir::Liveness leaves those
+// to the nested blocks). The lifetime walk drops the state of a freed buffer that
 // none of these values may hold (FlowWalker::dropFinishedBuffers).
 //
 // Only the top-level region is answered: after a nested region, the state
@@ -17,7 +18,7 @@
 
 #include "mlir/IR/Region.h"
 #include "mlir/IR/Value.h"
-#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include <vector>
 
@@ -33,16 +34,15 @@ public:
   /// nested uses included, or in a block reachable from it, before being
   /// defined again).
   template <typename F> void forEachLiveIn(mlir::Block *block, F f) const {
-    const llvm::BitVector &in = liveIn[blockIndex.lookup(block)];
-    for (unsigned i : in.set_bits())
+    for (unsigned i : liveIn[blockIndex.lookup(block)])
       f(values[i]);
   }
 
 private:
   std::vector<mlir::Value> values;
-  llvm::DenseMap<mlir::Value, unsigned> valueIndex;
   llvm::DenseMap<mlir::Block *, unsigned> blockIndex;
-  std::vector<llvm::BitVector> liveIn;
+  /// Per block, the values live into it (indices into `values`).
+  std::vector<llvm::SmallVector<unsigned, 4>> liveIn;
 };
 
 } // namespace memlint::lifetime

@@ -99,6 +99,14 @@ public:
       c = new Chunk(*c);
     return c->entries[b & (ChunkSize - 1)];
   }
+  /// Makes entry `b` untouched; a chunk left with only untouched entries
+  /// goes (chunkEmpty then skips it).
+  void reset(unsigned b) {
+    mut(b) = Entry();
+    llvm::IntrusiveRefCntPtr<Chunk> &c = chunks[b >> ChunkBits];
+    if (llvm::all_of(c->entries, [](const Entry &e) { return e == Entry(); }))
+      c = nullptr;
+  }
   /// Calls `visit(b)` for every buffer of every chunk `skip(c)` rejects.
   /// `skip` is asked once per chunk, before its first buffer is visited.
   template <typename Skip, typename Visit>
