@@ -74,7 +74,12 @@ static std::string renderFunction(const AnalysisResult &result,
           std::to_string(s.buffers) + " buffers";
     if (s.unplanned)
       md += ", " + std::to_string(s.unplanned) + " outside the arena";
-    md += ")\n";
+    md += ")";
+    // Hover plans with the heuristics only (it must answer at once); the
+    // plan view's search may find a lower peak, so say which this is.
+    if (s.peakBytes > s.lowerBoundBytes)
+      md += "; greedy plan: the memory-plan view searches further";
+    md += "\n";
   }
   appendFindings(result, {{fn.liveFrom, 1}, {fn.liveTo + 1, 1}}, md);
   return md;
