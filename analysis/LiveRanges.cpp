@@ -189,9 +189,9 @@ bool LiveRanges::inCycle(Block *block) const {
     impl->cycle[&b] = false;
   for (auto scc = llvm::scc_begin(region); !scc.isAtEnd(); ++scc) {
     const std::vector<Block *> &blocks = *scc;
-    bool cycle = blocks.size() > 1 || llvm::is_contained(
-                                          blocks.front()->getSuccessors(),
-                                          blocks.front());
+    bool cycle =
+        blocks.size() > 1 ||
+        llvm::is_contained(blocks.front()->getSuccessors(), blocks.front());
     for (Block *b : blocks)
       impl->cycle[b] = cycle;
   }

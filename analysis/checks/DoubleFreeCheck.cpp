@@ -32,7 +32,8 @@ public:
                     : "first freed here",
                doc.rangeOf(e.firstFree)});
         }
-        f.related.push_back({bornHereNote(name, buf), doc.rangeOf(buf.allocOp)});
+        f.related.push_back(
+            {bornHereNote(name, buf), doc.rangeOf(buf.allocOp)});
         out.push_back(std::move(f));
       }
   }

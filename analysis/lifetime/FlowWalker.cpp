@@ -415,13 +415,12 @@ void FlowWalker::dropFinishedBuffers(Block *block, PathState &st) {
   if (!held->covers(block))
     return;
   SmallVector<unsigned> finished;
-  st.entries.forEachBuffer(
-      [&](unsigned c) { return st.entries.chunkEmpty(c); },
-      [&](unsigned b) {
-        const Entry &e = st.entries[b];
-        if (e.live == BddManager::False && e != Entry())
-          finished.push_back(b);
-      });
+  st.entries.forEachBuffer([&](unsigned c) { return st.entries.chunkEmpty(c); },
+                           [&](unsigned b) {
+                             const Entry &e = st.entries[b];
+                             if (e.live == BddManager::False && e != Entry())
+                               finished.push_back(b);
+                           });
   if (finished.empty())
     return;
   // Of the finished buffers, those a value still in use may hold stay.

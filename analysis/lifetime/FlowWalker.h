@@ -11,9 +11,9 @@
 #define MEMLINT_ANALYSIS_LIFETIME_FLOWWALKER_H
 
 #include "analysis/lifetime/EdgeConditions.h"
+#include "analysis/lifetime/HeldValues.h"
 #include "analysis/lifetime/LoopModel.h"
 #include "analysis/lifetime/Transfer.h"
-#include "analysis/lifetime/HeldValues.h"
 #include "llvm/ADT/SetVector.h"
 #include <memory>
 

@@ -172,9 +172,8 @@ void FunctionAnalysis::atReturn(const Exit &x) {
 // path, the flag's formula is the condition under which the value is one of
 // the function's buffers, and it excludes every other origin. Candidates
 // are found at the first return and must hold at every later one.
-void FunctionAnalysis::updateOwnedWhen(unsigned i, const Exit &x,
-                                       Bdd covered, Bdd notOwned,
-                                       bool firstReturn) {
+void FunctionAnalysis::updateOwnedWhen(unsigned i, const Exit &x, Bdd covered,
+                                       Bdd notOwned, bool firstReturn) {
   BddManager &bdd = ctx.bdd;
   auto holds = [&](unsigned k) {
     Value flag = x.term->getOperand(k);
@@ -257,9 +256,9 @@ FunctionSummary FunctionAnalysis::summary() const {
   FunctionSummary sum;
   sum.fresh = fresh;
   for (const auto &cands : argumentCandidates)
-    sum.sameAsArgument.push_back(
-        cands.empty() || !sawReturnBefore ? std::nullopt
-                                          : std::optional(cands.front()));
+    sum.sameAsArgument.push_back(cands.empty() || !sawReturnBefore
+                                     ? std::nullopt
+                                     : std::optional(cands.front()));
   sum.ownedWhen = ownedWhen;
   for (auto [i, owned] : llvm::enumerate(sum.ownedWhen))
     if (fresh[i] || (owned && !sum.sameAsArgument[*owned]))

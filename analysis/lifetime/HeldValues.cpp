@@ -1,4 +1,4 @@
-//===- HeldValues.cpp - Buffer-carrying values still needed per block -----===//
+//===- HeldValues.cpp - Values blocks may still use ----------------------===//
 #include "analysis/lifetime/HeldValues.h"
 
 #include "analysis/BufferCarriers.h"

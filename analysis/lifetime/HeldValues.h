@@ -1,4 +1,4 @@
-//===- HeldValues.h - Buffer-carrying values still needed per block -*- C++ -*-===//
+//===- HeldValues.h - Values blocks may still use ---------------*- C++ -*-===//
 //
 // Which memref-carrying values a block of a function's top-level region, or
 // a block after it, may still use: backward liveness over that region's
