@@ -5,8 +5,8 @@
 // CFG, one value at a time from its uses back to its definition (the cost
 // is the size of the answer), where a use inside a nested region counts as
 // a use by the block that holds the region op (mlir::Liveness leaves those
-// to the nested blocks). The lifetime walk drops the state of a freed buffer that
-// none of these values may hold (FlowWalker::dropFinishedBuffers).
+// to the nested blocks). The lifetime walk drops the state of a freed buffer
+// that none of these values may hold (FlowWalker::dropFinishedBuffers).
 //
 // Only the top-level region is answered: after a nested region, the state
 // flows on to the ops that follow its op, which a nested block's liveness
@@ -18,8 +18,8 @@
 
 #include "mlir/IR/Region.h"
 #include "mlir/IR/Value.h"
-#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include <vector>
 
 namespace memlint::lifetime {
