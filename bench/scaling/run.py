@@ -87,12 +87,28 @@ def gen_allocs(units, path):
         f.write("\n".join(lines) + "\n")
 
 
+def gen_cfg(units, path):
+    # units: thousands of blocks in one function, each allocating, using
+    # and freeing a buffer, then branching to the next (missed-reuse pairs
+    # every neighbour; the walk forgets each buffer once it is freed).
+    lines = ["func.func @cfg(%x: f32, %i: index) {"]
+    for k in range(units * 1000):
+        lines += ["  %%a%d = memref.alloc() : memref<4xf32>" % k,
+                  "  memref.store %%x, %%a%d[%%i] : memref<4xf32>" % k,
+                  "  memref.dealloc %%a%d : memref<4xf32>" % k,
+                  "  cf.br ^b%d" % k, "^b%d:" % k]
+    lines += ["  return", "}"]
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 # step: (generator, base units, memlint arguments before the file)
 STEPS = {
     "json": (gen_functions, 4, ["lint", "--format=json", "-j1"]),
     "sarif": (gen_functions, 4, ["lint", "--format=sarif", "-j1"]),
     "line": (gen_line, 20, ["lint", "-j1"]),
     "fix": (gen_triples, 2, ["fix"]),
+    "cfg": (gen_cfg, 5, ["lint", "-j1"]),
     "emit": (gen_allocs, 1, ["emit", "--target=cuda", "--emit=arena",
                              "-o", os.devnull]),
 }
