@@ -124,6 +124,13 @@ public:
   /// that nested fixpoints whose operations all hit terminal cases are
   /// bounded too.
   void charge() { (void)tick(); }
+  /// Memory the analysis holds outside the tables (its path states) counts
+  /// against the same byte budget: with it, the tables may not pass the
+  /// budget, and past it the budget is spent.
+  void chargeOutside(uint64_t bytes) {
+    if (spentOn == BddSpent::None && bytesHeld() + bytes > budget.bytes)
+      spentOn = BddSpent::Memory;
+  }
   uint64_t peakBytes() const { return peak; }
 
 private:

@@ -102,11 +102,21 @@ struct FunctionContext {
     assert(o.buffer >= 0 && "owned origin without a buffer");
     return o.buffer;
   }
+  /// EntryTable::chunksOnThisThread() when the analysis started.
+  int64_t chunkBaseline = EntryTable::chunksOnThisThread();
+  /// Charges the chunks of path states made since the analysis started to
+  /// the BDD byte budget (BddManager::chargeOutside).
+  void chargeStates() {
+    int64_t chunks = EntryTable::chunksOnThisThread() - chunkBaseline;
+    if (chunks > 0)
+      bdd.chargeOutside(uint64_t(chunks) * EntryTable::BytesPerChunk);
+  }
   /// Whether a walker must stop: too many rounds or BDDs (sets `stopped`).
   /// Each round counts as one operation of the budget: nested walks
   /// multiply their rounds.
   bool mustGiveUp(unsigned round, unsigned maxRounds = MaxRounds) {
     bdd.charge();
+    chargeStates();
     if (round < maxRounds && !bdd.exhausted())
       return false;
     stopped = true;

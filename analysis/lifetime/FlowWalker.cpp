@@ -162,6 +162,8 @@ void CfgWalk::runRound(unsigned round, const Incoming &entry) {
 }
 
 void CfgWalk::runBlock(unsigned bi, Block *block) {
+  // A long walk in one round is bounded in memory too (its states).
+  w.ctx.chargeStates();
   Ran previous = std::move(ran[bi]);
   Ran &r = ran[bi] = Ran();
   r.valid = true;

@@ -24,7 +24,8 @@ HeldValues::HeldValues(Region &topLevel) {
   // that use it (uses in nested regions count for the block holding them).
   llvm::DenseMap<Value, unsigned> defBlock;
   llvm::DenseMap<Value, llvm::SmallVector<unsigned, 2>> useBlocks;
-  for (auto [bi, block] : llvm::enumerate(blocks)) {
+  for (unsigned bi = 0; bi < blocks.size(); ++bi) {
+    Block *block = blocks[bi];
     for (BlockArgument arg : block->getArguments())
       if (carriesMemRef(arg))
         defBlock[arg] = bi;
@@ -39,8 +40,8 @@ HeldValues::HeldValues(Region &topLevel) {
               defBlock[arg] = bi;
     });
   }
-  for (auto [bi, block] : llvm::enumerate(blocks))
-    block->walk([&](Operation *op) {
+  for (unsigned bi = 0; bi < blocks.size(); ++bi)
+    blocks[bi]->walk([&](Operation *op) {
       for (Value v : op->getOperands())
         if (carriesMemRef(v)) {
           auto &u = useBlocks[v];

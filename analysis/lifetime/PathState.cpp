@@ -5,6 +5,8 @@
 
 namespace memlint::lifetime {
 
+thread_local int64_t EntryTable::liveChunks = 0;
+
 bool EntryTable::operator==(const EntryTable &o) const {
   if (count != o.count)
     return false;

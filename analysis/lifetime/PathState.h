@@ -99,6 +99,12 @@ public:
       c = new Chunk(*c);
     return c->entries[b & (ChunkSize - 1)];
   }
+  /// Chunks made minus chunks freed on this thread: an analysis, which runs
+  /// on one thread, takes the difference over its run as the memory its
+  /// states hold (see FunctionContext::chargeStates).
+  static int64_t chunksOnThisThread() { return liveChunks; }
+  static constexpr uint64_t BytesPerChunk = sizeof(Entry) * ChunkSize + 16;
+
   /// Makes entry `b` untouched; a chunk left with only untouched entries
   /// goes (chunkEmpty then skips it).
   void reset(unsigned b) {
@@ -126,10 +132,17 @@ private:
   // Not thread-safe reference counts: one function's analysis runs on one
   // thread.
   struct Chunk : llvm::RefCountedBase<Chunk> {
+    Chunk() { ++liveChunks; }
+    Chunk(const Chunk &o) : llvm::RefCountedBase<Chunk>(), entries() {
+      std::copy(std::begin(o.entries), std::end(o.entries), entries);
+      ++liveChunks;
+    }
+    ~Chunk() { --liveChunks; }
     Entry entries[ChunkSize];
   };
   std::vector<llvm::IntrusiveRefCntPtr<Chunk>> chunks;
   unsigned count = 0;
+  static thread_local int64_t liveChunks;
 };
 
 /// The state at one program point.

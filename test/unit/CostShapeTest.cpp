@@ -255,4 +255,33 @@ TEST(CostShapeTest, WorkBudgetStopsWithItsOwnMessage) {
             "reported for it");
 }
 
+TEST(CostShapeTest, PathStatesCountAgainstTheMemoryBudget) {
+  // Few BDD nodes, but 3,000 live buffers in a loop whose every block keeps
+  // its state: the entries those states hold are charged to the byte
+  // budget like the BDD tables, so a small budget stops the analysis.
+  std::ostringstream s;
+  s << "func.func @loopy(%v: f32, %i: index, %c: i1) {\n  cf.br ^h\n^h:\n";
+  for (int k = 0; k < 3000; ++k)
+    s << "  %a" << k << " = memref.alloc() : memref<4xf32>\n"
+      << "  memref.store %v, %a" << k << "[%i] : memref<4xf32>\n"
+      << "  cf.br ^b" << k << "\n^b" << k << ":\n";
+  s << "  cf.cond_br %c, ^h, ^x\n^x:\n  return\n}\n";
+  auto doc = Document::parse(s.str(), "loopy.mlir");
+  ASSERT_TRUE(doc->isValid());
+  LintOptions opts;
+  opts.analysisBytes = 2'000'000;
+  std::vector<Finding> findings = lintDocument(*doc, opts);
+  auto notChecked = llvm::find_if(
+      findings, [](const Finding &f) { return f.check == "not-checked"; });
+  ASSERT_NE(notChecked, findings.end());
+  EXPECT_NE(notChecked->message.str().find("memory budget (2000000 bytes)"),
+            std::string::npos)
+      << notChecked->message.str();
+  // With the default budget it is analysed in full.
+  EXPECT_EQ(
+      llvm::count_if(lintDocument(*doc, LintOptions()),
+                     [](const Finding &f) { return f.check == "not-checked"; }),
+      0);
+}
+
 } // namespace
