@@ -10,7 +10,7 @@
 //        [--parse-lines 100000] [--rounds 10]
 //        [--big-lines 100000] [--small-lines 1000]
 //        [--memory-lines 5000] [--memory-edits 1000]
-//        [--server-args "ARGS for memlint lsp"] [--json]
+//        [--server-args "ARGS for memlint lsp"] [--log-dir DIR] [--json]
 //
 // Run `npm ci` in test/lsp first (the client library lives there).
 'use strict';
@@ -57,7 +57,10 @@ const o = {
   smallLines: Number(option('--small-lines', '1000')),
   memoryLines: Number(option('--memory-lines', '5000')),
   memoryEdits: Number(option('--memory-edits', '1000')),
+  logDir: option('--log-dir', null),
 };
+if (o.logDir)
+  fs.mkdirSync(o.logDir, {recursive: true});
 o.memoryPauseMs = o.pauseMs;
 const servers = list(option('--servers', 'memlint,mlir-lsp-server'));
 for (const kind of servers)

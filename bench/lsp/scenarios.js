@@ -6,6 +6,8 @@
 // --debounce-ms are a burst, analysed once it is over).
 'use strict';
 
+const fs = require('node:fs');
+const path = require('node:path');
 const {generate} = require('./gen.js');
 const {startServer, Document} = require('./servers.js');
 const edits = require('./edits.js');
@@ -85,18 +87,26 @@ async function editLoop(doc, cycle, count, pauseMs, onEdit = () => {}) {
   return samples;
 }
 
-async function withServer(kind, o, body) {
+/**
+ * Runs `body` on a new server; with o.logDir, its stderr goes to
+ * LOGDIR/KIND-NAME.log (memlint lsp --log=info logs where each publish's
+ * time went).
+ */
+async function withServer(kind, o, name, body) {
   const session = await startServer(kind, o);
   try {
     return await body(session);
   } finally {
     await session.server.shutdown();
+    if (o.logDir)
+      fs.writeFileSync(path.join(o.logDir, `${kind}-${name}.log`),
+                       session.server.stderr);
   }
 }
 
 /** 1. Edit-to-diagnostics latency for edits inside one function. */
 function editLatency(kind, o, lines) {
-  return withServer(kind, o, async (session) => {
+  return withServer(kind, o, `edits-${lines}`, async (session) => {
     const {doc, functions, openMs, lineCount} =
         await openGenerated(session, lines, `${lines}`);
     const cycle = edits.leakFixCycle(edits.middleLeaker(functions));
@@ -110,7 +120,7 @@ function editLatency(kind, o, lines) {
  * wait for its diagnostics, fix it.
  */
 function parseErrorFix(kind, o) {
-  return withServer(kind, o, async (session) => {
+  return withServer(kind, o, 'parse-error', async (session) => {
     const {doc, functions, lineCount} =
         await openGenerated(session, o.parseLines, `${o.parseLines}`);
     const [brk, fix] = edits.parseErrorCycle(edits.middleLeaker(functions));
@@ -130,7 +140,7 @@ function parseErrorFix(kind, o) {
  * whose edit starts a long analysis (the prelude changes).
  */
 function crossDocument(kind, o) {
-  return withServer(kind, o, async (session) => {
+  return withServer(kind, o, 'two-documents', async (session) => {
     const big = await openGenerated(session, o.bigLines, `big-${o.bigLines}`);
     const small =
         await openGenerated(session, o.smallLines, `small-${o.smallLines}`);
@@ -160,7 +170,7 @@ function crossDocument(kind, o) {
  * leak and breaking the function.
  */
 function memory(kind, o) {
-  return withServer(kind, o, async (session) => {
+  return withServer(kind, o, 'memory', async (session) => {
     const {doc, functions, lineCount} =
         await openGenerated(session, o.memoryLines, `mem-${o.memoryLines}`);
     const fn = edits.middleLeaker(functions);
