@@ -58,7 +58,7 @@ public:
     /// Larger documents are not analysed (one diagnostic says so): a parse
     /// holds several times the text in memory.
     uint64_t maxDocumentBytes = uint64_t(16) << 20;
-    /// Documents analysed side by side (0: up to 4, fewer on small hosts).
+    /// Documents analysed side by side (0: half the cores, 2 to 4).
     unsigned workers = 0;
   };
   using ResultPtr = std::shared_ptr<const AnalysisResult>;

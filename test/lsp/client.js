@@ -22,11 +22,14 @@ function fileUri(p) {
 
 /**
  * Starts `memlint lsp ARGS` and connects to it. Every publishDiagnostics is
- * recorded (in order) so tests can look at what arrived and when.
+ * recorded (in order) so tests can look at what arrived and when. `argv`
+ * ([binary, ...args]) starts another server instead: bench/lsp compares
+ * with upstream's mlir-lsp-server.
  */
 class Server {
-  constructor(args = [], options = {}) {
-    this.proc = spawn(memlintBinary(), ['lsp', ...args],
+  constructor(args = [], {argv, ...options} = {}) {
+    const [binary, ...rest] = argv || [memlintBinary(), 'lsp', ...args];
+    this.proc = spawn(binary, rest,
                       {stdio: ['pipe', 'pipe', 'pipe'], ...options});
     this.stderr = '';
     this.proc.stderr.on('data', (d) => { this.stderr += d.toString(); });
