@@ -2,6 +2,7 @@
 #include "analysis/checks/Check.h"
 
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace memlint {
 
@@ -77,10 +78,17 @@ std::string bornHereNote(const std::string &name, const BufferInfo &b) {
   if (!b.foreign)
     return name + " allocated here";
   std::string note = name + " returned here";
-  if (auto call = llvm::dyn_cast<mlir::CallOpInterface>(b.allocOp))
-    if (auto sym = llvm::dyn_cast_if_present<mlir::SymbolRefAttr>(
-            call.getCallableForCallee()))
-      note += " by @" + sym.getLeafReference().str();
+  auto call = llvm::dyn_cast<mlir::CallOpInterface>(b.allocOp);
+  if (!call)
+    return note + " (its owner is unknown)";
+  if (auto sym = llvm::dyn_cast_if_present<mlir::SymbolRefAttr>(
+          call.getCallableForCallee()))
+    note += " by @" + sym.getLeafReference().str();
+  auto callee = llvm::dyn_cast_if_present<mlir::FunctionOpInterface>(
+      call.resolveCallable());
+  if (callee && !callee.isExternal())
+    return note + " (memory a function without a body returned to it: its "
+                  "owner is unknown)";
   return note + " (a function without a body: its owner is unknown)";
 }
 

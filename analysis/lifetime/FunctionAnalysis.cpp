@@ -30,6 +30,8 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
   }
   FunctionSummary summary = ctx.module.summaryOf(callee);
   for (auto [i, r] : llvm::enumerate(call->getResults())) {
+    if (i < summary.foreign.size() && summary.foreign[i] && isMemRef(r))
+      foreign.push_back(r);
     if (i < summary.fresh.size() && summary.fresh[i] && isMemRef(r))
       owned.push_back(r);
     if (i < summary.ownedWhen.size() && summary.ownedWhen[i] && isMemRef(r)) {
@@ -93,6 +95,7 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
   Region &body = fn.getFunctionBody();
   entryArguments.assign(body.args_begin(), body.args_end());
   fresh.assign(fn.getNumResults(), true);
+  foreignOut.assign(fn.getNumResults(), true);
   ownedWhen.assign(fn.getNumResults(), {});
   ownedWhenCandidates.assign(fn.getNumResults(), {});
   argumentCandidates.assign(fn.getNumResults(), {});
@@ -117,6 +120,7 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
     }
   if (!sawReturn) {
     fresh.assign(fresh.size(), false);
+    foreignOut.assign(foreignOut.size(), false);
     ownedWhen.assign(ownedWhen.size(), {});
   }
   untrackAmbiguousLoopValues();
@@ -130,8 +134,8 @@ void FunctionAnalysis::atReturn(const Exit &x) {
   bool firstReturn = !sawReturnBefore;
   sawReturnBefore = true;
   for (auto [i, v] : llvm::enumerate(x.term->getOperands())) {
-    bool allOwned = isMemRef(v);
-    Bdd covered = BddManager::False;
+    bool allOwned = isMemRef(v), allForeign = isMemRef(v);
+    Bdd covered = BddManager::False, foreignCovered = BddManager::False;
     Bdd notOwned = BddManager::False;
     // A returned future of a buffer hands the buffer over too.
     if (carriesMemRef(v))
@@ -145,7 +149,14 @@ void FunctionAnalysis::atReturn(const Exit &x) {
           allOwned = false;
           notOwned = bdd.disj(notOwned, c);
         }
+        if (b && ctx.buffers[*b].foreign)
+          foreignCovered = bdd.disj(foreignCovered, c);
+        else if (c != BddManager::False)
+          allForeign = false;
       }
+    if (i < foreignOut.size() &&
+        (!allForeign || !bdd.implies(x.st.path, foreignCovered)))
+      foreignOut[i] = false;
     if (i < fresh.size() && (!allOwned || !bdd.implies(x.st.path, covered)))
       fresh[i] = false;
     if (i < ownedWhen.size() && isMemRef(v))
@@ -255,6 +266,7 @@ void FunctionAnalysis::untrackAmbiguousLoopValues() {
 FunctionSummary FunctionAnalysis::summary() const {
   FunctionSummary sum;
   sum.fresh = fresh;
+  sum.foreign = foreignOut;
   for (const auto &cands : argumentCandidates)
     sum.sameAsArgument.push_back(cands.empty() || !sawReturnBefore
                                      ? std::nullopt
@@ -271,6 +283,7 @@ FunctionSummary FunctionAnalysis::summary() const {
     sum.fresh.assign(sum.fresh.size(), false);
     sum.ownedWhen.assign(sum.ownedWhen.size(), std::nullopt);
     sum.sameAsArgument.assign(sum.sameAsArgument.size(), std::nullopt);
+    sum.foreign.assign(sum.foreign.size(), false);
     sum.constant.assign(sum.constant.size(), std::nullopt);
   }
   return sum;

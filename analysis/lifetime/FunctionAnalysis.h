@@ -68,6 +68,8 @@ private:
   FlowWalker walker;
   /// Per result: a buffer allocated here, returned on every path.
   std::vector<bool> fresh;
+  /// Per result: foreign memory returned on every path.
+  std::vector<bool> foreignOut;
   std::vector<ResultConstant> constant;
   /// Per result: FunctionSummary::ownedWhen over the returns seen so far,
   /// and the i1 results still in the running.

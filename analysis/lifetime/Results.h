@@ -81,6 +81,10 @@ struct FunctionSummary {
   /// caller's values in other ways would be an atom unrelated to them, and
   /// paths the caller's values rule out would be reported.
   std::vector<std::optional<std::pair<unsigned, bool>>> sameAsArgument;
+  /// Per result: foreign memory (BufferInfo::foreign) on every path, such
+  /// as what a wrapper of a body-less getter returns; its callers follow it
+  /// as foreign memory too.
+  std::vector<bool> foreign;
 };
 
 } // namespace memlint

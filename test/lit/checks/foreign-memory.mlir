@@ -43,6 +43,37 @@ func.func @freedInEveryIteration(%n: index) {
   return
 }
 
+// A function that returns what a body-less one gave it passes foreign
+// memory on; one that may return its own buffer instead does not.
+func.func private @wrapGet(%n: index) -> memref<8xf32> {
+  %0 = call @get(%n) : (index) -> memref<8xf32>
+  return %0 : memref<8xf32>
+}
+func.func private @getOrOwn(%c: i1, %n: index) -> memref<8xf32> {
+  %0 = scf.if %c -> (memref<8xf32>) {
+    %g = func.call @get(%n) : (index) -> memref<8xf32>
+    scf.yield %g : memref<8xf32>
+  } else {
+    %m = memref.alloc() : memref<8xf32>
+    scf.yield %m : memref<8xf32>
+  }
+  return %0 : memref<8xf32>
+}
+
+func.func @wrappedFreedTwice(%n: index) {
+  // expected-note@+1 {{%0 returned here by @wrapGet (memory a function without a body returned to it: its owner is unknown)}}
+  %0 = call @wrapGet(%n) : (index) -> memref<8xf32>
+  memref.dealloc %0 : memref<8xf32> // expected-note {{first freed here}}
+  memref.dealloc %0 : memref<8xf32> // expected-error {{buffer %0 is freed twice [double-free]}}
+  return
+}
+
+func.func @mixedOriginLeftAlone(%c: i1, %n: index) {
+  %0 = call @getOrOwn(%c, %n) : (i1, index) -> memref<8xf32>
+  %1 = call @wrapGet(%n) : (index) -> memref<8xf32>
+  return
+}
+
 // Correct, or not known to be wrong: never freed, freed once, freed through
 // a view of unknown offset, one per iteration, and two results that may be
 // the same memory as an argument or as each other.
