@@ -206,7 +206,6 @@ bool PassBisector::update(Operation *op, unsigned stage) {
     }
     state.since = std::move(since);
     state.latest = std::move(found[i]);
-    state.linted = true;
   }
   return introduced;
 }
@@ -218,10 +217,10 @@ std::vector<BlamedFinding> PassBisector::finalFindings() {
   const std::vector<FunctionOpInterface> &all = lifetimes.functions();
   // Every change was linted after the pass that made it: only a function
   // no update saw (none, unless the pipeline ran no pass on it after it
-  // appeared) is linted here.
+  // appeared) is linted here. A function has a fingerprint once linted.
   std::vector<FunctionOpInterface> unseen;
   for (FunctionOpInterface fn : all)
-    if (!functions[fn.getName().str()].linted)
+    if (!functions[fn.getName().str()].print)
       unseen.push_back(fn);
   std::vector<std::vector<Finding>> found =
       lintFunctions(*doc, opts, lifetimes, unseen);

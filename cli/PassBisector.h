@@ -78,7 +78,6 @@ private:
     /// it or a callee changes, so after the last pass these are the final
     /// IR's findings (finalFindings does not lint again).
     std::vector<Finding> latest;
-    bool linted = false;
   };
   /// Re-lints what changed under `op` after stage `stage`; true if a
   /// finding appeared.

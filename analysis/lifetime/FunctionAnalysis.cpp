@@ -96,7 +96,6 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
   entryArguments.assign(body.args_begin(), body.args_end());
   fresh.assign(fn.getNumResults(), true);
   foreignOut.assign(fn.getNumResults(), true);
-  ownedWhen.assign(fn.getNumResults(), {});
   ownedWhenCandidates.assign(fn.getNumResults(), {});
   argumentCandidates.assign(fn.getNumResults(), {});
   sawReturnBefore = false;
@@ -121,7 +120,6 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
   if (!sawReturn) {
     fresh.assign(fresh.size(), false);
     foreignOut.assign(foreignOut.size(), false);
-    ownedWhen.assign(ownedWhen.size(), {});
   }
   untrackAmbiguousLoopValues();
   if (ctx.bdd.exhausted())
@@ -159,7 +157,7 @@ void FunctionAnalysis::atReturn(const Exit &x) {
       foreignOut[i] = false;
     if (i < fresh.size() && (!allOwned || !bdd.implies(x.st.path, covered)))
       fresh[i] = false;
-    if (i < ownedWhen.size() && isMemRef(v))
+    if (i < ownedWhenCandidates.size() && isMemRef(v))
       updateOwnedWhen(i, x, covered, notOwned, firstReturn);
     if (i < constant.size() && v.getType().isInteger(1)) {
       updateConstant(i, v, x.st.path);
@@ -179,49 +177,50 @@ void FunctionAnalysis::atReturn(const Exit &x) {
   }
 }
 
+/// A per-result fact that may hold of several candidates (which i1 result
+/// flags ownership, which argument an i1 result is): every option that
+/// holds at the first return, then those that still hold at each later one.
+template <typename T, typename Holds>
+static void narrowCandidates(SmallVectorImpl<T> &cands, bool firstReturn,
+                             ArrayRef<T> options, Holds holds) {
+  if (firstReturn)
+    llvm::copy_if(options, std::back_inserter(cands), holds);
+  else
+    llvm::erase_if(cands, [&](const T &c) { return !holds(c); });
+}
+
 // Result `i` is owned exactly where some i1 result holds: on this return's
 // path, the flag's formula is the condition under which the value is one of
-// the function's buffers, and it excludes every other origin. Candidates
-// are found at the first return and must hold at every later one.
+// the function's buffers, and it excludes every other origin.
 void FunctionAnalysis::updateOwnedWhen(unsigned i, const Exit &x, Bdd covered,
                                        Bdd notOwned, bool firstReturn) {
   BddManager &bdd = ctx.bdd;
-  auto holds = [&](unsigned k) {
-    Value flag = x.term->getOperand(k);
-    if (!flag.getType().isInteger(1))
-      return false;
-    Bdd f = bdd.conj(x.st.path, ctx.conds.formulaOf(flag));
-    return f == covered && bdd.conj(f, notOwned) == BddManager::False;
-  };
-  SmallVector<unsigned, 2> &cands = ownedWhenCandidates[i];
-  if (firstReturn) {
-    for (unsigned k = 0; k < x.term->getNumOperands(); ++k)
-      if (k != i && holds(k))
-        cands.push_back(k);
-  } else {
-    llvm::erase_if(cands, [&](unsigned k) { return !holds(k); });
-  }
-  ownedWhen[i] = cands.empty() ? std::nullopt : std::optional(cands.front());
+  SmallVector<unsigned> options;
+  for (unsigned k = 0; k < x.term->getNumOperands(); ++k)
+    if (k != i && x.term->getOperand(k).getType().isInteger(1))
+      options.push_back(k);
+  narrowCandidates<unsigned>(
+      ownedWhenCandidates[i], firstReturn, options, [&](unsigned k) {
+        Bdd f = bdd.conj(x.st.path, ctx.conds.formulaOf(x.term->getOperand(k)));
+        return f == covered && bdd.conj(f, notOwned) == BddManager::False;
+      });
 }
 
 void FunctionAnalysis::updateSameAsArgument(unsigned i, Value v, Bdd path,
                                             bool firstReturn) {
   BddManager &bdd = ctx.bdd;
   Bdd f = bdd.conj(path, ctx.conds.formulaOf(v));
-  auto holds = [&](std::pair<unsigned, bool> c) {
-    Bdd a = ctx.conds.formulaOf(entryArguments[c.first]);
-    return f == bdd.conj(path, c.second ? bdd.negate(a) : a);
-  };
-  SmallVector<std::pair<unsigned, bool>, 2> &cands = argumentCandidates[i];
-  if (firstReturn) {
-    for (auto [j, arg] : llvm::enumerate(entryArguments))
-      if (arg.getType().isInteger(1))
-        for (bool negated : {false, true})
-          if (holds({j, negated}))
-            cands.push_back({j, negated});
-  } else {
-    llvm::erase_if(cands, [&](auto c) { return !holds(c); });
-  }
+  SmallVector<std::pair<unsigned, bool>> options;
+  for (auto [j, arg] : llvm::enumerate(entryArguments))
+    if (arg.getType().isInteger(1))
+      for (bool negated : {false, true})
+        options.push_back({unsigned(j), negated});
+  narrowCandidates<std::pair<unsigned, bool>>(
+      argumentCandidates[i], firstReturn, options,
+      [&](std::pair<unsigned, bool> c) {
+        Bdd a = ctx.conds.formulaOf(entryArguments[c.first]);
+        return f == bdd.conj(path, c.second ? bdd.negate(a) : a);
+      });
 }
 
 void FunctionAnalysis::updateConstant(unsigned i, Value v, Bdd path) {
@@ -267,14 +266,18 @@ FunctionSummary FunctionAnalysis::summary() const {
   FunctionSummary sum;
   sum.fresh = fresh;
   sum.foreign = foreignOut;
+  // Candidates exist only if some return was seen.
+  auto first = [](const auto &cands) {
+    return cands.empty() ? std::nullopt : std::optional(cands.front());
+  };
   for (const auto &cands : argumentCandidates)
-    sum.sameAsArgument.push_back(cands.empty() || !sawReturnBefore
-                                     ? std::nullopt
-                                     : std::optional(cands.front()));
-  sum.ownedWhen = ownedWhen;
-  for (auto [i, owned] : llvm::enumerate(sum.ownedWhen))
+    sum.sameAsArgument.push_back(first(cands));
+  for (auto [i, cands] : llvm::enumerate(ownedWhenCandidates)) {
+    std::optional<unsigned> owned = first(cands);
     if (fresh[i] || (owned && !sum.sameAsArgument[*owned]))
       owned = std::nullopt;
+    sum.ownedWhen.push_back(owned);
+  }
   for (ResultConstant c : constant)
     sum.constant.push_back(c == ResultConstant::True    ? std::optional(true)
                            : c == ResultConstant::False ? std::optional(false)

@@ -71,9 +71,8 @@ private:
   /// Per result: foreign memory returned on every path.
   std::vector<bool> foreignOut;
   std::vector<ResultConstant> constant;
-  /// Per result: FunctionSummary::ownedWhen over the returns seen so far,
-  /// and the i1 results still in the running.
-  std::vector<std::optional<unsigned>> ownedWhen;
+  /// Per result: the i1 results that may flag its ownership
+  /// (FunctionSummary::ownedWhen), over the returns seen so far.
   std::vector<llvm::SmallVector<unsigned, 2>> ownedWhenCandidates;
   bool sawReturnBefore = false;
   /// Per result: the i1 arguments (and polarity) it still equals.

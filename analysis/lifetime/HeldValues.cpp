@@ -25,23 +25,16 @@ HeldValues::HeldValues(Region &topLevel) {
   llvm::DenseMap<Value, unsigned> defBlock;
   llvm::DenseMap<Value, llvm::SmallVector<unsigned, 2>> useBlocks;
   for (unsigned bi = 0; bi < blocks.size(); ++bi) {
-    Block *block = blocks[bi];
-    for (BlockArgument arg : block->getArguments())
-      if (carriesMemRef(arg))
-        defBlock[arg] = bi;
-    block->walk([&](Operation *op) {
-      for (Value r : op->getResults())
-        if (carriesMemRef(r))
-          defBlock[r] = bi;
+    auto define = [&](Value v) {
+      if (carriesMemRef(v))
+        defBlock[v] = bi;
+    };
+    llvm::for_each(blocks[bi]->getArguments(), define);
+    blocks[bi]->walk([&](Operation *op) {
+      llvm::for_each(op->getResults(), define);
       for (Region &region : op->getRegions())
         for (Block &nested : region)
-          for (BlockArgument arg : nested.getArguments())
-            if (carriesMemRef(arg))
-              defBlock[arg] = bi;
-    });
-  }
-  for (unsigned bi = 0; bi < blocks.size(); ++bi)
-    blocks[bi]->walk([&](Operation *op) {
+          llvm::for_each(nested.getArguments(), define);
       for (Value v : op->getOperands())
         if (carriesMemRef(v)) {
           auto &u = useBlocks[v];
@@ -49,6 +42,7 @@ HeldValues::HeldValues(Region &topLevel) {
             u.push_back(bi);
         }
     });
+  }
   // Per value, walk back from each block that uses it to its definition:
   // it is live into every block on the way (in SSA form a use in the
   // defining block follows the definition, so that block is not one).

@@ -255,11 +255,13 @@ std::optional<Bdd> Transfer::sameBuffer(Value a, Value b) {
 void Transfer::defineResults(Operation *op, PathState &st) {
   // An i1 a call returns that is one of its i1 operands: as that operand's
   // formula is now (it may change from one fixpoint round to the next).
-  for (Value r : op->getResults())
-    if (auto it = ctx.flagArgumentOf.find(r); it != ctx.flagArgumentOf.end()) {
-      Bdd f = ctx.conds.formulaOf(it->second.first);
-      flow.pinFormula(r, it->second.second ? ctx.bdd.negate(f) : f);
-    }
+  if (isa<CallOpInterface>(op))
+    for (Value r : op->getResults())
+      if (auto it = ctx.flagArgumentOf.find(r);
+          it != ctx.flagArgumentOf.end()) {
+        Bdd f = ctx.conds.formulaOf(it->second.first);
+        flow.pinFormula(r, it->second.second ? ctx.bdd.negate(f) : f);
+      }
   for (Value r : heapAllocatedResults(op))
     if (std::optional<unsigned> b = ctx.bufferOf(r))
       handleAllocation(*b, st);
