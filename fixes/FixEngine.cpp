@@ -403,8 +403,9 @@ std::unique_ptr<Snapshot> FixFinder::repairLeaks(const Snapshot &start,
     // A call result owned only under its ownership flag: a free that the
     // re-analysis accepts may still free the caller's memory where the flag
     // is false (it cannot see that memory), so nothing is proposed.
-    if (freeOp.empty() || buf.ownershipFlag ||
-        (buf.earlierOf >= 0 && la.buffers()[buf.earlierOf].ownershipFlag))
+    // (An earlier-iteration instance is a copy of its BufferInfo, flag
+    // included.)
+    if (freeOp.empty() || buf.ownershipFlag)
       return nullptr;
     SourceText src(*cur->doc);
     std::unique_ptr<Snapshot> next;
