@@ -4,6 +4,7 @@
 #include "analysis/AttachedDocument.h"
 #include "analysis/Dialects.h"
 #include "analysis/ParseChunks.h"
+#include "analysis/PositionSlice.h"
 #include "analysis/WorkPool.h"
 
 #include "analysis/NestingDepth.h"
@@ -57,10 +58,7 @@ static InputError inputErrorOf(Diagnostic &diag) {
 }
 
 void Document::setUpSource() {
-  lineStarts.push_back(0);
-  for (size_t i = 0, e = contents.size(); i < e; ++i)
-    if (contents[i] == '\n')
-      lineStarts.push_back(i + 1);
+  lineStarts = lineStartsOf(contents);
   ctx = std::make_unique<MLIRContext>(getDialectRegistry(),
                                       MLIRContext::Threading::DISABLED);
   ctx->allowUnregisteredDialects();

@@ -104,6 +104,8 @@ public:
   SourceRange rangeOf(llvm::SMRange r) const;
   /// Byte offset of a 1-based position; clamps to the buffer.
   size_t offsetOf(SourcePos pos) const;
+  /// The offset of each line's first byte in text() (lineStartsOf).
+  llvm::ArrayRef<size_t> lineStartOffsets() const { return lineStarts; }
   /// Indentation (leading whitespace) of the line holding `pos`.
   std::string indentationOfLine(unsigned line) const;
 

@@ -4,6 +4,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
 #include <cassert>
+#include <cstring>
 
 namespace memlint {
 
@@ -19,10 +20,16 @@ std::optional<size_t> PositionSlice::fileOffset(size_t at) const {
 }
 
 std::vector<size_t> lineStartsOf(llvm::StringRef text) {
+  // memchr: the fix search lays out a slice per candidate, mostly newlines.
   std::vector<size_t> starts{0};
-  for (size_t i = 0, n = text.size(); i < n; ++i)
-    if (text[i] == '\n')
-      starts.push_back(i + 1);
+  const char *begin = text.data(), *end = begin + text.size();
+  for (const char *p = begin; p < end;) {
+    const void *nl = std::memchr(p, '\n', end - p);
+    if (!nl)
+      break;
+    p = static_cast<const char *>(nl) + 1;
+    starts.push_back(p - begin);
+  }
   return starts;
 }
 

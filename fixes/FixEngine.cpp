@@ -35,6 +35,7 @@
 #include "fixes/OwnershipFlag.h"
 #include "fixes/TextEdits.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include <functional>
 #include <map>
@@ -292,9 +293,10 @@ public:
       : base(base), budgetPerFinding(budgetPerFinding), work(work) {}
 
   std::optional<Fix> fixFor(const Group &g);
-  /// The merge fix of a `missed-reuse` finding in function `fn`, whose
-  /// ops are `pair`.
-  std::optional<Fix> mergeFor(unsigned fn, const MergePair &pair);
+  /// The merge fixes of the `missed-reuse` findings of function `fn`,
+  /// whose ops are `pairs` (one result per pair).
+  std::vector<std::optional<Fix>> mergesFor(unsigned fn,
+                                            ArrayRef<MergePair> pairs);
 
 private:
   std::unique_ptr<Snapshot> analyze(const std::string &text) {
@@ -349,7 +351,6 @@ private:
   uint64_t *work;
   bool guardedRepairs = false;
   std::optional<uint64_t> baseOps;
-  std::map<unsigned, std::unique_ptr<LiveRanges>> liveRangesOf;
   /// No analysis fits in the work left: do not even prepare a candidate.
   bool outOfWork() { return work && *work < costOfTarget(); }
   uint64_t costOfTarget() {
@@ -677,37 +678,115 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
   return fix;
 }
 
-std::optional<Fix> FixFinder::mergeFor(unsigned fn, const MergePair &pair) {
-  budget = budgetPerFinding;
+std::vector<std::optional<Fix>>
+FixFinder::mergesFor(unsigned fn, ArrayRef<MergePair> pairs) {
+  std::vector<std::optional<Fix>> out(pairs.size());
   targetFn = fn;
   LifetimeAnalysis &la = base.analysis(fn);
-  SourceText src(*base.doc);
-  if (outOfWork())
-    return std::nullopt;
-  // One function's live ranges serve all its merge candidates.
-  std::unique_ptr<LiveRanges> &ranges = liveRangesOf[fn];
-  if (!ranges)
-    ranges = std::make_unique<LiveRanges>(la);
-  std::optional<std::vector<TextEdit>> edits =
-      mergeBufferEdits(src, la, *ranges, pair);
-  if (!edits)
-    return std::nullopt;
-  std::unique_ptr<Snapshot> s = analyzeEdits(base, *edits);
-  if (!s || !mergeKeeps(mergeProofStateOf(la, *base.doc),
-                        mergeProofStateOf(s->analysis(fn), *s->doc), 1))
-    return std::nullopt;
   Document &doc = *base.doc;
-  std::string earlier = doc.nameOf(pair.earlierAlloc->getResult(0));
-  std::string later = doc.nameOf(pair.laterAlloc->getResult(0));
-  Fix fix;
-  fix.title = "Reuse " + earlier + " for " + later +
-              ": drop the allocation of " + later + " and free " + earlier +
-              " where " + later + " was freed";
-  fix.safe = true;
-  fix.edits = editsBetween(base.text(), s->text());
-  if (fix.edits.empty())
-    return std::nullopt;
-  return fix;
+  SourceText src(doc);
+  LiveRanges ranges(la);
+  struct Candidate {
+    size_t pair;
+    std::vector<TextEdit> edits;
+  };
+  std::vector<Candidate> candidates;
+  for (auto [i, pair] : llvm::enumerate(pairs))
+    if (std::optional<std::vector<TextEdit>> edits =
+            mergeBufferEdits(src, la, ranges, pair);
+        edits && !edits->empty())
+      candidates.push_back({i, std::move(*edits)});
+  // Each candidate is proven alone in effect, but many at one analysis: a
+  // merge edits only the ops of its two buffers (the later allocation, the
+  // earlier free, the later value's uses), and an event of any other buffer
+  // depends on none of them. So the events of merges of disjoint buffers
+  // add up, and a group whose merges together remove one buffer each and
+  // keep every event holds only if each merge alone does. Rounds take, in
+  // order, the candidates that touch no buffer (allocation, instances of
+  // earlier iterations included) and no text another of the round touches.
+  // A group that fails drops the merges whose buffers fare worse (events
+  // are keyed by buffer name) and is proven again; a failure that names no
+  // buffer splits it in halves, down to single merges. So a function costs
+  // a few analyses per round, not one per candidate.
+  auto mergeFix = [&](const MergePair &pair,
+                      const std::vector<TextEdit> &edits) -> std::optional<Fix> {
+    std::optional<std::string> merged = applyEdits(base.text(), edits);
+    if (!merged)
+      return std::nullopt;
+    std::string earlier = doc.nameOf(pair.earlierAlloc->getResult(0));
+    std::string later = doc.nameOf(pair.laterAlloc->getResult(0));
+    Fix fix;
+    fix.title = "Reuse " + earlier + " for " + later +
+                ": drop the allocation of " + later + " and free " + earlier +
+                " where " + later + " was freed";
+    fix.safe = true;
+    fix.edits = editsBetween(base.text(), *merged);
+    if (fix.edits.empty())
+      return std::nullopt;
+    return fix;
+  };
+  MergeProofState before = mergeProofStateOf(la, doc);
+  budget = 2 * candidates.size() + 1;
+  std::function<void(ArrayRef<const Candidate *>)> prove =
+      [&](ArrayRef<const Candidate *> group) {
+        if (group.empty() || budget == 0 || outOfWork())
+          return;
+        std::vector<TextEdit> edits;
+        for (const Candidate *c : group)
+          edits.insert(edits.end(), c->edits.begin(), c->edits.end());
+        std::unique_ptr<Snapshot> s = analyzeEdits(base, edits);
+        std::optional<std::set<std::string>> worse;
+        if (s)
+          worse = mergeWorsened(
+              before, mergeProofStateOf(s->analysis(fn), *s->doc), group.size());
+        if (worse && worse->empty()) {
+          for (const Candidate *c : group)
+            if (std::optional<Fix> fix = mergeFix(pairs[c->pair], c->edits))
+              out[c->pair] = std::move(fix);
+          return;
+        }
+        if (group.size() == 1)
+          return;
+        // The merges of the buffers that fare worse fail alone too (their
+        // events are theirs); the rest are proven again without them.
+        if (worse) {
+          std::vector<const Candidate *> rest;
+          for (const Candidate *c : group) {
+            const MergePair &pair = pairs[c->pair];
+            if (!worse->count(doc.nameOf(pair.earlierAlloc->getResult(0))) &&
+                !worse->count(doc.nameOf(pair.laterAlloc->getResult(0))))
+              rest.push_back(c);
+          }
+          if (rest.size() < group.size()) {
+            prove(rest);
+            return;
+          }
+        }
+        prove(group.take_front(group.size() / 2));
+        prove(group.drop_front(group.size() / 2));
+      };
+  std::vector<bool> placed(candidates.size(), false);
+  for (size_t first = 0; first < candidates.size();) {
+    std::vector<const Candidate *> round;
+    EditSpans spans(base.text());
+    llvm::DenseSet<Operation *> touched; // allocations of the round's buffers
+    for (size_t k = first; k < candidates.size(); ++k) {
+      if (placed[k])
+        continue;
+      const MergePair &pair = pairs[candidates[k].pair];
+      if (touched.count(pair.earlierAlloc) || touched.count(pair.laterAlloc) ||
+          !spans.tryAdd(candidates[k].edits))
+        continue;
+      touched.insert(pair.earlierAlloc);
+      touched.insert(pair.laterAlloc);
+      round.push_back(&candidates[k]);
+      placed[k] = true;
+    }
+    prove(round);
+    while (first < candidates.size() && placed[first])
+      ++first;
+  }
+  return out;
 }
 
 /// How the check table says `check`'s findings are fixed.
@@ -772,6 +851,8 @@ std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings,
   FixFinder finder(base, /*budgetPerFinding=*/64, work);
   std::map<unsigned, std::map<SourceRange, Operation *>> opsOf;
   std::map<SourceRange, unsigned> functionAt; // by the function's range
+  // Per function, the missed-reuse findings (by index) and their ops.
+  std::map<unsigned, std::vector<std::pair<size_t, MergePair>>> mergesOf;
   for (auto [i, f] : llvm::enumerate(findings)) {
     if (isMergeCheck(f.check)) {
       // The function holding the later allocation, then its ops by range
@@ -797,10 +878,7 @@ std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings,
         continue;
       }
       if (pair)
-        if (std::optional<Fix> fix = finder.mergeFor(*fn, *pair)) {
-          f.fixes.push_back(std::move(*fix));
-          functionOf[i] = *fn;
-        }
+        mergesOf[*fn].push_back({i, *pair});
       continue;
     }
     if (!isLifetimeCheck(f.check))
@@ -816,6 +894,18 @@ std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings,
       f.fixes.push_back(std::move(*fix));
       functionOf[i] = it->second.fn;
     }
+  }
+  // Merges per function, proven together (FixFinder::mergesFor).
+  for (auto &[fn, list] : mergesOf) {
+    SmallVector<MergePair> pairs;
+    for (auto &[i, pair] : list)
+      pairs.push_back(pair);
+    std::vector<std::optional<Fix>> fixes = finder.mergesFor(fn, pairs);
+    for (auto [entry, fix] : llvm::zip(list, fixes))
+      if (fix) {
+        findings[entry.first].fixes.push_back(std::move(*fix));
+        functionOf[entry.first] = fn;
+      }
   }
   return functionOf;
 }
@@ -934,6 +1024,11 @@ static unsigned takeMerges(Snapshot &cur, const std::string &fileName,
   std::map<unsigned, std::vector<std::vector<TextEdit>>> candidates;
   std::map<unsigned, std::unique_ptr<LiveRanges>> ranges;
   SourceText src(*cur.doc);
+  // What `combined` and the candidates so far cover (each function's
+  // candidates are compatible with every other's too: they are applied
+  // together).
+  EditSpans spans(cur.text());
+  spans.tryAdd(combined);
   for (auto &[i, pair] : pairs) {
     unsigned fn = functionOf[i];
     if (touched.count(fn))
@@ -946,10 +1041,7 @@ static unsigned takeMerges(Snapshot &cur, const std::string &fileName,
         mergeBufferEdits(src, la, *r, pair);
     if (!edits || edits->empty())
       continue;
-    std::vector<TextEdit> withOthers = combined;
-    for (const std::vector<TextEdit> &c : candidates[fn])
-      withOthers.insert(withOthers.end(), c.begin(), c.end());
-    if (editsCompatible(cur.text(), withOthers, *edits))
+    if (spans.tryAdd(*edits))
       candidates[fn].push_back(std::move(*edits));
   }
   unsigned taken = 0;

@@ -112,7 +112,7 @@ std::optional<std::string> sliceForFunction(Document &doc,
   // Every other function's lines are blanked (a declaration, if any, at
   // the column its text started); the rest is kept.
   llvm::StringRef full = doc.text();
-  PositionSlicer slicer(full);
+  PositionSlicer slicer(full, doc.lineStartOffsets());
   size_t kept = 0; // the file before this is kept or blanked
   bool blanked = false;
   for (Operation &op : top->getRegion(0).front()) {

@@ -128,22 +128,30 @@ MergeProofState mergeProofStateOf(LifetimeAnalysis &la, const Document &doc) {
 
 bool mergeKeeps(const MergeProofState &before, const MergeProofState &after,
                 unsigned merged) {
+  std::optional<std::set<std::string>> worse =
+      mergeWorsened(before, after, merged);
+  return worse && worse->empty();
+}
+
+std::optional<std::set<std::string>>
+mergeWorsened(const MergeProofState &before, const MergeProofState &after,
+              unsigned merged) {
   constexpr double Eps = 1e-9;
   if (after.gaveUp || before.gaveUp || after.fresh != before.fresh ||
       after.constant != before.constant ||
       after.buffers + merged != before.buffers)
-    return false;
+    return std::nullopt;
+  std::set<std::string> names;
   for (const std::string &name : after.untracked)
     if (!before.untracked.count(name))
-      return false;
+      names.insert(name);
   for (auto &[key, n] : after.counts) {
     auto c = before.counts.find(key);
-    auto m = before.mass.find(key);
     if (c == before.counts.end() || n > c->second ||
-        after.mass.at(key) > m->second + Eps)
-      return false;
+        after.mass.at(key) > before.mass.at(key) + Eps)
+      names.insert(key.second);
   }
-  return true;
+  return names;
 }
 
 } // namespace memlint

@@ -73,6 +73,15 @@ MergeProofState mergeProofStateOf(LifetimeAnalysis &la, const Document &doc);
 bool mergeKeeps(const MergeProofState &before, const MergeProofState &after,
                 unsigned merged);
 
+/// The SSA names of the buffers (or invalid frees' origins) that fare
+/// worse in `after` than in `before` (more events of a kind, events on
+/// more paths, no longer tracked); empty exactly when mergeKeeps holds.
+/// Nullopt when what fails is not one buffer's: the analysis gave up,
+/// callers see another function, or not `merged` buffers went.
+std::optional<std::set<std::string>>
+mergeWorsened(const MergeProofState &before, const MergeProofState &after,
+              unsigned merged);
+
 } // namespace memlint
 
 #endif

@@ -1,17 +1,15 @@
 //===- TextEdits.cpp - Applying, diffing and printing text edits ----------===//
 #include "fixes/TextEdits.h"
 
+#include "analysis/PositionSlice.h"
+
 #include <algorithm>
 #include <numeric>
 
 namespace memlint {
 
-LineTable::LineTable(llvm::StringRef text) : size(text.size()) {
-  starts.push_back(0);
-  for (size_t i = 0, e = text.size(); i < e; ++i)
-    if (text[i] == '\n')
-      starts.push_back(i + 1);
-}
+LineTable::LineTable(llvm::StringRef text)
+    : starts(lineStartsOf(text)), size(text.size()) {}
 
 std::optional<size_t> LineTable::offsetOf(SourcePos pos) const {
   if (pos.line == 0 || pos.column == 0 || pos.line > starts.size())
@@ -87,6 +85,41 @@ bool editsCompatible(llvm::StringRef text, const std::vector<TextEdit> &a,
   std::vector<TextEdit> all = a;
   all.insert(all.end(), b.begin(), b.end());
   return resolve(text, all).has_value();
+}
+
+bool EditSpans::overlaps(size_t start, size_t end) const {
+  // A replaced range [s, e) that starts before `end` and ends after
+  // `start` (an insertion at p, [p, p), meets only ranges around p)...
+  if (auto it = replaced.lower_bound(end); it != replaced.begin() &&
+                                           std::prev(it)->second > start)
+    return true;
+  // ... or, for a replacement, an insertion strictly inside it.
+  if (start < end)
+    if (auto it = inserted.upper_bound(start);
+        it != inserted.end() && *it < end)
+      return true;
+  return false;
+}
+
+bool EditSpans::tryAdd(const std::vector<TextEdit> &edits) {
+  std::vector<std::pair<size_t, size_t>> spans;
+  for (const TextEdit &e : edits) {
+    std::optional<size_t> s = lines.offsetOf(e.range.start);
+    std::optional<size_t> t = lines.offsetOf(e.range.end);
+    if (!s || !t || *s > *t || overlaps(*s, *t))
+      return false;
+    for (auto [s2, t2] : spans)
+      if (*s < t2 && s2 < *t)
+        return false;
+    spans.push_back({*s, *t});
+  }
+  for (auto [s, t] : spans) {
+    if (s == t)
+      inserted.insert(s);
+    else
+      replaced[s] = t;
+  }
+  return true;
 }
 
 std::vector<llvm::StringRef> splitLines(llvm::StringRef text) {

@@ -12,6 +12,8 @@
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
+#include <map>
+#include <set>
 #include <vector>
 
 namespace memlint {
@@ -40,6 +42,24 @@ std::optional<std::string> applyEdits(llvm::StringRef text,
 /// True when no two edits of `a` and `b` overlap, so both can be applied.
 bool editsCompatible(llvm::StringRef text, const std::vector<TextEdit> &a,
                      const std::vector<TextEdit> &b);
+
+/// The text a growing set of edits covers, to add edits one group at a
+/// time while no two overlap (the overlap rule of applyEdits); each check
+/// costs the group's edits, not the set's: editsCompatible over a set that
+/// grows to k groups costs k^2.
+class EditSpans {
+public:
+  explicit EditSpans(llvm::StringRef text) : lines(text) {}
+  /// Adds `edits` and returns true when none overlaps an edit already
+  /// added or another of `edits`; otherwise adds nothing.
+  bool tryAdd(const std::vector<TextEdit> &edits);
+
+private:
+  LineTable lines;
+  std::map<size_t, size_t> replaced; // start -> end, non-empty, disjoint
+  std::multiset<size_t> inserted;    // insertion points
+  bool overlaps(size_t start, size_t end) const;
+};
 
 /// One differing stretch of lines: old lines [oldStart, oldStart + oldCount)
 /// became new lines [newStart, newStart + newCount) (0-based).

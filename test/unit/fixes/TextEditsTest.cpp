@@ -66,6 +66,44 @@ TEST(ApplyEdits, TouchingEditsAreFine) {
                               {edit(1, 4, 1, 4, "Y")}));
 }
 
+TEST(EditSpans, AgreesWithEditsCompatible) {
+  // Groups of random edits (insertions and replacements, some invalid) on
+  // a small text, added one after the other: EditSpans takes a group
+  // exactly when editsCompatible accepts it beside all taken so far.
+  std::string text = "abcdef\nghij\n\nklmnopq\n";
+  std::mt19937 rng(7);
+  auto randomPos = [&] {
+    unsigned line = 1 + rng() % 5; // line 5 is past the end
+    return SourcePos{line, 1 + static_cast<unsigned>(rng() % 9)};
+  };
+  unsigned taken = 0, refused = 0;
+  for (unsigned trial = 0; trial < 200; ++trial) {
+    EditSpans spans(text);
+    std::vector<TextEdit> all;
+    for (unsigned g = 0; g < 6; ++g) {
+      std::vector<TextEdit> group;
+      for (unsigned k = 0, n = 1 + rng() % 3; k < n; ++k) {
+        SourcePos a = randomPos(), b = rng() % 2 ? a : randomPos();
+        TextEdit e;
+        e.range = {a, b};
+        e.newText = "x";
+        group.push_back(e);
+      }
+      bool expected = editsCompatible(text, all, group);
+      ASSERT_EQ(spans.tryAdd(group), expected) << "trial " << trial;
+      if (expected) {
+        all.insert(all.end(), group.begin(), group.end());
+        ++taken;
+      } else {
+        ++refused;
+      }
+    }
+  }
+  // Both answers came up often.
+  EXPECT_GT(taken, 100u);
+  EXPECT_GT(refused, 100u);
+}
+
 TEST(ApplyEdits, InsertionsAtOnePointKeepTheirOrder) {
   std::string text = "ab\n";
   auto out = applyEdits(text, {edit(1, 2, 1, 2, "1"), edit(1, 2, 1, 2, "2"),
