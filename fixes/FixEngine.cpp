@@ -289,8 +289,15 @@ public:
   /// `work`, when given, is shared by every search on the file: the ops
   /// left to parse and re-analyse (each candidate costs the ops of the text
   /// it parses: the function's slice).
-  FixFinder(Snapshot &base, unsigned budgetPerFinding, uint64_t *work)
-      : base(base), budgetPerFinding(budgetPerFinding), work(work) {}
+  /// `file`, when given, is the whole file's module: the slice `base`
+  /// declares the functions its function calls, and how to free what they
+  /// return is read from their bodies there.
+  FixFinder(Snapshot &base, unsigned budgetPerFinding, uint64_t *work,
+            Operation *file = nullptr)
+      : base(base), budgetPerFinding(budgetPerFinding), work(work) {
+    if (file)
+      fileSymbols.emplace(file);
+  }
 
   std::optional<Fix> fixFor(const Group &g);
   /// The merge fixes of the `missed-reuse` findings of function `fn`,
@@ -361,6 +368,21 @@ private:
     return *baseOps;
   }
   unsigned targetFn = 0; // the function of the finding being fixed
+  std::optional<SymbolTable> fileSymbols;
+  /// How to free a buffer of `b`'s kind (freeOpNameFor, callees looked up
+  /// in the file).
+  std::string freeOpOf(const BufferInfo &b) {
+    auto lookup = [&](CallOpInterface call) -> FunctionOpInterface {
+      auto sym =
+          dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+      if (!sym || !fileSymbols)
+        return nullptr;
+      // By name: the slice has a context of its own.
+      return dyn_cast_or_null<FunctionOpInterface>(
+          fileSymbols->lookup(sym.getRootReference().getValue()));
+    };
+    return freeOpNameFor(b.allocOp, b.value, lookup);
+  }
 };
 
 bool FixFinder::accept(const Snapshot &s, const Group &g) const {
@@ -400,7 +422,7 @@ std::unique_ptr<Snapshot> FixFinder::repairLeaks(const Snapshot &start,
       return owned;
     }
     const BufferInfo &buf = la.buffers()[buffer];
-    std::string freeOp = freeOpNameFor(buf.allocOp, buf.value);
+    std::string freeOp = freeOpOf(buf);
     // A call result owned only under its ownership flag: a free that the
     // re-analysis accepts may still free the caller's memory where the flag
     // is false (it cannot see that memory), so nothing is proposed.
@@ -582,7 +604,7 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
     if (r && accept(*r, g))
       fixed = r->text().str();
     fix.title = "Free " + nameOfBuffer(e.buffer) + " with " +
-                freeOpNameFor(buf.allocOp, buf.value) + " after its last use";
+                freeOpOf(buf) + " after its last use";
     break;
   }
   case EventKind::DoubleFree:
@@ -840,15 +862,17 @@ locateMerge(const std::map<SourceRange, Operation *> &ops, const Finding &f) {
 /// Attaches fixes; returns, per finding, the index of the function its fix
 /// edits (or -1 without a fix). With `unproven`, a missed-reuse finding
 /// gets no fix: its pair of buffers goes there (by finding index) for the
-/// caller to prove together with others.
+/// caller to prove together with others. `file`: the whole file's module
+/// when `base` is a slice of it (FixFinder).
 std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings,
                           uint64_t *work = nullptr,
                           std::optional<unsigned> only = std::nullopt,
-                          std::map<size_t, MergePair> *unproven = nullptr) {
+                          std::map<size_t, MergePair> *unproven = nullptr,
+                          Operation *file = nullptr) {
   std::vector<int> functionOf(findings.size(), -1);
   std::map<std::pair<std::string, SourceRange>, Group> groups;
   bool grouped = false;
-  FixFinder finder(base, /*budgetPerFinding=*/64, work);
+  FixFinder finder(base, /*budgetPerFinding=*/64, work, file);
   std::map<unsigned, std::map<SourceRange, Operation *>> opsOf;
   std::map<SourceRange, unsigned> functionAt; // by the function's range
   // Per function, the missed-reuse findings (by index) and their ops.
@@ -989,7 +1013,8 @@ void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
     std::vector<Finding> mine;
     for (unsigned i : indices)
       mine.push_back(findings[i]);
-    attachTo(*base, mine, work, only);
+    attachTo(*base, mine, work, only, /*unproven=*/nullptr,
+             base->ownedDoc ? doc.module() : nullptr);
     for (auto [i, f] : llvm::zip(indices, mine))
       findings[i].fixes = std::move(f.fixes);
   }

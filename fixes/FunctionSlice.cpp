@@ -82,18 +82,16 @@ std::optional<std::string> sliceForFunction(Document &doc,
   Operation *start = topLevelAncestor(fn, top);
   if (!top || !start || top->getNumRegions() != 1 || top->getRegion(0).empty())
     return std::nullopt;
-  // The function and what it references keep their text (a callee's body
-  // tells how to free what it returns); what those reference in turn only
-  // needs to exist: a func.func becomes a declaration (its summary is
-  // known to the analysis, see ModuleLifetimes::useSummaries), any other
-  // op stays whole, and then what it references is needed the same way.
+  // The function keeps its text; what it references only needs to exist: a
+  // func.func becomes a declaration (its summary is known to the analysis,
+  // see ModuleLifetimes::useSummaries; the fix search reads how to free
+  // what it returns from the file), any other op stays whole, and then
+  // what that references is needed the same way. Each candidate edit
+  // parses the slice, so a callee's body would cost it as much as the
+  // function's own.
   SymbolTable table(top);
   llvm::DenseSet<Operation *> whole{start}, declared;
-  llvm::SmallVector<Operation *> refs;
-  referencedTopLevel(start, table, refs);
-  for (Operation *r : refs)
-    whole.insert(r);
-  llvm::SmallVector<Operation *> work(whole.begin(), whole.end());
+  llvm::SmallVector<Operation *> work{start};
   while (!work.empty()) {
     Operation *op = work.pop_back_val();
     llvm::SmallVector<Operation *> next;

@@ -4,8 +4,10 @@
 // candidate edit. An edit inside one function changes only that function's
 // analysis (and, through its summary, its callers', which the fix must not
 // change anyway), and that analysis needs only the function and the ones it
-// calls. So the candidates are tried on a slice: the module text with every
-// other function blanked out (a PositionSlice: their lines are left empty).
+// calls; of those, only their summaries (ModuleLifetimes::useSummaries).
+// So the candidates are tried on a slice: the module text with every other
+// function blanked out (a PositionSlice: their lines are left empty), and
+// those it calls declared.
 // Blanking keeps every line, and the column of everything kept, so
 // positions (line:column), ranges and edits are the same in the slice and
 // in the file; byte offsets are not.
@@ -21,10 +23,10 @@
 
 namespace memlint {
 
-/// The text of `doc` with the top-level functions that `fn` does not
-/// reference (directly or through the functions it references) blanked:
-/// their lines left empty. None when nothing would be blanked, or when a
-/// function to blank shares a line with other code.
+/// The text of `doc` with every other top-level function blanked (its lines
+/// left empty), and those `fn` references (directly, or through other ops
+/// it references) declared on their first line. None when nothing would be
+/// blanked, or when a function to blank shares a line with other code.
 std::optional<std::string> sliceForFunction(Document &doc,
                                             mlir::FunctionOpInterface fn);
 

@@ -18,7 +18,8 @@ namespace memlint {
 // Free statements
 //===----------------------------------------------------------------------===//
 
-std::string freeOpNameFor(Operation *allocOp, Value buffer) {
+std::string freeOpNameFor(Operation *allocOp, Value buffer,
+                          CalleeLookup lookup) {
   if (auto gpuAlloc = dyn_cast<gpu::AllocOp>(allocOp))
     // An async allocation is freed asynchronously, in its stream: memlint
     // does not guess the dependencies.
@@ -28,7 +29,9 @@ std::string freeOpNameFor(Operation *allocOp, Value buffer) {
   if (auto call = dyn_cast<CallOpInterface>(allocOp)) {
     // A call returning a fresh buffer: free it the way the callee
     // allocated it, when the callee says.
-    auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+    FunctionOpInterface callee = lookup ? lookup(call) : nullptr;
+    if (!callee)
+      callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
     unsigned idx = cast<OpResult>(buffer).getResultNumber();
     std::string name;
     if (callee && !callee.isExternal())

@@ -12,6 +12,9 @@
 
 #include "fixes/SourceText.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include <optional>
 #include <string>
@@ -19,10 +22,19 @@
 
 namespace memlint {
 
+/// The function with a body that a call runs, where the IR at hand has only
+/// a declaration of it (the fix search's slices declare callees); null to
+/// resolve the call where it is.
+using CalleeLookup =
+    llvm::function_ref<mlir::FunctionOpInterface(mlir::CallOpInterface)>;
+
 /// The op that frees a buffer from `allocOp` ("memref.dealloc",
 /// "gpu.dealloc"), or empty when memlint does not know how to free it (an
-/// async gpu.alloc, an allocator of an unknown dialect).
-std::string freeOpNameFor(mlir::Operation *allocOp, mlir::Value buffer);
+/// async gpu.alloc, an allocator of an unknown dialect). A buffer a call
+/// returns is freed the way its callee allocated it (found by `lookup`
+/// first, when given).
+std::string freeOpNameFor(mlir::Operation *allocOp, mlir::Value buffer,
+                          CalleeLookup lookup = nullptr);
 
 /// `memref.dealloc %x : memref<4xf32>`; empty when `v` has no usable name.
 std::string freeStatement(Document &doc, llvm::StringRef opName, mlir::Value v);

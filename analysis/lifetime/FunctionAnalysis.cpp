@@ -22,13 +22,16 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
   FunctionOpInterface callee = ctx.module.calleeOf(call);
   if (!callee)
     return;
-  if (callee.isExternal()) {
+  // A declaration with a preset summary stands for a function with a body
+  // (the fix search's slices, ModuleLifetimes::useSummaries).
+  const FunctionSummary *preset = ctx.module.presetSummaryOf(callee);
+  if (!preset && callee.isExternal()) {
     for (Value r : call->getResults())
       if (isMemRef(r))
         foreign.push_back(r);
     return;
   }
-  FunctionSummary summary = ctx.module.summaryOf(callee);
+  FunctionSummary summary = preset ? *preset : ctx.module.summaryOf(callee);
   for (auto [i, r] : llvm::enumerate(call->getResults())) {
     if (i < summary.foreign.size() && summary.foreign[i] && isMemRef(r))
       foreign.push_back(r);

@@ -50,13 +50,20 @@ BddCost ModuleLifetimes::totalCost() {
   return total;
 }
 
-FunctionSummary ModuleLifetimes::summaryOf(FunctionOpInterface callee) {
-  // A preset summary first: the fix search's slices turn callees it knows
-  // into declarations.
+const FunctionSummary *
+ModuleLifetimes::presetSummaryOf(FunctionOpInterface callee) const {
   if (presets && isa_and_nonnull<ModuleOp>(callee->getParentOp()) &&
       !callee->getParentOp()->getParentOp())
     if (auto it = presets->find(callee.getName().str()); it != presets->end())
-      return it->second;
+      return &it->second;
+  return nullptr;
+}
+
+FunctionSummary ModuleLifetimes::summaryOf(FunctionOpInterface callee) {
+  // A preset summary first: the fix search's slices turn callees it knows
+  // into declarations.
+  if (const FunctionSummary *preset = presetSummaryOf(callee))
+    return *preset;
   if (callee.isExternal())
     return {};
   {

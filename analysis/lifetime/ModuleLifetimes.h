@@ -51,6 +51,10 @@ public:
   /// Fresh-result summary of a callee, analysing it first if needed; empty
   /// for unknown callees and during recursion.
   FunctionSummary summaryOf(mlir::FunctionOpInterface callee);
+  /// The summary useSummaries gave for `callee` (a top-level function, by
+  /// name), or null. Such a callee may be a declaration standing for a
+  /// function with a body.
+  const FunctionSummary *presetSummaryOf(mlir::FunctionOpInterface callee) const;
   /// Summaries of top-level functions, by name, to use instead of analysing
   /// them: a fix search re-analyses one edited function many times, and the
   /// functions it calls stay as they were.

@@ -43,6 +43,35 @@ TEST(AttachFixes, LeakGetsASafeVerifiedFix) {
   EXPECT_TRUE(lint(*fixed).empty());
 }
 
+TEST(AttachFixes, CallResultIsFreedTheWayItsCalleeAllocated) {
+  // The fix is searched on a slice where @mk is only declared; how to free
+  // what it returns is read from its body in the file.
+  const char *text = R"(func.func private @mk() -> memref<4xf32> {
+  %a = gpu.alloc() : memref<4xf32>
+  return %a : memref<4xf32>
+}
+func.func @f(%c: i1) {
+  %b = func.call @mk() : () -> memref<4xf32>
+  scf.if %c {
+    gpu.dealloc %b : memref<4xf32>
+  }
+  return
+}
+)";
+  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  std::vector<Finding> findings = lintWithFixes(*doc, LintOptions());
+  ASSERT_EQ(findings.size(), 1u);
+  ASSERT_EQ(findings[0].fixes.size(), 1u);
+  EXPECT_EQ(findings[0].fixes[0].title,
+            "Free %b with gpu.dealloc after its last use");
+  std::optional<std::string> fixed =
+      applyEdits(text, findings[0].fixes[0].edits);
+  ASSERT_TRUE(fixed);
+  EXPECT_NE(fixed->find("} else {\n    gpu.dealloc %b"), std::string::npos);
+  EXPECT_TRUE(lint(*fixed).empty());
+}
+
 TEST(AttachFixes, ArgumentFreeIsUnsafe) {
   const char *text = R"(func.func @f(%m: memref<4xf32>) {
   memref.dealloc %m : memref<4xf32>
