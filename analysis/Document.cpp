@@ -57,14 +57,20 @@ static InputError inputErrorOf(Diagnostic &diag) {
   return err;
 }
 
-void Document::setUpSource() {
-  lineStarts = lineStartsOf(contents);
-  ctx = std::make_unique<MLIRContext>(getDialectRegistry(),
-                                      MLIRContext::Threading::DISABLED);
+std::shared_ptr<MLIRContext> Document::newContext() {
+  auto ctx = std::make_shared<MLIRContext>(getDialectRegistry(),
+                                           MLIRContext::Threading::DISABLED);
   ctx->allowUnregisteredDialects();
   // Keep the parser from printing op-attached notes such as the op itself.
   ctx->printOpOnDiagnostic(false);
   ctx->printStackTraceOnDiagnostic(false);
+  return ctx;
+}
+
+void Document::setUpSource() {
+  lineStarts = lineStartsOf(contents);
+  if (!ctx)
+    ctx = newContext();
   auto buffer = llvm::MemoryBuffer::getMemBuffer(contents, name,
                                                  /*RequiresNullTerminator=*/
                                                  false);
@@ -120,10 +126,15 @@ bool Document::parseWhole() {
 std::unique_ptr<Document> Document::parse(std::string text,
                                           std::string fileName,
                                           unsigned threads,
-                                          size_t minChunkedBytes) {
+                                          size_t minChunkedBytes,
+                                          std::shared_ptr<MLIRContext> context) {
   std::unique_ptr<Document> doc(new Document());
   doc->name = std::move(fileName);
   doc->contents = std::move(text);
+  // A shared context is not given a thread pool: others use it too.
+  if (context)
+    threads = 1;
+  doc->ctx = std::move(context);
   doc->setUpSource();
   Document *d = doc.get();
   ScopedDiagnosticHandler handler(doc->ctx.get(), [d](Diagnostic &diag) {

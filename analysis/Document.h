@@ -43,9 +43,18 @@ public:
   /// in chunks (see ParseChunks.h) and functions are verified side by side.
   /// Never crashes on bad input: failures are returned through errors() and
   /// isValid() is false.
-  static std::unique_ptr<Document> parse(std::string text, std::string fileName,
-                                         unsigned threads = 1,
-                                         size_t minChunkedBytes = 256 * 1024);
+  /// With `context` (from newContext()), the document parses into that
+  /// context, on the calling thread, instead of one of its own: the fix
+  /// search parses a slice per candidate edit, and a context costs more to
+  /// set up than a small function costs to parse.
+  static std::unique_ptr<Document>
+  parse(std::string text, std::string fileName, unsigned threads = 1,
+        size_t minChunkedBytes = 256 * 1024,
+        std::shared_ptr<mlir::MLIRContext> context = nullptr);
+  /// A context as parse() makes one (every dialect memlint knows,
+  /// unregistered ones allowed, no threads), to share between documents
+  /// used on one thread at a time.
+  static std::shared_ptr<mlir::MLIRContext> newContext();
   /// A view of `module`, IR that lives elsewhere (a pass pipeline's) and
   /// has no text of its own (AttachedDocument.cpp): ranges come from op
   /// locations, names from printing. With `origin`, ops whose location is
@@ -145,7 +154,7 @@ private:
   bool parseWhole();
   std::string name;
   std::string contents;
-  std::unique_ptr<mlir::MLIRContext> ctx;
+  std::shared_ptr<mlir::MLIRContext> ctx;
   llvm::SourceMgr sourceMgr;
   unsigned bufferId = 0;
   mlir::AsmParserState state;

@@ -204,6 +204,8 @@ struct Snapshot {
   Signature sig;
   /// Callee summaries the analyses use (see ModuleLifetimes::useSummaries).
   std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries;
+  /// The context the texts of one search are parsed in (Document::parse).
+  std::shared_ptr<MLIRContext> context;
 
   llvm::StringRef text() const { return doc->text(); }
   mlir::FunctionOpInterface function(unsigned fn) const {
@@ -219,12 +221,16 @@ ValueNamer namerFor(Document *doc) {
 }
 
 /// Parses `text` for analysis (lazily, function by function); null when it
-/// does not parse or verify. No signature yet.
+/// does not parse or verify. No signature yet. `context`: see
+/// Document::parse; `threads` only without one.
 std::unique_ptr<Snapshot>
 parseSnapshot(std::string text, const std::string &fileName,
-              std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries) {
+              std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
+              std::shared_ptr<MLIRContext> context, unsigned threads = 1) {
   auto s = std::make_unique<Snapshot>();
-  s->ownedDoc = Document::parse(std::move(text), fileName);
+  s->ownedDoc = Document::parse(std::move(text), fileName, threads,
+                                /*minChunkedBytes=*/256 * 1024, context);
+  s->context = std::move(context);
   if (!s->ownedDoc->isValid())
     return nullptr;
   s->doc = s->ownedDoc.get();
@@ -240,12 +246,13 @@ parseSnapshot(std::string text, const std::string &fileName,
 /// Parses and analyses `text`; the signature covers function `only`, or
 /// all. Null when the text does not parse or verify, or no longer has the
 /// function.
-std::unique_ptr<Snapshot> analyzeText(
-    std::string text, const std::string &fileName,
-    std::optional<unsigned> only = std::nullopt,
-    std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries = nullptr) {
-  std::unique_ptr<Snapshot> s =
-      parseSnapshot(std::move(text), fileName, std::move(summaries));
+std::unique_ptr<Snapshot>
+analyzeText(std::string text, const std::string &fileName,
+            std::optional<unsigned> only,
+            std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
+            std::shared_ptr<MLIRContext> context) {
+  std::unique_ptr<Snapshot> s = parseSnapshot(
+      std::move(text), fileName, std::move(summaries), std::move(context));
   if (!s || (only && *only >= s->lifetimes->functions().size()))
     return nullptr;
   s->sig = signatureOf(*s->lifetimes, only);
@@ -289,15 +296,13 @@ public:
   /// `work`, when given, is shared by every search on the file: the ops
   /// left to parse and re-analyse (each candidate costs the ops of the text
   /// it parses: the function's slice).
-  /// `file`, when given, is the whole file's module: the slice `base`
-  /// declares the functions its function calls, and how to free what they
-  /// return is read from their bodies there.
+  /// `file`, when given, is the symbol table of the whole file's module:
+  /// the slice `base` declares the functions its function calls, and how to
+  /// free what they return is read from their bodies there.
   FixFinder(Snapshot &base, unsigned budgetPerFinding, uint64_t *work,
-            Operation *file = nullptr)
-      : base(base), budgetPerFinding(budgetPerFinding), work(work) {
-    if (file)
-      fileSymbols.emplace(file);
-  }
+            SymbolTable *file = nullptr)
+      : base(base), budgetPerFinding(budgetPerFinding), work(work),
+        fileSymbols(file) {}
 
   std::optional<Fix> fixFor(const Group &g);
   /// The merge fixes of the `missed-reuse` findings of function `fn`,
@@ -318,7 +323,8 @@ private:
       *work -= cost;
     }
     --budget;
-    return analyzeText(text, base.doc->fileName(), targetFn, base.summaries);
+    return analyzeText(text, base.doc->fileName(), targetFn, base.summaries,
+                       base.context);
   }
   std::unique_ptr<Snapshot> analyzeEdits(const Snapshot &s,
                                          const std::vector<TextEdit> &edits) {
@@ -368,7 +374,7 @@ private:
     return *baseOps;
   }
   unsigned targetFn = 0; // the function of the finding being fixed
-  std::optional<SymbolTable> fileSymbols;
+  SymbolTable *fileSymbols;
   /// How to free a buffer of `b`'s kind (freeOpNameFor, callees looked up
   /// in the file).
   std::string freeOpOf(const BufferInfo &b) {
@@ -862,13 +868,13 @@ locateMerge(const std::map<SourceRange, Operation *> &ops, const Finding &f) {
 /// Attaches fixes; returns, per finding, the index of the function its fix
 /// edits (or -1 without a fix). With `unproven`, a missed-reuse finding
 /// gets no fix: its pair of buffers goes there (by finding index) for the
-/// caller to prove together with others. `file`: the whole file's module
-/// when `base` is a slice of it (FixFinder).
+/// caller to prove together with others. `file`: the whole file's symbol
+/// table when `base` is a slice of it (FixFinder).
 std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings,
                           uint64_t *work = nullptr,
                           std::optional<unsigned> only = std::nullopt,
                           std::map<size_t, MergePair> *unproven = nullptr,
-                          Operation *file = nullptr) {
+                          SymbolTable *file = nullptr) {
   std::vector<int> functionOf(findings.size(), -1);
   std::map<std::pair<std::string, SourceRange>, Group> groups;
   bool grouped = false;
@@ -934,20 +940,12 @@ std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings,
   return functionOf;
 }
 
-} // namespace
-
-void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
-                 std::vector<Finding> &findings,
-                 std::optional<uint64_t> workOps) {
-  if (!doc.isValid())
-    return;
-  uint64_t *work = workOps ? &*workOps : nullptr;
-  Snapshot full;
-  full.doc = &doc;
-  full.lifetimes = &lifetimes;
-  // The function each lifetime finding is in: its fixes are searched on
-  // that function's slice of the module (FunctionSlice.h), so each
-  // candidate re-parses a function and its callees, not the whole file.
+/// The findings to fix (lifetime and missed-reuse ones), by the index of
+/// their function in `full`, smallest function first: under a work bound,
+/// the most findings get a fix.
+std::vector<std::pair<unsigned, std::vector<unsigned>>>
+findingsByFunction(Snapshot &full, const std::vector<Finding> &findings) {
+  Document &doc = *full.doc;
   std::map<std::pair<std::string, SourceRange>, Group> groups;
   std::map<unsigned, std::vector<unsigned>> byFunction;
   // The function of each allocation, by its range: one walk of the module,
@@ -956,7 +954,7 @@ void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
   for (auto [i, f] : llvm::enumerate(findings)) {
     if (isMergeCheck(f.check)) {
       if (allocFunction.empty())
-        for (auto [fn, op] : llvm::enumerate(lifetimes.functions()))
+        for (auto [fn, op] : llvm::enumerate(full.lifetimes->functions()))
           op->walk([&, fn = fn](Operation *inner) {
             if (inner->getNumResults() == 1 && doc.opDef(inner))
               allocFunction.try_emplace(doc.rangeOf(inner), fn);
@@ -975,7 +973,6 @@ void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
     if (it != groups.end())
       byFunction[it->second.fn].push_back(i);
   }
-  // Small functions first: under a work bound, the most findings get one.
   std::vector<std::pair<uint64_t, unsigned>> order;
   for (auto &[fn, indices] : byFunction) {
     uint64_t ops = 0;
@@ -983,38 +980,86 @@ void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
     order.push_back({ops, fn});
   }
   llvm::sort(order);
-  std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries;
-  if (!order.empty())
-    summaries = lifetimes.allSummaries();
-  for (auto [ops, fn] : order) {
-    const std::vector<unsigned> &indices = byFunction[fn];
-    std::unique_ptr<Snapshot> base;
+  std::vector<std::pair<unsigned, std::vector<unsigned>>> out;
+  for (auto [ops, fn] : order)
+    out.push_back({fn, std::move(byFunction[fn])});
+  return out;
+}
+
+/// Where the fixes of one function are searched and proven: the function's
+/// slice of the module (FunctionSlice.h), parsed, so that each candidate
+/// re-parses the function and declarations, not the whole file; or the
+/// module itself where there is no slice.
+struct FunctionBase {
+  std::unique_ptr<Snapshot> owned;
+  Snapshot *snapshot = nullptr;
+  unsigned index = 0; // of the function in *snapshot
+  /// The module's symbols, when *snapshot is a slice of it.
+  SymbolTable *file = nullptr;
+};
+
+FunctionBase
+baseFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
+        std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
+        std::shared_ptr<MLIRContext> context) {
+  Document &doc = *full.doc;
+  FunctionBase b;
+  SourceRange where = doc.rangeOf(full.function(fn));
+  if (std::optional<std::string> slice = slicer.sliceFor(full.function(fn))) {
+    b.owned =
+        parseSnapshot(std::move(*slice), doc.fileName(), summaries, context);
     std::optional<unsigned> only;
-    SourceRange where = doc.rangeOf(full.function(fn));
-    if (std::optional<std::string> slice =
-            sliceForFunction(doc, full.function(fn))) {
-      base = parseSnapshot(std::move(*slice), doc.fileName(), summaries);
-      // The function's index in the slice: the one at the same place.
-      if (base)
-        for (auto [i, f] : llvm::enumerate(base->lifetimes->functions()))
-          if (base->doc->rangeOf(f) == where)
-            only = i;
-      if (base && only)
-        base->sig = signatureOf(*base->lifetimes, only);
+    // The function's index in the slice: the one at the same place.
+    if (b.owned)
+      for (auto [i, f] : llvm::enumerate(b.owned->lifetimes->functions()))
+        if (b.owned->doc->rangeOf(f) == where)
+          only = i;
+    if (only) {
+      b.owned->sig = signatureOf(*b.owned->lifetimes, only);
+      b.snapshot = b.owned.get();
+      b.index = *only;
+      b.file = slicer.symbols();
+      return b;
     }
-    if (!base || !only) {
-      // No slice (nothing to cut, or it does not verify on its own).
-      base = std::make_unique<Snapshot>();
-      base->doc = &doc;
-      base->lifetimes = &lifetimes;
-      base->sig = signatureOf(lifetimes, fn);
-      only = fn;
-    }
+  }
+  // No slice (nothing to cut, or it does not verify on its own).
+  b.owned = std::make_unique<Snapshot>();
+  b.owned->doc = full.doc;
+  b.owned->lifetimes = full.lifetimes;
+  b.owned->sig = signatureOf(*full.lifetimes, fn);
+  b.owned->context = std::move(context);
+  b.snapshot = b.owned.get();
+  b.index = fn;
+  return b;
+}
+
+} // namespace
+
+void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
+                 std::vector<Finding> &findings,
+                 std::optional<uint64_t> workOps) {
+  if (!doc.isValid())
+    return;
+  uint64_t *work = workOps ? &*workOps : nullptr;
+  Snapshot full;
+  full.doc = &doc;
+  full.lifetimes = &lifetimes;
+  std::vector<std::pair<unsigned, std::vector<unsigned>>> byFunction =
+      findingsByFunction(full, findings);
+  std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries;
+  std::shared_ptr<MLIRContext> context;
+  if (!byFunction.empty()) {
+    summaries = lifetimes.allSummaries();
+    context = Document::newContext();
+  }
+  FunctionSlicer slicer(doc);
+  for (auto &[fn, indices] : byFunction) {
+    FunctionBase base = baseFor(full, slicer, fn, summaries, context);
     std::vector<Finding> mine;
     for (unsigned i : indices)
       mine.push_back(findings[i]);
-    attachTo(*base, mine, work, only, /*unproven=*/nullptr,
-             base->ownedDoc ? doc.module() : nullptr);
+    attachTo(*base.snapshot, mine, work, base.index, /*unproven=*/nullptr,
+             base.file);
     for (auto [i, f] : llvm::zip(indices, mine))
       findings[i].fixes = std::move(f.fixes);
   }
@@ -1033,80 +1078,70 @@ std::vector<Finding> lintWithFixes(Document &doc, const LintOptions &opts) {
   return findings;
 }
 
-/// The merges of `pairs` (by finding index, in functions `functionOf`
-/// names and no lifetime fix in `touched` edits) that can be taken on top
-/// of `combined`, added to it; returns how many. Per function, the
-/// candidates whose edits do not overlap are proven together: they must,
-/// together, remove one buffer each and keep every event
-/// (MergeBuffers.h). A group that fails is split in halves, so a function
-/// with k candidates costs one analysis when they all hold and about
-/// 2 log k per candidate that does not.
-static unsigned takeMerges(Snapshot &cur, const std::string &fileName,
+/// The merges of `pairs` (the missed-reuse findings of function `fn` of
+/// `base`, by finding index) that can be taken on top of `combined` (edits
+/// of that function), added to it; returns how many. The candidates whose
+/// edits do not overlap are proven together: they must, together, remove
+/// one buffer each and keep every event (MergeBuffers.h). A group that
+/// fails is split in halves, so k candidates cost one analysis when they
+/// all hold and about 2 log k per candidate that does not.
+static unsigned takeMerges(Snapshot &base, unsigned fn,
+                           const std::string &fileName,
                            const std::map<size_t, MergePair> &pairs,
-                           const std::vector<int> &functionOf,
-                           const std::set<unsigned> &touched,
                            std::vector<TextEdit> &combined) {
-  std::map<unsigned, std::vector<std::vector<TextEdit>>> candidates;
-  std::map<unsigned, std::unique_ptr<LiveRanges>> ranges;
-  SourceText src(*cur.doc);
-  // What `combined` and the candidates so far cover (each function's
-  // candidates are compatible with every other's too: they are applied
-  // together).
-  EditSpans spans(cur.text());
+  std::vector<std::vector<TextEdit>> group;
+  SourceText src(*base.doc);
+  EditSpans spans(base.text());
   spans.tryAdd(combined);
+  LifetimeAnalysis &la = base.analysis(fn);
+  std::unique_ptr<LiveRanges> ranges;
   for (auto &[i, pair] : pairs) {
-    unsigned fn = functionOf[i];
-    if (touched.count(fn))
-      continue;
-    LifetimeAnalysis &la = cur.analysis(fn);
-    std::unique_ptr<LiveRanges> &r = ranges[fn];
-    if (!r)
-      r = std::make_unique<LiveRanges>(la);
+    if (!ranges)
+      ranges = std::make_unique<LiveRanges>(la);
     std::optional<std::vector<TextEdit>> edits =
-        mergeBufferEdits(src, la, *r, pair);
-    if (!edits || edits->empty())
-      continue;
-    if (spans.tryAdd(*edits))
-      candidates[fn].push_back(std::move(*edits));
+        mergeBufferEdits(src, la, *ranges, pair);
+    if (edits && !edits->empty() && spans.tryAdd(*edits))
+      group.push_back(std::move(*edits));
   }
-  unsigned taken = 0;
-  for (auto &[fn, group] : candidates) {
-    MergeProofState before = mergeProofStateOf(cur.analysis(fn), *cur.doc);
-    unsigned merged = 0;
-    std::function<void(llvm::ArrayRef<std::vector<TextEdit>>)> prove =
-        [&](llvm::ArrayRef<std::vector<TextEdit>> part) {
-          if (part.empty())
-            return;
-          std::vector<TextEdit> trial = combined;
-          for (const std::vector<TextEdit> &c : part)
-            trial.insert(trial.end(), c.begin(), c.end());
-          std::optional<std::string> t = applyEdits(cur.text(), trial);
-          std::unique_ptr<Snapshot> s =
-              t ? analyzeText(*t, fileName, fn) : nullptr;
-          if (s &&
-              mergeKeeps(before, mergeProofStateOf(s->analysis(fn), *s->doc),
-                         merged + part.size())) {
-            combined = std::move(trial);
-            merged += part.size();
-            return;
-          }
-          if (part.size() == 1)
-            return;
-          prove(part.take_front(part.size() / 2));
-          prove(part.drop_front(part.size() / 2));
-        };
-    prove(group);
-    taken += merged;
-  }
-  return taken;
+  MergeProofState before = mergeProofStateOf(la, *base.doc);
+  unsigned merged = 0;
+  std::function<void(llvm::ArrayRef<std::vector<TextEdit>>)> prove =
+      [&](llvm::ArrayRef<std::vector<TextEdit>> part) {
+        if (part.empty())
+          return;
+        std::vector<TextEdit> trial = combined;
+        for (const std::vector<TextEdit> &c : part)
+          trial.insert(trial.end(), c.begin(), c.end());
+        std::optional<std::string> t = applyEdits(base.text(), trial);
+        std::unique_ptr<Snapshot> s =
+            t ? analyzeText(*t, fileName, fn, base.summaries, base.context)
+              : nullptr;
+        if (s &&
+            mergeKeeps(before, mergeProofStateOf(s->analysis(fn), *s->doc),
+                       merged + part.size())) {
+          combined = std::move(trial);
+          merged += part.size();
+          return;
+        }
+        if (part.size() == 1)
+          return;
+        prove(part.take_front(part.size() / 2));
+        prove(part.drop_front(part.size() / 2));
+      };
+  prove(group);
+  return merged;
 }
 
 FixRunResult fixText(const std::string &text, const std::string &fileName,
                      const LintOptions &opts, bool unsafe, unsigned maxRounds) {
   FixRunResult result;
   result.text = text;
+  std::shared_ptr<MLIRContext> context = Document::newContext();
   for (unsigned round = 0; round < maxRounds; ++round) {
-    std::unique_ptr<Snapshot> cur = analyzeText(result.text, fileName);
+    // The whole file in a context of its own: its analysis may run on
+    // several threads, the search's context has none.
+    std::unique_ptr<Snapshot> cur =
+        parseSnapshot(result.text, fileName, {}, nullptr, opts.threads);
     if (!cur) {
       if (round == 0) {
         std::unique_ptr<Document> doc = Document::parse(text, fileName);
@@ -1115,59 +1150,77 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
       }
       break;
     }
-    std::vector<Finding> findings = lintDocument(*cur->doc, opts);
-    // Merges are proven below, together per function: one by one, each
-    // would re-analyse its function once to be attached and once to be
-    // taken, quadratic in the merges of a function.
-    std::map<size_t, MergePair> mergePairs;
-    std::vector<int> functionOf =
-        attachTo(*cur, findings, nullptr, std::nullopt, &mergePairs);
-
-    // Take the fixes one by one while, together, they still only remove
-    // events.
+    // The fix search reads the analyses after the checks.
+    LintOptions keep = opts;
+    keep.releaseAnalyses = false;
+    std::vector<Finding> findings =
+        lintDocument(*cur->doc, keep, *cur->lifetimes);
+    std::vector<std::pair<unsigned, std::vector<unsigned>>> byFunction =
+        findingsByFunction(*cur, findings);
+    std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries;
+    if (!byFunction.empty())
+      summaries = cur->lifetimes->allSummaries();
+    // Each function's fixes are searched, taken and proven on its slice
+    // (an edit inside a function changes no other function's analysis
+    // while its summary stays the same, which the proofs check), so a
+    // round costs about a lint plus the work of the fixes, not the file
+    // per fix. The edits of all functions are applied together.
     std::vector<TextEdit> combined;
-    Signature accepted = cur->sig;
     unsigned taken = 0;
-    std::set<unsigned> touched; // functions a lifetime fix edits
-    // `combined` plus `fix`, in `trial`, and the analysis of function `fn`
-    // on the result (a fix edits its function only); null when the fix is
-    // not wanted, clashes with what is taken, or does not parse.
-    auto tryFix =
-        [&](const Fix &fix, unsigned fn,
-            std::vector<TextEdit> &trial) -> std::unique_ptr<Snapshot> {
-      if ((!fix.safe && !unsafe) || fix.edits.empty() ||
-          !editsCompatible(cur->text(), combined, fix.edits))
-        return nullptr;
-      trial = combined;
-      trial.insert(trial.end(), fix.edits.begin(), fix.edits.end());
-      std::optional<std::string> t = applyEdits(cur->text(), trial);
-      if (!t)
-        return nullptr;
-      return analyzeText(*t, fileName, fn);
-    };
-    for (auto [i, f] : llvm::enumerate(findings)) {
-      if (functionOf[i] < 0 || isMergeCheck(f.check))
-        continue;
-      unsigned fn = functionOf[i];
-      for (const Fix &fix : f.fixes) {
-        std::vector<TextEdit> trial;
-        std::unique_ptr<Snapshot> s = tryFix(fix, fn, trial);
-        if (!s || !better(accepted.of(fn), s->sig))
+    FunctionSlicer slicer(*cur->doc);
+    for (auto &[fn, indices] : byFunction) {
+      FunctionBase base = baseFor(*cur, slicer, fn, summaries, context);
+      Snapshot &b = *base.snapshot;
+      std::vector<Finding> mine;
+      for (unsigned i : indices)
+        mine.push_back(findings[i]);
+      // Merges are proven below, together: one by one, each would
+      // re-analyse the function once to be attached and once to be taken,
+      // quadratic in the merges of a function.
+      std::map<size_t, MergePair> mergePairs;
+      std::vector<int> functionOf = attachTo(b, mine, nullptr, base.index,
+                                             &mergePairs, base.file);
+      // Take the fixes one by one while, together, they still only remove
+      // events.
+      std::vector<TextEdit> edits;
+      Signature accepted = b.sig;
+      bool touched = false;
+      for (auto [i, f] : llvm::enumerate(mine)) {
+        if (functionOf[i] < 0 || isMergeCheck(f.check))
           continue;
-        combined = std::move(trial);
-        accepted.update(s->sig);
-        touched.insert(fn);
-        ++taken;
-        break;
+        for (const Fix &fix : f.fixes) {
+          if ((!fix.safe && !unsafe) || fix.edits.empty() ||
+              !editsCompatible(b.text(), edits, fix.edits))
+            continue;
+          std::vector<TextEdit> trial = edits;
+          trial.insert(trial.end(), fix.edits.begin(), fix.edits.end());
+          std::optional<std::string> t = applyEdits(b.text(), trial);
+          std::unique_ptr<Snapshot> s =
+              t ? analyzeText(*t, fileName, base.index, b.summaries, context)
+                : nullptr;
+          if (!s || !better(accepted.of(base.index), s->sig))
+            continue;
+          edits = std::move(trial);
+          accepted.update(s->sig);
+          touched = true;
+          ++taken;
+          break;
+        }
       }
+      // Then merges, where no lifetime fix changed the function this round
+      // (their proof compares with the function as this round found it).
+      if (!touched)
+        taken += takeMerges(b, base.index, fileName, mergePairs, edits);
+      combined.insert(combined.end(), edits.begin(), edits.end());
     }
-    // Then merges, in functions no lifetime fix changed this round (their
-    // proof compares with the function as this round found it).
-    taken +=
-        takeMerges(*cur, fileName, mergePairs, functionOf, touched, combined);
     if (taken == 0)
       break;
-    result.text = *applyEdits(cur->text(), combined);
+    // Slices keep every line and column of the file: their edits apply to
+    // it as they are.
+    std::optional<std::string> next = applyEdits(cur->text(), combined);
+    if (!next)
+      break;
+    result.text = std::move(*next);
     result.applied += taken;
     result.rounds = round + 1;
   }

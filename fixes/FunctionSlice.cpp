@@ -76,11 +76,29 @@ static std::optional<OwnLines> ownLines(Document &doc, Operation *op) {
   return OwnLines{lineBegin, b, std::min(lineEnd + 1, full.size())};
 }
 
-std::optional<std::string> sliceForFunction(Document &doc,
-                                            FunctionOpInterface fn) {
+struct FunctionSlicer::Function {
+  Operation *op;
+  bool linesKnown = false;
+  std::optional<OwnLines> lines;
+};
+
+FunctionSlicer::FunctionSlicer(Document &doc) : doc(doc) {
+  Operation *top = doc.module();
+  if (!top || top->getNumRegions() != 1 || top->getRegion(0).empty())
+    return;
+  table = std::make_unique<SymbolTable>(top);
+  for (Operation &op : top->getRegion(0).front())
+    if (auto fn = dyn_cast<FunctionOpInterface>(op); fn && !fn.isExternal())
+      functions.push_back({&op});
+}
+
+FunctionSlicer::~FunctionSlicer() = default;
+
+std::optional<std::string>
+FunctionSlicer::sliceFor(FunctionOpInterface fn) {
   Operation *top = doc.module();
   Operation *start = topLevelAncestor(fn, top);
-  if (!top || !start || top->getNumRegions() != 1 || top->getRegion(0).empty())
+  if (!table || !start)
     return std::nullopt;
   // The function keeps its text; what it references only needs to exist: a
   // func.func becomes a declaration (its summary is known to the analysis,
@@ -89,13 +107,12 @@ std::optional<std::string> sliceForFunction(Document &doc,
   // what that references is needed the same way. Each candidate edit
   // parses the slice, so a callee's body would cost it as much as the
   // function's own.
-  SymbolTable table(top);
   llvm::DenseSet<Operation *> whole{start}, declared;
   llvm::SmallVector<Operation *> work{start};
   while (!work.empty()) {
     Operation *op = work.pop_back_val();
     llvm::SmallVector<Operation *> next;
-    referencedTopLevel(op, table, next);
+    referencedTopLevel(op, *table, next);
     for (Operation *t : next) {
       if (whole.count(t) || declared.count(t))
         continue;
@@ -113,23 +130,30 @@ std::optional<std::string> sliceForFunction(Document &doc,
   PositionSlicer slicer(full, doc.lineStartOffsets());
   size_t kept = 0; // the file before this is kept or blanked
   bool blanked = false;
-  for (Operation &op : top->getRegion(0).front()) {
-    auto other = dyn_cast<FunctionOpInterface>(op);
-    if (!other || other.isExternal() || whole.count(&op))
+  for (Function &f : functions) {
+    if (whole.count(f.op))
       continue;
-    std::optional<OwnLines> lines = ownLines(doc, &op);
-    if (!lines || lines->begin < kept)
+    if (!f.linesKnown) {
+      f.lines = ownLines(doc, f.op);
+      f.linesKnown = true;
+    }
+    if (!f.lines || f.lines->begin < kept)
       return std::nullopt;
-    slicer.keep(kept, lines->begin);
-    if (declared.count(&op))
-      slicer.stub(lines->opStart, declarationOf(cast<func::FuncOp>(op)));
-    kept = lines->end;
+    slicer.keep(kept, f.lines->begin);
+    if (declared.count(f.op))
+      slicer.stub(f.lines->opStart, declarationOf(cast<func::FuncOp>(f.op)));
+    kept = f.lines->end;
     blanked = true;
   }
   if (!blanked)
     return std::nullopt;
   slicer.keep(kept, full.size());
   return slicer.build(/*allLines=*/true).text;
+}
+
+std::optional<std::string> sliceForFunction(Document &doc,
+                                            FunctionOpInterface fn) {
+  return FunctionSlicer(doc).sliceFor(fn);
 }
 
 } // namespace memlint

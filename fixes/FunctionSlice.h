@@ -17,16 +17,44 @@
 #define MEMLINT_FIXES_FUNCTIONSLICE_H
 
 #include "analysis/Document.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace memlint {
 
-/// The text of `doc` with every other top-level function blanked (its lines
-/// left empty), and those `fn` references (directly, or through other ops
-/// it references) declared on their first line. None when nothing would be
-/// blanked, or when a function to blank shares a line with other code.
+/// The slices of one document's functions. What each slice needs of the
+/// module (its symbols, the lines of every function) is read once, so that
+/// a fix search over many functions costs a slice per function, not the
+/// module per function. The document must outlive the slicer.
+class FunctionSlicer {
+public:
+  explicit FunctionSlicer(Document &doc);
+  ~FunctionSlicer();
+
+  /// The text of the document with every other top-level function blanked
+  /// (its lines left empty), and those `fn` references (directly, or
+  /// through other ops it references) declared on their first line. None
+  /// when nothing would be blanked, or when a function to blank shares a
+  /// line with other code.
+  std::optional<std::string> sliceFor(mlir::FunctionOpInterface fn);
+
+  /// The module's symbol table (null when the document has no module
+  /// body).
+  mlir::SymbolTable *symbols() { return table.get(); }
+
+private:
+  struct Function;
+  Document &doc;
+  std::unique_ptr<mlir::SymbolTable> table;
+  /// Top-level functions with bodies, in order; their lines once asked.
+  std::vector<Function> functions;
+};
+
+/// FunctionSlicer(doc).sliceFor(fn).
 std::optional<std::string> sliceForFunction(Document &doc,
                                             mlir::FunctionOpInterface fn);
 

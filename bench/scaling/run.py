@@ -14,6 +14,9 @@ file. Steps:
   sarif   lint --format=sarif, the same files
   line    lint, one function whose ops are all on one line
   fix     fix, one function of alloc/use/free triples (missed-reuse merges)
+  leaks   fix, many small functions, one in five leaking a buffer on one
+          branch (issue 14's shape: 800 leaks in 120k lines)
+  leaks-json  lint --format=json (a proven fix per finding), the same files
   emit    emit --target=cuda --emit=arena, one function of allocations
 
 Times are CPU seconds of the child process and depend on the machine; only the exponents are
@@ -67,6 +70,33 @@ def gen_triples(units, path):
         f.write("\n".join(lines) + "\n")
 
 
+def gen_leaks(units, path):
+    # units: thousands of lines of 33-line functions; each allocates, uses
+    # and frees six buffers, and one function in five frees its fourth
+    # buffer on one branch only (a leak); the rest could reuse each other.
+    lines = ["module {"]
+    k = 0
+    while len(lines) < units * 1000:
+        leak = k % 5 == 0
+        t = "memref<?xf32>"
+        lines.append("  func.func @f%d(%%c: i1, %%n: index, %%x: %s) {" % (k, t))
+        for j in range(6):
+            lines.append("    %%a%d = memref.alloc(%%n) : %s" % (j, t))
+            lines.append("    memref.copy %%x, %%a%d : %s to %s" % (j, t, t))
+            lines.append('    "npu.compute"(%%a%d, %%x) : (%s, %s) -> ()'
+                         % (j, t, t))
+            if leak and j == 3:
+                lines += ["    scf.if %c {",
+                          "      memref.dealloc %%a%d : %s" % (j, t), "    }"]
+            else:
+                lines.append("    memref.dealloc %%a%d : %s" % (j, t))
+        lines += ["    return", "  }"]
+        k += 1
+    lines.append("}")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 def gen_allocs(units, path):
     # units: thousands of allocations in one function, each live while the
     # next is allocated, freed at the end in reverse.
@@ -108,6 +138,8 @@ STEPS = {
     "sarif": (gen_functions, 4, ["lint", "--format=sarif", "-j1"]),
     "line": (gen_line, 20, ["lint", "-j1"]),
     "fix": (gen_triples, 2, ["fix"]),
+    "leaks": (gen_leaks, 3, ["fix"]),
+    "leaks-json": (gen_leaks, 3, ["lint", "--format=json", "-j1"]),
     "cfg": (gen_cfg, 5, ["lint", "-j1"]),
     "emit": (gen_allocs, 1, ["emit", "--target=cuda", "--emit=arena",
                              "-o", os.devnull]),
