@@ -127,8 +127,10 @@ std::unique_ptr<Document> Document::parse(std::string text,
                                           std::string fileName,
                                           unsigned threads,
                                           size_t minChunkedBytes,
-                                          std::shared_ptr<MLIRContext> context) {
+                                          std::shared_ptr<MLIRContext> context,
+                                          unsigned firstLine) {
   std::unique_ptr<Document> doc(new Document());
+  doc->linesBefore = firstLine;
   doc->name = std::move(fileName);
   doc->contents = std::move(text);
   // A shared context is not given a thread pool: others use it too.
@@ -295,7 +297,8 @@ SourcePos Document::posOf(SMLoc loc) const {
   size_t off = *at;
   auto it = std::upper_bound(lineStarts.begin(), lineStarts.end(), off);
   unsigned line = it - lineStarts.begin();
-  return {line, static_cast<unsigned>(off - lineStarts[line - 1] + 1)};
+  return {linesBefore + line,
+          static_cast<unsigned>(off - lineStarts[line - 1] + 1)};
 }
 
 SourceRange Document::rangeOf(SMRange r) const {
@@ -303,11 +306,12 @@ SourceRange Document::rangeOf(SMRange r) const {
 }
 
 size_t Document::offsetOf(SourcePos pos) const {
-  if (pos.line == 0)
+  if (pos.line <= linesBefore)
     return 0;
-  if (pos.line > lineStarts.size())
+  unsigned line = pos.line - linesBefore;
+  if (line > lineStarts.size())
     return contents.size();
-  size_t off = lineStarts[pos.line - 1] + (pos.column ? pos.column - 1 : 0);
+  size_t off = lineStarts[line - 1] + (pos.column ? pos.column - 1 : 0);
   return std::min(off, contents.size());
 }
 
@@ -325,8 +329,10 @@ SourceRange Document::nameRangeOf(Operation *op) const {
     return attachedRangeOf(op, /*symbol=*/false);
   if (const auto *def = opDef(op))
     return rangeOf(def->loc);
-  if (auto fl = dyn_cast<FileLineColLoc>(op->getLoc()))
-    return {{fl.getLine(), fl.getColumn()}, {fl.getLine(), fl.getColumn() + 1}};
+  if (auto fl = dyn_cast<FileLineColLoc>(op->getLoc())) {
+    unsigned line = linesBefore + fl.getLine();
+    return {{line, fl.getColumn()}, {line, fl.getColumn() + 1}};
+  }
   return {};
 }
 

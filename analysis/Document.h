@@ -47,10 +47,17 @@ public:
   /// context, on the calling thread, instead of one of its own: the fix
   /// search parses a slice per candidate edit, and a context costs more to
   /// set up than a small function costs to parse.
+  ///
+  /// With `firstLine` N, the text is a window of a file that starts at the
+  /// file's line N + 1: every position the document takes or gives (ranges,
+  /// offsetOf) is the file's, as if N empty lines came before the text.
+  /// (The parser's own diagnostics and op locations still count from the
+  /// text's first line.) The fix search parses one function this way.
   static std::unique_ptr<Document>
   parse(std::string text, std::string fileName, unsigned threads = 1,
         size_t minChunkedBytes = 256 * 1024,
-        std::shared_ptr<mlir::MLIRContext> context = nullptr);
+        std::shared_ptr<mlir::MLIRContext> context = nullptr,
+        unsigned firstLine = 0);
   /// A context as parse() makes one (every dialect memlint knows,
   /// unregistered ones allowed, no threads), to share between documents
   /// used on one thread at a time.
@@ -115,6 +122,8 @@ public:
   size_t offsetOf(SourcePos pos) const;
   /// The offset of each line's first byte in text() (lineStartsOf).
   llvm::ArrayRef<size_t> lineStartOffsets() const { return lineStarts; }
+  /// Lines of the file before text() (see parse()).
+  unsigned firstLine() const { return linesBefore; }
   /// Indentation (leading whitespace) of the line holding `pos`.
   std::string indentationOfLine(unsigned line) const;
 
@@ -164,6 +173,7 @@ private:
   mlir::ModuleOp borrowed;
   std::vector<InputError> inputErrors;
   std::vector<size_t> lineStarts;
+  unsigned linesBefore = 0;
   bool valid = false;
   unsigned nesting = 0;
 };

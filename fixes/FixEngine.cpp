@@ -208,6 +208,8 @@ struct Snapshot {
   std::shared_ptr<MLIRContext> context;
 
   llvm::StringRef text() const { return doc->text(); }
+  /// Lines of the file before text() (a window of it: Document::parse).
+  unsigned firstLine() const { return doc->firstLine(); }
   mlir::FunctionOpInterface function(unsigned fn) const {
     return lifetimes->functions()[fn];
   }
@@ -226,10 +228,12 @@ ValueNamer namerFor(Document *doc) {
 std::unique_ptr<Snapshot>
 parseSnapshot(std::string text, const std::string &fileName,
               std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
-              std::shared_ptr<MLIRContext> context, unsigned threads = 1) {
+              std::shared_ptr<MLIRContext> context, unsigned threads = 1,
+              unsigned firstLine = 0) {
   auto s = std::make_unique<Snapshot>();
   s->ownedDoc = Document::parse(std::move(text), fileName, threads,
-                                /*minChunkedBytes=*/256 * 1024, context);
+                                /*minChunkedBytes=*/256 * 1024, context,
+                                firstLine);
   s->context = std::move(context);
   if (!s->ownedDoc->isValid())
     return nullptr;
@@ -250,9 +254,10 @@ std::unique_ptr<Snapshot>
 analyzeText(std::string text, const std::string &fileName,
             std::optional<unsigned> only,
             std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
-            std::shared_ptr<MLIRContext> context) {
-  std::unique_ptr<Snapshot> s = parseSnapshot(
-      std::move(text), fileName, std::move(summaries), std::move(context));
+            std::shared_ptr<MLIRContext> context, unsigned firstLine) {
+  std::unique_ptr<Snapshot> s =
+      parseSnapshot(std::move(text), fileName, std::move(summaries),
+                    std::move(context), /*threads=*/1, firstLine);
   if (!s || (only && *only >= s->lifetimes->functions().size()))
     return nullptr;
   s->sig = signatureOf(*s->lifetimes, only);
@@ -324,11 +329,11 @@ private:
     }
     --budget;
     return analyzeText(text, base.doc->fileName(), targetFn, base.summaries,
-                       base.context);
+                       base.context, base.firstLine());
   }
   std::unique_ptr<Snapshot> analyzeEdits(const Snapshot &s,
                                          const std::vector<TextEdit> &edits) {
-    std::optional<std::string> t = applyEdits(s.text(), edits);
+    std::optional<std::string> t = applyEdits(s.text(), edits, s.firstLine());
     if (!t || *t == s.text())
       return nullptr;
     return analyze(*t);
@@ -700,7 +705,7 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
   }
   if (!fixed)
     return std::nullopt;
-  fix.edits = editsBetween(base.text(), *fixed);
+  fix.edits = editsBetween(base.text(), *fixed, base.firstLine());
   if (fix.edits.empty())
     return std::nullopt;
   return fix;
@@ -738,7 +743,8 @@ FixFinder::mergesFor(unsigned fn, ArrayRef<MergePair> pairs) {
   // a few analyses per round, not one per candidate.
   auto mergeFix = [&](const MergePair &pair,
                       const std::vector<TextEdit> &edits) -> std::optional<Fix> {
-    std::optional<std::string> merged = applyEdits(base.text(), edits);
+    std::optional<std::string> merged =
+        applyEdits(base.text(), edits, base.firstLine());
     if (!merged)
       return std::nullopt;
     std::string earlier = doc.nameOf(pair.earlierAlloc->getResult(0));
@@ -748,7 +754,7 @@ FixFinder::mergesFor(unsigned fn, ArrayRef<MergePair> pairs) {
                 ": drop the allocation of " + later + " and free " + earlier +
                 " where " + later + " was freed";
     fix.safe = true;
-    fix.edits = editsBetween(base.text(), *merged);
+    fix.edits = editsBetween(base.text(), *merged, base.firstLine());
     if (fix.edits.empty())
       return std::nullopt;
     return fix;
@@ -796,7 +802,7 @@ FixFinder::mergesFor(unsigned fn, ArrayRef<MergePair> pairs) {
   std::vector<bool> placed(candidates.size(), false);
   for (size_t first = 0; first < candidates.size();) {
     std::vector<const Candidate *> round;
-    EditSpans spans(base.text());
+    EditSpans spans(base.text(), base.firstLine());
     llvm::DenseSet<Operation *> touched; // allocations of the round's buffers
     for (size_t k = first; k < candidates.size(); ++k) {
       if (placed[k])
@@ -1005,23 +1011,32 @@ baseFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
   Document &doc = *full.doc;
   FunctionBase b;
   SourceRange where = doc.rangeOf(full.function(fn));
-  if (std::optional<std::string> slice = slicer.sliceFor(full.function(fn))) {
-    b.owned =
-        parseSnapshot(std::move(*slice), doc.fileName(), summaries, context);
+  // The function's index in a parsed slice: the one at the same place.
+  auto take = [&](std::string text, unsigned firstLine) {
+    b.owned = parseSnapshot(std::move(text), doc.fileName(), summaries,
+                            context, /*threads=*/1, firstLine);
     std::optional<unsigned> only;
-    // The function's index in the slice: the one at the same place.
     if (b.owned)
       for (auto [i, f] : llvm::enumerate(b.owned->lifetimes->functions()))
         if (b.owned->doc->rangeOf(f) == where)
           only = i;
-    if (only) {
-      b.owned->sig = signatureOf(*b.owned->lifetimes, only);
-      b.snapshot = b.owned.get();
-      b.index = *only;
-      b.file = slicer.symbols();
+    if (!only)
+      return false;
+    b.owned->sig = signatureOf(*b.owned->lifetimes, only);
+    b.snapshot = b.owned.get();
+    b.index = *only;
+    b.file = slicer.symbols();
+    return true;
+  };
+  // A window of the function's own lines first (its cost is the
+  // function's), else the slice on all the file's lines.
+  if (std::optional<FunctionSlicer::Window> w =
+          slicer.windowFor(full.function(fn)))
+    if (take(std::move(w->text), w->firstLine))
       return b;
-    }
-  }
+  if (std::optional<std::string> slice = slicer.sliceFor(full.function(fn)))
+    if (take(std::move(*slice), 0))
+      return b;
   // No slice (nothing to cut, or it does not verify on its own).
   b.owned = std::make_unique<Snapshot>();
   b.owned->doc = full.doc;
@@ -1091,7 +1106,7 @@ static unsigned takeMerges(Snapshot &base, unsigned fn,
                            std::vector<TextEdit> &combined) {
   std::vector<std::vector<TextEdit>> group;
   SourceText src(*base.doc);
-  EditSpans spans(base.text());
+  EditSpans spans(base.text(), base.firstLine());
   spans.tryAdd(combined);
   LifetimeAnalysis &la = base.analysis(fn);
   std::unique_ptr<LiveRanges> ranges;
@@ -1112,9 +1127,11 @@ static unsigned takeMerges(Snapshot &base, unsigned fn,
         std::vector<TextEdit> trial = combined;
         for (const std::vector<TextEdit> &c : part)
           trial.insert(trial.end(), c.begin(), c.end());
-        std::optional<std::string> t = applyEdits(base.text(), trial);
+        std::optional<std::string> t =
+            applyEdits(base.text(), trial, base.firstLine());
         std::unique_ptr<Snapshot> s =
-            t ? analyzeText(*t, fileName, fn, base.summaries, base.context)
+            t ? analyzeText(*t, fileName, fn, base.summaries, base.context,
+                            base.firstLine())
               : nullptr;
         if (s &&
             mergeKeeps(before, mergeProofStateOf(s->analysis(fn), *s->doc),
@@ -1190,13 +1207,15 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
           continue;
         for (const Fix &fix : f.fixes) {
           if ((!fix.safe && !unsafe) || fix.edits.empty() ||
-              !editsCompatible(b.text(), edits, fix.edits))
+              !editsCompatible(b.text(), edits, fix.edits, b.firstLine()))
             continue;
           std::vector<TextEdit> trial = edits;
           trial.insert(trial.end(), fix.edits.begin(), fix.edits.end());
-          std::optional<std::string> t = applyEdits(b.text(), trial);
+          std::optional<std::string> t =
+              applyEdits(b.text(), trial, b.firstLine());
           std::unique_ptr<Snapshot> s =
-              t ? analyzeText(*t, fileName, base.index, b.summaries, context)
+              t ? analyzeText(*t, fileName, base.index, b.summaries, context,
+                              b.firstLine())
                 : nullptr;
           if (!s || !better(accepted.of(base.index), s->sig))
             continue;

@@ -151,6 +151,66 @@ FunctionSlicer::sliceFor(FunctionOpInterface fn) {
   return slicer.build(/*allLines=*/true).text;
 }
 
+std::optional<FunctionSlicer::Window>
+FunctionSlicer::windowFor(FunctionOpInterface fn) {
+  Operation *top = doc.module();
+  if (!table || !fn || fn->getParentOp() != top)
+    return std::nullopt;
+  // Only functions referenced, and those only declared.
+  std::string declarations;
+  bool onlyFunctions = true;
+  llvm::DenseSet<Operation *> seen;
+  fn->walk([&](Operation *inner) {
+    for (NamedAttribute attr : inner->getAttrs())
+      attr.getValue().walk([&](SymbolRefAttr ref) {
+        Operation *target = table->lookup(ref.getRootReference());
+        if (!target || target == fn.getOperation() ||
+            !seen.insert(target).second)
+          return;
+        if (auto callee = dyn_cast<func::FuncOp>(target))
+          declarations += " " + declarationOf(callee);
+        else
+          onlyFunctions = false;
+      });
+  });
+  std::optional<OwnLines> lines = ownLines(doc, fn);
+  if (!onlyFunctions || !lines || lines->begin == 0)
+    return std::nullopt;
+  // The module's header, when the file writes one (else the parser wraps
+  // the window's ops in a module of its own, as it did the file's).
+  std::string header, footer;
+  if (doc.opDef(top)) {
+    llvm::raw_string_ostream os(header);
+    os << "module";
+    if (auto name = cast<ModuleOp>(top).getSymName())
+      os << " @" << *name;
+    SmallVector<NamedAttribute> attrs;
+    for (NamedAttribute a : top->getAttrs())
+      if (a.getName() != SymbolTable::getSymbolAttrName())
+        attrs.push_back(a);
+    if (!attrs.empty())
+      os << " attributes " << DictionaryAttr::get(top->getContext(), attrs);
+    os << " {";
+    footer = "}\n";
+  }
+  std::string line = header + declarations;
+  if (line.find('\n') != std::string::npos)
+    return std::nullopt;
+  llvm::StringRef full = doc.text();
+  Window w;
+  w.text = line + "\n";
+  w.text += full.slice(lines->begin, lines->end).str();
+  if (!w.text.empty() && w.text.back() != '\n')
+    w.text += '\n';
+  w.text += footer;
+  // The header line is the file's line just before the function's first.
+  llvm::ArrayRef<size_t> starts = doc.lineStartOffsets();
+  unsigned functionLine = llvm::upper_bound(starts, lines->begin) -
+                          starts.begin(); // 1-based
+  w.firstLine = functionLine - 2;
+  return w;
+}
+
 std::optional<std::string> sliceForFunction(Document &doc,
                                             FunctionOpInterface fn) {
   return FunctionSlicer(doc).sliceFor(fn);

@@ -42,6 +42,19 @@ public:
   /// line with other code.
   std::optional<std::string> sliceFor(mlir::FunctionOpInterface fn);
 
+  /// A window of the file for `fn`, parsed with Document::parse's
+  /// `firstLine`: the line before the function holds the module's header
+  /// (when the file writes one) and the declarations of what `fn` calls,
+  /// then come the function's own lines, then the module's `}`. Its cost
+  /// is the function's, not the file's, where sliceFor's is the file's
+  /// lines. None where `fn` references anything but functions, starts on
+  /// the file's first line, or shares a line with other code.
+  struct Window {
+    std::string text;
+    unsigned firstLine = 0;
+  };
+  std::optional<Window> windowFor(mlir::FunctionOpInterface fn);
+
   /// The module's symbol table (null when the document has no module
   /// body).
   mlir::SymbolTable *symbols() { return table.get(); }

@@ -62,7 +62,7 @@ size_t SourceText::skipSpaceAndComments(size_t off) const {
 
 TextEdit SourceText::edit(size_t start, size_t end, std::string newText) const {
   if (!lines) {
-    lines.emplace(text);
+    lines.emplace(text, doc.firstLine());
     crlf = text.contains("\r\n");
   }
   TextEdit e;

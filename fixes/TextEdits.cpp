@@ -8,14 +8,17 @@
 
 namespace memlint {
 
-LineTable::LineTable(llvm::StringRef text)
-    : starts(lineStartsOf(text)), size(text.size()) {}
+LineTable::LineTable(llvm::StringRef text, unsigned firstLine)
+    : starts(lineStartsOf(text)), size(text.size()), firstLine(firstLine) {}
 
 std::optional<size_t> LineTable::offsetOf(SourcePos pos) const {
-  if (pos.line == 0 || pos.column == 0 || pos.line > starts.size())
+  if (pos.line <= firstLine || pos.column == 0)
     return std::nullopt;
-  size_t lineStart = starts[pos.line - 1];
-  size_t lineEnd = pos.line < starts.size() ? starts[pos.line] - 1 : size;
+  unsigned line = pos.line - firstLine;
+  if (line > starts.size())
+    return std::nullopt;
+  size_t lineStart = starts[line - 1];
+  size_t lineEnd = line < starts.size() ? starts[line] - 1 : size;
   size_t off = lineStart + pos.column - 1;
   if (off > lineEnd)
     return std::nullopt;
@@ -26,7 +29,8 @@ SourcePos LineTable::posOf(size_t offset) const {
   offset = std::min(offset, size);
   auto it = std::upper_bound(starts.begin(), starts.end(), offset);
   unsigned line = it - starts.begin();
-  return {line, static_cast<unsigned>(offset - starts[line - 1] + 1)};
+  return {firstLine + line,
+          static_cast<unsigned>(offset - starts[line - 1] + 1)};
 }
 
 namespace {
@@ -38,8 +42,9 @@ struct ResolvedEdit {
 };
 
 std::optional<std::vector<ResolvedEdit>>
-resolve(llvm::StringRef text, const std::vector<TextEdit> &edits) {
-  LineTable lines(text);
+resolve(llvm::StringRef text, const std::vector<TextEdit> &edits,
+        unsigned firstLine) {
+  LineTable lines(text, firstLine);
   std::vector<ResolvedEdit> out;
   for (const TextEdit &e : edits) {
     std::optional<size_t> s = lines.offsetOf(e.range.start);
@@ -64,8 +69,10 @@ resolve(llvm::StringRef text, const std::vector<TextEdit> &edits) {
 } // namespace
 
 std::optional<std::string> applyEdits(llvm::StringRef text,
-                                      const std::vector<TextEdit> &edits) {
-  std::optional<std::vector<ResolvedEdit>> resolved = resolve(text, edits);
+                                      const std::vector<TextEdit> &edits,
+                                      unsigned firstLine) {
+  std::optional<std::vector<ResolvedEdit>> resolved =
+      resolve(text, edits, firstLine);
   if (!resolved)
     return std::nullopt;
   std::string out;
@@ -81,10 +88,10 @@ std::optional<std::string> applyEdits(llvm::StringRef text,
 }
 
 bool editsCompatible(llvm::StringRef text, const std::vector<TextEdit> &a,
-                     const std::vector<TextEdit> &b) {
+                     const std::vector<TextEdit> &b, unsigned firstLine) {
   std::vector<TextEdit> all = a;
   all.insert(all.end(), b.begin(), b.end());
-  return resolve(text, all).has_value();
+  return resolve(text, all, firstLine).has_value();
 }
 
 bool EditSpans::overlaps(size_t start, size_t end) const {
@@ -243,8 +250,21 @@ std::vector<DiffHunk> diffLines(const std::vector<llvm::StringRef> &a,
 static std::vector<TextEdit> editsBetweenWhole(llvm::StringRef before,
                                                llvm::StringRef after);
 
+static std::vector<TextEdit> editsBetweenInText(llvm::StringRef before,
+                                                llvm::StringRef after);
+
 std::vector<TextEdit> editsBetween(llvm::StringRef before,
-                                   llvm::StringRef after) {
+                                   llvm::StringRef after, unsigned firstLine) {
+  std::vector<TextEdit> out = editsBetweenInText(before, after);
+  for (TextEdit &e : out) {
+    e.range.start.line += firstLine;
+    e.range.end.line += firstLine;
+  }
+  return out;
+}
+
+static std::vector<TextEdit> editsBetweenInText(llvm::StringRef before,
+                                                llvm::StringRef after) {
   // Diff only the lines between the common head and tail: edits are small
   // and files can be long.
   size_t head = 0, maxHead = std::min(before.size(), after.size());

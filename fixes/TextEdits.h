@@ -21,7 +21,9 @@ namespace memlint {
 /// Maps 1-based line/column positions of one text to byte offsets and back.
 class LineTable {
 public:
-  explicit LineTable(llvm::StringRef text);
+  /// `firstLine`: lines of the file before `text` (Document::parse); the
+  /// positions taken and given are the file's.
+  explicit LineTable(llvm::StringRef text, unsigned firstLine = 0);
   /// Byte offset of `pos`; nullopt when it lies outside the text (a column
   /// past the end of its line, newline excluded, is outside).
   std::optional<size_t> offsetOf(SourcePos pos) const;
@@ -30,18 +32,21 @@ public:
 private:
   std::vector<size_t> starts;
   size_t size;
+  unsigned firstLine;
 };
 
 /// Applies `edits` (ranges in `text`'s coordinates). Insertions at one
 /// position keep their order in `edits`; an insertion at the start or end of
 /// a replaced range goes before or after it. Returns nullopt when two edits
-/// overlap or a range is invalid.
+/// overlap or a range is invalid. `firstLine`: as for LineTable (here and
+/// below).
 std::optional<std::string> applyEdits(llvm::StringRef text,
-                                      const std::vector<TextEdit> &edits);
+                                      const std::vector<TextEdit> &edits,
+                                      unsigned firstLine = 0);
 
 /// True when no two edits of `a` and `b` overlap, so both can be applied.
 bool editsCompatible(llvm::StringRef text, const std::vector<TextEdit> &a,
-                     const std::vector<TextEdit> &b);
+                     const std::vector<TextEdit> &b, unsigned firstLine = 0);
 
 /// The text a growing set of edits covers, to add edits one group at a
 /// time while no two overlap (the overlap rule of applyEdits); each check
@@ -49,7 +54,8 @@ bool editsCompatible(llvm::StringRef text, const std::vector<TextEdit> &a,
 /// grows to k groups costs k^2.
 class EditSpans {
 public:
-  explicit EditSpans(llvm::StringRef text) : lines(text) {}
+  explicit EditSpans(llvm::StringRef text, unsigned firstLine = 0)
+      : lines(text, firstLine) {}
   /// Adds `edits` and returns true when none overlaps an edit already
   /// added or another of `edits`; otherwise adds nothing.
   bool tryAdd(const std::vector<TextEdit> &edits);
@@ -78,7 +84,8 @@ std::vector<DiffHunk> diffLines(const std::vector<llvm::StringRef> &a,
 /// trimmed to the characters that differ. applyEdits(before, result) ==
 /// after.
 std::vector<TextEdit> editsBetween(llvm::StringRef before,
-                                   llvm::StringRef after);
+                                   llvm::StringRef after,
+                                   unsigned firstLine = 0);
 
 /// A unified diff (`--- a/NAME`, `+++ b/NAME`, @@ hunks with `context`
 /// lines around each change); empty when the texts are equal.

@@ -78,4 +78,70 @@ TEST(FunctionSlice, NothingToCutIsNone) {
   EXPECT_FALSE(sliceForFunction(*one, functionNamed(*one, "only")).has_value());
 }
 
+/// The range of function `name` in `doc`.
+SourceRange rangeOfFunction(Document &doc, llvm::StringRef name) {
+  return doc.rangeOf(functionNamed(doc, name));
+}
+
+TEST(FunctionSlice, WindowHoldsTheFunctionOnItsOwnLines) {
+  std::unique_ptr<Document> doc = Document::parse(module, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  FunctionSlicer slicer(*doc);
+  std::optional<FunctionSlicer::Window> w =
+      slicer.windowFor(functionNamed(*doc, "f"));
+  ASSERT_TRUE(w.has_value());
+  // The line before @f (line 14) declares @g; then @f's five lines.
+  EXPECT_EQ(w->firstLine, 12u);
+  EXPECT_EQ(w->text, " func.func private @g() -> (memref<4xf32>)\n"
+                     "func.func @f() {\n"
+                     "  %x = func.call @g() : () -> memref<4xf32>\n"
+                     "  memref.dealloc %x : memref<4xf32>\n"
+                     "  return\n"
+                     "}\n");
+  // Parsed as a window, it gives the file's positions.
+  std::unique_ptr<Document> window = Document::parse(
+      w->text, "t.mlir", 1, 256 * 1024, nullptr, w->firstLine);
+  ASSERT_TRUE(window->isValid());
+  EXPECT_EQ(rangeOfFunction(*window, "f"), rangeOfFunction(*doc, "f"));
+  EXPECT_EQ(window->offsetOf({14, 1}), w->text.find("func.func @f"));
+  // A function on the file's first line has no line for the declarations.
+  EXPECT_FALSE(slicer.windowFor(functionNamed(*doc, "h")).has_value());
+}
+
+TEST(FunctionSlice, WindowKeepsTheModuleHeader) {
+  const char *text = R"(module attributes {test.flag} {
+  func.func private @ext() -> memref<4xf32>
+  memref.global "private" @g : memref<4xf32> = uninitialized
+  func.func @f() {
+    %a = func.call @ext() : () -> memref<4xf32>
+    return
+  }
+  func.func @usesGlobal() {
+    %b = memref.get_global @g : memref<4xf32>
+    return
+  }
+}
+)";
+  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  FunctionSlicer slicer(*doc);
+  std::optional<FunctionSlicer::Window> w =
+      slicer.windowFor(functionNamed(*doc, "f"));
+  ASSERT_TRUE(w.has_value());
+  EXPECT_EQ(w->firstLine, 2u);
+  EXPECT_EQ(w->text, "module attributes {test.flag} { func.func private "
+                     "@ext() -> (memref<4xf32>)\n"
+                     "  func.func @f() {\n"
+                     "    %a = func.call @ext() : () -> memref<4xf32>\n"
+                     "    return\n"
+                     "  }\n"
+                     "}\n");
+  std::unique_ptr<Document> window = Document::parse(
+      w->text, "t.mlir", 1, 256 * 1024, nullptr, w->firstLine);
+  ASSERT_TRUE(window->isValid());
+  EXPECT_EQ(rangeOfFunction(*window, "f"), rangeOfFunction(*doc, "f"));
+  // What is not a function is not declared: no window.
+  EXPECT_FALSE(slicer.windowFor(functionNamed(*doc, "usesGlobal")).has_value());
+}
+
 } // namespace

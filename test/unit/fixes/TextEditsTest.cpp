@@ -66,6 +66,20 @@ TEST(ApplyEdits, TouchingEditsAreFine) {
                               {edit(1, 4, 1, 4, "Y")}));
 }
 
+TEST(LineTable, AWindowOfTheFileTakesTheFilesPositions) {
+  // "cd\n" is line 8 of a file whose first 7 lines are not in the text.
+  LineTable t("ab\ncd\n", /*firstLine=*/6);
+  EXPECT_EQ(t.offsetOf({8, 2}), 4u);
+  EXPECT_EQ(t.posOf(4), (SourcePos{8, 2}));
+  EXPECT_FALSE(t.offsetOf({6, 1}).has_value());
+  auto out = applyEdits("ab\ncd\n", {edit(8, 1, 8, 2, "X")}, 6);
+  ASSERT_TRUE(out);
+  EXPECT_EQ(*out, "ab\nXd\n");
+  std::vector<TextEdit> back = editsBetween("ab\ncd\n", *out, 6);
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_EQ(back[0].range.start, (SourcePos{8, 1}));
+}
+
 TEST(EditSpans, AgreesWithEditsCompatible) {
   // Groups of random edits (insertions and replacements, some invalid) on
   // a small text, added one after the other: EditSpans takes a group
