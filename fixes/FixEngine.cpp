@@ -946,10 +946,17 @@ std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings,
   return functionOf;
 }
 
-/// The findings to fix (lifetime and missed-reuse ones), by the index of
-/// their function in `full`, smallest function first: under a work bound,
-/// the most findings get a fix.
-std::vector<std::pair<unsigned, std::vector<unsigned>>>
+/// The findings of one function to fix.
+struct FunctionFindings {
+  unsigned fn;                  // index in the snapshot's functions
+  uint64_t ops;                 // of the function
+  std::vector<unsigned> indices; // of the findings
+};
+
+/// The findings to fix (lifetime and missed-reuse ones), by function,
+/// smallest function first: under a work bound, the most findings get a
+/// fix.
+std::vector<FunctionFindings>
 findingsByFunction(Snapshot &full, const std::vector<Finding> &findings) {
   Document &doc = *full.doc;
   std::map<std::pair<std::string, SourceRange>, Group> groups;
@@ -986,9 +993,9 @@ findingsByFunction(Snapshot &full, const std::vector<Finding> &findings) {
     order.push_back({ops, fn});
   }
   llvm::sort(order);
-  std::vector<std::pair<unsigned, std::vector<unsigned>>> out;
+  std::vector<FunctionFindings> out;
   for (auto [ops, fn] : order)
-    out.push_back({fn, std::move(byFunction[fn])});
+    out.push_back({fn, ops, std::move(byFunction[fn])});
   return out;
 }
 
@@ -1059,8 +1066,7 @@ void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
   Snapshot full;
   full.doc = &doc;
   full.lifetimes = &lifetimes;
-  std::vector<std::pair<unsigned, std::vector<unsigned>>> byFunction =
-      findingsByFunction(full, findings);
+  std::vector<FunctionFindings> byFunction = findingsByFunction(full, findings);
   std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries;
   std::shared_ptr<MLIRContext> context;
   if (!byFunction.empty()) {
@@ -1068,7 +1074,15 @@ void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
     context = Document::newContext();
   }
   FunctionSlicer slicer(doc);
-  for (auto &[fn, indices] : byFunction) {
+  for (auto &[fn, ops, indices] : byFunction) {
+    // The function's own parse and analysis count too, and a function
+    // whose every candidate would overrun the work left is not started:
+    // nor is any after it (larger).
+    if (work) {
+      if (*work < 2 * ops)
+        break;
+      *work -= ops;
+    }
     FunctionBase base = baseFor(full, slicer, fn, summaries, context);
     std::vector<Finding> mine;
     for (unsigned i : indices)
@@ -1172,7 +1186,7 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
     keep.releaseAnalyses = false;
     std::vector<Finding> findings =
         lintDocument(*cur->doc, keep, *cur->lifetimes);
-    std::vector<std::pair<unsigned, std::vector<unsigned>>> byFunction =
+    std::vector<FunctionFindings> byFunction =
         findingsByFunction(*cur, findings);
     std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries;
     if (!byFunction.empty())
@@ -1185,7 +1199,7 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
     std::vector<TextEdit> combined;
     unsigned taken = 0;
     FunctionSlicer slicer(*cur->doc);
-    for (auto &[fn, indices] : byFunction) {
+    for (auto &[fn, ops, indices] : byFunction) {
       FunctionBase base = baseFor(*cur, slicer, fn, summaries, context);
       Snapshot &b = *base.snapshot;
       std::vector<Finding> mine;

@@ -36,8 +36,10 @@ class ModuleLifetimes;
 ///
 /// Each fix is proven by re-analysing the edited function, per candidate
 /// edit. `workOps` bounds that work for the whole document, in operations
-/// analysed (a candidate costs the ops of its function); findings met once
-/// it is spent get no fix. Deterministic, unlike a time limit.
+/// parsed and analysed (a function's own window costs its ops once, each
+/// candidate the ops of the window); findings met once it is spent get no
+/// fix, and no function is started that one candidate would overrun.
+/// Deterministic, unlike a time limit.
 void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
                  std::vector<Finding> &findings,
                  std::optional<uint64_t> workOps = std::nullopt);
