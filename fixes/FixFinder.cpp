@@ -1,0 +1,462 @@
+//===- FixFinder.cpp - The search for one finding's fix -------------------===//
+#include "fixes/FixFinder.h"
+
+#include "fixes/FreePlacement.h"
+#include "fixes/OpEdits.h"
+#include "fixes/OwnershipFlag.h"
+#include "fixes/SourceText.h"
+#include "fixes/TextEdits.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include <functional>
+#include <set>
+
+using namespace mlir;
+
+namespace memlint {
+namespace fixsearch {
+
+std::string FixFinder::freeOpOf(const BufferInfo &b) {
+  auto lookup = [&](CallOpInterface call) -> FunctionOpInterface {
+    auto sym = dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+    if (!sym || !fileSymbols)
+      return nullptr;
+    // By name: the slice has a context of its own.
+    return dyn_cast_or_null<FunctionOpInterface>(
+        fileSymbols->lookup(sym.getRootReference().getValue()));
+  };
+  return freeOpNameFor(b.allocOp, b.value, lookup);
+}
+
+bool FixFinder::accept(const Snapshot &s, const Group &g) const {
+  std::map<EventKey, unsigned> targets;
+  for (const Event &e : g.events)
+    ++targets[keyOf(g.fn, e)];
+  // Every other key: no worse. Each of the finding's keys: its events gone
+  // and the rest on no more paths.
+  Signature others = s.sig;
+  for (auto &[k, n] : targets) {
+    if (s.sig.count(k) + n > base.sig.count(k) ||
+        s.sig.massOf(k) > base.sig.massOf(k) + Eps)
+      return false;
+    others.counts.erase(k);
+    others.mass.erase(k);
+  }
+  return noWorse(base.sig, others);
+}
+
+std::unique_ptr<Snapshot> FixFinder::repairLeaks(const Snapshot &start,
+                                                 unsigned fn, int buffer,
+                                                 bool &clean) {
+  clean = false;
+  const Snapshot *cur = &start;
+  std::unique_ptr<Snapshot> owned;
+  EventKey leakKey{fn, static_cast<int>(EventKind::Leak), buffer};
+  for (unsigned step = 0; step < 8; ++step) {
+    LifetimeAnalysis &la = cur->analysis(fn);
+    std::optional<Event> leak;
+    for (const Event &e : la.events())
+      if (e.kind == EventKind::Leak && e.buffer == buffer) {
+        leak = e;
+        break;
+      }
+    if (!leak) {
+      clean = !owned;
+      return owned;
+    }
+    const BufferInfo &buf = la.buffers()[buffer];
+    std::string freeOp = freeOpOf(buf);
+    // A call result owned only under its ownership flag: a free that the
+    // re-analysis accepts may still free the caller's memory where the flag
+    // is false (it cannot see that memory), so nothing is proposed.
+    // (An earlier-iteration instance is a copy of its BufferInfo, flag
+    // included.)
+    if (freeOp.empty() || buf.ownershipFlag)
+      return nullptr;
+    SourceText src(*cur->doc);
+    std::unique_ptr<Snapshot> next;
+    // Plain frees first; guarded ones where every plain one fails (the
+    // buffer is freed on other paths, e.g. through a select).
+    for (bool guarded : {false, true}) {
+      if (next || (guarded && !guardedRepairs))
+        break;
+      std::vector<std::vector<TextEdit>> candidates = freeInsertionCandidates(
+          src, cur->function(fn), buf.value, leak->op, freeOp, guarded);
+      for (const std::vector<TextEdit> &edits : candidates) {
+        std::unique_ptr<Snapshot> s = analyzeEdits(*cur, edits);
+        if (!s) {
+          if (budget == 0)
+            return nullptr;
+          continue;
+        }
+        // Progress: the leak happens at fewer exits or on fewer paths.
+        bool fewer =
+            leakCount(*s, fn, buffer) < leakCount(*cur, fn, buffer) ||
+            leakMass(*s, fn, buffer) < leakMass(*cur, fn, buffer) - Eps;
+        if (fewer && leakCount(*s, fn, buffer) <= leakCount(*cur, fn, buffer) &&
+            noWorse(cur->sig, s->sig, leakKey)) {
+          next = std::move(s);
+          break;
+        }
+      }
+    }
+    if (!next)
+      return nullptr;
+    owned = std::move(next);
+    cur = owned.get();
+  }
+  return nullptr;
+}
+
+std::unique_ptr<Snapshot> FixFinder::repairAll(const Snapshot &start,
+                                               unsigned fn,
+                                               ArrayRef<int> buffers,
+                                               bool &clean) {
+  const Snapshot *cur = &start;
+  std::unique_ptr<Snapshot> owned;
+  auto repairOne = [&](int b) -> bool {
+    bool none;
+    std::unique_ptr<Snapshot> r = repairLeaks(*cur, fn, b, none);
+    if (none)
+      return true;
+    if (!r)
+      return false;
+    owned = std::move(r);
+    cur = owned.get();
+    return true;
+  };
+  clean = false;
+  for (int b : buffers)
+    if (b >= 0 && !repairOne(b))
+      return nullptr;
+  unsigned n = cur->analysis(fn).buffers().size();
+  for (unsigned b = 0; b < n; ++b)
+    if ((leakCount(*cur, fn, b) > leakCount(base, fn, b) ||
+         leakMass(*cur, fn, b) > leakMass(base, fn, b) + Eps) &&
+        !repairOne(b))
+      return nullptr;
+  clean = !owned;
+  return owned;
+}
+
+std::optional<std::string> FixFinder::byRemoval(const Group &g,
+                                                ArrayRef<Operation *> frees,
+                                                ArrayRef<int> buffers) {
+  SourceText src(*base.doc);
+  std::vector<std::unique_ptr<Snapshot>> removed;
+  // Plain removal first: it is the smallest edit. A realloc stops freeing
+  // when written as alloc + copy.
+  for (Operation *free : frees) {
+    if (!free)
+      continue;
+    std::optional<std::vector<TextEdit>> edits =
+        isPlainFree(free) ? removeOpEdits(src, free)
+                          : reallocAsAllocEdits(src, free);
+    if (!edits)
+      continue;
+    std::unique_ptr<Snapshot> s = analyzeEdits(base, *edits);
+    if (!s)
+      continue;
+    if (accept(*s, g))
+      return s->text().str();
+    removed.push_back(std::move(s));
+  }
+  // Then removal plus frees where the buffer is last used.
+  for (std::unique_ptr<Snapshot> &s : removed) {
+    bool clean;
+    std::unique_ptr<Snapshot> r = repairAll(*s, g.fn, buffers, clean);
+    if (r && accept(*r, g))
+      return r->text().str();
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> FixFinder::byGuard(const Group &g,
+                                              ArrayRef<Operation *> frees) {
+  SourceText src(*base.doc);
+  for (Operation *free : frees) {
+    if (!free)
+      continue;
+    for (const std::vector<TextEdit> &edits :
+         guardFreeCandidates(src, base.function(g.fn), free)) {
+      std::unique_ptr<Snapshot> s = analyzeEdits(base, edits);
+      if (s && accept(*s, g))
+        return s->text().str();
+      if (budget == 0)
+        return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> FixFinder::byOwnershipFlag(const Group &g,
+                                                      Operation *free,
+                                                      bool &borrowsArgument) {
+  SourceText src(*base.doc);
+  std::optional<OwnershipFlagEdits> flag =
+      ownershipFlagEdits(src, base.analysis(g.fn), free);
+  if (!flag)
+    return std::nullopt;
+  std::unique_ptr<Snapshot> s = analyzeEdits(base, flag->edits);
+  if (!s || !accept(*s, g))
+    return std::nullopt;
+  borrowsArgument = flag->borrowsArgument;
+  return s->text().str();
+}
+
+std::optional<Fix> FixFinder::fixFor(const Group &g) {
+  budget = budgetPerFinding;
+  targetFn = g.fn;
+  const Event &e = g.events.front();
+  for (const Event &other : g.events)
+    if (other.kind != e.kind)
+      return std::nullopt;
+  LifetimeAnalysis &la = base.analysis(g.fn);
+  Document &doc = *base.doc;
+  // The buffers behind the finding (a loop allocation and its instance
+  // from an earlier iteration share one finding) and the frees involved.
+  SmallVector<int> buffers;
+  SmallVector<Operation *> frees;
+  for (const Event &ev : g.events) {
+    if (ev.buffer >= 0 && !llvm::is_contained(buffers, ev.buffer))
+      buffers.push_back(ev.buffer);
+    Operation *second = e.kind == EventKind::UseAfterFree ? nullptr : ev.op;
+    if (e.kind != EventKind::Leak)
+      for (Operation *f : {second, ev.firstFree})
+        if (f && !llvm::is_contained(frees, f))
+          frees.push_back(f);
+  }
+  auto nameOfBuffer = [&](int b) { return doc.nameOf(la.buffers()[b].value); };
+  Fix fix;
+  std::optional<std::string> fixed;
+  switch (e.kind) {
+  case EventKind::Leak: {
+    const BufferInfo &buf = la.buffers()[e.buffer];
+    bool clean;
+    // A leak may need its free under a condition (the buffer is freed on
+    // other paths through an alias). Not when the buffer has other
+    // findings: their fixes move or remove its frees, and a guarded free
+    // would only patch around them. Repairs for the other checks keep to
+    // plain frees, where their own guard fixes read better.
+    guardedRepairs = true;
+    for (EventKind other : {EventKind::DoubleFree, EventKind::UseAfterFree})
+      if (base.sig.count({g.fn, static_cast<int>(other), e.buffer}) > 0)
+        guardedRepairs = false;
+    std::unique_ptr<Snapshot> r = repairAll(base, g.fn, buffers, clean);
+    guardedRepairs = false;
+    if (r && accept(*r, g))
+      fixed = r->text().str();
+    fix.title = "Free " + nameOfBuffer(e.buffer) + " with " + freeOpOf(buf) +
+                " after its last use";
+    break;
+  }
+  case EventKind::DoubleFree:
+    fixed = byRemoval(g, frees, buffers);
+    if (!fixed)
+      fixed = byGuard(g, frees);
+    fix.title = "Free " + nameOfBuffer(e.buffer) + " only once";
+    break;
+  case EventKind::UseAfterFree:
+    if (frees.empty())
+      return std::nullopt;
+    fixed = byRemoval(g, frees, buffers);
+    fix.title =
+        "Move the free of " + nameOfBuffer(e.buffer) + " after its last use";
+    if (isa<memref::ReallocOp>(frees.front()))
+      fix.title = "Keep " + nameOfBuffer(e.buffer) +
+                  " until its last use: allocate and copy instead of "
+                  "memref.realloc";
+    break;
+  case EventKind::InvalidFree: {
+    const Origin &o = la.origins()[e.origin];
+    std::string what = doc.nameOf(e.via);
+    SmallVector<int> owned;
+    bool argument = false;
+    for (const Event &ev : g.events) {
+      const Origin &oo = la.origins()[ev.origin];
+      argument |= oo.kind == OriginKind::Argument;
+      if (oo.kind == OriginKind::Owned)
+        owned.push_back(oo.buffer);
+    }
+    fixed = byRemoval(g, {e.op}, owned);
+    if (argument) {
+      // The caller may have meant to hand the buffer over: then removing
+      // the free leaks it in the caller. Only the author can tell.
+      fix.safe = false;
+      fix.title = "Remove the free of " + what + " (argument " +
+                  doc.nameOf(o.value) + " belongs to the caller)";
+    } else if (o.kind == OriginKind::Alloca) {
+      fix.title = "Remove the free of stack memory " + what;
+    } else if (o.kind == OriginKind::Global) {
+      fix.title = "Remove the free of global memory " + what;
+    } else if (o.kind == OriginKind::Owned) {
+      fix.title = "Remove the free of interior view " + what;
+      if (!fixed && g.events.size() == 1 && isPlainFree(e.op)) {
+        // Free the whole buffer the view points into instead.
+        Value root = e.via;
+        bool interior;
+        while (Value src = viewSource(root, interior))
+          root = src;
+        std::string stmt =
+            freeStatement(doc, e.op->getName().getStringRef(), root);
+        SourceText src(doc);
+        std::optional<std::vector<TextEdit>> edits;
+        if (!stmt.empty())
+          edits = replaceOpEdits(src, e.op, stmt);
+        if (edits)
+          if (std::unique_ptr<Snapshot> s = analyzeEdits(base, *edits))
+            if (accept(*s, g)) {
+              fixed = s->text().str();
+              fix.title = "Free " + doc.nameOf(root) +
+                          " instead of its "
+                          "interior view " +
+                          what;
+            }
+      }
+    } else {
+      return std::nullopt;
+    }
+    if (isa<memref::ReallocOp>(e.op))
+      fix.title = "Allocate and copy instead of reallocating " + what +
+                  (argument ? " (argument " + doc.nameOf(o.value) +
+                                  " belongs to the caller)"
+                            : ", which this function does not own");
+    if (!fixed && (fixed = byGuard(g, {e.op})))
+      fix.title = "Free " + what + " only where it owns a heap buffer";
+    bool borrowsArgument = false;
+    if (!fixed && (fixed = byOwnershipFlag(g, e.op, borrowsArgument))) {
+      fix.title = "Free " + what +
+                  " only when it holds a heap buffer (pass an ownership "
+                  "flag with it)";
+      // Where an argument flows in, the flag stops the free of it: the
+      // same judgement as removing the free of an argument.
+      fix.safe = !argument && !borrowsArgument;
+    }
+    break;
+  }
+  }
+  if (!fixed)
+    return std::nullopt;
+  fix.edits = editsBetween(base.text(), *fixed, base.firstLine());
+  if (fix.edits.empty())
+    return std::nullopt;
+  return fix;
+}
+
+std::vector<std::optional<Fix>>
+FixFinder::mergesFor(unsigned fn, ArrayRef<MergePair> pairs) {
+  std::vector<std::optional<Fix>> out(pairs.size());
+  targetFn = fn;
+  LifetimeAnalysis &la = base.analysis(fn);
+  Document &doc = *base.doc;
+  SourceText src(doc);
+  LiveRanges ranges(la);
+  struct Candidate {
+    size_t pair;
+    std::vector<TextEdit> edits;
+  };
+  std::vector<Candidate> candidates;
+  for (auto [i, pair] : llvm::enumerate(pairs))
+    if (std::optional<std::vector<TextEdit>> edits =
+            mergeBufferEdits(src, la, ranges, pair);
+        edits && !edits->empty())
+      candidates.push_back({i, std::move(*edits)});
+  // Each candidate is proven alone in effect, but many at one analysis: a
+  // merge edits only the ops of its two buffers (the later allocation, the
+  // earlier free, the later value's uses), and an event of any other buffer
+  // depends on none of them. So the events of merges of disjoint buffers
+  // add up, and a group whose merges together remove one buffer each and
+  // keep every event holds only if each merge alone does. Rounds take, in
+  // order, the candidates that touch no buffer (allocation, instances of
+  // earlier iterations included) and no text another of the round touches.
+  // A group that fails drops the merges whose buffers fare worse (events
+  // are keyed by buffer name) and is proven again; a failure that names no
+  // buffer splits it in halves, down to single merges. So a function costs
+  // a few analyses per round, not one per candidate.
+  auto mergeFix =
+      [&](const MergePair &pair,
+          const std::vector<TextEdit> &edits) -> std::optional<Fix> {
+    std::optional<std::string> merged =
+        applyEdits(base.text(), edits, base.firstLine());
+    if (!merged)
+      return std::nullopt;
+    std::string earlier = doc.nameOf(pair.earlierAlloc->getResult(0));
+    std::string later = doc.nameOf(pair.laterAlloc->getResult(0));
+    Fix fix;
+    fix.title = "Reuse " + earlier + " for " + later +
+                ": drop the allocation of " + later + " and free " + earlier +
+                " where " + later + " was freed";
+    fix.safe = true;
+    fix.edits = editsBetween(base.text(), *merged, base.firstLine());
+    if (fix.edits.empty())
+      return std::nullopt;
+    return fix;
+  };
+  MergeProofState before = mergeProofStateOf(la, doc);
+  budget = 2 * candidates.size() + 1;
+  std::function<void(ArrayRef<const Candidate *>)> prove =
+      [&](ArrayRef<const Candidate *> group) {
+        if (group.empty() || budget == 0 || outOfWork())
+          return;
+        std::vector<TextEdit> edits;
+        for (const Candidate *c : group)
+          edits.insert(edits.end(), c->edits.begin(), c->edits.end());
+        std::unique_ptr<Snapshot> s = analyzeEdits(base, edits);
+        std::optional<std::set<std::string>> worse;
+        if (s)
+          worse =
+              mergeWorsened(before, mergeProofStateOf(s->analysis(fn), *s->doc),
+                            group.size());
+        if (worse && worse->empty()) {
+          for (const Candidate *c : group)
+            if (std::optional<Fix> fix = mergeFix(pairs[c->pair], c->edits))
+              out[c->pair] = std::move(fix);
+          return;
+        }
+        if (group.size() == 1)
+          return;
+        // The merges of the buffers that fare worse fail alone too (their
+        // events are theirs); the rest are proven again without them.
+        if (worse) {
+          std::vector<const Candidate *> rest;
+          for (const Candidate *c : group) {
+            const MergePair &pair = pairs[c->pair];
+            if (!worse->count(doc.nameOf(pair.earlierAlloc->getResult(0))) &&
+                !worse->count(doc.nameOf(pair.laterAlloc->getResult(0))))
+              rest.push_back(c);
+          }
+          if (rest.size() < group.size()) {
+            prove(rest);
+            return;
+          }
+        }
+        prove(group.take_front(group.size() / 2));
+        prove(group.drop_front(group.size() / 2));
+      };
+  std::vector<bool> placed(candidates.size(), false);
+  for (size_t first = 0; first < candidates.size();) {
+    std::vector<const Candidate *> round;
+    EditSpans spans(base.text(), base.firstLine());
+    llvm::DenseSet<Operation *> touched; // allocations of the round's buffers
+    for (size_t k = first; k < candidates.size(); ++k) {
+      if (placed[k])
+        continue;
+      const MergePair &pair = pairs[candidates[k].pair];
+      if (touched.count(pair.earlierAlloc) || touched.count(pair.laterAlloc) ||
+          !spans.tryAdd(candidates[k].edits))
+        continue;
+      touched.insert(pair.earlierAlloc);
+      touched.insert(pair.laterAlloc);
+      round.push_back(&candidates[k]);
+      placed[k] = true;
+    }
+    prove(round);
+    while (first < candidates.size() && placed[first])
+      ++first;
+  }
+  return out;
+}
+
+} // namespace fixsearch
+} // namespace memlint

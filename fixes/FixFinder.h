@@ -1,0 +1,122 @@
+//===- FixFinder.h - The search for one finding's fix -------------*- C++
+//-*-===//
+//
+// Candidate edits for one finding, cheapest and earliest first, each
+// proven by re-analysing the edited function (FixSnapshot.h); the first
+// that passes is the fix. FixEngine.cpp drives it per function and says
+// what each check's candidates are.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_FIXES_FIXFINDER_H
+#define MEMLINT_FIXES_FIXFINDER_H
+
+#include "analysis/Finding.h"
+#include "analysis/LiveRanges.h"
+#include "fixes/FixSnapshot.h"
+#include "fixes/MergeBuffers.h"
+#include "mlir/IR/SymbolTable.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memlint {
+namespace fixsearch {
+
+using llvm::ArrayRef;
+using mlir::Operation;
+using mlir::SymbolTable;
+
+class FixFinder {
+public:
+  /// `work`, when given, is shared by every search on the file: the ops
+  /// left to parse and re-analyse (each candidate costs the ops of the text
+  /// it parses: the function's window).
+  /// `file`, when given, is the symbol table of the whole file's module:
+  /// the window `base` declares the functions its function calls, and how to
+  /// free what they return is read from their bodies there.
+  FixFinder(Snapshot &base, unsigned budgetPerFinding, uint64_t *work,
+            SymbolTable *file = nullptr)
+      : base(base), budgetPerFinding(budgetPerFinding), work(work),
+        fileSymbols(file) {}
+
+  std::optional<Fix> fixFor(const Group &g);
+  /// The merge fixes of the `missed-reuse` findings of function `fn`,
+  /// whose ops are `pairs` (one result per pair).
+  std::vector<std::optional<Fix>> mergesFor(unsigned fn,
+                                            ArrayRef<MergePair> pairs);
+
+private:
+  std::unique_ptr<Snapshot> analyze(const std::string &text) {
+    if (budget == 0)
+      return nullptr;
+    if (work) {
+      uint64_t cost = costOfTarget();
+      if (*work < cost) {
+        budget = 0;
+        return nullptr;
+      }
+      *work -= cost;
+    }
+    --budget;
+    return analyzeText(text, base.doc->fileName(), targetFn, base.summaries,
+                       base.context, base.firstLine());
+  }
+  std::unique_ptr<Snapshot> analyzeEdits(const Snapshot &s,
+                                         const std::vector<TextEdit> &edits) {
+    std::optional<std::string> t = applyEdits(s.text(), edits, s.firstLine());
+    if (!t || *t == s.text())
+      return nullptr;
+    return analyze(*t);
+  }
+
+  unsigned leakCount(const Snapshot &s, unsigned fn, int buffer) const {
+    return s.sig.count({fn, static_cast<int>(EventKind::Leak), buffer});
+  }
+  double leakMass(const Snapshot &s, unsigned fn, int buffer) const {
+    return s.sig.massOf({fn, static_cast<int>(EventKind::Leak), buffer});
+  }
+
+  /// Inserts frees until no exit leaks `buffer` in `cur`; null when some
+  /// leak has no acceptable place (or nothing leaked: then `*clean`).
+  std::unique_ptr<Snapshot> repairLeaks(const Snapshot &start, unsigned fn,
+                                        int buffer, bool &clean);
+  /// Repairs the leaks of `buffers` and of any other buffer of the
+  /// function that leaks more than in the base. Null on failure, or when
+  /// nothing needed repair (then `*clean`).
+  std::unique_ptr<Snapshot> repairAll(const Snapshot &start, unsigned fn,
+                                      ArrayRef<int> buffers, bool &clean);
+  bool accept(const Snapshot &s, const Group &g) const;
+  std::optional<std::string>
+  byRemoval(const Group &g, ArrayRef<Operation *> frees, ArrayRef<int> buffers);
+  std::optional<std::string> byGuard(const Group &g,
+                                     ArrayRef<Operation *> frees);
+  std::optional<std::string> byOwnershipFlag(const Group &g, Operation *free,
+                                             bool &borrowsArgument);
+
+  Snapshot &base;
+  unsigned budgetPerFinding;
+  unsigned budget = 0;
+  uint64_t *work;
+  bool guardedRepairs = false;
+  std::optional<uint64_t> baseOps;
+  /// No analysis fits in the work left: do not even prepare a candidate.
+  bool outOfWork() { return work && *work < costOfTarget(); }
+  uint64_t costOfTarget() {
+    if (!baseOps) {
+      baseOps = 0;
+      base.doc->module()->walk([&](Operation *) { ++*baseOps; });
+    }
+    return *baseOps;
+  }
+  unsigned targetFn = 0; // the function of the finding being fixed
+  SymbolTable *fileSymbols;
+  /// How to free a buffer of `b`'s kind (freeOpNameFor, callees looked up
+  /// in the file).
+  std::string freeOpOf(const BufferInfo &b);
+};
+
+} // namespace fixsearch
+} // namespace memlint
+
+#endif
