@@ -290,6 +290,31 @@ std::optional<size_t> Document::fileOffset(SMLoc loc) const {
   return std::nullopt;
 }
 
+std::vector<std::string> Document::aliasDefinitions() const {
+  // A chunked parse gives every chunk all the aliases (ParseChunks.h).
+  const AsmParserState &s = chunks.empty() ? state : chunks.front()->state;
+  std::vector<std::pair<const char *, std::string>> defs;
+  auto add = [&](const AsmParserState::SMDefinition &def, char sigil,
+                 llvm::StringRef name, auto value) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << sigil << name << " = ";
+    value.print(os);
+    defs.push_back({def.loc.Start.getPointer(), std::move(text)});
+  };
+  for (const auto &def : s.getAttributeAliasDefs())
+    if (def.value)
+      add(def.definition, '#', def.name, def.value);
+  for (const auto &def : s.getTypeAliasDefs())
+    if (def.value)
+      add(def.definition, '!', def.name, def.value);
+  llvm::stable_sort(defs, [](auto &a, auto &b) { return a.first < b.first; });
+  std::vector<std::string> out;
+  for (auto &d : defs)
+    out.push_back(std::move(d.second));
+  return out;
+}
+
 SourcePos Document::posOf(SMLoc loc) const {
   std::optional<size_t> at = fileOffset(loc);
   if (!at)

@@ -124,6 +124,10 @@ public:
   llvm::ArrayRef<size_t> lineStartOffsets() const { return lineStarts; }
   /// Lines of the file before text() (see parse()).
   unsigned firstLine() const { return linesBefore; }
+  /// The file's attribute and type alias definitions (`#map = ...`,
+  /// `!t = ...`), each printed on one line with its value written out (no
+  /// alias in it), in the order of the file.
+  std::vector<std::string> aliasDefinitions() const;
   /// Indentation (leading whitespace) of the line holding `pos`.
   std::string indentationOfLine(unsigned line) const;
 

@@ -193,7 +193,12 @@ FunctionSlicer::windowFor(FunctionOpInterface fn) {
     os << " {";
     footer = "}\n";
   }
-  std::string line = header + declarations;
+  // The file's aliases first, each written out on the one line (the
+  // function may use any of them).
+  std::string line;
+  for (const std::string &alias : doc.aliasDefinitions())
+    line += alias + " ";
+  line += header + declarations;
   if (line.find('\n') != std::string::npos)
     return std::nullopt;
   llvm::StringRef full = doc.text();

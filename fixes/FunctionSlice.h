@@ -43,8 +43,9 @@ public:
   std::optional<std::string> sliceFor(mlir::FunctionOpInterface fn);
 
   /// A window of the file for `fn`, parsed with Document::parse's
-  /// `firstLine`: the line before the function holds the module's header
-  /// (when the file writes one) and the declarations of what `fn` calls,
+  /// `firstLine`: the line before the function holds the file's alias
+  /// definitions, the module's header (when the file writes one) and the
+  /// declarations of what `fn` calls,
   /// then come the function's own lines, then the module's `}`. Its cost
   /// is the function's, not the file's, where sliceFor's is the file's
   /// lines. None where `fn` references anything but functions, starts on

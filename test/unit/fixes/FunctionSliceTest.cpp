@@ -144,4 +144,31 @@ TEST(FunctionSlice, WindowKeepsTheModuleHeader) {
   EXPECT_FALSE(slicer.windowFor(functionNamed(*doc, "usesGlobal")).has_value());
 }
 
+TEST(FunctionSlice, WindowCarriesTheAliases) {
+  const char *text = R"(#map = affine_map<(d0) -> (d0 + 1)>
+!buf = memref<4xf32>
+module {
+  func.func @f(%i: index) {
+    %a = memref.alloc() : !buf
+    %j = affine.apply #map(%i)
+    memref.dealloc %a : !buf
+    return
+  }
+}
+)";
+  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  FunctionSlicer slicer(*doc);
+  std::optional<FunctionSlicer::Window> w =
+      slicer.windowFor(functionNamed(*doc, "f"));
+  ASSERT_TRUE(w.has_value());
+  EXPECT_EQ(w->firstLine, 2u);
+  EXPECT_EQ(w->text.substr(0, w->text.find('\n')),
+            "#map = affine_map<(d0) -> (d0 + 1)> !buf = memref<4xf32> module {");
+  std::unique_ptr<Document> window = Document::parse(
+      w->text, "t.mlir", 1, 256 * 1024, nullptr, w->firstLine);
+  ASSERT_TRUE(window->isValid());
+  EXPECT_EQ(rangeOfFunction(*window, "f"), rangeOfFunction(*doc, "f"));
+}
+
 } // namespace
