@@ -78,6 +78,13 @@ TEST(FunctionSlice, NothingToCutIsNone) {
   EXPECT_FALSE(sliceForFunction(*one, functionNamed(*one, "only")).has_value());
 }
 
+/// `w` parsed as the window of the file it was cut from.
+std::unique_ptr<Document> parseWindow(const FunctionSlicer::Window &w) {
+  return Document::parse(w.text, "t.mlir", /*threads=*/1,
+                         /*minChunkedBytes=*/256 * 1024, /*context=*/nullptr,
+                         w.firstLine);
+}
+
 /// The range of function `name` in `doc`.
 SourceRange rangeOfFunction(Document &doc, llvm::StringRef name) {
   return doc.rangeOf(functionNamed(doc, name));
@@ -99,8 +106,7 @@ TEST(FunctionSlice, WindowHoldsTheFunctionOnItsOwnLines) {
                      "  return\n"
                      "}\n");
   // Parsed as a window, it gives the file's positions.
-  std::unique_ptr<Document> window = Document::parse(
-      w->text, "t.mlir", 1, 256 * 1024, nullptr, w->firstLine);
+  std::unique_ptr<Document> window = parseWindow(*w);
   ASSERT_TRUE(window->isValid());
   EXPECT_EQ(rangeOfFunction(*window, "f"), rangeOfFunction(*doc, "f"));
   EXPECT_EQ(window->offsetOf({14, 1}), w->text.find("func.func @f"));
@@ -136,8 +142,7 @@ TEST(FunctionSlice, WindowKeepsTheModuleHeader) {
                      "    return\n"
                      "  }\n"
                      "}\n");
-  std::unique_ptr<Document> window = Document::parse(
-      w->text, "t.mlir", 1, 256 * 1024, nullptr, w->firstLine);
+  std::unique_ptr<Document> window = parseWindow(*w);
   ASSERT_TRUE(window->isValid());
   EXPECT_EQ(rangeOfFunction(*window, "f"), rangeOfFunction(*doc, "f"));
   // What is not a function is not declared: no window.
@@ -165,8 +170,7 @@ module {
   EXPECT_EQ(w->firstLine, 2u);
   EXPECT_EQ(w->text.substr(0, w->text.find('\n')),
             "#map = affine_map<(d0) -> (d0 + 1)> !buf = memref<4xf32> module {");
-  std::unique_ptr<Document> window = Document::parse(
-      w->text, "t.mlir", 1, 256 * 1024, nullptr, w->firstLine);
+  std::unique_ptr<Document> window = parseWindow(*w);
   ASSERT_TRUE(window->isValid());
   EXPECT_EQ(rangeOfFunction(*window, "f"), rangeOfFunction(*doc, "f"));
 }
