@@ -26,18 +26,13 @@
 //===----------------------------------------------------------------------===//
 #include "fixes/Fixes.h"
 
-#include "fixes/FixFinder.h"
-
 #include "analysis/Engine.h"
-#include "analysis/LifetimeAnalysis.h"
-#include "analysis/checks/Check.h"
-#include "fixes/FreePlacement.h"
+#include "analysis/checks/CheckInfo.h"
+#include "fixes/FixFinder.h"
 #include "fixes/FunctionSlice.h"
 #include "fixes/MergeBuffers.h"
-#include "fixes/OwnershipFlag.h"
+#include "fixes/SourceText.h"
 #include "fixes/TextEdits.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include <functional>
 #include <map>

@@ -159,20 +159,17 @@ FunctionSlicer::windowFor(FunctionOpInterface fn) {
   // Only functions referenced, and those only declared.
   std::string declarations;
   bool onlyFunctions = true;
+  llvm::SmallVector<Operation *> refs;
+  referencedTopLevel(fn, *table, refs);
   llvm::DenseSet<Operation *> seen;
-  fn->walk([&](Operation *inner) {
-    for (NamedAttribute attr : inner->getAttrs())
-      attr.getValue().walk([&](SymbolRefAttr ref) {
-        Operation *target = table->lookup(ref.getRootReference());
-        if (!target || target == fn.getOperation() ||
-            !seen.insert(target).second)
-          return;
-        if (auto callee = dyn_cast<func::FuncOp>(target))
-          declarations += " " + declarationOf(callee);
-        else
-          onlyFunctions = false;
-      });
-  });
+  for (Operation *target : refs) {
+    if (target == fn.getOperation() || !seen.insert(target).second)
+      continue;
+    if (auto callee = dyn_cast<func::FuncOp>(target))
+      declarations += " " + declarationOf(callee);
+    else
+      onlyFunctions = false;
+  }
   std::optional<OwnLines> lines = ownLines(doc, fn);
   if (!onlyFunctions || !lines || lines->begin == 0)
     return std::nullopt;
@@ -194,11 +191,13 @@ FunctionSlicer::windowFor(FunctionOpInterface fn) {
     footer = "}\n";
   }
   // The file's aliases first, each written out on the one line (the
-  // function may use any of them).
-  std::string line;
-  for (const std::string &alias : doc.aliasDefinitions())
-    line += alias + " ";
-  line += header + declarations;
+  // function may use any of them); printed once per slicer.
+  if (!aliases) {
+    aliases.emplace();
+    for (const std::string &alias : doc.aliasDefinitions())
+      *aliases += alias + " ";
+  }
+  std::string line = *aliases + header + declarations;
   if (line.find('\n') != std::string::npos)
     return std::nullopt;
   llvm::StringRef full = doc.text();
@@ -214,11 +213,6 @@ FunctionSlicer::windowFor(FunctionOpInterface fn) {
                           starts.begin(); // 1-based
   w.firstLine = functionLine - 2;
   return w;
-}
-
-std::optional<std::string> sliceForFunction(Document &doc,
-                                            FunctionOpInterface fn) {
-  return FunctionSlicer(doc).sliceFor(fn);
 }
 
 } // namespace memlint

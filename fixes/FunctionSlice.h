@@ -66,11 +66,10 @@ private:
   std::unique_ptr<mlir::SymbolTable> table;
   /// Top-level functions with bodies, in order; their lines once asked.
   std::vector<Function> functions;
+  /// The file's alias definitions on one line, once a window asked.
+  std::optional<std::string> aliases;
 };
 
-/// FunctionSlicer(doc).sliceFor(fn).
-std::optional<std::string> sliceForFunction(Document &doc,
-                                            mlir::FunctionOpInterface fn);
 
 } // namespace memlint
 

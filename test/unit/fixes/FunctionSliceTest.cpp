@@ -43,7 +43,7 @@ TEST(FunctionSlice, DeclaresCalleesDropsTheRest) {
   std::unique_ptr<Document> doc = Document::parse(module, "t.mlir");
   ASSERT_TRUE(doc->isValid());
   std::optional<std::string> slice =
-      sliceForFunction(*doc, functionNamed(*doc, "f"));
+      FunctionSlicer(*doc).sliceFor(functionNamed(*doc, "f"));
   ASSERT_TRUE(slice.has_value());
   // @g, the callee, becomes a declaration (the analysis knows its summary);
   // @h, called only by @g, and @unrelated are gone.
@@ -71,11 +71,11 @@ TEST(FunctionSlice, NothingToCutIsNone) {
   std::unique_ptr<Document> doc = Document::parse(module, "t.mlir");
   ASSERT_TRUE(doc->isValid());
   // @h calls nothing; everything else would be cut, so there is a slice.
-  EXPECT_TRUE(sliceForFunction(*doc, functionNamed(*doc, "h")).has_value());
+  EXPECT_TRUE(FunctionSlicer(*doc).sliceFor(functionNamed(*doc, "h")).has_value());
   const char *single = "func.func @only() {\n  return\n}\n";
   std::unique_ptr<Document> one = Document::parse(single, "t.mlir");
   ASSERT_TRUE(one->isValid());
-  EXPECT_FALSE(sliceForFunction(*one, functionNamed(*one, "only")).has_value());
+  EXPECT_FALSE(FunctionSlicer(*one).sliceFor(functionNamed(*one, "only")).has_value());
 }
 
 /// `w` parsed as the window of the file it was cut from.
