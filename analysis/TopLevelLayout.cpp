@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <iterator>
 
 namespace memlint {
 namespace {
@@ -31,15 +32,29 @@ bool isSymbolChar(char c) {
 
 class Scanner {
 public:
-  explicit Scanner(llvm::StringRef text) : text(text) {}
+  explicit Scanner(llvm::StringRef text)
+      : text(text), scanEnd(text.size()) {}
 
-  bool scan(std::string &reason);
+  bool scan(std::string &reason) { return scanRange(0, 0, 0, reason); }
   TopLevelLayout split();
   std::vector<size_t> lineStarts() const;
+  /// Splits bytes [begin, end) of the text, whole lines from 1-based line
+  /// `firstLine` where operations of `previous` changed, into its items;
+  /// false when they could differ from what a scan of the file gives.
+  bool rescan(const TopLevelLayout &previous, size_t begin, size_t end,
+              unsigned firstLine, std::vector<LayoutItem> &items);
 
 private:
+  /// Scans bytes [begin, scanEnd) starting at `depth`, numbering lines from
+  /// `lineBase`; `minDepth`, when positive, is the depth every line after
+  /// the first must start at or above.
+  bool scanRange(size_t begin, unsigned base, int depth, std::string &reason,
+                 int minDepth = 0);
   std::vector<LayoutItem> splitRange(unsigned from, unsigned to, int depth,
-                                     std::string &reason);
+                                     std::string &reason,
+                                     size_t baseIndent = llvm::StringRef::npos);
+  /// Index into `lines` of a 1-based line number.
+  unsigned at(unsigned line) const { return line - 1 - lineBase; }
   bool startsItem(unsigned line, int depth, size_t baseIndent) const;
   /// Records the line starting at `at`; returns where its code starts.
   size_t startLine(size_t at, int depth);
@@ -53,7 +68,7 @@ private:
     return lines[line].firstCode - lines[line].begin;
   }
   size_t lineEnd(unsigned line) const {
-    return line + 1 < lines.size() ? lines[line + 1].begin : text.size();
+    return line + 1 < lines.size() ? lines[line + 1].begin : scanEnd;
   }
   int depthAfter(unsigned line) const {
     return line + 1 < lines.size() ? lines[line + 1].depth : 0;
@@ -62,8 +77,14 @@ private:
   bool isModuleItem(const LayoutItem &item) const;
 
   llvm::StringRef text;
+  /// The scan covers bytes up to here, and its first line is line
+  /// `lineBase + 1` of the text (a rescan covers part of it).
+  size_t scanEnd;
+  unsigned lineBase = 0;
   std::vector<LineInfo> lines;
   std::vector<SymbolToken> symbols;
+  /// The indentation of the items split at the operations' depth.
+  size_t opIndent = llvm::StringRef::npos;
 };
 
 /// Bytes the scanner must look at; everything else is skipped in bulk.
@@ -79,7 +100,7 @@ static const std::array<bool, 256> &specialBytes() {
 
 size_t Scanner::startLine(size_t at, int depth) {
   const char *data = text.data();
-  size_t n = text.size();
+  size_t n = scanEnd;
   lines.push_back({at, depth, llvm::StringRef::npos});
   size_t j = at;
   while (j < n && (data[j] == ' ' || data[j] == '\t' || data[j] == '\r'))
@@ -92,7 +113,7 @@ size_t Scanner::startLine(size_t at, int depth) {
 
 size_t Scanner::skipString(size_t i) const {
   const char *data = text.data();
-  size_t n = text.size();
+  size_t n = scanEnd;
   // MLIR strings never span lines.
   ++i;
   while (i < n && data[i] != '"' && data[i] != '\n')
@@ -104,7 +125,7 @@ size_t Scanner::skipString(size_t i) const {
 
 size_t Scanner::scanSymbol(size_t i, int depth) {
   const char *data = text.data();
-  size_t n = text.size();
+  size_t n = scanEnd;
   size_t b = i + 1, e = b;
   std::string name;
   if (e < n && data[e] == '"') {
@@ -124,15 +145,17 @@ size_t Scanner::scanSymbol(size_t i, int depth) {
   return std::max(e, i + 1);
 }
 
-bool Scanner::scan(std::string &reason) {
+bool Scanner::scanRange(size_t begin, unsigned base, int depth,
+                        std::string &reason, int minDepth) {
   const std::array<bool, 256> &special = specialBytes();
   const char *data = text.data();
-  size_t n = text.size();
-  int depth = 0;
-  lines.reserve(n / 32 + 1);
+  size_t n = scanEnd;
+  int startDepth = depth;
+  lineBase = base;
+  lines.reserve((n - begin) / 32 + 1);
   // At the start of each line: note where its code starts (if it has any),
   // then skip to the next byte that matters.
-  size_t i = startLine(0, depth);
+  size_t i = startLine(begin, depth);
   while (i < n) {
     while (i < n && !special[static_cast<unsigned char>(data[i])])
       ++i;
@@ -141,6 +164,16 @@ bool Scanner::scan(std::string &reason) {
     char c = data[i];
     switch (c) {
     case '\n':
+      // A rescan ends where the next item starts: that line is not its.
+      if (i + 1 == n && n < text.size()) {
+        i = n;
+        continue;
+      }
+      if (minDepth > 0 && depth < minDepth) {
+        reason = "the depth drops below the operations' at line " +
+                 std::to_string(lineBase + lines.size() + 1);
+        return false;
+      }
       i = startLine(i + 1, depth);
       continue;
     case '/':
@@ -179,7 +212,7 @@ bool Scanner::scan(std::string &reason) {
     }
     ++i;
   }
-  if (depth != 0) {
+  if (depth != startDepth) {
     reason = "unbalanced brackets at the end of the file";
     return false;
   }
@@ -197,7 +230,7 @@ bool Scanner::startsItem(unsigned line, int depth, size_t baseIndent) const {
 }
 
 void Scanner::finishItem(LayoutItem &item, int depth) const {
-  item.end = lineEnd(item.lastLine - 1);
+  item.end = lineEnd(at(item.lastLine));
   llvm::StringRef body = text.slice(item.begin, item.end);
   item.hash = llvm::xxh3_64bits(body);
   if (item.kind != LayoutItem::Kind::Op)
@@ -217,14 +250,14 @@ void Scanner::finishItem(LayoutItem &item, int depth) const {
 }
 
 std::vector<LayoutItem> Scanner::splitRange(unsigned from, unsigned to,
-                                            int depth, std::string &reason) {
+                                            int depth, std::string &reason,
+                                            size_t baseIndent) {
   std::vector<LayoutItem> items;
-  size_t baseIndent = llvm::StringRef::npos;
-  for (unsigned l = from; l < to; ++l)
-    if (lines[l].depth == depth && lines[l].firstCode != llvm::StringRef::npos) {
+  for (unsigned l = from;
+       baseIndent == llvm::StringRef::npos && l < to; ++l)
+    if (lines[l].depth == depth && lines[l].firstCode != llvm::StringRef::npos)
       baseIndent = indentOf(l);
-      break;
-    }
+  opIndent = baseIndent;
   for (unsigned l = from; l < to; ++l) {
     bool start = baseIndent != llvm::StringRef::npos &&
                  startsItem(l, depth, baseIndent);
@@ -232,22 +265,23 @@ std::vector<LayoutItem> Scanner::splitRange(unsigned from, unsigned to,
       if (items.empty()) {
         LayoutItem trivia;
         trivia.begin = lines[l].begin;
-        trivia.firstLine = l + 1;
+        trivia.firstLine = lineBase + l + 1;
         items.push_back(trivia);
       }
-      items.back().lastLine = l + 1;
+      items.back().lastLine = lineBase + l + 1;
       continue;
     }
     LayoutItem item;
     item.begin = lines[l].begin;
-    item.firstLine = item.lastLine = l + 1;
+    item.firstLine = item.lastLine = lineBase + l + 1;
     llvm::StringRef head = text.substr(lines[l].firstCode);
     if (head.starts_with("{-#") || head.starts_with("#") ||
         head.starts_with("!")) {
       item.kind = LayoutItem::Kind::Prelude;
     } else if (head.starts_with("%") || head.starts_with("^") ||
                head.starts_with("{")) {
-      reason = "a top-level value or block at line " + std::to_string(l + 1);
+      reason = "a top-level value or block at line " +
+               std::to_string(lineBase + l + 1);
       return {};
     } else {
       item.kind = LayoutItem::Kind::Op;
@@ -285,6 +319,7 @@ TopLevelLayout Scanner::split() {
     }
   if (ops != 1 || moduleIdx < 0) {
     layout.items = std::move(top);
+    layout.opIndent = opIndent;
     layout.ok = true;
     return layout;
   }
@@ -338,8 +373,30 @@ TopLevelLayout Scanner::split() {
     layout.items.push_back(prelude(close, last));
   }
   layout.insideModule = true;
+  layout.opIndent = opIndent;
   layout.ok = true;
   return layout;
+}
+
+bool Scanner::rescan(const TopLevelLayout &previous, size_t begin, size_t end,
+                     unsigned firstLine, std::vector<LayoutItem> &items) {
+  scanEnd = end;
+  int depth = previous.insideModule ? 1 : 0;
+  std::string reason;
+  if (!scanRange(begin, firstLine - 1, depth, reason, depth) || lines.empty())
+    return false;
+  // The indentation that decides which lines start items is the first
+  // operation's; the region must agree with it to split as the file does.
+  if (lines.front().firstCode == llvm::StringRef::npos ||
+      indentOf(0) != previous.opIndent)
+    return false;
+  items = splitRange(0, lines.size(), depth, reason, previous.opIndent);
+  // A first line that no longer starts an operation would join the item
+  // before; a new prelude changes every key: the whole file decides.
+  return !items.empty() &&
+         llvm::all_of(items, [](const LayoutItem &i) {
+           return i.kind == LayoutItem::Kind::Op;
+         });
 }
 
 } // namespace
@@ -368,6 +425,122 @@ TopLevelLayout computeLayout(llvm::StringRef text) {
   layout = scanner.split();
   layout.lineStarts = scanner.lineStarts();
   return layout;
+}
+
+/// Length of the longest common prefix of `a` and `b`.
+static size_t commonPrefix(llvm::StringRef a, llvm::StringRef b) {
+  size_t n = std::min(a.size(), b.size()), i = 0;
+  // Word by word, then the bytes of the first word that differs.
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x, y;
+    std::memcpy(&x, a.data() + i, 8);
+    std::memcpy(&y, b.data() + i, 8);
+    if (x != y)
+      break;
+  }
+  while (i < n && a[i] == b[i])
+    ++i;
+  return i;
+}
+
+/// Length of the longest common suffix of `a` and `b`.
+static size_t commonSuffix(llvm::StringRef a, llvm::StringRef b) {
+  size_t n = std::min(a.size(), b.size()), i = 0;
+  const char *ea = a.data() + a.size(), *eb = b.data() + b.size();
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x, y;
+    std::memcpy(&x, ea - i - 8, 8);
+    std::memcpy(&y, eb - i - 8, 8);
+    if (x != y)
+      break;
+  }
+  while (i < n && ea[-1 - static_cast<ptrdiff_t>(i)] ==
+                      eb[-1 - static_cast<ptrdiff_t>(i)])
+    ++i;
+  return i;
+}
+
+TopLevelLayout updateLayout(TopLevelLayout previous,
+                            llvm::StringRef previousText, llvm::StringRef text,
+                            bool *partial) {
+  if (partial)
+    *partial = false;
+  if (!previous.ok || previous.items.empty() || previous.lineStarts.empty() ||
+      previousText.empty() || text.empty())
+    return computeLayout(text);
+  size_t p = commonPrefix(previousText, text);
+  if (p == previousText.size() && p == text.size()) {
+    if (partial)
+      *partial = true;
+    return previous;
+  }
+  size_t s = commonSuffix(previousText.drop_front(p), text.drop_front(p));
+  size_t oldEnd = previousText.size() - s;
+
+  // The operations holding the changed bytes, and the line ends around
+  // them: the scan is at the operations' depth at both ends of the region
+  // and the text after it is the same, so only the region can split
+  // differently.
+  std::vector<LayoutItem> &items = previous.items;
+  auto itemAtByte = [&](size_t at) -> int {
+    auto it = llvm::partition_point(
+        items, [&](const LayoutItem &i) { return i.end <= at; });
+    return it == items.end() ? -1 : static_cast<int>(it - items.begin());
+  };
+  int a = itemAtByte(p ? p - 1 : 0);
+  int b = itemAtByte(std::min(oldEnd, previousText.size() - 1));
+  if (a < 0 || b < 0)
+    return computeLayout(text);
+  for (int i = a; i <= b; ++i)
+    if (items[i].kind != LayoutItem::Kind::Op)
+      return computeLayout(text);
+  int64_t byteDelta = static_cast<int64_t>(text.size()) -
+                      static_cast<int64_t>(previousText.size());
+  size_t begin = items[a].begin;
+  size_t end = items[b].end + byteDelta;
+  if (end < text.size() && text[end - 1] != '\n')
+    return computeLayout(text);
+  Scanner scanner(text);
+  std::vector<LayoutItem> region;
+  if (!scanner.rescan(previous, begin, end, items[a].firstLine, region))
+    return computeLayout(text);
+
+  unsigned before = items[a].firstLine - 1, after = items[b].lastLine;
+  int lineDelta = static_cast<int>(region.back().lastLine) -
+                  static_cast<int>(after);
+  TopLevelLayout out;
+  out.ok = true;
+  out.insideModule = previous.insideModule;
+  out.opIndent = previous.opIndent;
+  out.items.reserve(items.size() - (b - a + 1) + region.size());
+  std::move(items.begin(), items.begin() + a, std::back_inserter(out.items));
+  std::move(region.begin(), region.end(), std::back_inserter(out.items));
+  for (auto it = items.begin() + b + 1; it != items.end(); ++it) {
+    LayoutItem &item = out.items.emplace_back(std::move(*it));
+    item.begin += byteDelta;
+    item.end += byteDelta;
+    item.firstLine += lineDelta;
+    item.lastLine += lineDelta;
+  }
+  // Outside a module, one operation left that is a module splits anew.
+  if (!out.insideModule &&
+      llvm::count_if(out.items, [](const LayoutItem &i) {
+        return i.kind == LayoutItem::Kind::Op;
+      }) == 1)
+    return computeLayout(text);
+
+  std::vector<size_t> &oldStarts = previous.lineStarts;
+  std::vector<size_t> regionStarts = scanner.lineStarts();
+  out.lineStarts.reserve(oldStarts.size() + lineDelta);
+  out.lineStarts.insert(out.lineStarts.end(), oldStarts.begin(),
+                        oldStarts.begin() + before);
+  out.lineStarts.insert(out.lineStarts.end(), regionStarts.begin(),
+                        regionStarts.end());
+  for (size_t i = after; i < oldStarts.size(); ++i)
+    out.lineStarts.push_back(oldStarts[i] + byteDelta);
+  if (partial)
+    *partial = true;
+  return out;
 }
 
 } // namespace memlint

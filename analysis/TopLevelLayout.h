@@ -46,6 +46,9 @@ struct TopLevelLayout {
   std::vector<LayoutItem> items;
   /// True when the operations are the body of one explicit module.
   bool insideModule = false;
+  /// The indentation of the first operation's line: a line of the
+  /// operations' depth indented more continues the item before.
+  size_t opIndent = llvm::StringRef::npos;
   /// The offset of each line's first byte, as lineStartsOf() gives them
   /// (PositionSlice.h); empty when the scan failed.
   std::vector<size_t> lineStarts;
@@ -55,6 +58,15 @@ struct TopLevelLayout {
 };
 
 TopLevelLayout computeLayout(llvm::StringRef text);
+
+/// computeLayout(text), given `previous`, the layout of `previousText`:
+/// only the operations holding the bytes that changed are scanned again
+/// (the whole text when the change touches anything else, or could split
+/// differently). The same result, at the cost of the edit, not the file.
+/// `partial`, if given, says whether only part of the text was scanned.
+TopLevelLayout updateLayout(TopLevelLayout previous,
+                            llvm::StringRef previousText, llvm::StringRef text,
+                            bool *partial = nullptr);
 
 } // namespace memlint
 

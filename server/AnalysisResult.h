@@ -12,6 +12,7 @@
 #include "server/TextLines.h"
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -97,6 +98,11 @@ void collectBufferFacts(Document &doc, mlir::Operation *root,
 
 /// Moves every position of `b` by `delta` lines.
 void moveLines(BufferFacts &b, int delta);
+/// Moves a valid range by `delta` lines.
+void moveRange(SourceRange &r, int delta);
+/// Moves every position of `f` by `delta` lines, those its words quote
+/// included.
+void moveFinding(Finding &f, int delta);
 
 /// "16 KiB", "1.5 MiB", "100 B": a short human size.
 std::string formatBytes(uint64_t bytes);
@@ -111,9 +117,23 @@ struct AnalysisResult {
   std::vector<InputError> errors;
   /// The diagnostic code of `errors`.
   std::string errorCode = "parse-error";
-  /// Findings without fixes (IncrementalLinter::findingsWithFixes adds
-  /// them on demand: checking fixes costs far more than linting).
-  std::vector<Finding> findings;
+  /// Findings in groups (one per top-level operation, in line order), each
+  /// shared with the analysis cache and to be moved by `lineDelta` lines,
+  /// like the buffer groups below. They may carry fixes; what is published
+  /// ignores them (IncrementalLinter::findingsWithFixes is where fixes come
+  /// from: checking them costs far more than linting).
+  struct FindingGroup {
+    std::shared_ptr<const std::vector<Finding>> findings;
+    int lineDelta = 0;
+  };
+  std::vector<FindingGroup> findingGroups;
+  /// Findings in no group, positioned for this version: all of them after
+  /// a whole-file analysis. In findingLess order.
+  std::vector<Finding> ungroupedFindings;
+  /// Every finding, positioned for this version, in findingLess order and
+  /// without fixes. Made on first use (publishing does not need it).
+  const std::vector<Finding> &findings() const;
+  size_t findingCount() const;
 
   /// Buffer facts in groups (one per top-level operation) shared with the
   /// analysis cache, each to be moved by `lineDelta` lines: copying them all
@@ -149,6 +169,10 @@ struct AnalysisResult {
     double milliseconds = 0;
     std::string note; // why incremental analysis was not used
   } stats;
+
+private:
+  mutable std::once_flag allFindingsOnce;
+  mutable std::vector<Finding> allFindings;
 };
 
 /// The result for a document over the size limit: one error, nothing

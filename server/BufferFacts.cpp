@@ -287,13 +287,6 @@ void collectBufferFacts(Document &doc, Operation *root,
   });
 }
 
-static void moveRange(SourceRange &r, int delta) {
-  if (!r.isValid())
-    return;
-  r.start.line += delta;
-  r.end.line += delta;
-}
-
 void moveLines(BufferFacts &b, int delta) {
   moveRange(b.opRange, delta);
   moveRange(b.nameRange, delta);

@@ -23,7 +23,7 @@ static std::string lines(unsigned from, unsigned to) {
 
 static void appendFindings(const AnalysisResult &result, SourceRange range,
                            std::string &md) {
-  for (const Finding &f : result.findings)
+  for (const Finding &f : result.findings())
     if (touches(f.range, range))
       md += "- **" + f.check + "**: " + f.message.str() + "\n";
 }

@@ -8,7 +8,9 @@
 #include "fixes/Fixes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/xxhash.h"
 #include <algorithm>
 #include <chrono>
@@ -22,7 +24,8 @@ namespace memlint {
 /// was analysed.
 struct IncrementalLinter::CachedOp {
   unsigned firstLine = 0, lastLine = 0;
-  std::vector<Finding> findings;
+  /// In findingLess order; published as one group (AnalysisResult).
+  std::shared_ptr<const std::vector<Finding>> findings;
   std::shared_ptr<const std::vector<BufferFacts>> buffers;
   /// True once `findings` carry their fixes.
   bool withFixes = false;
@@ -54,29 +57,6 @@ bool quotesLinesOutside(const Message &msg, unsigned first, unsigned last) {
   return llvm::any_of(msg.quotes(), [&](const Message::Quote &q) {
     return q.pos.line < first || q.pos.line > last;
   });
-}
-
-void shiftPos(SourcePos &p, int delta) {
-  if (p.line)
-    p.line += delta;
-}
-void shiftRange(SourceRange &r, int delta) {
-  if (!r.isValid())
-    return;
-  shiftPos(r.start, delta);
-  shiftPos(r.end, delta);
-}
-void shiftFinding(Finding &f, int delta) {
-  shiftRange(f.range, delta);
-  // Only the positions the analysis quoted move (see Message).
-  f.message.shiftLines(delta);
-  for (RelatedLocation &r : f.related) {
-    shiftRange(r.range, delta);
-    r.message.shiftLines(delta);
-  }
-  for (Fix &fix : f.fixes)
-    for (TextEdit &e : fix.edits)
-      shiftRange(e.range, delta);
 }
 
 /// True when every position in `op` lies in its own lines, so it can move
@@ -227,7 +207,7 @@ void IncrementalLinter::wholeFile(AnalysisResult &res, std::string note) {
   }
   ModuleLifetimes lifetimes(doc->module(),
                             [&doc](mlir::Value v) { return doc->nameOf(v); });
-  res.findings = lintDocument(*doc, opts, lifetimes);
+  res.ungroupedFindings = lintDocument(*doc, opts, lifetimes);
   if (isCancelled())
     return;
   auto buffers = std::make_shared<std::vector<BufferFacts>>();
@@ -287,11 +267,16 @@ IncrementalLinter::computeKeys(const TopLevelLayout &layout,
   std::vector<char> onStack(n, 0);
   std::vector<int> stack;
   std::vector<uint64_t> compKey;
+  // Reused across components: thousands of one-function components make
+  // their allocations show in every edit's time.
+  std::vector<std::pair<int, size_t>> frames;
+  std::vector<int> members;
+  std::vector<uint64_t> own, reached;
   int counter = 0;
   for (size_t root = 0; root < n; ++root) {
     if (items[root].kind != LayoutItem::Kind::Op || index[root] >= 0)
       continue;
-    std::vector<std::pair<int, size_t>> frames{{static_cast<int>(root), 0}};
+    frames.assign(1, {static_cast<int>(root), 0});
     index[root] = low[root] = counter++;
     stack.push_back(root);
     onStack[root] = 1;
@@ -317,7 +302,7 @@ IncrementalLinter::computeKeys(const TopLevelLayout &layout,
       if (low[done] != index[done])
         continue;
       int id = compKey.size();
-      std::vector<int> members;
+      members.clear();
       while (true) {
         int w = stack.back();
         stack.pop_back();
@@ -327,7 +312,8 @@ IncrementalLinter::computeKeys(const TopLevelLayout &layout,
         if (w == done)
           break;
       }
-      std::vector<uint64_t> own, reached;
+      own.clear();
+      reached.clear();
       for (int m : members) {
         own.push_back(items[m].hash);
         own.insert(own.end(), unresolved[m].begin(), unresolved[m].end());
@@ -359,8 +345,9 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
   auto res = std::make_shared<AnalysisResult>();
   res->version = version;
   res->text = std::move(text);
-  res->lines = std::make_unique<TextLines>(*res->text);
   auto finish = [&] {
+    if (!res->lines)
+      res->lines = std::make_unique<TextLines>(*res->text);
     res->cancelled |= isCancelled();
     res->stats.milliseconds = millisecondsSince(start);
     return res;
@@ -376,12 +363,26 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
     return finish();
   }
   auto tLayout = std::chrono::steady_clock::now();
-  TopLevelLayout layout = computeLayout(*res->text);
+  bool partialLayout = false;
+  TopLevelLayout layout =
+      previousText ? updateLayout(std::move(previousLayout), *previousText,
+                                  *res->text, &partialLayout)
+                   : computeLayout(*res->text);
+  previousText.reset();
+  // Kept for the next version however this one ends.
+  llvm::scope_exit keepLayout([&] {
+    if (layout.ok) {
+      previousLayout = std::move(layout);
+      previousText = res->text;
+    }
+  });
   if (!layout.ok) {
     cache.clear();
     wholeFile(*res, "cannot split the file: " + layout.reason);
     return finish();
   }
+  // The split found the lines already.
+  res->lines = std::make_unique<TextLines>(*res->text, layout.lineStarts);
 
   // Two definitions of a symbol in different operations are an error only
   // a parse of both sees: leave that to the whole file.
@@ -419,6 +420,7 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
   res->stats.opsAnalysed = misses;
 
   std::vector<std::shared_ptr<CachedOp>> fresh(n);
+  std::vector<std::vector<Finding>> freshFindings(n);
   // Operations that do not parse, and those that reach one through
   // `@symbol` references: neither is analysed nor cached.
   std::vector<char> broken(n, 0), blocked(n, 0);
@@ -491,6 +493,7 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
         fresh[i] = std::make_shared<CachedOp>();
         fresh[i]->firstLine = items[i].firstLine;
         fresh[i]->lastLine = items[i].lastLine;
+        fresh[i]->findings = std::make_shared<const std::vector<Finding>>();
       }
     if (doc) {
       ModuleLifetimes lifetimes(
@@ -499,9 +502,9 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
         int idx =
             f.range.isValid() ? layout.itemAtLine(f.range.start.line) : -1;
         if (idx < 0)
-          res->findings.push_back(std::move(f)); // not cached
+          res->ungroupedFindings.push_back(std::move(f)); // not cached
         else if (isMiss[idx] && !blocked[idx])
-          fresh[idx]->findings.push_back(std::move(f));
+          freshFindings[idx].push_back(std::move(f));
       }
       if (isCancelled()) {
         res->cancelled = true;
@@ -517,16 +520,19 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
         collectBufferFacts(*doc, &op, *facts[idx], &lifetimes, &opts);
       }
       for (size_t i = 0; i < n; ++i)
-        if (isMiss[i] && !blocked[i])
+        if (isMiss[i] && !blocked[i]) {
+          fresh[i]->findings = std::make_shared<const std::vector<Finding>>(
+              std::move(freshFindings[i]));
           fresh[i]->buffers =
               facts[i] ? std::move(facts[i])
                        : std::make_shared<std::vector<BufferFacts>>();
+        }
     }
   }
   // Everything, moved to where each operation is now. Results that point
   // outside their own operation cannot move with it and are not kept.
   auto tAssemble = std::chrono::steady_clock::now();
-  Cache next;
+  ++round;
   for (size_t i = 0; i < n; ++i) {
     if (items[i].kind != LayoutItem::Kind::Op)
       continue;
@@ -537,40 +543,41 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
     std::shared_ptr<const CachedOp> c;
     if (isMiss[i]) {
       c = fresh[i];
-      if (isSelfContained(c->firstLine, c->lastLine, c->findings,
+      if (isSelfContained(c->firstLine, c->lastLine, *c->findings,
                           *c->buffers))
-        next[keys[i]] = c;
+        cache[keys[i]] = {c, round};
     } else {
-      c = cache[keys[i]];
-      next[keys[i]] = c;
+      CacheEntry &e = cache[keys[i]];
+      e.lastUsed = round;
+      c = e.op;
     }
     int delta = static_cast<int>(items[i].firstLine) -
                 static_cast<int>(c->firstLine);
-    for (const Finding &f : c->findings) {
-      // Published findings go without their fixes (the cache may hold them).
-      Finding &copy = res->findings.emplace_back();
-      copy.check = f.check;
-      copy.severity = f.severity;
-      copy.message = f.message;
-      copy.range = f.range;
-      copy.related = f.related;
-      if (delta)
-        shiftFinding(copy, delta);
-    }
+    // Shared, not copied: most of a large file's findings are the cache's.
+    if (!c->findings->empty())
+      res->findingGroups.push_back({c->findings, delta});
     res->bufferGroups.push_back(
         {c->buffers, delta, items[i].firstLine, items[i].lastLine});
   }
-  cache = std::move(next);
-  std::stable_sort(res->findings.begin(), res->findings.end(), findingLess);
+  // Results of operations no longer in the file stay a while (an undo
+  // finds them), up to as many again as the file has.
+  if (cache.size() > 2 * static_cast<size_t>(ops) + 64)
+    for (auto it = cache.begin(); it != cache.end();)
+      it = it->second.lastUsed == round ? std::next(it) : cache.erase(it);
+  std::stable_sort(res->ungroupedFindings.begin(),
+                   res->ungroupedFindings.end(), findingLess);
   std::stable_sort(res->errors.begin(), res->errors.end(),
                    [](const InputError &a, const InputError &b) {
                      return a.range.start < b.range.start;
                    });
   auto ms = [](auto a, auto b) {
-    return std::to_string(static_cast<int>(
-        std::chrono::duration<double, std::milli>(b - a).count()));
+    return llvm::formatv("{0:f1}",
+                         std::chrono::duration<double, std::milli>(b - a)
+                             .count())
+        .str();
   };
-  res->stats.note = "layout " + ms(tLayout, tKeys) + " ms, keys " +
+  res->stats.note = "layout " + ms(tLayout, tKeys) +
+                    (partialLayout ? " ms (partial), keys " : " ms, keys ") +
                     ms(tKeys, tParse) + " ms, parse+lint " +
                     ms(tParse, tAssemble) + " ms, assembly " +
                     ms(tAssemble, std::chrono::steady_clock::now()) + " ms";
@@ -625,26 +632,26 @@ IncrementalLinter::computeFixes(const AnalysisResult &result,
       std::vector<Finding> &fixed = found[idx];
       // Keep it with the operation, buffers moved to where it is now.
       auto old = cache.find(keys[idx]);
-      if (old != cache.end() && old->second) {
+      if (old != cache.end() && old->second.op) {
         auto c = std::make_shared<CachedOp>();
         c->firstLine = items[idx].firstLine;
         c->lastLine = items[idx].lastLine;
-        c->findings = fixed;
+        c->findings = std::make_shared<const std::vector<Finding>>(fixed);
         int delta = static_cast<int>(c->firstLine) -
-                    static_cast<int>(old->second->firstLine);
+                    static_cast<int>(old->second.op->firstLine);
         if (delta) {
           auto moved = std::make_shared<std::vector<BufferFacts>>(
-              *old->second->buffers);
+              *old->second.op->buffers);
           for (BufferFacts &bf : *moved)
             moveLines(bf, delta);
           c->buffers = std::move(moved);
         } else {
-          c->buffers = old->second->buffers;
+          c->buffers = old->second.op->buffers;
         }
         c->withFixes = true;
-        if (isSelfContained(c->firstLine, c->lastLine, c->findings,
+        if (isSelfContained(c->firstLine, c->lastLine, *c->findings,
                             *c->buffers))
-          old->second = c;
+          old->second.op = c;
       }
       out[spanIndex] = std::move(fixed);
     }
@@ -686,7 +693,7 @@ IncrementalLinter::findingsWithFixes(const AnalysisResult &result,
       continue;
     wanted.push_back(i);
     auto it = cache.find(span.key);
-    if (it == cache.end() || !it->second || !it->second->withFixes)
+    if (it == cache.end() || !it->second.op || !it->second.op->withFixes)
       missing.push_back(i);
   }
   std::map<size_t, std::vector<Finding>> computed =
@@ -698,17 +705,17 @@ IncrementalLinter::findingsWithFixes(const AnalysisResult &result,
     if (auto c = computed.find(i); c != computed.end()) {
       source = &c->second;
     } else if (auto it = cache.find(span.key);
-               it != cache.end() && it->second) {
-      source = &it->second->findings;
+               it != cache.end() && it->second.op) {
+      source = it->second.op->findings.get();
       delta = static_cast<int>(span.firstLine) -
-              static_cast<int>(it->second->firstLine);
+              static_cast<int>(it->second.op->firstLine);
     }
     if (!source)
       continue;
     for (const Finding &f : *source) {
       Finding moved = f;
       if (delta)
-        shiftFinding(moved, delta);
+        moveFinding(moved, delta);
       if (touches(moved.range))
         out.push_back(std::move(moved));
     }

@@ -62,7 +62,12 @@ public:
 private:
   struct CachedOp;
   bool isCancelled() const;
-  using Cache = std::unordered_map<uint64_t, std::shared_ptr<const CachedOp>>;
+  struct CacheEntry {
+    std::shared_ptr<const CachedOp> op;
+    /// The last analyze() whose text had this operation (`round`).
+    uint64_t lastUsed = 0;
+  };
+  using Cache = std::unordered_map<uint64_t, CacheEntry>;
 
   void wholeFile(AnalysisResult &res, std::string note);
   /// Lints the ops of `result` at `indices` (into result.ops) with fixes, in
@@ -76,9 +81,15 @@ private:
   std::string fileName;
   LintOptions opts;
   bool incremental;
+  /// The last version split, and its layout: the next one is split from it
+  /// (updateLayout), at the cost of the edit.
+  std::shared_ptr<const std::string> previousText;
+  TopLevelLayout previousLayout;
   /// Versions left before trying the split again after it proved wrong.
   unsigned cooldown = 0;
   Cache cache;
+  /// Counts analyze() calls that reached the cache.
+  uint64_t round = 0;
   /// Fixed findings of the last whole-file result asked for.
   const std::string *wholeFixesText = nullptr;
   std::shared_ptr<const std::string> wholeFixesTextOwner;

@@ -312,10 +312,13 @@ void LSPServer::onInitialize(const RawParams &params, Reply reply) {
             for (const Value &p : *props)
               if (p.getAsString() == std::optional<llvm::StringRef>("edit"))
                 resolvesEdits = true;
-  if (const Object *init = objectAt(params.value, "initializationOptions"))
+  if (const Object *init = objectAt(params.value, "initializationOptions")) {
     if (std::optional<int64_t> max = init->getInteger("maxDocumentSize");
         max && *max > 0)
       lint->setMaxDocumentBytes(static_cast<uint64_t>(*max));
+    if (std::optional<llvm::StringRef> url = init->getString("checkDocsUrl"))
+      docsUrl = url->trim().str();
+  }
   initialized = true;
 
   Object capabilities{

@@ -12,6 +12,7 @@
 #ifndef MEMLINT_SERVER_LSPSERVER_H
 #define MEMLINT_SERVER_LSPSERVER_H
 
+#include "server/DiagnosticJSON.h"
 #include "server/LintServer.h"
 #include "server/MessageInput.h"
 #include "server/MessageOutput.h"
@@ -99,11 +100,7 @@ private:
 
   void publish(const std::string &uri, const LintServer::ResultPtr &result);
   void publishEmpty(const std::string &uri);
-  void writeDiagnostic(llvm::json::OStream &j, const std::string &uri,
-                       const AnalysisResult &result,
-                       const Finding &finding) const;
-  void writeRange(llvm::json::OStream &j, const AnalysisResult &result,
-                  const SourceRange &range) const;
+  DiagnosticContext diagnosticContext(const std::string &uri) const;
   llvm::json::Value diagnosticJSON(const std::string &uri,
                                    const AnalysisResult &result,
                                    const Finding &finding) const;
@@ -136,6 +133,12 @@ private:
   llvm::lsp::MessageHandler handler;
   std::unique_ptr<LintServer> lint;
   PositionEncoding encoding = PositionEncoding::UTF16;
+  /// codeDescription.href of each check (DiagnosticContext::docsUrl); set
+  /// by the `checkDocsUrl` initialization option.
+  std::string docsUrl;
+  /// Published findings, encoded once per cached group, per document URI.
+  std::mutex diagnosticCachesMutex;
+  std::map<std::string, std::shared_ptr<DiagnosticCache>> diagnosticCaches;
   bool initialized = false;
   /// The client resolves code action edits lazily (codeAction/resolve).
   bool resolvesEdits = false;

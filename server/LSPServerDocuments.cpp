@@ -61,7 +61,7 @@ void LSPServer::onDidChange(const RawParams &params) {
     return;
   }
   auto t0 = std::chrono::steady_clock::now();
-  std::string text = *it->second.text;
+  std::shared_ptr<const std::string> text = it->second.text;
   for (const Value &change : *changes) {
     const Object *c = change.getAsObject();
     std::optional<llvm::StringRef> newText =
@@ -78,13 +78,16 @@ void LSPServer::onDidChange(const RawParams &params) {
         return;
       }
     }
-    if (!applyContentChange(text, range, *newText, encoding)) {
+    std::optional<std::string> next =
+        withContentChange(*text, range, *newText, encoding);
+    if (!next) {
       lsp::Logger::error("didChange: a reversed range; edit ignored");
       return;
     }
+    text = std::make_shared<const std::string>(std::move(*next));
   }
   Draft &draft = it->second;
-  draft.text = std::make_shared<const std::string>(std::move(text));
+  draft.text = std::move(text);
   if (const Object *doc = o->getObject("textDocument"))
     if (std::optional<int64_t> v = doc->getInteger("version"))
       draft.version = *v;
@@ -104,6 +107,8 @@ void LSPServer::onDidClose(const RawParams &params) {
     return;
   drafts.erase(*uri);
   lint->close(*uri, [&] { publishEmpty(*uri); });
+  std::lock_guard<std::mutex> lock(diagnosticCachesMutex);
+  diagnosticCaches.erase(*uri);
 }
 
 //===----------------------------------------------------------------------===//
@@ -197,66 +202,16 @@ void LSPServer::checkConfigs() {
 // Diagnostics
 //===----------------------------------------------------------------------===//
 
-void LSPServer::writeRange(llvm::json::OStream &j, const AnalysisResult &r,
-                           const SourceRange &range) const {
-  LspPosition start, end;
-  if (range.isValid()) {
-    start = r.lines->lspPositionOf(range.start, encoding);
-    end = r.lines->lspPositionOf(range.end, encoding);
-  }
-  j.object([&] {
-    j.attributeObject("start", [&] {
-      j.attribute("line", start.line);
-      j.attribute("character", start.character);
-    });
-    j.attributeObject("end", [&] {
-      j.attribute("line", end.line);
-      j.attribute("character", end.character);
-    });
-  });
-}
-
-void LSPServer::writeDiagnostic(llvm::json::OStream &j, const std::string &uri,
-                                const AnalysisResult &result,
-                                const Finding &finding) const {
-  // LSP's Diagnostic with `code` (the check name) and related locations,
-  // which llvm::lsp::Diagnostic lacks or ties to file URIs.
-  j.object([&] {
-    j.attributeBegin("range");
-    writeRange(j, result, finding.range);
-    j.attributeEnd();
-    j.attribute("severity", static_cast<int>(toSeverity(finding.severity)));
-    j.attribute("code", finding.check);
-    if (const CheckInfo *info = findCheckInfo(finding.check))
-      j.attributeObject("codeDescription",
-                        [&] { j.attribute("href", info->docUrl()); });
-    j.attribute("source", "memlint");
-    j.attribute("message", finding.message.str());
-    if (finding.related.empty())
-      return;
-    j.attributeArray("relatedInformation", [&] {
-      for (const RelatedLocation &r : finding.related)
-        j.object([&] {
-          j.attributeObject("location", [&] {
-            j.attribute("uri", uri);
-            j.attributeBegin("range");
-            writeRange(j, result, r.range);
-            j.attributeEnd();
-          });
-          j.attribute("message", r.message.str());
-        });
-    });
-  });
+DiagnosticContext LSPServer::diagnosticContext(const std::string &uri) const {
+  return {uri, encoding, docsUrl};
 }
 
 Value LSPServer::diagnosticJSON(const std::string &uri,
                                 const AnalysisResult &result,
                                 const Finding &finding) const {
   std::string text;
-  llvm::raw_string_ostream os(text);
-  llvm::json::OStream j(os);
-  writeDiagnostic(j, uri, result, finding);
-  os.flush();
+  encodeFindings(finding, 0, *result.lines, diagnosticContext(uri))
+      .appendTo(text, 0, false);
   llvm::Expected<Value> v = llvm::json::parse(text);
   if (!v) {
     llvm::consumeError(v.takeError());
@@ -268,53 +223,54 @@ Value LSPServer::diagnosticJSON(const std::string &uri,
 void LSPServer::publish(const std::string &uri,
                         const LintServer::ResultPtr &result) {
   auto t0 = std::chrono::steady_clock::now();
+  DiagnosticContext ctx = diagnosticContext(uri);
+  const TextLines &lines = *result->lines;
   std::string body;
-  body.reserve(256 * (result->findings.size() + result->errors.size()) + 256);
-  llvm::raw_string_ostream os(body);
-  llvm::json::OStream j(os);
-  j.object([&] {
-    j.attribute("jsonrpc", "2.0");
-    j.attribute("method", "textDocument/publishDiagnostics");
-    j.attributeObject("params", [&] {
-      j.attribute("uri", uri);
-      j.attribute("version", result->version);
-      j.attributeArray("diagnostics", [&] {
-        for (const InputError &e : result->errors) {
-          SourceRange r = e.range.isValid() ? e.range
-                                            : SourceRange{{1, 1}, {1, 1}};
-          j.object([&] {
-            j.attributeBegin("range");
-            writeRange(j, *result, r);
-            j.attributeEnd();
-            j.attribute("severity",
-                        static_cast<int>(lsp::DiagnosticSeverity::Error));
-            j.attribute("code", result->errorCode);
-            j.attribute("source", "memlint");
-            // The parser's first line; its notes go to related information.
-            j.attribute("message",
-                        llvm::StringRef(e.message).split('\n').first);
-            if (e.notes.empty())
-              return;
-            j.attributeArray("relatedInformation", [&] {
-              for (const RelatedLocation &n : e.notes)
-                j.object([&] {
-                  j.attributeObject("location", [&] {
-                    j.attribute("uri", uri);
-                    j.attributeBegin("range");
-                    writeRange(j, *result, n.range.isValid() ? n.range : r);
-                    j.attributeEnd();
-                  });
-                  j.attribute("message", n.message.str());
-                });
-            });
-          });
-        }
-        for (const Finding &f : result->findings)
-          writeDiagnostic(j, uri, *result, f);
-      });
-    });
-  });
-  os.flush();
+  body.reserve(400 * (result->findingCount() + result->errors.size()) + 256);
+  body += "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/"
+          "publishDiagnostics\",\"params\":{\"uri\":";
+  appendJSONString(body, uri);
+  body += ",\"version\":" + std::to_string(result->version) +
+          ",\"diagnostics\":[";
+  size_t arrayStart = body.size();
+  auto comma = [&] { return body.size() != arrayStart; };
+  encodeErrors(result->errors, result->errorCode, lines, ctx)
+      .appendTo(body, 0, comma());
+  // Findings in position order: the groups are in line order; the few
+  // findings in none are written where they fall between them.
+  std::shared_ptr<DiagnosticCache> cache;
+  {
+    std::lock_guard<std::mutex> lock(diagnosticCachesMutex);
+    auto &slot = diagnosticCaches[uri];
+    if (!slot)
+      slot = std::make_shared<DiagnosticCache>();
+    cache = slot;
+  }
+  const std::vector<Finding> &loose = result->ungroupedFindings;
+  size_t next = 0;
+  auto looseBefore = [&](unsigned line) {
+    size_t end = next;
+    while (end < loose.size() && (!loose[end].range.isValid() ||
+                                  loose[end].range.start.line < line))
+      ++end;
+    if (end == next)
+      return;
+    encodeFindings(llvm::ArrayRef(loose).slice(next, end - next), 0, lines,
+                   ctx)
+        .appendTo(body, 0, comma());
+    next = end;
+  };
+  for (const AnalysisResult::FindingGroup &g : result->findingGroups) {
+    if (g.findings->empty())
+      continue;
+    const SourceRange &first = g.findings->front().range;
+    if (first.isValid())
+      looseBefore(first.start.line + g.lineDelta);
+    cache->append(body, g.findings, g.lineDelta, comma(), lines, ctx);
+  }
+  looseBefore(~0u);
+  cache->sweep();
+  body += "]}}";
   auto t1 = std::chrono::steady_clock::now();
   output.writeMessage(body);
   auto t2 = std::chrono::steady_clock::now();
@@ -324,7 +280,7 @@ void LSPServer::publish(const std::string &uri,
   lsp::Logger::info("published {0} v{1}: {2} diagnostics ({3}, {4}/{5} ops; "
                     "analysis {6} ms [{9}], encoding {7} ms, sending {8} ms)",
                     uri, result->version,
-                    result->errors.size() + result->findings.size(),
+                    result->errors.size() + result->findingCount(),
                     result->stats.mode, result->stats.opsAnalysed,
                     result->stats.opsTotal, result->stats.milliseconds,
                     ms(t0, t1), ms(t1, t2), result->stats.note);

@@ -142,7 +142,7 @@ void LSPServer::onCodeAction(const RawParams &params, Reply reply) {
             actions.push_back(codeActionJSON(uri, *result, findings, a));
         // Offered only when some finding has a fix: the checks' table says
         // which do (computing them is what resolve is for).
-        bool fixable = llvm::any_of(result->findings, [](const Finding &f) {
+        bool fixable = llvm::any_of(result->findings(), [](const Finding &f) {
           const CheckInfo *info = findCheckInfo(f.check);
           return info && info->fixable();
         });
@@ -207,7 +207,7 @@ void LSPServer::onAnalysisStats(const RawParams &params, Reply reply) {
                         {"opsTotal", r->stats.opsTotal},
                         {"opsAnalysed", r->stats.opsAnalysed},
                         {"milliseconds", r->stats.milliseconds},
-                        {"findings", static_cast<int64_t>(r->findings.size())},
+                        {"findings", static_cast<int64_t>(r->findingCount())},
                         {"buffers", static_cast<int64_t>(r->bufferCount())},
                         {"errors", static_cast<int64_t>(r->errors.size())}}));
   });

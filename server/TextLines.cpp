@@ -111,39 +111,57 @@ LspPosition TextLines::lspPositionOf(SourcePos pos,
   return {l, codeUnitsIn(s.take_front(bytes), enc)};
 }
 
-/// Byte offset of `pos` in `text`, scanning only as far as needed.
-static size_t scanOffset(llvm::StringRef text, LspPosition pos,
-                         PositionEncoding enc) {
-  size_t start = 0;
-  for (unsigned l = 0; l < pos.line; ++l) {
+/// Offset of line `line`'s first byte, scanning from `start`, the offset
+/// of line `from` (at most `line`); npos past the end of the text.
+static size_t lineOffset(llvm::StringRef text, unsigned line, unsigned from,
+                         size_t start) {
+  for (unsigned l = from; l < line; ++l) {
     size_t nl = text.find('\n', start);
     if (nl == llvm::StringRef::npos)
-      return text.size();
+      return llvm::StringRef::npos;
     start = nl + 1;
   }
-  size_t end = text.find('\n', start);
-  llvm::StringRef line = text.slice(start, end == llvm::StringRef::npos
-                                               ? text.size()
-                                               : end);
-  if (line.ends_with("\r"))
-    line = line.drop_back();
-  return start + bytesForCodeUnits(line, pos.character, enc);
+  return start;
 }
 
-bool applyContentChange(std::string &text,
-                        std::optional<std::pair<LspPosition, LspPosition>>
-                            range,
-                        llvm::StringRef newText, PositionEncoding enc) {
-  if (!range) {
-    text.assign(newText.data(), newText.size());
-    return true;
-  }
-  size_t b = scanOffset(text, range->first, enc);
-  size_t e = scanOffset(text, range->second, enc);
+/// Byte offset of `character` code units into the line starting at
+/// `lineStart` (npos: the end of the text).
+static size_t offsetInLine(llvm::StringRef text, size_t lineStart,
+                           unsigned character, PositionEncoding enc) {
+  if (lineStart == llvm::StringRef::npos)
+    return text.size();
+  size_t end = text.find('\n', lineStart);
+  llvm::StringRef line =
+      text.slice(lineStart, end == llvm::StringRef::npos ? text.size() : end);
+  if (line.ends_with("\r"))
+    line = line.drop_back();
+  return lineStart + bytesForCodeUnits(line, character, enc);
+}
+
+std::optional<std::string>
+withContentChange(llvm::StringRef text,
+                  std::optional<std::pair<LspPosition, LspPosition>> range,
+                  llvm::StringRef newText, PositionEncoding enc) {
+  if (!range)
+    return newText.str();
+  auto [first, last] = *range;
+  size_t firstLine = lineOffset(text, first.line, 0, 0);
+  // The end's line is found from the start's, not from the top again.
+  size_t lastLine =
+      last.line >= first.line && firstLine != llvm::StringRef::npos
+          ? lineOffset(text, last.line, first.line, firstLine)
+          : lineOffset(text, last.line, 0, 0);
+  size_t b = offsetInLine(text, firstLine, first.character, enc);
+  size_t e = offsetInLine(text, lastLine, last.character, enc);
   if (e < b)
-    return false;
-  text.replace(b, e - b, newText.data(), newText.size());
-  return true;
+    return std::nullopt;
+  // One copy: the text before, the new text, the text after.
+  std::string out;
+  out.reserve(text.size() - (e - b) + newText.size());
+  out.append(text.data(), b);
+  out.append(newText.data(), newText.size());
+  out.append(text.data() + e, text.size() - e);
+  return out;
 }
 
 } // namespace memlint

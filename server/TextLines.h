@@ -3,8 +3,8 @@
 // LSP positions are 0-based lines and columns counted in the code units of
 // the negotiated encoding (UTF-16 unless client and server agree on UTF-8);
 // memlint positions are 1-based lines and byte columns. TextLines converts
-// between the two for one immutable text, and applyContentChange edits a text
-// in place given an LSP range.
+// between the two for one immutable text, and withContentChange applies an
+// LSP edit to a text.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MEMLINT_SERVER_TEXTLINES_H
@@ -38,6 +38,10 @@ class TextLines {
 public:
   /// `text` must outlive the table.
   explicit TextLines(llvm::StringRef text);
+  /// With the offsets of the lines' first bytes already known (as
+  /// lineStartsOf gives them: the first is 0).
+  TextLines(llvm::StringRef text, std::vector<size_t> lineStarts)
+      : text(text), starts(std::move(lineStarts)) {}
 
   unsigned numLines() const { return starts.size(); }
   /// Line `line` (0-based) without its line terminator.
@@ -56,13 +60,12 @@ private:
   std::vector<size_t> starts;
 };
 
-/// Applies one LSP content change to `text`: replaces [start, end) when a
-/// range is given, else the whole text. Returns false (text unchanged) when
-/// the range is reversed.
-bool applyContentChange(std::string &text,
-                        std::optional<std::pair<LspPosition, LspPosition>>
-                            range,
-                        llvm::StringRef newText, PositionEncoding enc);
+/// `text` with one LSP content change applied: [start, end) replaced when a
+/// range is given, else the whole text. None when the range is reversed.
+std::optional<std::string>
+withContentChange(llvm::StringRef text,
+                  std::optional<std::pair<LspPosition, LspPosition>> range,
+                  llvm::StringRef newText, PositionEncoding enc);
 
 } // namespace memlint
 

@@ -20,7 +20,7 @@ std::vector<std::string> summarize(const AnalysisResult &r) {
   std::vector<std::string> out;
   for (const InputError &e : r.errors)
     out.push_back("error " + describe(e.range) + " " + e.message);
-  for (const Finding &f : r.findings) {
+  for (const Finding &f : r.findings()) {
     std::string s = f.check + " " + severityName(f.severity) + " " +
                     describe(f.range) + " " + f.message.str();
     // The order of related locations is not stable from run to run (the
@@ -100,8 +100,8 @@ bool verifyIncremental(const std::string &file, const std::string &contents,
   // Fixes, computed per operation, against fixes for the whole file.
   if (fixes) {
     AnalysisResult a, b;
-    a.findings = inc.findingsWithFixes(*first, SourceRange());
-    b.findings = whole.findingsWithFixes(*wholeFirst, SourceRange());
+    a.ungroupedFindings = inc.findingsWithFixes(*first, SourceRange());
+    b.ungroupedFindings = whole.findingsWithFixes(*wholeFirst, SourceRange());
     ok &= sameResults(a, b, file + ": fixes");
     ++counts.comparisons;
   }

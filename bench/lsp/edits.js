@@ -29,10 +29,16 @@ function remove(line, expect) {
   return {from: line, to: line + 1, lines: [], expect};
 }
 
-/** Inserting fn's missing dealloc before its return, then removing it. */
-function leakFixCycle(fn) {
+/**
+ * Inserting fn's missing dealloc before its return, then removing it. With
+ * `round`, the dealloc carries a comment naming it: each round's text is
+ * new, so a server that keeps the results of texts it saw before (memlint
+ * does, for undo) still analyses the function again.
+ */
+function leakFixCycle(fn, round) {
   const at = returnLine(fn);
-  return [insert(at, DEALLOC, 'fixed'), remove(at, 'base')];
+  const text = round === undefined ? DEALLOC : `${DEALLOC} // edit ${round}`;
+  return [insert(at, text, 'fixed'), remove(at, 'base')];
 }
 
 /** Breaking fn with a half-typed operation, then fixing it. */

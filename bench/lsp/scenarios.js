@@ -76,11 +76,16 @@ class Samples {
   }
 }
 
-/** Runs `count` edits cycling through `cycle`; resolves with Samples. */
+/**
+ * Runs `count` edits cycling through `cycle` (an array, or a function of the
+ * edit's index); resolves with Samples.
+ */
 async function editLoop(doc, cycle, count, pauseMs, onEdit = () => {}) {
   const samples = new Samples();
+  const editAt = typeof cycle === 'function' ? cycle
+                                             : (i) => cycle[i % cycle.length];
   for (let i = 0; i < count; ++i) {
-    samples.add(await step(doc, cycle[i % cycle.length]));
+    samples.add(await step(doc, editAt(i)));
     onEdit(i + 1);
     await sleep(pauseMs);
   }
@@ -109,7 +114,10 @@ function editLatency(kind, o, lines) {
   return withServer(kind, o, `edits-${lines}`, async (session) => {
     const {doc, functions, openMs, lineCount} =
         await openGenerated(session, lines, `${lines}`);
-    const cycle = edits.leakFixCycle(edits.middleLeaker(functions));
+    const fn = edits.middleLeaker(functions);
+    // Each insertion is new text (see leakFixCycle); the removal brings
+    // back the text the server last analysed before it.
+    const cycle = (i) => edits.leakFixCycle(fn, i >> 1)[i & 1];
     const samples = await editLoop(doc, cycle, o.edits, o.pauseMs);
     return {lines: lineCount, openMs, ...samples.summary()};
   });

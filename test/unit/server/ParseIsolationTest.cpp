@@ -26,11 +26,11 @@ TEST(ParseIsolationTest, OtherOperationsKeepTheirFindings) {
       text(leakyFunction("one") + broken + leakyFunction("two")), 1);
   ASSERT_EQ(r->errors.size(), 1u);
   EXPECT_EQ(r->errors[0].range.start.line, 6u);
-  ASSERT_EQ(r->findings.size(), 2u);
-  EXPECT_EQ(r->findings[0].check, "leak");
-  EXPECT_EQ(r->findings[0].range.start.line, 2u);
-  EXPECT_EQ(r->findings[1].check, "leak");
-  EXPECT_EQ(r->findings[1].range.start.line, 10u);
+  ASSERT_EQ(r->findings().size(), 2u);
+  EXPECT_EQ(r->findings()[0].check, "leak");
+  EXPECT_EQ(r->findings()[0].range.start.line, 2u);
+  EXPECT_EQ(r->findings()[1].check, "leak");
+  EXPECT_EQ(r->findings()[1].range.start.line, 10u);
   EXPECT_EQ(r->errorCode, "parse-error");
 }
 
@@ -43,8 +43,8 @@ TEST(ParseIsolationTest, TwoBrokenOperationsShowBothErrors) {
   ASSERT_EQ(r->errors.size(), 2u);
   EXPECT_EQ(r->errors[0].range.start.line, 2u);
   EXPECT_EQ(r->errors[1].range.start.line, 10u);
-  ASSERT_EQ(r->findings.size(), 1u);
-  EXPECT_EQ(r->findings[0].range.start.line, 6u);
+  ASSERT_EQ(r->findings().size(), 1u);
+  EXPECT_EQ(r->findings()[0].range.start.line, 6u);
 }
 
 TEST(ParseIsolationTest, CallersOfABrokenOperationShowNothingStale) {
@@ -59,8 +59,8 @@ TEST(ParseIsolationTest, CallersOfABrokenOperationShowNothingStale) {
   ASSERT_EQ(r->errors.size(), 1u);
   EXPECT_EQ(r->errors[0].range.start.line, 2u);
   // @caller's leak is not shown (its callee does not parse); @one's is.
-  ASSERT_EQ(r->findings.size(), 1u);
-  EXPECT_EQ(r->findings[0].range.start.line, 11u);
+  ASSERT_EQ(r->findings().size(), 1u);
+  EXPECT_EQ(r->findings()[0].range.start.line, 11u);
 }
 
 TEST(ParseIsolationTest, FixingTheBrokenOperationReanalysesOnlyIt) {
@@ -77,8 +77,8 @@ TEST(ParseIsolationTest, FixingTheBrokenOperationReanalysesOnlyIt) {
   EXPECT_EQ(fixed->stats.mode, "incremental");
   EXPECT_EQ(fixed->stats.opsTotal, 3u);
   EXPECT_EQ(fixed->stats.opsAnalysed, 1u);
-  ASSERT_EQ(fixed->findings.size(), 3u);
-  EXPECT_EQ(fixed->findings[1].range.start.line, 6u);
+  ASSERT_EQ(fixed->findings().size(), 3u);
+  EXPECT_EQ(fixed->findings()[1].range.start.line, 6u);
 }
 
 TEST(ParseIsolationTest, NotesBecomeRelatedLocations) {
@@ -96,7 +96,7 @@ TEST(ParseIsolationTest, NotesBecomeRelatedLocations) {
   EXPECT_EQ(r->errors[0].range.start.line, 3u);
   ASSERT_EQ(r->errors[0].notes.size(), 1u);
   EXPECT_EQ(r->errors[0].notes[0].range.start.line, 2u);
-  EXPECT_EQ(r->findings.size(), 1u);
+  EXPECT_EQ(r->findings().size(), 1u);
 }
 
 } // namespace

@@ -42,7 +42,7 @@ const std::string oddlyNamedUse =
     "}\n";
 
 const Finding *findCheck(const AnalysisResult &r, const std::string &check) {
-  for (const Finding &f : r.findings)
+  for (const Finding &f : r.findings())
     if (f.check == check)
       return &f;
   return nullptr;
@@ -78,10 +78,10 @@ TEST(QuotedPositionsTest, ReusedFindingsQuoteTheMovedLoop) {
   // Lines 1-4: @one; 5-13: @loop, its loop on line 9.
   auto first = linter.analyze(text(leakyFunction("one") + loopFunction), 1);
   const Finding *leak = nullptr;
-  for (const Finding &f : first->findings)
+  for (const Finding &f : first->findings())
     if (f.check == "leak" && f.range.start.line == 8)
       leak = &f;
-  ASSERT_NE(leak, nullptr) << describe(first->findings);
+  ASSERT_NE(leak, nullptr) << describe(first->findings());
   EXPECT_NE(leak->message.str().find("the loop at 9:3"), std::string::npos)
       << leak->message.str();
 
@@ -93,10 +93,10 @@ TEST(QuotedPositionsTest, ReusedFindingsQuoteTheMovedLoop) {
   EXPECT_EQ(second->stats.mode, "incremental");
   EXPECT_EQ(second->stats.opsAnalysed, 1u);
   leak = nullptr;
-  for (const Finding &f : second->findings)
+  for (const Finding &f : second->findings())
     if (f.check == "leak" && f.range.start.line == 12)
       leak = &f;
-  ASSERT_NE(leak, nullptr) << describe(second->findings);
+  ASSERT_NE(leak, nullptr) << describe(second->findings());
   EXPECT_NE(leak->message.str().find("the loop at 13:3"), std::string::npos)
       << leak->message.str();
   EXPECT_EQ(leak->message.str().find("9:3"), std::string::npos);
@@ -104,7 +104,7 @@ TEST(QuotedPositionsTest, ReusedFindingsQuoteTheMovedLoop) {
   // The same as analysing the moved text from scratch.
   IncrementalLinter fresh("t.mlir", opts);
   auto scratch = fresh.analyze(text(moved), 1);
-  EXPECT_EQ(describe(second->findings), describe(scratch->findings));
+  EXPECT_EQ(describe(second->findings()), describe(scratch->findings()));
 }
 
 TEST(QuotedPositionsTest, AnOpNamedLikeAPositionStaysAsWritten) {
@@ -112,7 +112,7 @@ TEST(QuotedPositionsTest, AnOpNamedLikeAPositionStaysAsWritten) {
   IncrementalLinter linter("t.mlir", opts);
   auto first = linter.analyze(text(oddlyNamedUse), 1);
   const Finding *uaf = findCheck(*first, "use-after-free");
-  ASSERT_NE(uaf, nullptr) << describe(first->findings);
+  ASSERT_NE(uaf, nullptr) << describe(first->findings());
   EXPECT_NE(uaf->message.str().find("'test.use at 3:4'"), std::string::npos)
       << uaf->message.str();
 
@@ -120,14 +120,14 @@ TEST(QuotedPositionsTest, AnOpNamedLikeAPositionStaysAsWritten) {
   auto second = linter.analyze(text(moved), 2);
   EXPECT_EQ(second->stats.opsAnalysed, 1u);
   uaf = findCheck(*second, "use-after-free");
-  ASSERT_NE(uaf, nullptr) << describe(second->findings);
+  ASSERT_NE(uaf, nullptr) << describe(second->findings());
   EXPECT_EQ(uaf->range.start.line, 8u);
   EXPECT_NE(uaf->message.str().find("'test.use at 3:4'"), std::string::npos)
       << uaf->message.str();
 
   IncrementalLinter fresh("t.mlir", opts);
   auto scratch = fresh.analyze(text(moved), 1);
-  EXPECT_EQ(describe(second->findings), describe(scratch->findings));
+  EXPECT_EQ(describe(second->findings()), describe(scratch->findings()));
 }
 
 } // namespace

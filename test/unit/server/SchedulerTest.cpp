@@ -113,7 +113,7 @@ TEST(SchedulerTest, ATooLargeDocumentIsOneErrorAndNotAnalysed) {
   ASSERT_TRUE(r);
   ASSERT_EQ(r->errors.size(), 1u);
   EXPECT_EQ(r->errorCode, "document-too-large");
-  EXPECT_TRUE(r->findings.empty());
+  EXPECT_TRUE(r->findings().empty());
   EXPECT_EQ(r->stats.mode, "not analysed");
   // Raising the limit lets the next version through.
   server.setMaxDocumentBytes(1 << 20);
@@ -124,7 +124,7 @@ TEST(SchedulerTest, ATooLargeDocumentIsOneErrorAndNotAnalysed) {
   LintServer::ResultPtr r2 = next.get_future().get();
   ASSERT_TRUE(r2);
   EXPECT_TRUE(r2->errors.empty());
-  EXPECT_EQ(r2->findings.size(), 3u);
+  EXPECT_EQ(r2->findings().size(), 3u);
 }
 
 TEST(SchedulerTest, CancelAllStopsAnalysesAndPublishesNothing) {
