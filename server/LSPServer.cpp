@@ -152,8 +152,11 @@ LSPServer::LSPServer(MessageInput &input, MessageOutput &output,
   handler.method("memlint/plan", this, &LSPServer::onPlan);
   lint = std::make_unique<LintServer>(
       options,
-      [optionsFor = std::move(optionsFor)](const std::string &uri) {
-        return optionsFor(filePathOf(uri));
+      [this, optionsFor = std::move(optionsFor)](const std::string &uri) {
+        LintOptions opts = optionsFor(filePathOf(uri));
+        std::lock_guard<std::mutex> lock(settingsMutex);
+        settings.applyTo(opts);
+        return opts;
       },
       [this](const std::string &uri, const LintServer::ResultPtr &result) {
         publish(uri, result);
@@ -318,6 +321,7 @@ void LSPServer::onInitialize(const RawParams &params, Reply reply) {
       lint->setMaxDocumentBytes(static_cast<uint64_t>(*max));
     if (std::optional<llvm::StringRef> url = init->getString("checkDocsUrl"))
       docsUrl = url->trim().str();
+    setSettings(init->get("settings"));
   }
   initialized = true;
 

@@ -13,6 +13,7 @@
 #define MEMLINT_SERVER_LSPSERVER_H
 
 #include "server/DiagnosticJSON.h"
+#include "server/EditorSettings.h"
 #include "server/LintServer.h"
 #include "server/MessageInput.h"
 #include "server/MessageOutput.h"
@@ -76,6 +77,13 @@ private:
   /// Publishes the problems of the configs of open documents (and clears
   /// those fixed); a newly broken config is also a window/showMessage.
   void checkConfigs();
+  /// Takes the editor's lint settings (EditorSettings); problems with them
+  /// are shown.
+  void setSettings(const llvm::json::Value *value);
+  /// window/showMessage (1 error, 2 warning, 3 info), "memlint: " first.
+  void showMessage(int type, const std::string &message);
+  std::mutex settingsMutex;
+  EditorSettings settings;
   ConfigProblemProvider configProblem;
   std::map<std::string, std::string> brokenConfigs; // URI -> message shown
 

@@ -131,9 +131,38 @@ void LSPServer::onDidChangeWatchedFiles(const RawParams &params) {
         }
 }
 
-void LSPServer::onDidChangeConfiguration(const RawParams &) {
+void LSPServer::onDidChangeConfiguration(const RawParams &params) {
+  // VS Code sends its `memlint` section; a notification without one (some
+  // clients send `null` to say "look again") keeps the settings.
+  if (const Object *all = objectAt(params.value, "settings"))
+    if (const Value *mine = all->get("memlint"))
+      setSettings(mine);
   lint->reloadOptions();
   checkConfigs();
+}
+
+void LSPServer::setSettings(const Value *value) {
+  std::vector<std::string> problems;
+  EditorSettings next = EditorSettings::fromJSON(value, problems);
+  {
+    std::lock_guard<std::mutex> lock(settingsMutex);
+    settings = std::move(next);
+  }
+  for (const std::string &p : problems) {
+    lsp::Logger::error("{0}", p);
+    showMessage(1, p);
+  }
+}
+
+void LSPServer::showMessage(int type, const std::string &message) {
+  std::string body;
+  llvm::raw_string_ostream os(body);
+  os << Value(Object{
+      {"jsonrpc", "2.0"},
+      {"method", "window/showMessage"},
+      {"params", Object{{"type", type}, {"message", "memlint: " + message}}}});
+  os.flush();
+  output.writeMessage(body);
 }
 
 void LSPServer::checkConfigs() {
@@ -158,16 +187,6 @@ void LSPServer::checkConfigs() {
     }
     now[configUri->uri().str()] = p->message;
   }
-  auto showMessage = [&](const std::string &message) {
-    std::string body;
-    llvm::raw_string_ostream os(body);
-    os << Value(Object{
-        {"jsonrpc", "2.0"},
-        {"method", "window/showMessage"},
-        {"params", Object{{"type", 1}, {"message", "memlint: " + message}}}});
-    os.flush();
-    output.writeMessage(body);
-  };
   for (const auto &[uri, message] : now) {
     auto old = brokenConfigs.find(uri);
     if (old != brokenConfigs.end() && old->second == message)
@@ -188,14 +207,14 @@ void LSPServer::checkConfigs() {
          Object{{"uri", uri}, {"diagnostics", Array{std::move(diagnostic)}}}}});
     os.flush();
     output.writeMessage(body);
-    showMessage(message);
+    showMessage(1, message);
   }
   for (const auto &[uri, message] : brokenConfigs)
     if (!now.count(uri))
       publishEmpty(uri);
   brokenConfigs = std::move(now);
   for (const std::string &message : unplaced)
-    showMessage(message);
+    showMessage(1, message);
 }
 
 //===----------------------------------------------------------------------===//

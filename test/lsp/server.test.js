@@ -1045,6 +1045,82 @@ test(
       }
     });
 
+/** A server started with `initializationOptions`. */
+async function withOptions(initializationOptions, fn) {
+  const server = new Server([]);
+  try {
+    await server.conn.sendRequest(rpc.InitializeRequest.type, {
+      processId : process.pid,
+      rootUri : null,
+      capabilities : {},
+      initializationOptions,
+    });
+    await server.conn.sendNotification(rpc.InitializedNotification.type, {});
+    await fn(server);
+  } finally {
+    assert.equal((await server.shutdown()).code, 0);
+  }
+}
+
+test('checkDocsUrl points codeDescription at the client\'s pages',
+     async () => {
+       await withOptions(
+           {checkDocsUrl : 'file:///ext/docs/checks/{check}.md'},
+           async (server) => {
+             const uri = 'untitled:docs.mlir';
+             await server.open(uri, read('leaky.mlir'));
+             const p = await server.waitForVersion(uri, 1);
+             assert.deepEqual(
+                 p.diagnostics.map((d) => d.codeDescription.href).sort(), [
+                   'file:///ext/docs/checks/double-free.md',
+                   'file:///ext/docs/checks/leak.md'
+                 ]);
+             // Code actions carry the same diagnostics.
+             const actions = await server.request('textDocument/codeAction', {
+               textDocument : {uri},
+               range : p.diagnostics[0].range,
+               context : {diagnostics : [], only : [ 'quickfix' ]},
+             });
+             for (const a of actions)
+               for (const d of a.diagnostics || [])
+                 assert.match(d.codeDescription.href, /^file:\/\/\/ext\//);
+           });
+     });
+
+test('editor settings apply without a restart and replace each other',
+     async () => {
+       const problems = [];
+       await withOptions({settings : {checks : [ 'all', '-leak' ]}},
+                         async (server) => {
+         server.conn.onNotification('window/showMessage',
+                                    (m) => problems.push(m.message));
+         const uri = 'untitled:settings.mlir';
+         await server.open(uri, read('leaky.mlir'));
+         const p1 = await server.waitForVersion(uri, 1);
+         assert.deepEqual(p1.diagnostics.map((d) => d.code), [ 'double-free' ]);
+         // The user turns leak back on: the same document, re-linted.
+         const from = server.publishesFor(uri).length;
+         await server.conn.sendNotification(
+             'workspace/didChangeConfiguration',
+             {settings : {memlint : {checks : 'leak'}}});
+         const p2 = await server.waitForPublish(uri, () => true, {from});
+         assert.deepEqual(p2.diagnostics.map((d) => d.code), [ 'leak' ]);
+         // A bad setting is said, and what is left of it applies: no checks
+         // list at all (every check).
+         const from3 = server.publishesFor(uri).length;
+         await server.conn.sendNotification(
+             'workspace/didChangeConfiguration',
+             {settings : {memlint : {checks : [ 'no-such-check' ]}}});
+         const p3 = await server.waitForPublish(uri, () => true, {from : from3});
+         assert.deepEqual(p3.diagnostics.map((d) => d.code).sort(),
+                          [ 'double-free', 'leak' ]);
+         for (let w = 0; problems.length === 0 && w < 5000; w += 10)
+           await new Promise((r) => setTimeout(r, 10));
+         assert.equal(problems.length, 1, JSON.stringify(problems));
+         assert.match(problems[0], /^memlint: settings: checks: /);
+       });
+     });
+
 test('an analysis over half a second reports work-done progress', async () => {
   const server = new Server(['--debounce-ms=0']);
   try {
