@@ -158,15 +158,14 @@ int runLint(const Args &args) {
     times.add(times.lint, secondsSince(clock));
     times.addWork(lifetimes->totalCost());
     // Only the machine-readable formats carry fixes; checking them costs
-    // a re-analysis of the function (a slice of the file) per candidate.
+    // a re-analysis of the function (a window of the file) per candidate.
     // Bounded to about twice the work of the analysis itself, plus a floor
-    // that small files never reach (`memlint fix` and the editor's quick
-    // fixes search without a bound).
-    constexpr uint64_t MinFixWork = 200000;
+    // that small files never reach (defaultFixWork; the editor's fixes
+    // are bounded the same way, `memlint fix` searches without a bound).
     if (format != "text" && !verify) {
       uint64_t ops = 0;
       doc->module()->walk([&](mlir::Operation *) { ++ops; });
-      attachFixes(*doc, *lifetimes, r.report.findings, 2 * ops + MinFixWork);
+      attachFixes(*doc, *lifetimes, r.report.findings, defaultFixWork(ops));
     }
     times.add(times.fixes, secondsSince(clock));
     if (verify)

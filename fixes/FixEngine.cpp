@@ -104,7 +104,8 @@ std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings,
                           uint64_t *work = nullptr,
                           std::optional<unsigned> only = std::nullopt,
                           std::map<size_t, MergePair> *unproven = nullptr,
-                          SymbolTable *file = nullptr) {
+                          SymbolTable *file = nullptr,
+                          bool *starved = nullptr) {
   std::vector<int> functionOf(findings.size(), -1);
   std::map<std::pair<std::string, SourceRange>, Group> groups;
   bool grouped = false;
@@ -167,6 +168,8 @@ std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings,
         functionOf[entry.first] = fn;
       }
   }
+  if (starved)
+    *starved |= finder.starved();
   return functionOf;
 }
 
@@ -284,9 +287,15 @@ baseFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
 void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
                  std::vector<Finding> &findings,
                  std::optional<uint64_t> workOps) {
+  attachFixesWithin(doc, lifetimes, findings, workOps ? &*workOps : nullptr);
+}
+
+bool attachFixesWithin(Document &doc, ModuleLifetimes &lifetimes,
+                       std::vector<Finding> &findings, uint64_t *work,
+                       const std::atomic<bool> *cancelled) {
   if (!doc.isValid())
-    return;
-  uint64_t *work = workOps ? &*workOps : nullptr;
+    return true;
+  bool complete = true;
   Snapshot full;
   full.doc = &doc;
   full.lifetimes = &lifetimes;
@@ -299,23 +308,28 @@ void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
   }
   FunctionSlicer slicer(doc);
   for (auto &[fn, ops, indices] : byFunction) {
+    if (cancelled && cancelled->load(std::memory_order_relaxed))
+      return false;
     // The function's own parse and analysis count too, and a function
     // whose every candidate would overrun the work left is not started:
     // nor is any after it (larger).
     if (work) {
       if (*work < 2 * ops)
-        break;
+        return false;
       *work -= ops;
     }
     FunctionBase base = baseFor(full, slicer, fn, summaries, context);
     std::vector<Finding> mine;
     for (unsigned i : indices)
       mine.push_back(findings[i]);
+    bool starved = false;
     attachTo(*base.snapshot, mine, work, base.index, /*unproven=*/nullptr,
-             base.file);
+             base.file, &starved);
+    complete &= !starved;
     for (auto [i, f] : llvm::zip(indices, mine))
       findings[i].fixes = std::move(f.fixes);
   }
+  return complete;
 }
 
 void attachFixes(Document &doc, std::vector<Finding> &findings) {
@@ -325,9 +339,19 @@ void attachFixes(Document &doc, std::vector<Finding> &findings) {
   attachFixes(doc, lifetimes, findings);
 }
 
-std::vector<Finding> lintWithFixes(Document &doc, const LintOptions &opts) {
+std::vector<Finding> lintWithFixes(Document &doc, const LintOptions &opts,
+                                   uint64_t *work, bool *complete) {
   std::vector<Finding> findings = lintDocument(doc, opts);
-  attachFixes(doc, findings);
+  bool all = true;
+  if (doc.isValid()) {
+    ModuleLifetimes lifetimes(doc.module(), namerFor(&doc));
+    all = attachFixesWithin(doc, lifetimes, findings, work, opts.cancelled);
+  }
+  // A cancelled lint has not even found everything.
+  if (opts.cancelled && opts.cancelled->load(std::memory_order_relaxed))
+    all = false;
+  if (complete)
+    *complete = all;
   return findings;
 }
 

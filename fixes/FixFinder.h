@@ -41,6 +41,9 @@ public:
         fileSymbols(file) {}
 
   std::optional<Fix> fixFor(const Group &g);
+  /// Some candidate was not checked for want of work: what was found may
+  /// not be all there is to find.
+  bool starved() const { return refused; }
   /// The merge fixes of the `missed-reuse` findings of function `fn`,
   /// whose ops are `pairs` (one result per pair).
   std::vector<std::optional<Fix>> mergesFor(unsigned fn,
@@ -54,6 +57,7 @@ private:
       uint64_t cost = costOfTarget();
       if (*work < cost) {
         budget = 0;
+        refused = true;
         return nullptr;
       }
       *work -= cost;
@@ -101,7 +105,11 @@ private:
   bool guardedRepairs = false;
   std::optional<uint64_t> baseOps;
   /// No analysis fits in the work left: do not even prepare a candidate.
-  bool outOfWork() { return work && *work < costOfTarget(); }
+  bool outOfWork() {
+    refused |= work && *work < costOfTarget();
+    return work && *work < costOfTarget();
+  }
+  bool refused = false;
   uint64_t costOfTarget() {
     if (!baseOps) {
       baseOps = 0;

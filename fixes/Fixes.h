@@ -21,6 +21,7 @@
 #include "analysis/Config.h"
 #include "analysis/Document.h"
 #include "analysis/Finding.h"
+#include <atomic>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,10 +45,26 @@ void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
                  std::vector<Finding> &findings,
                  std::optional<uint64_t> workOps = std::nullopt);
 void attachFixes(Document &doc, std::vector<Finding> &findings);
+/// attachFixes spending `*work` (what is left stays there; no bound when
+/// null), for a bound shared by several documents; stops before the next
+/// function once `*cancelled` is set (findings not reached get no fix).
+/// False when the bound or the flag left some finding's search unfinished.
+bool attachFixesWithin(Document &doc, ModuleLifetimes &lifetimes,
+                       std::vector<Finding> &findings, uint64_t *work,
+                       const std::atomic<bool> *cancelled = nullptr);
+
+/// The work attachFixes may spend on a document of `ops` operations when
+/// its fixes are shown with its findings (`memlint lint --format=json`,
+/// the editor's fixes): about three times what linting it costs.
+constexpr uint64_t defaultFixWork(uint64_t ops) { return 2 * ops + 200000; }
 
 /// lintDocument followed by attachFixes: what the CLI's JSON/SARIF output
-/// and the language server show.
-std::vector<Finding> lintWithFixes(Document &doc, const LintOptions &opts);
+/// and the language server show. With `work`, attachFixesWithin's bound;
+/// `opts.cancelled` stops the search too; `complete` says whether every
+/// finding's search ran to its end.
+std::vector<Finding> lintWithFixes(Document &doc, const LintOptions &opts,
+                                   uint64_t *work = nullptr,
+                                   bool *complete = nullptr);
 
 struct FixRunResult {
   /// False when the input does not parse or verify; `errors` says why and

@@ -72,9 +72,11 @@ private:
   void wholeFile(AnalysisResult &res, std::string note);
   /// Lints the ops of `result` at `indices` (into result.ops) with fixes, in
   /// small batches; caches what it can and returns the findings by index.
+  /// Stops once `work` (attachFixesWithin's bound) or the cancel flag cuts
+  /// a batch short; what was cut short is returned but not cached.
   std::map<size_t, std::vector<Finding>>
   computeFixes(const AnalysisResult &result,
-               const std::vector<size_t> &indices);
+               const std::vector<size_t> &indices, uint64_t &work);
   std::vector<uint64_t> computeKeys(const TopLevelLayout &layout,
                                     std::vector<std::vector<int>> &deps);
 

@@ -161,8 +161,12 @@ LSPServer::LSPServer(MessageInput &input, MessageOutput &output,
       [this](const std::string &uri, const LintServer::ResultPtr &result) {
         publish(uri, result);
       },
-      [this](const std::string &uri, bool running) {
-        analysisActivity(uri, running);
+      [this](const std::string &uri, bool running,
+             LintServer::Activity what) {
+        analysisActivity(uri, running,
+                         what == LintServer::Activity::Fixes
+                             ? "finding fixes for"
+                             : "analysing");
       });
   createProgress = handler.outgoingRequest<Value, RawParams>(
       "window/workDoneProgress/create",

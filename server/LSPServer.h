@@ -115,11 +115,14 @@ private:
 
   // Work-done progress: an analysis running longer than progressDelay is
   // announced with window/workDoneProgress/create and $/progress.
-  void analysisActivity(const std::string &uri, bool running);
+  /// `what` names the work in the progress message ("analysing").
+  void analysisActivity(const std::string &uri, bool running,
+                        const char *what);
   void progressLoop();
   void sendProgress(const std::string &token, llvm::json::Value value);
   struct RunningAnalysis {
     std::chrono::steady_clock::time_point start;
+    const char *what = "analysing";
     std::string token; // empty until announced
   };
   static constexpr std::chrono::milliseconds progressDelay{500};

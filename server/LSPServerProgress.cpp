@@ -1,8 +1,8 @@
 //===- LSPServerProgress.cpp - Work-done progress of long analyses --------===//
 //
-// An analysis running longer than progressDelay is announced with
-// window/workDoneProgress/create and $/progress begin, and ended when its
-// result is in. A thread of its own watches the clock.
+// An analysis, or a search for fixes, running longer than progressDelay is
+// announced with window/workDoneProgress/create and $/progress begin, and
+// ended when it is done. A thread of its own watches the clock.
 //
 //===----------------------------------------------------------------------===//
 #include "server/LSPServer.h"
@@ -23,12 +23,13 @@ void LSPServer::sendProgress(const std::string &token, Value value) {
   output.writeMessage(body);
 }
 
-void LSPServer::analysisActivity(const std::string &uri, bool running) {
+void LSPServer::analysisActivity(const std::string &uri, bool running,
+                                 const char *what) {
   std::string token;
   {
     std::lock_guard<std::mutex> lock(progressMutex);
     if (running) {
-      analyses[uri] = {std::chrono::steady_clock::now(), ""};
+      analyses[uri] = {std::chrono::steady_clock::now(), what, ""};
       progressWake.notify_all();
       return;
     }
@@ -62,7 +63,8 @@ void LSPServer::progressLoop() {
           Value("memlint/progress/" + std::to_string(progressTokens)));
       sendProgress(analysis.token, Object{{"kind", "begin"},
                                           {"title", "memlint"},
-                                          {"message", "analysing " + uri},
+                                          {"message", std::string(analysis.what) +
+                                                          " " + uri},
                                           {"cancellable", false}});
     }
     if (next == std::chrono::steady_clock::time_point::max())

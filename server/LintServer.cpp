@@ -285,12 +285,34 @@ void LintServer::withFixes(const std::string &file, RangeOf rangeOf,
     {
       std::lock_guard<std::mutex> lock(mutex);
       if (!doc->closed) {
-        doc->tasks.push_back([doc, result, rangeOf = std::move(rangeOf),
+        doc->tasks.push_back([this, doc, result, rangeOf = std::move(rangeOf),
                               action = std::move(action)](bool run) mutable {
           if (!run)
             return action(nullptr, {});
-          action(result,
-                 doc->linter->findingsWithFixes(*result, rangeOf(*result)));
+          // A newer version cancels the search, as it cancels an analysis
+          // (change() sets the document's flag); one already there makes
+          // this result stale before it starts.
+          auto cancel = std::make_shared<std::atomic<bool>>(false);
+          {
+            std::lock_guard<std::mutex> lock(mutex);
+            if (doc->result != result || doc->resultGeneration !=
+                                             doc->generation)
+              cancel->store(true);
+            doc->cancel = cancel;
+          }
+          if (cancel->load())
+            return action(nullptr, {});
+          if (onActivity)
+            onActivity(doc->file, true, Activity::Fixes);
+          doc->linter->setCancelFlag(cancel.get());
+          std::vector<Finding> found =
+              doc->linter->findingsWithFixes(*result, rangeOf(*result));
+          doc->linter->setCancelFlag(nullptr);
+          if (onActivity)
+            onActivity(doc->file, false, Activity::Fixes);
+          if (cancel->load())
+            return action(nullptr, {});
+          action(result, std::move(found));
         });
         wake.notify_all();
         return;
@@ -320,7 +342,7 @@ void LintServer::analyse(const std::shared_ptr<Doc> &doc) {
     doc->linter = std::make_unique<IncrementalLinter>(
         doc->file, optionsFor(doc->file), options.incremental);
   if (onActivity)
-    onActivity(doc->file, true);
+    onActivity(doc->file, true, Activity::Analysis);
   ResultPtr result;
   if (text->size() > maxDocumentBytes) {
     result = tooLargeResult(text, version, maxDocumentBytes);
@@ -335,7 +357,7 @@ void LintServer::analyse(const std::shared_ptr<Doc> &doc) {
     result = std::move(analysed);
   }
   if (onActivity)
-    onActivity(doc->file, false);
+    onActivity(doc->file, false, Activity::Analysis);
 
   std::vector<llvm::unique_function<void(ResultPtr)>> waiters;
   ResultPtr previous; // freed outside the locks

@@ -66,9 +66,12 @@ public:
   /// call per file at a time, never after `file` was closed.
   using ResultCallback =
       std::function<void(const std::string &file, const ResultPtr &)>;
-  /// Told when an analysis of `file` starts (`running` true) and ends.
-  using ActivityCallback =
-      std::function<void(const std::string &file, bool running)>;
+  /// What a worker does with a document.
+  enum class Activity { Analysis, Fixes };
+  /// Told when an analysis of `file`, or a search for its fixes, starts
+  /// (`running` true) and ends.
+  using ActivityCallback = std::function<void(const std::string &file,
+                                              bool running, Activity what)>;
   /// Lint options for a file (its .memlint.json and the command line).
   using OptionsProvider = std::function<LintOptions(const std::string &file)>;
 

@@ -385,3 +385,65 @@ TEST(FixText, MergesOnlyWhenMissedReuseIsEnabled) {
 }
 
 } // namespace
+
+namespace {
+
+/// `n` functions leaking on one branch each.
+std::string leakyFunctions(int n) {
+  std::string out;
+  for (int i = 0; i < n; ++i) {
+    std::string f = leakInBranch;
+    f.replace(f.find("@f"), 2, "@f" + std::to_string(i));
+    out += f;
+  }
+  return out;
+}
+
+unsigned fixedCount(const std::vector<Finding> &findings) {
+  unsigned n = 0;
+  for (const Finding &f : findings)
+    n += !f.fixes.empty();
+  return n;
+}
+
+} // namespace
+
+// The editor's fixes share one bound across its batches and are stopped by
+// a newer version: attachFixesWithin says when it did not finish, so what
+// it left unsearched is not kept as "no fix".
+TEST(AttachFixes, WithinABoundOrCancelledItSaysItDidNotFinish) {
+  std::string text = leakyFunctions(6);
+  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  ModuleLifetimes lifetimes(doc->module(),
+                            [&](mlir::Value v) { return doc->nameOf(v); });
+  std::vector<Finding> base = lintDocument(*doc, LintOptions(), lifetimes);
+  ASSERT_EQ(base.size(), 6u);
+
+  std::vector<Finding> all = base;
+  uint64_t plenty = defaultFixWork(1000);
+  EXPECT_TRUE(attachFixesWithin(*doc, lifetimes, all, &plenty));
+  EXPECT_EQ(fixedCount(all), 6u);
+  uint64_t spent = defaultFixWork(1000) - plenty;
+  ASSERT_GT(spent, 0u);
+
+  // Half of what all six needed: some get fixes, the rest are unsearched.
+  std::vector<Finding> some = base;
+  uint64_t half = spent / 2;
+  EXPECT_FALSE(attachFixesWithin(*doc, lifetimes, some, &half));
+  EXPECT_GT(fixedCount(some), 0u);
+  EXPECT_LT(fixedCount(some), 6u);
+
+  std::atomic<bool> cancelled{true};
+  std::vector<Finding> none = base;
+  EXPECT_FALSE(
+      attachFixesWithin(*doc, lifetimes, none, nullptr, &cancelled));
+  EXPECT_EQ(fixedCount(none), 0u);
+
+  // lintWithFixes passes both on.
+  LintOptions opts;
+  opts.cancelled = &cancelled;
+  bool complete = true;
+  EXPECT_EQ(fixedCount(lintWithFixes(*doc, opts, nullptr, &complete)), 0u);
+  EXPECT_FALSE(complete);
+}

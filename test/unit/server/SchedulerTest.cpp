@@ -29,9 +29,10 @@ struct Recorder {
     };
   }
   LintServer::ActivityCallback onActivity() {
-    return [this](const std::string &, bool running) {
+    return [this](const std::string &, bool running,
+                  LintServer::Activity what) {
       std::lock_guard<std::mutex> l(m);
-      started += running;
+      started += running && what == LintServer::Activity::Analysis;
       cv.notify_all();
     };
   }
