@@ -1,14 +1,22 @@
--- Headless Neovim (0.7, Debian's) as a second, independent LSP client:
+-- Headless Neovim (0.7, Debian's) as a second, independent LSP client,
+-- set up by the Neovim snippet of docs/editors.md, run as written:
 --
 --   MEMLINT_BINARY=... MEMLINT_NVIM_FILE=copy-of-leaky.mlir \
 --     nvim --headless --clean -u test/lsp/nvim_test.lua
 --
--- Diagnostics must arrive with their code and source, a hover must answer,
--- and, when memlint has fixes, the quick fix for the leak must apply and
--- make the leak go away. Prints "ok - ..." lines; exits 0 on success.
+-- The snippet is the ```lua block right after the line
+-- `<!-- tested: test/lsp/nvim_test.lua -->`; this test puts MEMLINT_BINARY's
+-- directory first on PATH (the snippet runs `memlint`) and changes nothing
+-- in it. Opening the file must give it the filetype `mlir` and attach
+-- memlint; diagnostics must arrive with their code and source, a hover must
+-- answer, the quick fix for the leak must apply and make the leak go away,
+-- and other files must share the client of their root (or get their own).
+-- Prints "ok - ..." lines; exits 0 on success.
 
 local binary = os.getenv('MEMLINT_BINARY')
 local file = os.getenv('MEMLINT_NVIM_FILE')
+local here = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h')
+local marker = '<!-- tested: test/lsp/nvim_test.lua -->'
 
 local function finish(code, msg)
   io.stdout:write(msg .. '\n')
@@ -24,17 +32,76 @@ local function check(cond, msg)
   io.stdout:write('ok - ' .. msg .. '\n')
 end
 
+-- The lines of the ```lua block that follows `marker` in `doc`; errors when
+-- the marker, the block or its end is missing, or the marker is there twice.
+local function tested_snippet(doc)
+  local f = io.open(doc, 'r')
+  if not f then
+    error(doc .. ': cannot read it')
+  end
+  local lines = {}
+  for line in f:lines() do
+    lines[#lines + 1] = line
+  end
+  f:close()
+  local at
+  for i, line in ipairs(lines) do
+    if line == marker then
+      if at then
+        error(doc .. ':' .. i .. ': a second ' .. marker)
+      end
+      at = i
+    end
+  end
+  if not at then
+    error(doc .. ': no line ' .. marker .. ' (the Neovim snippet this test runs)')
+  end
+  if lines[at + 1] ~= '```lua' then
+    error(doc .. ':' .. (at + 1) .. ': ' .. marker .. ' is not followed by a ```lua block')
+  end
+  -- Blank lines first, so that errors name the line of the doc.
+  local body = { string.rep('\n', at) }
+  for i = at + 2, #lines do
+    if lines[i] == '```' then
+      return table.concat(body, '\n') .. '\n'
+    end
+    body[#body + 1] = lines[i]
+  end
+  error(doc .. ':' .. (at + 1) .. ': the ```lua block never ends')
+end
+
+local function memlint_client(b)
+  for _, c in pairs(vim.lsp.buf_get_clients(b)) do
+    if c.name == 'memlint' then
+      return c
+    end
+  end
+end
+
 local function run()
   check(binary ~= nil and file ~= nil, 'MEMLINT_BINARY and MEMLINT_NVIM_FILE set')
+  local doc = vim.fn.fnamemodify(here .. '/../../docs/editors.md', ':p')
+  local chunk, err = loadstring(tested_snippet(doc), '@' .. doc)
+  check(chunk ~= nil, 'the Neovim snippet of docs/editors.md compiles' ..
+        (err and (': ' .. err) or ''))
+  vim.env.PATH = vim.fn.fnamemodify(binary, ':p:h') .. ':' .. vim.env.PATH
+  check(vim.fn.exepath('memlint') == vim.fn.fnamemodify(binary, ':p'),
+        'memlint on PATH is MEMLINT_BINARY')
+  chunk()
+  check(true, 'the snippet ran')
+
   vim.cmd('edit ' .. vim.fn.fnameescape(file))
   local buf = vim.api.nvim_get_current_buf()
-  local client_id = vim.lsp.start_client({
-    name = 'memlint',
-    cmd = { binary, 'lsp' },
-    root_dir = vim.fn.fnamemodify(file, ':p:h'),
-  })
-  check(client_id ~= nil, 'client started')
-  check(vim.lsp.buf_attach_client(buf, client_id), 'buffer attached')
+  check(vim.bo[buf].filetype == 'mlir', 'a .mlir file gets the filetype mlir')
+  check(vim.wait(10000, function() return memlint_client(buf) ~= nil end, 20),
+        'memlint attached to it')
+  local client = memlint_client(buf)
+  local client_id = client.id
+  local dir = vim.fn.fnamemodify(file, ':p:h')
+  check(client.config.cmd[1] == 'memlint' and client.config.cmd[2] == 'lsp',
+        'it runs `memlint lsp`')
+  check(dir:sub(1, #client.config.root_dir) == client.config.root_dir,
+        'its root is the file\'s directory or above it')
 
   local function lsp_data(d)
     return (d.user_data and d.user_data.lsp) or d
@@ -56,7 +123,6 @@ local function run()
   local related = lsp_data(leak).relatedInformation
   check(related ~= nil and #related == 1, 'with related information')
 
-  local client = vim.lsp.get_client_by_id(client_id)
   local hover = client.request_sync('textDocument/hover', {
     textDocument = { uri = vim.uri_from_bufnr(buf) },
     position = { line = 2, character = 3 },
@@ -94,7 +160,34 @@ local function run()
   check(vim.wait(20000, function() return find_leak() == nil end, 20),
         'after applying it, the leak diagnostic is gone')
   check(#vim.diagnostic.get(buf) > 0, 'the double free is still reported')
-  vim.lsp.stop_client(client_id)
+
+  -- Another file in the same directory shares the client; one below a
+  -- directory with .git gets its own, rooted there.
+  vim.cmd('split ' .. vim.fn.fnameescape(dir .. '/second.mlir'))
+  local second = vim.api.nvim_get_current_buf()
+  check(vim.bo[second].filetype == 'mlir', 'a new .mlir file gets the filetype mlir')
+  check(vim.wait(10000, function() return memlint_client(second) ~= nil end, 20) and
+        memlint_client(second).id == client_id,
+        'a second file of the same root shares the client')
+  local project = dir .. '/project'
+  vim.fn.mkdir(project .. '/.git', 'p')
+  vim.fn.mkdir(project .. '/sub', 'p')
+  vim.cmd('split ' .. vim.fn.fnameescape(project .. '/sub/third.mlir'))
+  local third = vim.api.nvim_get_current_buf()
+  check(vim.wait(10000, function() return memlint_client(third) ~= nil end, 20),
+        'a file under another root gets memlint too')
+  local other = memlint_client(third)
+  check(other.id ~= client_id and other.config.root_dir == project,
+        'its own client, rooted at the directory holding .git')
+  local count = 0
+  for _, c in pairs(vim.lsp.get_active_clients()) do
+    if c.name == 'memlint' then
+      count = count + 1
+    end
+  end
+  check(count == 2, 'two memlint clients in all')
+
+  vim.lsp.stop_client(vim.lsp.get_active_clients())
   finish(0, 'ok - neovim ' .. tostring(vim.version().major) .. '.' ..
             tostring(vim.version().minor) .. ' passed')
 end

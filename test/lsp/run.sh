@@ -3,7 +3,8 @@
 #   test/lsp/run.sh MEMLINT_BINARY
 # 1. node --test with vscode-languageserver-protocol (the library behind VS
 #    Code's client): needs Node >= 18 and `npm ci` (run here).
-# 2. headless Neovim (Debian's neovim 0.7): vim.lsp.start_client.
+# 2. headless Neovim (Debian's neovim 0.7), set up by the Neovim snippet of
+#    docs/editors.md, which nvim_test.lua runs as written.
 # Exits non-zero when anything fails. MEMLINT_SKIP_NVIM=1 skips Neovim
 # (for machines without it; CI installs it).
 set -euo pipefail
