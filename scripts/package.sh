@@ -86,7 +86,9 @@ mkdir -p "$stage/vscode"
 ln -s "$vscode/node_modules" "$stage/vscode/node_modules"
 install -m 755 "$binary" "$stage/vscode/bin/memlint" -D
 rm -f "$dist/$vsixname"
-(cd "$stage/vscode" && node_modules/.bin/vsce package --target linux-x64 \
+# vsce runs the extension's build, which copies the check pages into it.
+(cd "$stage/vscode" && MEMLINT_DOCS_DIR="$root/docs/checks" \
+  node_modules/.bin/vsce package --target linux-x64 \
   --no-dependencies --allow-missing-repository --no-rewrite-relative-links \
   --out "$dist/$vsixname" >/dev/null)
 

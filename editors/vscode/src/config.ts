@@ -1,5 +1,5 @@
-// Settings -> server command line. No `vscode` import here: this module is
-// tested with plain `node --test`.
+// Settings -> the server's binary, command line and LSP options. No
+// `vscode` import here: this module is tested with plain `node --test`.
 
 import * as path from 'path';
 
@@ -141,6 +141,12 @@ export function resolveServerPath(env: ResolveEnv): ResolvedServer {
   return { command: DEFAULT_SERVER, source: 'fallback' };
 }
 
+/**
+ * The arguments that start the language server. The settings go over LSP
+ * instead (editorSettings), so that a change needs no restart.
+ */
+export const SERVER_ARGUMENTS: readonly string[] = ['lsp'];
+
 /** A setting value that could not be used, with the reason. */
 export interface SettingProblem {
   setting: string;
@@ -148,17 +154,18 @@ export interface SettingProblem {
 }
 
 export interface ChecksResult {
-  /** `--checks=...`, or undefined when the default (`all`) applies. */
-  arg: string | undefined;
+  /** The entries for the server, or undefined when the default (`all`) applies. */
+  checks: string[] | undefined;
   problems: SettingProblem[];
 }
 
 /**
- * `memlint.checks` -> `--checks=LIST`. Accepts an array of entries (or one
- * comma separated string): `name` enables, `-name` disables, `all` is every
- * check. Empty or just `all` gives no argument, since `all` is the default.
+ * `memlint.checks` -> the entries of `--checks`. Accepts an array of
+ * entries (or one comma separated string): `name` enables, `-name`
+ * disables, `all` is every check. Empty or just `all` gives none, since
+ * `all` is the default: .memlint.json then decides.
  */
-export function checksArgument(value: unknown): ChecksResult {
+export function checksSetting(value: unknown): ChecksResult {
   const problems: SettingProblem[] = [];
   let raw: unknown[];
   if (value === undefined || value === null) {
@@ -168,7 +175,7 @@ export function checksArgument(value: unknown): ChecksResult {
   } else if (Array.isArray(value)) {
     raw = value.flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
   } else {
-    return { arg: undefined, problems: [{ setting: 'memlint.checks', message: 'must be an array of check names' }] };
+    return { checks: undefined, problems: [{ setting: 'memlint.checks', message: 'must be an array of check names' }] };
   }
   const entries: string[] = [];
   for (const item of raw) {
@@ -193,27 +200,30 @@ export function checksArgument(value: unknown): ChecksResult {
     }
   }
   if (entries.length === 0 || (entries.length === 1 && entries[0] === 'all')) {
-    return { arg: undefined, problems };
+    return { checks: undefined, problems };
   }
-  return { arg: `--checks=${entries.join(',')}`, problems };
+  return { checks: entries, problems };
 }
 
 export interface CapacitiesResult {
-  /** Pairs of `--capacity`, `SPACE=BYTES`, spaces sorted by name. */
-  args: string[];
+  /** Memory space -> bytes, spaces sorted by name; undefined when there are none. */
+  capacities: Record<string, number> | undefined;
   problems: SettingProblem[];
 }
 
-/** `memlint.capacities` (memory space -> bytes) -> `--capacity SPACE=BYTES` arguments. */
-export function capacityArguments(value: unknown): CapacitiesResult {
+/** `memlint.capacities` (memory space -> bytes) -> what `--capacity SPACE=BYTES` gives, checked. */
+export function capacitiesSetting(value: unknown): CapacitiesResult {
   const problems: SettingProblem[] = [];
   if (value === undefined || value === null) {
-    return { args: [], problems };
+    return { capacities: undefined, problems };
   }
   if (typeof value !== 'object' || Array.isArray(value)) {
-    return { args: [], problems: [{ setting: 'memlint.capacities', message: 'must be an object mapping memory space to bytes' }] };
+    return {
+      capacities: undefined,
+      problems: [{ setting: 'memlint.capacities', message: 'must be an object mapping memory space to bytes' }],
+    };
   }
-  const args: string[] = [];
+  const entries: [string, number][] = [];
   for (const space of Object.keys(value).sort()) {
     const bytes = (value as Record<string, unknown>)[space];
     if (space.trim() === '' || space.includes('=')) {
@@ -230,24 +240,69 @@ export function capacityArguments(value: unknown): CapacitiesResult {
       problems.push({ setting: 'memlint.capacities', message: `ignored ${space}: ${JSON.stringify(bytes)} is not a whole number of bytes` });
       continue;
     }
-    args.push('--capacity', `${space}=${n}`);
+    entries.push([space, n]);
   }
-  return { args, problems };
+  // fromEntries: a space named `__proto__` stays a key.
+  return { capacities: entries.length === 0 ? undefined : Object.fromEntries(entries), problems };
 }
 
-export interface ServerSettings {
+/**
+ * The editor's settings as the server takes them, in
+ * `initializationOptions.settings` and in workspace/didChangeConfiguration's
+ * `settings.memlint`: the meaning of `--checks` and `--capacity`, applied
+ * over .memlint.json. Each object replaces the previous one; a key left
+ * out is not set.
+ */
+export interface EditorSettings {
+  checks?: string[];
+  capacities?: Record<string, number>;
+}
+
+export interface SettingValues {
   checks?: unknown;
   capacities?: unknown;
 }
 
-/** The full argument list of the language server: `lsp` and the options. */
-export function serverArguments(settings: ServerSettings): { args: string[]; problems: SettingProblem[] } {
-  const checks = checksArgument(settings.checks);
-  const capacities = capacityArguments(settings.capacities);
-  const args = ['lsp'];
-  if (checks.arg !== undefined) {
-    args.push(checks.arg);
+/** `memlint.checks` and `memlint.capacities` -> EditorSettings, what could not be used reported. */
+export function editorSettings(values: SettingValues): { settings: EditorSettings; problems: SettingProblem[] } {
+  const checks = checksSetting(values.checks);
+  const capacities = capacitiesSetting(values.capacities);
+  const settings: EditorSettings = {};
+  if (checks.checks !== undefined) {
+    settings.checks = checks.checks;
   }
-  args.push(...capacities.args);
-  return { args, problems: [...checks.problems, ...capacities.problems] };
+  if (capacities.capacities !== undefined) {
+    settings.capacities = capacities.capacities;
+  }
+  return { settings, problems: [...checks.problems, ...capacities.problems] };
+}
+
+/** What the server replaces with a check's name in `initializationOptions.checkDocsUrl`. */
+export const CHECK_PLACEHOLDER = '{check}';
+
+/**
+ * Where the .vsix carries the check pages (docs/checks/NAME.md, copied from
+ * the repository's docs/checks by `npm run build:docs`), relative to the
+ * extension's folder.
+ */
+export const BUNDLED_CHECK_DOCS = ['docs', 'checks'];
+
+/**
+ * `initializationOptions.checkDocsUrl`: where a diagnostic's link goes.
+ * `memlint.checkDocsUrl` when set (an http, https or file URL; `{check}`
+ * stands for the check's name, else the server appends `/NAME`), else the
+ * bundled page `NAME.md` in `bundledFolder` (the URI, as a string, of the
+ * extension's docs/checks). The placeholder is added after the URI is
+ * made, so that it reaches the server as it is, not percent-encoded.
+ */
+export function checkDocsUrl(configured: unknown, bundledFolder: string): { url: string; problems: SettingProblem[] } {
+  const bundled = `${bundledFolder.replace(/\/+$/, '')}/${CHECK_PLACEHOLDER}.md`;
+  if (configured === undefined || configured === null || (typeof configured === 'string' && configured.trim() === '')) {
+    return { url: bundled, problems: [] };
+  }
+  if (typeof configured !== 'string' || !/^(https?|file):\/\/\S+$/i.test(configured.trim())) {
+    const message = `ignored ${JSON.stringify(configured)}: not an http, https or file URL (the bundled pages are used)`;
+    return { url: bundled, problems: [{ setting: 'memlint.checkDocsUrl', message }] };
+  }
+  return { url: configured.trim(), problems: [] };
 }

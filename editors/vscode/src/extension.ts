@@ -2,15 +2,25 @@
 // in the status bar, and adds the "Fix all in file", "Show memory plan" and
 // "Restart server" commands. Next to the official MLIR extension it adds no
 // language configuration of its own and (by default) leaves parse errors to
-// it. The decisions (which binary, which arguments, which diagnostics, the
-// plan page) live in modules that do not need VS Code: config.ts,
-// coexist.ts, status.ts, planPage.ts, planProtocol.ts.
+// it. The settings `checks` and `capacities` reach the running server over
+// LSP (initialization options, then workspace/didChangeConfiguration), so a
+// change needs no restart; diagnostics link to the check pages the .vsix
+// carries (docs/checks/), opened in the editor. The decisions (which
+// binary, which settings, which diagnostics, the plan page) live in modules
+// that do not need VS Code: config.ts, coexist.ts, status.ts, planPage.ts,
+// planProtocol.ts.
 
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions, State } from 'vscode-languageclient/node';
+import {
+  DidChangeConfigurationNotification,
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+  State,
+} from 'vscode-languageclient/node';
 import {
   filterParseErrors,
   MLIR_LANGUAGE_CONFIGURATION,
@@ -18,12 +28,25 @@ import {
   readParseErrorsMode,
   showParseErrors,
 } from './coexist';
-import { BUNDLED_BINARY, ResolvedServer, resolveServerPath, serverArguments } from './config';
+import {
+  BUNDLED_BINARY,
+  BUNDLED_CHECK_DOCS,
+  checkDocsUrl,
+  EditorSettings,
+  editorSettings,
+  ResolvedServer,
+  resolveServerPath,
+  SERVER_ARGUMENTS,
+  SettingProblem,
+} from './config';
 import { PlanPanel } from './planPanel';
 import { ServerState, statusPresentation } from './status';
 
 export const FIX_ALL_KIND = 'source.fixAll.memlint';
-const RESTART_SETTINGS = ['memlint.serverPath', 'memlint.checks', 'memlint.capacities'];
+/** Settings the server reads once, at start. */
+const RESTART_SETTINGS = ['memlint.serverPath', 'memlint.checkDocsUrl'];
+/** Settings sent to the running server (workspace/didChangeConfiguration). */
+const LIVE_SETTINGS = ['memlint.checks', 'memlint.capacities'];
 
 /** What activate returns: for other extensions and for the tests. */
 export interface MemlintApi {
@@ -52,6 +75,8 @@ let stateDetail: string | undefined;
 let languageConfiguration: vscode.Disposable | undefined;
 /** The extension's folder: a platform-specific .vsix has bin/memlint in it. */
 let extensionPath: string | undefined;
+/** The extension's folder as a URI: docs/checks/ holds the check pages. */
+let extensionUri: vscode.Uri | undefined;
 /** The diagnostics the server last published per document, parse errors included. */
 const publishedDiagnostics = new Map<string, { uri: vscode.Uri; diagnostics: vscode.Diagnostic[] }>();
 
@@ -102,15 +127,34 @@ export function currentServer(): ResolvedServer {
   });
 }
 
-async function startClient(): Promise<void> {
-  const config = vscode.workspace.getConfiguration('memlint');
-  const server = currentServer();
-  const { args, problems } = serverArguments({ checks: config.get('checks'), capacities: config.get('capacities') });
+function warn(problems: SettingProblem[]): void {
   for (const problem of problems) {
     output.warn(`${problem.setting}: ${problem.message}`);
   }
+}
+
+/** `memlint.checks` and `memlint.capacities` as the server takes them; what cannot be used is logged. */
+function currentSettings(): EditorSettings {
+  const config = vscode.workspace.getConfiguration('memlint');
+  const { settings, problems } = editorSettings({ checks: config.get('checks'), capacities: config.get('capacities') });
+  warn(problems);
+  return settings;
+}
+
+/** Where diagnostics link to: `memlint.checkDocsUrl`, else the pages in the extension. */
+function currentCheckDocsUrl(): string {
+  const bundled = extensionUri === undefined ? '' : vscode.Uri.joinPath(extensionUri, ...BUNDLED_CHECK_DOCS).toString();
+  const { url, problems } = checkDocsUrl(vscode.workspace.getConfiguration('memlint').get('checkDocsUrl'), bundled);
+  warn(problems);
+  return url;
+}
+
+async function startClient(): Promise<void> {
+  const server = currentServer();
+  const args = [...SERVER_ARGUMENTS];
+  const initializationOptions = { checkDocsUrl: currentCheckDocsUrl(), settings: currentSettings() };
   serverInfo = { command: server.command, args, source: server.source };
-  output.info(`starting ${server.command} ${args.join(' ')} (from ${server.source})`);
+  output.info(`starting ${server.command} ${args.join(' ')} (from ${server.source}), settings ${JSON.stringify(initializationOptions.settings)}`);
 
   const serverOptions: ServerOptions = {
     command: server.command,
@@ -126,6 +170,7 @@ async function startClient(): Promise<void> {
       { scheme: 'untitled', language: 'mlir' },
     ],
     outputChannel: output,
+    initializationOptions,
     middleware: {
       // Parse errors may be the official MLIR extension's to report
       // (memlint.parseErrors): keep what came, show what is wanted.
@@ -224,6 +269,26 @@ function restart(): Promise<void> {
     .then(stopClient)
     .then(startClient)
     .catch((error) => output.error(`restarting the server: ${error instanceof Error ? error.message : String(error)}`));
+  return lifecycle;
+}
+
+/**
+ * Sends `memlint.checks` and `memlint.capacities` to the running server,
+ * after any start or stop still running (a start in progress has read
+ * them already, perhaps before the change). A server not running gets them
+ * at its next start.
+ */
+function sendSettings(): Promise<void> {
+  lifecycle = lifecycle
+    .then(async () => {
+      if (client === undefined || client.state !== State.Running) {
+        return;
+      }
+      const settings = currentSettings();
+      output.info(`settings ${JSON.stringify(settings)}`);
+      await client.sendNotification(DidChangeConfigurationNotification.type, { settings: { memlint: settings } });
+    })
+    .catch((error) => output.error(`sending the settings: ${error instanceof Error ? error.message : String(error)}`));
   return lifecycle;
 }
 
@@ -353,6 +418,7 @@ function updateLanguageConfiguration(): void {
 export function activate(context: vscode.ExtensionContext): MemlintApi {
   output = vscode.window.createOutputChannel('memlint', { log: true });
   extensionPath = context.extensionPath;
+  extensionUri = context.extensionUri;
   if (extensionPath) {
     prepareBundledBinary(extensionPath);
   }
@@ -373,7 +439,12 @@ export function activate(context: vscode.ExtensionContext): MemlintApi {
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (RESTART_SETTINGS.some((s) => event.affectsConfiguration(s))) {
         void restart();
-      } else if (event.affectsConfiguration('memlint.parseErrors')) {
+        return;
+      }
+      if (LIVE_SETTINGS.some((s) => event.affectsConfiguration(s))) {
+        void sendSettings();
+      }
+      if (event.affectsConfiguration('memlint.parseErrors')) {
         refilterDiagnostics();
       }
     }),

@@ -1,7 +1,8 @@
 // Loads the built bundle (dist/extension.js) with a stubbed `vscode` module
 // and a fake `memlint` binary in the workspace's build/cli/, then checks what
 // activation does: the commands, the server command line the client really
-// spawns, the LSP handshake, the status-bar item, the commands against the
+// spawns, the LSP handshake and its initialization options (the settings,
+// the bundled check pages), settings sent to the running server, the status-bar item, the commands against the
 // fake binary (the plan view with answers recorded from the real server),
 // and how it lives next to the official MLIR extension (language
 // configuration, parse errors).
@@ -11,6 +12,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { KNOWN_CHECKS } from '../src/config';
 import { createState, createVscodeStub, installVscodeStub, Range, StubState, Uri } from './vscode-stub';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -20,7 +23,8 @@ const bundle = path.join(root, 'dist', 'extension.js');
 // exit), publishes a parse error and a leak for PUBLISH_URI once
 // initialized, answers memlint/plan with the recorded answers of
 // MEMLINT_FAKE_PLANS (by function name; the first without one), and logs
-// what it got.
+// what it got (with the params of initialize, memlint/plan and
+// workspace/didChangeConfiguration).
 const PUBLISH_URI = 'file:///ws/published.mlir';
 const FAKE_MEMLINT = `#!${process.execPath}
 const fs = require('fs');
@@ -45,7 +49,8 @@ process.stdin.on('data', (chunk) => {
     if (buffer.length < headerEnd + 4 + length) return;
     const msg = JSON.parse(buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString('utf8'));
     buffer = buffer.subarray(headerEnd + 4 + length);
-    log({ method: msg.method, params: msg.method === 'memlint/plan' ? msg.params : undefined });
+    const logged = ['initialize', 'memlint/plan', 'workspace/didChangeConfiguration'].includes(msg.method);
+    log({ method: msg.method, params: logged ? msg.params : undefined });
     if (msg.method === 'initialized') {
       const range = { start: { line: 1, character: 2 }, end: { line: 1, character: 9 } };
       send({ method: 'textDocument/publishDiagnostics', params: { uri: '${PUBLISH_URI}', diagnostics: [
@@ -73,7 +78,13 @@ interface LogEntry {
   argv?: string[];
   cwd?: string;
   method?: string;
-  params?: { textDocument: { uri: string }; function?: string; position?: { line: number; character: number } };
+  params?: {
+    textDocument?: { uri: string };
+    function?: string;
+    position?: { line: number; character: number };
+    initializationOptions?: { checkDocsUrl?: string; settings?: unknown };
+    settings?: unknown;
+  };
 }
 
 function readLog(file: string): LogEntry[] {
@@ -208,19 +219,36 @@ describe('the bundled extension', () => {
     assert.deepEqual(configuration.autoClosingPairs.find((p) => p.open === '"')?.notIn, ['String', 'Comment']);
   });
 
-  it('starts `memlint lsp` from build/cli/ with the settings as arguments', async () => {
+  it('starts `memlint lsp` from build/cli/, the settings in its initialization options', async () => {
     await api.ready;
-    const expectedArgs = ['lsp', '--checks=all,-missed-reuse', '--capacity', 'default=1048576', '--capacity', 'shared=49152'];
-    assert.deepEqual(api.server, { command: fakeServer, args: expectedArgs, source: 'workspace' });
+    assert.deepEqual(api.server, { command: fakeServer, args: ['lsp'], source: 'workspace' });
     assert.ok(api.client !== undefined, 'a LanguageClient was created');
     assert.deepEqual(state.errorMessages, []);
     // What the client really spawned, as the fake binary saw it.
     const spawned = readLog(logFile).find((e) => e.argv !== undefined);
-    assert.deepEqual(spawned?.argv, expectedArgs);
+    assert.deepEqual(spawned?.argv, ['lsp']);
     assert.equal(spawned?.cwd, workspace);
-    assert.ok(readLog(logFile).some((e) => e.method === 'initialize'), 'initialize was sent');
+    const initialize = readLog(logFile).find((e) => e.method === 'initialize');
+    assert.ok(initialize, 'initialize was sent');
+    assert.deepEqual(initialize.params?.initializationOptions, {
+      checkDocsUrl: `${Uri.file(path.join(root, 'docs', 'checks')).toString()}/{check}.md`,
+      settings: { checks: ['all', '-missed-reuse'], capacities: { default: 1048576, shared: 49152 } },
+    });
     await waitFor('initialized', () => (readLog(logFile).some((e) => e.method === 'initialized') ? true : undefined));
     assert.equal(api.client?.state, 2 /* State.Running */);
+  });
+
+  it('links diagnostics to the check pages in the extension, {check} left for the server', () => {
+    const url = readLog(logFile).find((e) => e.method === 'initialize')?.params?.initializationOptions?.checkDocsUrl ?? '';
+    assert.ok(url.startsWith('file://'), url);
+    assert.ok(url.endsWith('/docs/checks/{check}.md'), url);
+    assert.ok(!/%7B|%7D/i.test(url), `not percent-encoded: ${url}`);
+    // Each check's link, as the server makes it, names a page the build copied.
+    for (const check of KNOWN_CHECKS) {
+      const page = fileURLToPath(url.replace('{check}', check));
+      assert.ok(fs.existsSync(page), `${page} (npm run build:docs)`);
+      assert.match(fs.readFileSync(page, 'utf8'), new RegExp(`^# ${check}\\b`));
+    }
   });
 
   it('shows the running server in the status bar', async () => {
@@ -387,24 +415,76 @@ describe('the bundled extension', () => {
     assert.equal(options.preserveFocus, true);
   });
 
-  it('restarts the server with the new arguments when a setting changes', async () => {
+  const lspStarts = () => readLog(logFile).filter((e) => e.argv?.[0] === 'lsp').length;
+  const settingsSent = () => readLog(logFile).filter((e) => e.method === 'workspace/didChangeConfiguration');
+
+  it('sends changed checks and capacities to the running server, without a restart', async () => {
     state.settings['memlint.checks'] = ['leak'];
     state.configurationChanged.fire({ affectsConfiguration: (section) => section === 'memlint.checks' || section === 'memlint' });
     await api.ready;
-    const expectedArgs = ['lsp', '--checks=leak', '--capacity', 'default=1048576', '--capacity', 'shared=49152'];
-    assert.deepEqual(api.server?.args, expectedArgs);
-    const log = readLog(logFile);
-    const lspStarts = log.filter((e) => e.argv?.[0] === 'lsp');
-    assert.equal(lspStarts.length, 2);
-    assert.deepEqual(lspStarts[1].argv, expectedArgs);
-    assert.ok(log.some((e) => e.method === 'shutdown'), 'the old server was shut down');
+    const first = await waitFor('didChangeConfiguration', () => settingsSent()[0]);
+    assert.deepEqual(first.params, { settings: { memlint: { checks: ['leak'], capacities: { default: 1048576, shared: 49152 } } } });
+    // Back to the defaults: the keys are left out (not set), so .memlint.json decides.
+    state.settings['memlint.checks'] = ['all'];
+    state.settings['memlint.capacities'] = {};
+    state.configurationChanged.fire({ affectsConfiguration: (section) => section === 'memlint.capacities' || section === 'memlint.checks' });
+    await api.ready;
+    const second = await waitFor('a second didChangeConfiguration', () => settingsSent()[1]);
+    assert.deepEqual(second.params, { settings: { memlint: {} } });
+    // What could not be used is logged, the rest sent.
+    state.settings['memlint.capacities'] = { l1: 'lots', l2: 4096 };
+    state.configurationChanged.fire({ affectsConfiguration: (section) => section === 'memlint.capacities' });
+    await api.ready;
+    const third = await waitFor('a third didChangeConfiguration', () => settingsSent()[2]);
+    assert.deepEqual(third.params, { settings: { memlint: { capacities: { l2: 4096 } } } });
+    assert.ok(
+      state.output.some((l) => l.level === 'warn' && l.text === 'memlint.capacities: ignored l1: "lots" is not a whole number of bytes'),
+      'the ignored entry is logged',
+    );
+    assert.equal(lspStarts(), 1, 'no restart');
+    assert.ok(!readLog(logFile).some((e) => e.method === 'shutdown'), 'the server was not shut down');
     assert.equal(api.client?.state, 2 /* State.Running */);
+    state.settings['memlint.checks'] = ['leak'];
+    state.settings['memlint.capacities'] = { shared: 49152, default: 1048576 };
+    state.configurationChanged.fire({ affectsConfiguration: (section) => section === 'memlint.capacities' || section === 'memlint.checks' });
+    await api.ready;
+    await waitFor('a fourth didChangeConfiguration', () => settingsSent()[3]);
+  });
+
+  it('restarts the server when memlint.checkDocsUrl changes: the setting replaces the bundled pages', async () => {
+    state.settings['memlint.checkDocsUrl'] = 'https://memlint.dev/checks/{check}';
+    state.configurationChanged.fire({ affectsConfiguration: (section) => section === 'memlint.checkDocsUrl' || section === 'memlint' });
+    await api.ready;
+    assert.equal(lspStarts(), 2);
+    assert.ok(readLog(logFile).some((e) => e.method === 'shutdown'), 'the old server was shut down');
+    const initialize = readLog(logFile).filter((e) => e.method === 'initialize').at(-1);
+    // The latest editor settings go with the new start.
+    assert.deepEqual(initialize?.params?.initializationOptions, {
+      checkDocsUrl: 'https://memlint.dev/checks/{check}',
+      settings: { checks: ['leak'], capacities: { default: 1048576, shared: 49152 } },
+    });
+    assert.equal(api.client?.state, 2 /* State.Running */);
+    delete state.settings['memlint.checkDocsUrl'];
+  });
+
+  it('restarts the server when memlint.serverPath changes', async () => {
+    state.settings['memlint.serverPath'] = fakeServer;
+    state.configurationChanged.fire({ affectsConfiguration: (section) => section === 'memlint.serverPath' || section === 'memlint' });
+    await api.ready;
+    assert.equal(lspStarts(), 3);
+    assert.deepEqual(api.server, { command: fakeServer, args: ['lsp'], source: 'setting' });
+    const initialize = readLog(logFile).filter((e) => e.method === 'initialize').at(-1);
+    assert.ok(initialize?.params?.initializationOptions?.checkDocsUrl?.endsWith('/docs/checks/{check}.md'), 'the bundled pages again');
+    assert.equal(api.client?.state, 2 /* State.Running */);
+    delete state.settings['memlint.serverPath'];
   });
 
   it('ignores changes to other settings', async () => {
+    const sent = settingsSent().length;
     state.configurationChanged.fire({ affectsConfiguration: (section) => section === 'editor.fontSize' });
     await api.ready;
-    assert.equal(readLog(logFile).filter((e) => e.argv?.[0] === 'lsp').length, 2);
+    assert.equal(lspStarts(), 3);
+    assert.equal(settingsSent().length, sent);
   });
 
   it('memlint.restartServer restarts the server', async () => {

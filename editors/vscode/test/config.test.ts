@@ -1,13 +1,14 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  capacityArguments,
-  checksArgument,
+  capacitiesSetting,
+  checkDocsUrl,
+  checksSetting,
+  editorSettings,
   expandConfiguredPath,
   findOnPath,
   ResolveEnv,
   resolveServerPath,
-  serverArguments,
 } from '../src/config';
 
 function env(over: Partial<ResolveEnv> & { executables?: string[] } = {}): ResolveEnv {
@@ -102,66 +103,110 @@ describe('findOnPath and expandConfiguredPath', () => {
   });
 });
 
-describe('checksArgument', () => {
-  it('gives no argument for the default', () => {
-    assert.equal(checksArgument(undefined).arg, undefined);
-    assert.equal(checksArgument([]).arg, undefined);
-    assert.equal(checksArgument(['all']).arg, undefined);
-    assert.equal(checksArgument([' all ', '']).arg, undefined);
+describe('checksSetting', () => {
+  it('gives nothing for the default', () => {
+    assert.equal(checksSetting(undefined).checks, undefined);
+    assert.equal(checksSetting([]).checks, undefined);
+    assert.equal(checksSetting(['all']).checks, undefined);
+    assert.equal(checksSetting([' all ', '']).checks, undefined);
   });
 
-  it('joins names and -names with commas, in order, without repeats', () => {
-    assert.deepEqual(checksArgument(['all', '-missed-reuse']), { arg: '--checks=all,-missed-reuse', problems: [] });
-    assert.deepEqual(checksArgument(['leak', 'double-free', 'leak']), { arg: '--checks=leak,double-free', problems: [] });
-    assert.equal(checksArgument(['-over-capacity']).arg, '--checks=-over-capacity');
+  it('keeps names and -names, in order, without repeats', () => {
+    assert.deepEqual(checksSetting(['all', '-missed-reuse']), { checks: ['all', '-missed-reuse'], problems: [] });
+    assert.deepEqual(checksSetting(['leak', 'double-free', 'leak']), { checks: ['leak', 'double-free'], problems: [] });
+    assert.deepEqual(checksSetting(['-over-capacity']).checks, ['-over-capacity']);
   });
 
   it('also takes one comma separated string, or entries holding commas', () => {
-    assert.equal(checksArgument('leak, use-after-free').arg, '--checks=leak,use-after-free');
-    assert.equal(checksArgument(['all,-leak']).arg, '--checks=all,-leak');
+    assert.deepEqual(checksSetting('leak, use-after-free').checks, ['leak', 'use-after-free']);
+    assert.deepEqual(checksSetting(['all,-leak']).checks, ['all', '-leak']);
   });
 
   it('passes unknown names on but reports them, and drops what is not a name', () => {
-    const r = checksArgument(['leak', 'future-check', 'bad name', 42, '-']);
-    assert.equal(r.arg, '--checks=leak,future-check');
+    const r = checksSetting(['leak', 'future-check', 'bad name', 42, '-']);
+    assert.deepEqual(r.checks, ['leak', 'future-check']);
     assert.equal(r.problems.length, 4);
     assert.match(r.problems[0].message, /unknown check "future-check"/);
-    assert.equal(checksArgument({ leak: true }).problems.length, 1);
+    assert.deepEqual(checksSetting({ leak: true }), {
+      checks: undefined,
+      problems: [{ setting: 'memlint.checks', message: 'must be an array of check names' }],
+    });
   });
 });
 
-describe('capacityArguments', () => {
-  it('gives --capacity SPACE=BYTES pairs, sorted by space', () => {
-    assert.deepEqual(capacityArguments({ shared: 49152, default: 1048576 }), {
-      args: ['--capacity', 'default=1048576', '--capacity', 'shared=49152'],
-      problems: [],
-    });
-    assert.deepEqual(capacityArguments({}).args, []);
-    assert.deepEqual(capacityArguments(undefined).args, []);
-    assert.deepEqual(capacityArguments({ '#gpu.address_space<workgroup>': 0 }).args, ['--capacity', '#gpu.address_space<workgroup>=0']);
+describe('capacitiesSetting', () => {
+  it('gives memory space -> bytes, sorted by space', () => {
+    const r = capacitiesSetting({ shared: 49152, default: 1048576 });
+    assert.deepEqual(r, { capacities: { default: 1048576, shared: 49152 }, problems: [] });
+    assert.deepEqual(Object.keys(r.capacities!), ['default', 'shared']);
+    assert.equal(capacitiesSetting({}).capacities, undefined);
+    assert.equal(capacitiesSetting(undefined).capacities, undefined);
+    assert.deepEqual(capacitiesSetting({ '#gpu.address_space<workgroup>': 0 }).capacities, { '#gpu.address_space<workgroup>': 0 });
   });
 
   it('accepts digit strings and reports the rest', () => {
-    assert.deepEqual(capacityArguments({ l1: '4096' }).args, ['--capacity', 'l1=4096']);
-    const r = capacityArguments({ a: -1, b: 1.5, c: 'lots', 'x=y': 1, '': 1, ok: 8 });
-    assert.deepEqual(r.args, ['--capacity', 'ok=8']);
+    assert.deepEqual(capacitiesSetting({ l1: '4096' }).capacities, { l1: 4096 });
+    const r = capacitiesSetting({ a: -1, b: 1.5, c: 'lots', 'x=y': 1, '': 1, ok: 8 });
+    assert.deepEqual(r.capacities, { ok: 8 });
     assert.equal(r.problems.length, 5);
-    assert.equal(capacityArguments([1, 2]).problems.length, 1);
-    assert.equal(capacityArguments(5).problems.length, 1);
+    assert.match(r.problems.map((p) => p.message).join('\n'), /ignored a: -1 is not a whole number of bytes/);
+    assert.equal(capacitiesSetting([1, 2]).problems.length, 1);
+    assert.equal(capacitiesSetting(5).problems.length, 1);
+  });
+
+  it('keeps a space named __proto__ as a key', () => {
+    const r = capacitiesSetting(JSON.parse('{"__proto__": 16}'));
+    assert.equal(JSON.stringify(r.capacities), '{"__proto__":16}');
   });
 });
 
-describe('serverArguments', () => {
-  it('is just lsp by default', () => {
-    assert.deepEqual(serverArguments({}), { args: ['lsp'], problems: [] });
+describe('editorSettings', () => {
+  it('is empty by default: no key, nothing set', () => {
+    assert.deepEqual(editorSettings({}), { settings: {}, problems: [] });
+    assert.deepEqual(editorSettings({ checks: ['all'], capacities: {} }), { settings: {}, problems: [] });
   });
 
-  it('puts the options after the subcommand', () => {
-    assert.deepEqual(serverArguments({ checks: ['all', '-leak'], capacities: { default: 64 } }).args, [
-      'lsp',
-      '--checks=all,-leak',
-      '--capacity',
-      'default=64',
-    ]);
+  it('holds what the settings set, in the JSON the server takes', () => {
+    const r = editorSettings({ checks: ['all', '-leak'], capacities: { shared: 64, default: '128' } });
+    assert.deepEqual(r.settings, { checks: ['all', '-leak'], capacities: { default: 128, shared: 64 } });
+    assert.equal(JSON.stringify(r.settings), '{"checks":["all","-leak"],"capacities":{"default":128,"shared":64}}');
+    assert.deepEqual(editorSettings({ capacities: { l1: 1 } }).settings, { capacities: { l1: 1 } });
+  });
+
+  it('reports the problems of both settings', () => {
+    const r = editorSettings({ checks: 7, capacities: { a: 'x' } });
+    assert.deepEqual(r.settings, {});
+    assert.deepEqual(
+      r.problems.map((p) => p.setting),
+      ['memlint.checks', 'memlint.capacities'],
+    );
+  });
+});
+
+describe('checkDocsUrl', () => {
+  const bundled = 'file:///home/me/.vscode/extensions/memlint.memlint-0.1.0/docs/checks';
+
+  it('is the bundled page with a literal {check} when the setting is empty', () => {
+    const expected = { url: `${bundled}/{check}.md`, problems: [] };
+    assert.deepEqual(checkDocsUrl(undefined, bundled), expected);
+    assert.deepEqual(checkDocsUrl('', bundled), expected);
+    assert.deepEqual(checkDocsUrl('  ', bundled), expected);
+    assert.deepEqual(checkDocsUrl(undefined, bundled + '/'), expected);
+  });
+
+  it('takes the setting as it is', () => {
+    assert.equal(checkDocsUrl('https://memlint.dev/checks/{check}', bundled).url, 'https://memlint.dev/checks/{check}');
+    assert.equal(checkDocsUrl(' https://memlint.dev/checks ', bundled).url, 'https://memlint.dev/checks');
+    assert.equal(checkDocsUrl('file:///srv/memlint/docs/checks/{check}.md', bundled).url, 'file:///srv/memlint/docs/checks/{check}.md');
+  });
+
+  it('ignores what is not an http, https or file URL, saying so', () => {
+    for (const value of ['command:workbench.action.openSettings', 'memlint.dev/checks', 'javascript:alert(1)', 42]) {
+      const r = checkDocsUrl(value, bundled);
+      assert.equal(r.url, `${bundled}/{check}.md`, String(value));
+      assert.equal(r.problems.length, 1);
+      assert.equal(r.problems[0].setting, 'memlint.checkDocsUrl');
+      assert.match(r.problems[0].message, /not an http, https or file URL/);
+    }
   });
 });

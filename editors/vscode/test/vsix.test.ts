@@ -1,4 +1,5 @@
-// The packaged extension: `npm run package` must have written memlint.vsix.
+// The packaged extension: `npm run package` must have written memlint.vsix
+// (with the check pages npm run build copies into docs/checks/).
 
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -59,6 +60,18 @@ it('the .vsix holds the bundle and the manifest, and nothing it should not', () 
   assert.ok(!names.includes('extension/language-configuration.json'), 'the language configuration is set at run time');
 });
 
+it('the .vsix carries the page of every check, which diagnostics link to', () => {
+  const names = zipEntries(vsix);
+  const docs = path.resolve(root, '..', '..', 'docs', 'checks');
+  for (const check of KNOWN_CHECKS) {
+    assert.ok(names.includes(`extension/docs/checks/${check}.md`), `docs/checks/${check}.md in the .vsix`);
+  }
+  assert.ok(names.includes('extension/docs/checks/README.md'), 'docs/checks/README.md in the .vsix');
+  // Exactly the repository's pages: nothing stale, nothing else.
+  const pages = names.filter((n) => n.startsWith('extension/docs/')).map((n) => n.slice('extension/docs/checks/'.length));
+  assert.deepEqual(pages.sort(), fs.readdirSync(docs).filter((n) => n.endsWith('.md')).sort());
+});
+
 it('unzip agrees, where it is installed', (t) => {
   let listing: string;
   try {
@@ -82,7 +95,18 @@ it('package.json is the extension manifest the brief asks for', () => {
   const commands = manifest.contributes.commands.map((c: { command: string }) => c.command).sort();
   assert.deepEqual(commands, ['memlint.fixAll', 'memlint.restartServer', 'memlint.showOutput', 'memlint.showPlan']);
   const settings = Object.keys(manifest.contributes.configuration.properties).sort();
-  assert.deepEqual(settings, ['memlint.capacities', 'memlint.checks', 'memlint.parseErrors', 'memlint.serverPath', 'memlint.trace.server']);
+  assert.deepEqual(settings, [
+    'memlint.capacities',
+    'memlint.checkDocsUrl',
+    'memlint.checks',
+    'memlint.parseErrors',
+    'memlint.serverPath',
+    'memlint.trace.server',
+  ]);
+  const docsUrl = manifest.contributes.configuration.properties['memlint.checkDocsUrl'];
+  assert.equal(docsUrl.type, 'string');
+  assert.equal(docsUrl.default, '');
+  assert.match(docsUrl.markdownDescription, /\{check\}/);
   const parseErrors = manifest.contributes.configuration.properties['memlint.parseErrors'];
   assert.deepEqual(parseErrors.enum, ['auto', 'always', 'never']);
   assert.equal(parseErrors.default, 'auto');
