@@ -106,13 +106,17 @@ void LSPServer::onCodeAction(const RawParams &params, Reply reply) {
         if (std::optional<llvm::StringRef> s = k.getAsString())
           only.push_back(s->str());
   bool wantQuick = kindMatches(kQuickFixKind, only);
-  bool wantAll = kindMatches(kFixAllKind, only);
+  // Fix-all is offered only where a safe fix exists, which takes the
+  // file's fixes to know: a request must ask for source actions by name
+  // (VS Code's menu and codeActionsOnSave do), not merely leave `only`
+  // out, as the light bulb does on every cursor move.
+  bool wantAll = !only.empty() && kindMatches(kFixAllKind, only);
   if (!wantQuick && !wantAll)
     return reply(Value(Array{}));
-  // Fixing the whole file costs the most; clients that resolve edits get
-  // the fix-all action without one and ask for it when it is chosen.
+  // Clients that resolve edits get the fix-all action without them and ask
+  // for them when it is chosen (the fixes are cached by then).
   bool lazyAll = wantAll && resolvesEdits;
-  bool wholeFile = wantAll && !lazyAll;
+  bool wholeFile = wantAll;
   PositionEncoding enc = encoding;
   auto request = track(std::move(reply));
   lint->withFixes(
@@ -140,11 +144,9 @@ void LSPServer::onCodeAction(const RawParams &params, Reply reply) {
           for (const CodeActionInfo &a :
                codeActions(findings, r, kinds, *result->text))
             actions.push_back(codeActionJSON(uri, *result, findings, a));
-        // Offered only when some finding has a fix: the checks' table says
-        // which do (computing them is what resolve is for).
-        bool fixable = llvm::any_of(result->findings(), [](const Finding &f) {
-          const CheckInfo *info = findCheckInfo(f.check);
-          return info && info->fixable();
+        // Offered only when some finding has a safe fix.
+        bool fixable = llvm::any_of(findings, [](const Finding &f) {
+          return llvm::any_of(f.fixes, [](const Fix &x) { return x.safe; });
         });
         if (lazyAll && fixable)
           actions.push_back(Object{
