@@ -163,10 +163,12 @@ LSPServer::LSPServer(MessageInput &input, MessageOutput &output,
       },
       [this](const std::string &uri, bool running,
              LintServer::Activity what) {
-        analysisActivity(uri, running,
-                         what == LintServer::Activity::Fixes
-                             ? "finding fixes for"
-                             : "analysing");
+        const char *words = "analysing";
+        if (what == LintServer::Activity::Fixes)
+          words = "finding fixes for";
+        else if (what == LintServer::Activity::Plan)
+          words = "planning the arenas of";
+        analysisActivity(uri, running, words);
       });
   createProgress = handler.outgoingRequest<Value, RawParams>(
       "window/workDoneProgress/create",

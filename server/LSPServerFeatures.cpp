@@ -280,7 +280,8 @@ void LSPServer::onPlan(const RawParams &params, Reply reply) {
   auto request = track(std::move(reply));
   PositionEncoding enc = encoding;
   // The exact search may take a moment on a large arena: on a worker.
-  lint->withCurrentResultOnWorker(*uri, [this, request, uri = *uri, function,
+  lint->withCurrentResultOnWorker(*uri, LintServer::Activity::Plan,
+                                  [this, request, uri = *uri, function,
                                          position,
                                          enc](LintServer::ResultPtr r) {
     if (!r)

@@ -230,21 +230,30 @@ std::shared_ptr<LintServer::Doc> LintServer::docOf(const std::string &file) {
 }
 
 void LintServer::withCurrentResultOnWorker(
-    const std::string &file, llvm::unique_function<void(ResultPtr)> action) {
+    const std::string &file, Activity what,
+    llvm::unique_function<void(ResultPtr)> action) {
   std::shared_ptr<Doc> doc = docOf(file);
   if (!doc)
     return action(nullptr);
   withCurrentResult(
-      file, [this, doc, action = std::move(action)](ResultPtr result) mutable {
+      file,
+      [this, doc, what, action = std::move(action)](ResultPtr result) mutable {
         if (!result)
           return action(nullptr);
         {
           std::lock_guard<std::mutex> lock(mutex);
           if (!doc->closed) {
-            doc->tasks.push_back(
-                [result, action = std::move(action)](bool run) mutable {
-                  action(run ? result : nullptr);
-                });
+            doc->tasks.push_back([this, doc, what, result,
+                                  action = std::move(action)](
+                                     bool run) mutable {
+              if (!run)
+                return action(nullptr);
+              if (onActivity)
+                onActivity(doc->file, true, what);
+              action(result);
+              if (onActivity)
+                onActivity(doc->file, false, what);
+            });
             wake.notify_all();
             return;
           }

@@ -67,7 +67,7 @@ public:
   using ResultCallback =
       std::function<void(const std::string &file, const ResultPtr &)>;
   /// What a worker does with a document.
-  enum class Activity { Analysis, Fixes };
+  enum class Activity { Analysis, Fixes, Plan };
   /// Told when an analysis of `file`, or a search for its fixes, starts
   /// (`running` true) and ends.
   using ActivityCallback = std::function<void(const std::string &file,
@@ -97,8 +97,9 @@ public:
                          llvm::unique_function<void(ResultPtr)> action);
   /// Like withCurrentResult, but `action` always runs on a worker, between
   /// the document's analyses: for work that may take a while (planning a
-  /// function's arenas exactly) and must not hold up the message loop.
-  void withCurrentResultOnWorker(const std::string &file,
+  /// function's arenas exactly) and must not hold up the message loop. The
+  /// activity callback is told of it as `what`.
+  void withCurrentResultOnWorker(const std::string &file, Activity what,
                                  llvm::unique_function<void(ResultPtr)> action);
   /// Runs `action` with the last published result at once, or, before the
   /// first one, when it arrives.
