@@ -56,6 +56,9 @@ public:
   }
   /// The same for the paths on which any of `conds` holds.
   Message describePath(llvm::ArrayRef<Bdd> conds, mlir::Operation *at);
+  /// The tracked buffers `op` frees, each with the paths on which it does
+  /// (for describePath). Empty when the analysis gave up or was released.
+  std::vector<std::pair<unsigned, Bdd>> freedBy(mlir::Operation *op) const;
   /// The share of paths on which `cond` holds, each branch condition taken
   /// as a fair coin. It depends on the condition, not on how the BDD
   /// numbers its variables, so it compares the events of two analyses of

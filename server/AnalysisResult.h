@@ -30,6 +30,9 @@ struct LintOptions;
 struct FreeSite {
   SourceRange range;
   std::string opName;
+  /// The paths on which it frees the buffer, as the analysis words them
+  /// ("when %c is true"); empty: whenever it runs (or not known).
+  Message when;
 };
 
 /// What hover and inlay hints show about one allocation (and, as other

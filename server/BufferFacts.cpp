@@ -1,6 +1,8 @@
 //===- BufferFacts.cpp - Size, space, frees and live range of a buffer ----===//
 #include "analysis/Config.h"
 #include "analysis/Document.h"
+#include "analysis/LifetimeAnalysis.h"
+#include "analysis/lifetime/ModuleLifetimes.h"
 #include "analysis/LiveRanges.h"
 #include "analysis/MemoryPlan.h"
 #include "analysis/Ownership.h"
@@ -11,6 +13,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
+#include <map>
 
 using namespace mlir;
 
@@ -245,10 +248,77 @@ static void functionFacts(Document &doc, FunctionOpInterface fn,
   }
 }
 
+namespace {
+
+/// What the lifetime analysis says each free of one function frees, by
+/// allocating value (all instances of it in loops): the free and the paths
+/// on which it frees that buffer. Made once per function, so a function of
+/// many buffers and frees is not searched once per buffer.
+class SemanticFrees {
+public:
+  SemanticFrees(FunctionOpInterface fn, ModuleLifetimes &lifetimes)
+      : la(lifetimes.get(fn)) {
+    if (la.gaveUp())
+      return;
+    fn->walk([&](Operation *op) {
+      if (freedOperands(op).empty())
+        return;
+      for (auto [b, cond] : la.freedBy(op)) {
+        std::vector<std::pair<Operation *, std::vector<Bdd>>> &sites =
+            byValue[la.buffers()[b].value];
+        if (sites.empty() || sites.back().first != op)
+          sites.push_back({op, {}});
+        sites.back().second.push_back(cond);
+      }
+    });
+  }
+
+  /// The frees of `v` with the words for their paths, in program order;
+  /// none when the analysis gave up.
+  std::vector<std::pair<Operation *, Message>> of(Value v) {
+    std::vector<std::pair<Operation *, Message>> out;
+    auto it = byValue.find(v);
+    if (it == byValue.end())
+      return out;
+    for (auto &[op, conds] : it->second)
+      out.push_back({op, la.describePath(conds, op)});
+    return out;
+  }
+
+private:
+  LifetimeAnalysis &la;
+  llvm::DenseMap<Value, std::vector<std::pair<Operation *, std::vector<Bdd>>>>
+      byValue;
+};
+
+/// Adds the frees the analysis found for `v` (through block arguments,
+/// selects, calls... not only views of it), with their paths; keeps those
+/// found by name that it does not list.
+void addSemanticFrees(Document &doc, Value v, SemanticFrees &frees,
+                      BufferFacts &facts) {
+  std::vector<FreeSite> sites;
+  for (auto &[op, when] : frees.of(v)) {
+    SourceRange r = doc.rangeOf(op);
+    sites.push_back({r, op->getName().getStringRef().str(), std::move(when)});
+    if (r.isValid())
+      facts.liveTo = std::max(facts.liveTo, r.start.line);
+  }
+  if (sites.empty())
+    return;
+  for (FreeSite &f : facts.frees)
+    if (llvm::none_of(sites,
+                      [&](const FreeSite &s) { return s.range == f.range; }))
+      sites.push_back(std::move(f));
+  facts.frees = std::move(sites);
+}
+
+} // namespace
+
 void collectBufferFacts(Document &doc, Operation *root,
                         std::vector<BufferFacts> &out,
                         ModuleLifetimes *lifetimes,
                         const LintOptions *options) {
+  std::map<Operation *, std::unique_ptr<SemanticFrees>> semantic;
   if (lifetimes && options)
     root->walk([&](FunctionOpInterface fn) {
       if (!fn.isExternal())
@@ -282,6 +352,13 @@ void collectBufferFacts(Document &doc, Operation *root,
       sizeOf(doc, v, type, facts);
       facts.liveFrom = facts.opRange.start.line;
       usesAndFrees(doc, root, v, facts);
+      if (lifetimes && !stack)
+        if (auto fn = op->getParentOfType<FunctionOpInterface>()) {
+          std::unique_ptr<SemanticFrees> &frees = semantic[fn];
+          if (!frees)
+            frees = std::make_unique<SemanticFrees>(fn, *lifetimes);
+          addSemanticFrees(doc, v, *frees, facts);
+        }
       out.push_back(std::move(facts));
     }
   });
@@ -294,8 +371,10 @@ void moveLines(BufferFacts &b, int delta) {
     moveRange(r, delta);
   if (b.hintPos.line)
     b.hintPos.line += delta;
-  for (FreeSite &f : b.frees)
+  for (FreeSite &f : b.frees) {
     moveRange(f.range, delta);
+    f.when.shiftLines(delta);
+  }
   if (b.liveFrom)
     b.liveFrom += delta;
   if (b.liveTo)

@@ -45,6 +45,8 @@ static std::string renderHover(const AnalysisResult &result,
         md += ", ";
       md += "line " + std::to_string(b.frees[i].range.start.line) + " (`" +
             b.frees[i].opName + "`)";
+      if (!b.frees[i].when.empty())
+        md += " when " + b.frees[i].when.str();
     }
     md += "\n";
   }
@@ -111,6 +113,13 @@ static std::string renderFree(const AnalysisResult &result,
     else
       md += " (`" + b->opName + "`, line " +
             std::to_string(b->opRange.start.line) + ")";
+    // On which paths, as the analysis words them.
+    bool worded = false;
+    for (const FreeSite &here : b->frees)
+      if (here.range == site.range && !here.when.empty()) {
+        md += " when " + here.when.str();
+        worded = true;
+      }
     if (b->frees.size() > 1) {
       md += "; it is also freed on line";
       md += b->frees.size() > 2 ? "s" : "";
@@ -120,7 +129,8 @@ static std::string renderFree(const AnalysisResult &result,
           md += (first ? " " : ", ") + std::to_string(other.range.start.line);
           first = false;
         }
-      md += " (the paths through them differ)";
+      if (!worded)
+        md += " (the paths through them differ)";
     } else {
       md += "; the only free of it";
     }

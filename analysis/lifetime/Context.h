@@ -76,6 +76,9 @@ struct FunctionContext {
   /// The path that reaches each op (the last round's).
   llvm::DenseMap<mlir::Operation *, Bdd> pathAt;
   EventLog events;
+  /// Per free and owned buffer it frees: on which paths (the last round's
+  /// visit). For the editor's hover; no check reads it.
+  std::map<std::pair<mlir::Operation *, unsigned>, Bdd> frees;
 
   unsigned numBuffers() const { return lattice.size(); }
   std::optional<unsigned> bufferOf(mlir::Value v) const {

@@ -414,6 +414,17 @@ double LifetimeAnalysis::pathShare(Bdd cond) const {
   return impl->pathShare(cond);
 }
 
+std::vector<std::pair<unsigned, Bdd>>
+LifetimeAnalysis::freedBy(mlir::Operation *op) const {
+  if (stopped || !impl)
+    return {};
+  std::vector<std::pair<unsigned, Bdd>> out = impl->freedBy(op);
+  llvm::erase_if(out, [&](const std::pair<unsigned, Bdd> &f) {
+    return !bufferInfos[f.first].tracked;
+  });
+  return out;
+}
+
 Message LifetimeAnalysis::describePath(llvm::ArrayRef<Bdd> conds,
                                        mlir::Operation *at) {
   // Coarse events hold on every path that reaches them.

@@ -40,6 +40,15 @@ public:
   }
   /// Words for a path on which one of `conds` holds, as seen at `at`.
   Message describePath(llvm::ArrayRef<Bdd> conds, mlir::Operation *at);
+  /// The owned buffers `op` frees, each with the paths on which it does.
+  std::vector<std::pair<unsigned, Bdd>> freedBy(mlir::Operation *op) const {
+    std::vector<std::pair<unsigned, Bdd>> out;
+    for (auto it = ctx.frees.lower_bound({op, 0});
+         it != ctx.frees.end() && it->first.first == op; ++it)
+      if (it->second != BddManager::False)
+        out.push_back({it->first.second, it->second});
+    return out;
+  }
   double pathShare(Bdd cond) const { return ctx.bdd.satFraction(cond); }
   const BddManager &bdds() const { return ctx.bdd; }
 

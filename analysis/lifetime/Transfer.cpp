@@ -116,6 +116,10 @@ Operation *Transfer::freerFor(const PathState &st, unsigned b, Bdd cond) {
 
 void Transfer::handleFree(Operation *op, Value v, PathState &st, Bdd extra) {
   BddManager &bdd = ctx.bdd;
+  // This visit's paths replace an earlier round's.
+  for (const AliasEntry &e : AliasSet(flow.aliasOf(v)))
+    if (std::optional<unsigned> b = ctx.ownedBuffer(e.origin))
+      ctx.frees.erase({op, *b});
   for (const AliasEntry &e : AliasSet(flow.aliasOf(v))) {
     Bdd c = bdd.conj(bdd.conj(st.path, e.cond), extra);
     if (c == BddManager::False)
@@ -159,6 +163,8 @@ void Transfer::freeOwned(Operation *op, Value v, const AliasEntry &e,
     ev.interiorView = true;
     ctx.events.record(ev, (int)e.origin);
   }
+  Bdd &freedHere = ctx.frees[{op, b}];
+  freedHere = bdd.disj(freedHere, c);
   FreeListPool &pool = ctx.lattice.freeLists();
   Entry &en = st.entries.mut(b);
   en.freed = bdd.disj(en.freed, c);

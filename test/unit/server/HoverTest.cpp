@@ -121,3 +121,47 @@ TEST(HoverTest, InlayHintsOnlyForBuffers) {
 }
 
 } // namespace
+
+namespace {
+
+const char *selected =
+    "func.func @g(%c: i1) {\n"                          // 1
+    "  %a = memref.alloc() : memref<4xf32>\n"           // 2
+    "  %b = memref.alloc() : memref<4xf32>\n"           // 3
+    "  %s = arith.select %c, %a, %b : memref<4xf32>\n"  // 4
+    "  memref.dealloc %s : memref<4xf32>\n"             // 5
+    "  scf.if %c {\n"                                   // 6
+    "    memref.dealloc %b : memref<4xf32>\n"           // 7
+    "  } else {\n"                                      // 8
+    "    memref.dealloc %a : memref<4xf32>\n"           // 9
+    "  }\n"                                             // 10
+    "  return\n"                                        // 11
+    "}\n";
+
+} // namespace
+
+// A free says which buffers it frees on which paths, as the analysis
+// words them; a free that only runs where it frees says no more.
+TEST(HoverTest, FreeNamesTheBuffersItFreesAndOnWhichPaths) {
+  IncrementalLinter linter("t.mlir", LintOptions());
+  auto r = linter.analyze(std::make_shared<const std::string>(selected), 1);
+  ASSERT_TRUE(r->findings().empty()); // each buffer freed once on each path
+  std::string free = hover(*r, 5, 3);
+  EXPECT_NE(free.find("**frees** %a (`memref.alloc`, line 2) when %c is true"),
+            std::string::npos)
+      << free;
+  EXPECT_NE(
+      free.find("**frees** %b (`memref.alloc`, line 3) when %c is false"),
+      std::string::npos)
+      << free;
+  std::string inBranch = hover(*r, 7, 5);
+  EXPECT_NE(inBranch.find("**frees** %b (`memref.alloc`, line 3);"),
+            std::string::npos)
+      << inBranch;
+  EXPECT_EQ(inBranch.find("%a"), std::string::npos) << inBranch;
+  // The allocation lists the free through the select, with its paths.
+  std::string a = hover(*r, 2, 3);
+  EXPECT_NE(a.find("line 5 (`memref.dealloc`) when %c is true, line 9"),
+            std::string::npos)
+      << a;
+}
