@@ -1,6 +1,7 @@
 //===- AnalysisResult.cpp - Findings and buffers moved by whole lines -----===//
 #include "server/AnalysisResult.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include <algorithm>
 
 namespace memlint {
@@ -46,6 +47,45 @@ const std::vector<Finding> &AnalysisResult::findings() const {
     std::stable_sort(allFindings.begin(), allFindings.end(), findingLess);
   });
   return allFindings;
+}
+
+bool touchesRange(const SourceRange &range, const SourceRange &r) {
+  return !range.isValid() ||
+         (r.isValid() && !(r.end < range.start) && !(range.end < r.start));
+}
+
+void AnalysisResult::keepFixes(size_t op, std::vector<Finding> findings) const {
+  std::lock_guard<std::mutex> lock(fixesMutex);
+  fixesByOp[op] = std::move(findings);
+}
+
+std::optional<std::vector<Finding>>
+AnalysisResult::keptFixes(SourceRange range) const {
+  std::vector<Finding> out;
+  std::lock_guard<std::mutex> lock(fixesMutex);
+  auto take = [&](size_t op) {
+    auto it = fixesByOp.find(op);
+    if (it == fixesByOp.end())
+      return false;
+    for (const Finding &f : it->second)
+      if (touchesRange(range, f.range))
+        out.push_back(f);
+    return true;
+  };
+  if (ops.empty()) {
+    if (!take(std::string::npos))
+      return std::nullopt;
+  } else {
+    for (auto [i, span] : llvm::enumerate(ops)) {
+      if (span.broken || (range.isValid() && (span.lastLine < range.start.line ||
+                                              span.firstLine > range.end.line)))
+        continue;
+      if (!take(i))
+        return std::nullopt;
+    }
+  }
+  std::stable_sort(out.begin(), out.end(), findingLess);
+  return out;
 }
 
 size_t AnalysisResult::findingCount() const {

@@ -11,6 +11,7 @@
 #include "analysis/Finding.h"
 #include "server/TextLines.h"
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -152,6 +153,16 @@ struct AnalysisResult {
   std::vector<BufferFacts> buffersIn(unsigned from, unsigned to) const;
   size_t bufferCount() const;
 
+  /// Findings with their fixes, kept per operation (an index into `ops`;
+  /// npos for a whole-file analysis) once a fix search for this version
+  /// finished on it, so later code actions are answered at once, on any
+  /// thread (IncrementalLinter, which finds them, is its worker's alone).
+  void keepFixes(size_t op, std::vector<Finding> findings) const;
+  /// The kept findings with fixes touching `range` (all when invalid), in
+  /// findingLess order; none unless every operation `range` overlaps has
+  /// them kept.
+  std::optional<std::vector<Finding>> keptFixes(SourceRange range) const;
+
   /// The top-level operations as analysed incrementally (empty after a
   /// whole-file analysis): their cache keys and lines.
   struct OpSpan {
@@ -176,7 +187,13 @@ struct AnalysisResult {
 private:
   mutable std::once_flag allFindingsOnce;
   mutable std::vector<Finding> allFindings;
+  mutable std::mutex fixesMutex;
+  mutable std::map<size_t, std::vector<Finding>> fixesByOp;
 };
+
+/// Whether `r` touches `range` (every valid `r` does when `range` is
+/// invalid): the findings a code action request is about.
+bool touchesRange(const SourceRange &range, const SourceRange &r);
 
 /// The result for a document over the size limit: one error, nothing
 /// analysed.

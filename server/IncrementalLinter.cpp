@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <chrono>
 #include <deque>
+#include <set>
 
 using namespace mlir;
 
@@ -590,7 +591,7 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
 std::map<size_t, std::vector<Finding>>
 IncrementalLinter::computeFixes(const AnalysisResult &result,
                                 const std::vector<size_t> &indices,
-                                uint64_t &work) {
+                                uint64_t &work, std::set<size_t> &cutShort) {
   std::map<size_t, std::vector<Finding>> out;
   if (indices.empty())
     return out;
@@ -660,6 +661,8 @@ IncrementalLinter::computeFixes(const AnalysisResult &result,
                             *c->buffers))
           old->second.op = c;
       }
+      if (!complete)
+        cutShort.insert(spanIndex);
       out[spanIndex] = std::move(fixed);
     }
     if (!complete)
@@ -674,10 +677,7 @@ IncrementalLinter::findingsWithFixes(const AnalysisResult &result,
   std::vector<Finding> out;
   if (!result.errors.empty() && result.ops.empty())
     return out;
-  auto touches = [&](const SourceRange &r) {
-    return !range.isValid() ||
-           (r.isValid() && !(r.end < range.start) && !(range.end < r.start));
-  };
+  auto touches = [&](const SourceRange &r) { return touchesRange(range, r); };
   // Bounded as `memlint lint --format=json` bounds its fixes, the file's
   // lines standing for its operations (about one a line): a fix-all on a
   // huge file answers in about the time of a few analyses of it.
@@ -693,6 +693,8 @@ IncrementalLinter::findingsWithFixes(const AnalysisResult &result,
         wholeFixes = lintWithFixes(*doc, opts, &work, &complete);
       if (!complete) // not kept: a later request may search further
         wholeFixesText = nullptr;
+      else
+        result.keepFixes(std::string::npos, wholeFixes);
     }
     for (const Finding &f : wholeFixes)
       if (touches(f.range))
@@ -712,29 +714,37 @@ IncrementalLinter::findingsWithFixes(const AnalysisResult &result,
     if (it == cache.end() || !it->second.op || !it->second.op->withFixes)
       missing.push_back(i);
   }
+  std::set<size_t> cutShort;
   std::map<size_t, std::vector<Finding>> computed =
-      computeFixes(result, missing, work);
+      computeFixes(result, missing, work, cutShort);
   for (size_t i : wanted) {
     const AnalysisResult::OpSpan &span = result.ops[i];
     const std::vector<Finding> *source = nullptr;
     int delta = 0;
+    bool searched = true;
     if (auto c = computed.find(i); c != computed.end()) {
       source = &c->second;
+      searched = !cutShort.count(i);
     } else if (auto it = cache.find(span.key);
                it != cache.end() && it->second.op) {
       source = it->second.op->findings.get();
       delta = static_cast<int>(span.firstLine) -
               static_cast<int>(it->second.op->firstLine);
+      searched = it->second.op->withFixes;
     }
     if (!source)
       continue;
+    std::vector<Finding> all;
     for (const Finding &f : *source) {
-      Finding moved = f;
+      Finding &moved = all.emplace_back(f);
       if (delta)
         moveFinding(moved, delta);
       if (touches(moved.range))
-        out.push_back(std::move(moved));
+        out.push_back(moved);
     }
+    // Later code actions on this version find them without the worker.
+    if (searched)
+      result.keepFixes(i, std::move(all));
   }
   std::stable_sort(out.begin(), out.end(), findingLess);
   return out;

@@ -27,6 +27,7 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <unordered_map>
 
@@ -76,7 +77,8 @@ private:
   /// a batch short; what was cut short is returned but not cached.
   std::map<size_t, std::vector<Finding>>
   computeFixes(const AnalysisResult &result,
-               const std::vector<size_t> &indices, uint64_t &work);
+               const std::vector<size_t> &indices, uint64_t &work,
+               std::set<size_t> &cutShort);
   std::vector<uint64_t> computeKeys(const TopLevelLayout &layout,
                                     std::vector<std::vector<int>> &deps);
 

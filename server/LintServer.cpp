@@ -291,6 +291,11 @@ void LintServer::withFixes(const std::string &file, RangeOf rangeOf,
                               std::move(action)](ResultPtr result) mutable {
     if (!result)
       return action(nullptr, {});
+    // Fixes a search for this version already found: answered at once,
+    // even while the document's worker analyses a newer version.
+    if (std::optional<std::vector<Finding>> kept =
+            result->keptFixes(rangeOf(*result)))
+      return action(result, std::move(*kept));
     {
       std::lock_guard<std::mutex> lock(mutex);
       if (!doc->closed) {

@@ -1,5 +1,6 @@
 //===- CodeActionsTest.cpp - Quick fixes, suppress, fix-all ---------------===//
 #include "server/Features.h"
+#include "server/IncrementalLinter.h"
 
 #include <gtest/gtest.h>
 
@@ -97,3 +98,50 @@ TEST(CodeActionsTest, NoFixAllWithoutASafeFix) {
 }
 
 } // namespace
+
+namespace {
+
+const char *twoLeaks = "func.func @f(%c: i1) {\n"                  // 1
+                       "  %a = memref.alloc() : memref<4xf32>\n"   // 2
+                       "  scf.if %c {\n"                           // 3
+                       "    memref.dealloc %a : memref<4xf32>\n"   // 4
+                       "  }\n"                                     // 5
+                       "  return\n"                                // 6
+                       "}\n"                                       // 7
+                       "func.func @g() {\n"                        // 8
+                       "  %b = memref.alloc() : memref<4xf32>\n"   // 9
+                       "  return\n"                                // 10
+                       "}\n";
+
+std::string titles(const std::vector<Finding> &fs) {
+  std::string out;
+  for (const Finding &f : fs)
+    out += f.check + "@" + std::to_string(f.range.start.line) + ":" +
+           (f.fixes.empty() ? "-" : f.fixes.front().title) + "\n";
+  return out;
+}
+
+} // namespace
+
+// A fix search keeps what it found on the result, so the next code action
+// on this version is answered without the linter (and its worker): only
+// for the operations searched, and the same findings and fixes.
+TEST(CodeActionsTest, FixesFoundAreKeptOnTheResult) {
+  IncrementalLinter linter("t.mlir", LintOptions());
+  auto r = linter.analyze(std::make_shared<const std::string>(twoLeaks), 1);
+  SourceRange inF{{2, 1}, {2, 40}}, inG{{9, 1}, {9, 40}};
+  EXPECT_FALSE(r->keptFixes(inF));
+  std::vector<Finding> found = linter.findingsWithFixes(*r, inF);
+  ASSERT_EQ(found.size(), 1u);
+  ASSERT_FALSE(found[0].fixes.empty());
+  std::optional<std::vector<Finding>> kept = r->keptFixes(inF);
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(titles(*kept), titles(found));
+  // @g was not searched; the whole file needs it too.
+  EXPECT_FALSE(r->keptFixes(inG));
+  EXPECT_FALSE(r->keptFixes(SourceRange()));
+  std::vector<Finding> all = linter.findingsWithFixes(*r, SourceRange());
+  ASSERT_EQ(all.size(), 2u);
+  ASSERT_TRUE(r->keptFixes(SourceRange()));
+  EXPECT_EQ(titles(*r->keptFixes(SourceRange())), titles(all));
+}
