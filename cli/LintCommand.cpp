@@ -14,6 +14,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
+#include <iomanip>
 #include <iostream>
 #include <mutex>
 #include <optional>
@@ -202,13 +203,14 @@ int runLint(const Args &args) {
       std::cerr << p << "\n";
       verifyFailed = true;
     }
-    reports.push_back(r.report);
+    reports.push_back(std::move(r.report));
   }
   if (!verify) {
+    // Streamed (setw(2) is dump(2)'s indent), not dumped to a string first.
     if (format == "json")
-      std::cout << formatJson(reports).dump(2) << "\n";
+      std::cout << std::setw(2) << formatJson(reports) << "\n";
     else if (format == "sarif")
-      std::cout << formatSarif(reports).dump(2) << "\n";
+      std::cout << std::setw(2) << formatSarif(reports) << "\n";
     else
       std::cout << formatText(reports, color);
   }

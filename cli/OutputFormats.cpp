@@ -35,26 +35,54 @@ std::string formatText(const std::vector<FileReport> &reports, bool color) {
   return out;
 }
 
+// Objects are built by moving their members in: nlohmann's initializer
+// lists copy every nested value, which made the JSON of a large report cost
+// more than linting it.
+static nlohmann::json positionToJson(const SourcePos &p) {
+  nlohmann::json j = nlohmann::json::object();
+  j["line"] = p.line;
+  j["column"] = p.column;
+  return j;
+}
+
 nlohmann::json rangeToJson(const SourceRange &r) {
-  return {{"start", {{"line", r.start.line}, {"column", r.start.column}}},
-          {"end", {{"line", r.end.line}, {"column", r.end.column}}}};
+  nlohmann::json j = nlohmann::json::object();
+  j["start"] = positionToJson(r.start);
+  j["end"] = positionToJson(r.end);
+  return j;
 }
 
 nlohmann::json findingToJson(const Finding &f) {
   nlohmann::json related = nlohmann::json::array();
-  for (const RelatedLocation &r : f.related)
-    related.push_back(
-        {{"message", r.message.str()}, {"range", rangeToJson(r.range)}});
+  for (const RelatedLocation &r : f.related) {
+    nlohmann::json rel = nlohmann::json::object();
+    rel["message"] = r.message.str();
+    rel["range"] = rangeToJson(r.range);
+    related.push_back(std::move(rel));
+  }
   nlohmann::json fixes = nlohmann::json::array();
   for (const Fix &fix : f.fixes) {
     nlohmann::json edits = nlohmann::json::array();
-    for (const TextEdit &e : fix.edits)
-      edits.push_back({{"range", rangeToJson(e.range)}, {"newText", e.newText}});
-    fixes.push_back({{"title", fix.title}, {"safe", fix.safe}, {"edits", edits}});
+    for (const TextEdit &e : fix.edits) {
+      nlohmann::json edit = nlohmann::json::object();
+      edit["range"] = rangeToJson(e.range);
+      edit["newText"] = e.newText;
+      edits.push_back(std::move(edit));
+    }
+    nlohmann::json j = nlohmann::json::object();
+    j["title"] = fix.title;
+    j["safe"] = fix.safe;
+    j["edits"] = std::move(edits);
+    fixes.push_back(std::move(j));
   }
-  return {{"check", f.check},           {"severity", severityName(f.severity)},
-          {"message", f.message.str()}, {"range", rangeToJson(f.range)},
-          {"related", related},         {"fixes", fixes}};
+  nlohmann::json j = nlohmann::json::object();
+  j["check"] = f.check;
+  j["severity"] = severityName(f.severity);
+  j["message"] = f.message.str();
+  j["range"] = rangeToJson(f.range);
+  j["related"] = std::move(related);
+  j["fixes"] = std::move(fixes);
+  return j;
 }
 
 nlohmann::json formatJson(const std::vector<FileReport> &reports) {
@@ -63,16 +91,31 @@ nlohmann::json formatJson(const std::vector<FileReport> &reports) {
     nlohmann::json diags = nlohmann::json::array();
     for (const Finding &f : r.findings)
       diags.push_back(findingToJson(f));
-    files.push_back({{"file", r.file}, {"diagnostics", diags}});
+    nlohmann::json file = nlohmann::json::object();
+    file["file"] = r.file;
+    file["diagnostics"] = std::move(diags);
+    files.push_back(std::move(file));
   }
-  return {{"version", 1}, {"files", files}};
+  nlohmann::json j = nlohmann::json::object();
+  j["version"] = 1;
+  j["files"] = std::move(files);
+  return j;
 }
 
 static nlohmann::json sarifRegion(const SourceRange &r) {
-  return {{"startLine", r.start.line},
-          {"startColumn", r.start.column},
-          {"endLine", r.end.line},
-          {"endColumn", r.end.column}};
+  nlohmann::json j = nlohmann::json::object();
+  j["startLine"] = r.start.line;
+  j["startColumn"] = r.start.column;
+  j["endLine"] = r.end.line;
+  j["endColumn"] = r.end.column;
+  return j;
+}
+
+/// {"text": text}.
+static nlohmann::json sarifText(std::string text) {
+  nlohmann::json j = nlohmann::json::object();
+  j["text"] = std::move(text);
+  return j;
 }
 
 /// A path as a URI reference (RFC 3986): every byte but the unreserved
@@ -94,11 +137,21 @@ static std::string sarifUri(const std::string &path) {
   return out;
 }
 
+/// {"uri": ...} of `file`.
+static nlohmann::json sarifArtifact(const std::string &file) {
+  nlohmann::json j = nlohmann::json::object();
+  j["uri"] = sarifUri(file);
+  return j;
+}
+
 static nlohmann::json sarifLocation(const std::string &file,
                                     const SourceRange &r) {
-  return {{"physicalLocation",
-           {{"artifactLocation", {{"uri", sarifUri(file)}}},
-            {"region", sarifRegion(r)}}}};
+  nlohmann::json physical = nlohmann::json::object();
+  physical["artifactLocation"] = sarifArtifact(file);
+  physical["region"] = sarifRegion(r);
+  nlohmann::json j = nlohmann::json::object();
+  j["physicalLocation"] = std::move(physical);
+  return j;
 }
 
 // SARIF's levels use the same words as memlint's severities.
@@ -123,43 +176,56 @@ nlohmann::json formatSarif(const std::vector<FileReport> &reports) {
       for (const RelatedLocation &rel : f.related) {
         nlohmann::json loc = sarifLocation(r.file, rel.range);
         loc["id"] = id++;
-        loc["message"] = {{"text", rel.message.str()}};
-        related.push_back(loc);
+        loc["message"] = sarifText(rel.message.str());
+        related.push_back(std::move(loc));
       }
-      nlohmann::json res = {{"ruleId", f.check},
-                            {"level", sarifLevel(f.severity)},
-                            {"message", {{"text", f.message.str()}}},
-                            {"locations", {sarifLocation(r.file, f.range)}},
-                            {"relatedLocations", related}};
+      nlohmann::json res = nlohmann::json::object();
+      res["ruleId"] = f.check;
+      res["level"] = sarifLevel(f.severity);
+      res["message"] = sarifText(f.message.str());
+      res["locations"] = nlohmann::json::array();
+      res["locations"].push_back(sarifLocation(r.file, f.range));
+      res["relatedLocations"] = std::move(related);
       if (ruleIndex.count(f.check))
         res["ruleIndex"] = ruleIndex[f.check];
       nlohmann::json fixes = nlohmann::json::array();
       for (const Fix &fix : f.fixes) {
         nlohmann::json replacements = nlohmann::json::array();
-        for (const TextEdit &e : fix.edits)
-          replacements.push_back({{"deletedRegion", sarifRegion(e.range)},
-                                  {"insertedContent", {{"text", e.newText}}}});
-        fixes.push_back(
-            {{"description", {{"text", fix.title}}},
-             {"artifactChanges",
-              {{{"artifactLocation", {{"uri", sarifUri(r.file)}}},
-                {"replacements", replacements}}}}});
+        for (const TextEdit &e : fix.edits) {
+          nlohmann::json rep = nlohmann::json::object();
+          rep["deletedRegion"] = sarifRegion(e.range);
+          rep["insertedContent"] = sarifText(e.newText);
+          replacements.push_back(std::move(rep));
+        }
+        nlohmann::json change = nlohmann::json::object();
+        change["artifactLocation"] = sarifArtifact(r.file);
+        change["replacements"] = std::move(replacements);
+        nlohmann::json j = nlohmann::json::object();
+        j["description"] = sarifText(fix.title);
+        j["artifactChanges"] = nlohmann::json::array();
+        j["artifactChanges"].push_back(std::move(change));
+        fixes.push_back(std::move(j));
       }
       if (!fixes.empty())
-        res["fixes"] = fixes;
-      results.push_back(res);
+        res["fixes"] = std::move(fixes);
+      results.push_back(std::move(res));
     }
   }
-  return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-          {"version", "2.1.0"},
-          {"runs",
-           {{{"tool",
-              {{"driver",
-                {{"name", "memlint"},
-                 {"version", MEMLINT_VERSION},
-                 {"informationUri", DocsBaseUrl},
-                 {"rules", rules}}}}},
-             {"results", results}}}}};
+  nlohmann::json driver = {{"name", "memlint"},
+                           {"version", MEMLINT_VERSION},
+                           {"informationUri", DocsBaseUrl}};
+  driver["rules"] = std::move(rules);
+  nlohmann::json tool = nlohmann::json::object();
+  tool["driver"] = std::move(driver);
+  nlohmann::json run = nlohmann::json::object();
+  run["tool"] = std::move(tool);
+  run["results"] = std::move(results);
+  nlohmann::json out = {{"$schema",
+                         "https://json.schemastore.org/sarif-2.1.0.json"},
+                        {"version", "2.1.0"}};
+  out["runs"] = nlohmann::json::array();
+  out["runs"].push_back(std::move(run));
+  return out;
 }
 
 } // namespace memlint
