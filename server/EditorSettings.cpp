@@ -7,8 +7,12 @@ EditorSettings EditorSettings::fromJSON(const llvm::json::Value *v,
                                         std::vector<std::string> &problems) {
   EditorSettings s;
   const llvm::json::Object *o = v ? v->getAsObject() : nullptr;
-  if (!o)
+  if (!o) {
+    if (v && v->kind() != llvm::json::Value::Null)
+      problems.push_back("settings must be an object: {\"checks\": [...], "
+                         "\"capacities\": {...}}");
     return s;
+  }
   if (const llvm::json::Value *checks = o->get("checks")) {
     std::string list;
     bool ok = true;
