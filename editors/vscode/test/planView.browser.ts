@@ -17,6 +17,7 @@ import { after, before, describe, it } from 'node:test';
 import { chromium, Browser, Page } from 'playwright-core';
 import { planPageHtml } from '../src/planPage';
 import type { FromViewMessage, PlanAnswer } from '../src/planProtocol';
+import { findChromium } from './chromium';
 
 // Code passed to page.evaluate runs in the page; only its types are needed here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -36,28 +37,6 @@ interface Recording {
 
 function recording(name: string): Recording {
   return JSON.parse(fs.readFileSync(path.join(root, 'test', 'fixtures', name), 'utf8')) as Recording;
-}
-
-export function findChromium(): string | undefined {
-  const candidates = [process.env.MEMLINT_CHROMIUM, 'chromium', 'chromium-browser'];
-  for (const c of candidates) {
-    if (!c) {
-      continue;
-    }
-    if (c.includes('/')) {
-      if (fs.existsSync(c)) {
-        return c;
-      }
-      continue;
-    }
-    for (const dir of (process.env.PATH ?? '').split(':')) {
-      const full = path.join(dir, c);
-      if (dir && fs.existsSync(full)) {
-        return full;
-      }
-    }
-  }
-  return undefined;
 }
 
 interface PageProbe {

@@ -49,6 +49,7 @@ it('the .vsix holds the bundle and the manifest, and nothing it should not', () 
     'extension/dist/planView.js',
     'extension/readme.md',
     'extension/images/plan-view.png',
+    'extension/images/diagnostics.png',
   ]) {
     assert.ok(names.includes(needed), `${needed} in ${names.join(', ')}`);
   }
@@ -129,7 +130,9 @@ it('the README documents every setting and command of the manifest, with its def
   for (const c of manifest.contributes.commands as { command: string; title: string }[]) {
     assert.ok(readme.includes(`**memlint: ${c.title}** (\`${c.command}\`)`), `${c.command} in the README`);
   }
-  assert.ok(readme.includes('images/plan-view.png'), 'the screenshot');
+  for (const image of ['images/plan-view.png', 'images/diagnostics.png']) {
+    assert.ok(readme.includes(image), `the screenshot ${image}`);
+  }
   // Its table of checks is the server's (KNOWN_CHECKS, itself held to the check table by a C++ test).
   const rows = readme.split('\n').filter((line) => /^\| `[a-z-]+` \| (error|warning|information) \|/.test(line));
   assert.deepEqual(rows.map((r) => /^\| `([a-z-]+)`/.exec(r)![1]), [...KNOWN_CHECKS]);
