@@ -933,24 +933,13 @@ test('a document over the size limit is one diagnostic; the server stays up',
                           sortSummary(cliDiagnostics(read('leaky.mlir'))));
        });
        // ...or from initializationOptions.
-       const server = new Server([]);
-       try {
-         await server.conn.sendRequest(rpc.InitializeRequest.type, {
-           processId : process.pid,
-           rootUri : null,
-           capabilities : {},
-           initializationOptions : {maxDocumentSize : 2000},
-         });
-         await server.conn.sendNotification(rpc.InitializedNotification.type,
-                                            {});
+       await withOptions({maxDocumentSize : 2000}, async (server) => {
          await server.open('untitled:big.mlir', big);
          const p = await server.waitForVersion('untitled:big.mlir', 1);
          assert.deepEqual(p.diagnostics.map((d) => d.code),
                           [ 'document-too-large' ]);
          assert.match(p.diagnostics[0].message, /the limit is 2000,/);
-       } finally {
-         assert.equal((await server.shutdown()).code, 0);
-       }
+       });
      });
 
 test('suppress: every finding offers // memlint: ignore[check]', async () => {
