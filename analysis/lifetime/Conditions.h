@@ -110,6 +110,14 @@ public:
   /// loop's header.
   unsigned earlierIteration(unsigned var, const void *loop,
                             mlir::Operation *loopOp);
+  /// The earlier-iteration copy of `var` for `loop`, if one was made.
+  std::optional<unsigned> findEarlierIteration(unsigned var,
+                                               const void *loop) const {
+    auto it = earlier.find({var, loop});
+    if (it == earlier.end())
+      return std::nullopt;
+    return it->second;
+  }
   /// For an earlier-iteration copy: the loop it was made for.
   const void *copyLoop(unsigned var) const {
     return isEarlierCopy(var) ? atoms[var].copyLoop : nullptr;

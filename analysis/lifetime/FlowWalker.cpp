@@ -416,29 +416,34 @@ void FlowWalker::dropFinishedBuffers(Block *block, PathState &st) {
   }
   if (!held->covers(block))
     return;
-  SmallVector<unsigned> finished;
-  st.entries.forEachBuffer([&](unsigned c) { return st.entries.chunkEmpty(c); },
-                           [&](unsigned b) {
-                             const Entry &e = st.entries[b];
-                             if (e.live == BddManager::False && e != Entry())
-                               finished.push_back(b);
-                           });
-  if (finished.empty())
-    return;
-  // Of the finished buffers, those a value still in use may hold stay.
-  llvm::DenseSet<unsigned> drop(finished.begin(), finished.end());
+  // Buffers a value still in use may hold stay.
+  llvm::DenseSet<unsigned> kept;
   auto hold = [&](Value v) {
     if (const AliasSet *s = flow.find(v))
       for (const AliasEntry &e : *s)
         if (std::optional<unsigned> b = ctx.ownedBuffer(e.origin))
-          drop.erase(*b);
+          kept.insert(*b);
   };
   held->forEachLiveIn(block, hold);
   for (BlockArgument arg : block->getArguments())
     hold(arg);
+  // Of the others, those no path into the block has live. `live` is
+  // relative to the path: a free leaves `live AND NOT path` behind, which
+  // is False only on the path (a join restricts it to False, a block that
+  // only narrows the path does not), so it is tested on the path.
+  SmallVector<unsigned> finished;
+  st.entries.forEachBuffer(
+      [&](unsigned c) { return st.entries.chunkEmpty(c); },
+      [&](unsigned b) {
+        const Entry &e = st.entries[b];
+        if (e == Entry() || kept.count(b))
+          return;
+        if (e.live == BddManager::False ||
+            ctx.bdd.conj(e.live, st.path) == BddManager::False)
+          finished.push_back(b);
+      });
   for (unsigned b : finished)
-    if (drop.count(b))
-      st.entries.reset(b);
+    st.entries.reset(b);
 }
 
 } // namespace memlint::lifetime

@@ -155,6 +155,7 @@ void LoopModel::crossBackEdge(Operation *term, Incoming &contrib,
       st.entries.mut(c) = Entry();
     }
   }
+  dropIterationAtoms(contrib, loop);
   // Rename the loop's atoms, and copies made for loops nested in it (their
   // "earlier iteration" is within this iteration of this loop); copies made
   // for this loop or loops around it keep their meaning.
@@ -207,6 +208,45 @@ void LoopModel::carryInstances(Operation *term, Incoming &contrib,
     }
     s = renamed;
   }
+}
+
+// The branches and loop tests this iteration passed are atoms the next
+// iteration defines afresh. Renamed to earlier-iteration copies, they made
+// the path at the head remember every test of the body, each round: its
+// size grew with the body, and with it every join and restrict in it.
+// Where nothing the edge carries (entries, aliases and formulas of what it
+// passes) mentions an atom or its copy, no later condition can tell its
+// value apart, so it is quantified out instead.
+void LoopModel::dropIterationAtoms(Incoming &contrib, const LoopScope &loop) {
+  PathState &st = contrib.st;
+  if (st.path <= BddManager::True)
+    return;
+  FreeListPool &pool = ctx.lattice.freeLists();
+  DenseSet<unsigned> mentioned;
+  st.entries.forEachBuffer(
+      [&](unsigned c) { return st.entries.chunkEmpty(c); },
+      [&](unsigned b) {
+        const Entry &e = st.entries[b];
+        flow.addSupport(mentioned, e.live);
+        flow.addSupport(mentioned, e.freed);
+        for (const FreeSite &f : pool[e.freers])
+          flow.addSupport(mentioned, f.cond);
+      });
+  for (const AliasSet &s : contrib.argAliases)
+    for (const AliasEntry &a : s)
+      flow.addSupport(mentioned, a.cond);
+  for (Bdd f : contrib.argFormulas)
+    flow.addSupport(mentioned, f);
+  auto drop = [&](unsigned v) {
+    if (mentioned.count(v) || !renamesAtom(v, loop))
+      return false;
+    std::optional<unsigned> copy =
+        ctx.conds.findEarlierIteration(v, loop.id());
+    return !copy || !mentioned.count(*copy);
+  };
+  if (llvm::none_of(ctx.bdd.support(st.path), drop))
+    return;
+  st.path = ctx.bdd.exists(st.path, drop);
 }
 
 // ---- Earlier-iteration copies of atoms --------------------------------------
@@ -297,9 +337,9 @@ DenseSet<unsigned> LoopModel::exportedBy(const Incoming &results) {
 // Leaving a loop, its bookkeeping atoms (first iteration, earlier
 // iterations' values) no longer matter for whether later ops run: drop them
 // from the path so paths do not grow with every loop passed. Conditions of
-// buffers the loop changed may still mention them; they are made absolute
-// first, so narrowing by the path stays exact. Those the loop did not change
-// do not mention them. Atoms that conditions visible after the loop mention
+// buffers that mention them are made absolute first, so narrowing by the
+// path stays exact (those the loop did not change do not mention them).
+// Atoms that conditions visible after the loop mention
 // (which buffer a loop result or a block argument holds) stay: a later free
 // through such a value relies on the path to rule out the combinations no
 // iteration produces. Only atoms of this loop and loops nested in it go:
@@ -317,14 +357,38 @@ void LoopModel::leaveLoop(PathState &st, const PathState *before,
   if (st.path <= BddManager::True ||
       llvm::none_of(ctx.bdd.support(st.path), drop))
     return;
+  // Only an entry that mentions a dropped atom says something the path
+  // without it cannot: the others mean on the narrower path what they
+  // meant on the wider one. Made absolute, an entry takes in every atom of
+  // the path (the loop tests passed so far, first iterations), which a
+  // join in the next loop it passes renames and joins again: the live
+  // condition of a leaked buffer grew with every loop after it, and loops
+  // around them needed a round more for each.
+  DenseMap<Bdd, bool> mentionMemo;
+  auto mentions = [&](Bdd c) {
+    if (c <= BddManager::True)
+      return false;
+    auto [it, fresh] = mentionMemo.try_emplace(c, false);
+    if (fresh)
+      it->second = llvm::any_of(ctx.bdd.support(c), drop);
+    return it->second;
+  };
+  FreeListPool &pool = ctx.lattice.freeLists();
+  auto mentionsDropped = [&](const Entry &e) {
+    if (mentions(e.live) || mentions(e.freed))
+      return true;
+    return llvm::any_of(pool[e.freers],
+                        [&](const FreeSite &f) { return mentions(f.cond); });
+  };
   st.entries.forEachBuffer(
       // A chunk the loop did not touch.
       [&](unsigned c) {
         return before && st.entries.shares(before->entries, c);
       },
       [&](unsigned b) {
-        if ((before && st.entries[b] == before->entries[b]) ||
-            st.entries[b].untouched())
+        const Entry &e = st.entries[b];
+        if ((before && e == before->entries[b]) || e.untouched() ||
+            !mentionsDropped(e))
           return;
         ctx.lattice.makeAbsolute(st.entries.mut(b), st.path);
       });

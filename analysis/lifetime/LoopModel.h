@@ -115,6 +115,9 @@ private:
                       llvm::ArrayRef<unsigned> current,
                       const EarlierInstance &into,
                       const std::vector<Bdd> &carried);
+  /// Quantifies out of the path of a state crossing a back edge of `loop`
+  /// the atoms of this iteration that nothing else it carries mentions.
+  void dropIterationAtoms(Incoming &contrib, const LoopScope &loop);
   /// Whether crossing a back edge of `loop` renames atom `v`.
   bool renamesAtom(unsigned v, const LoopScope &loop) const;
   /// `x` with the atoms the back edge `edge` renames replaced by their
