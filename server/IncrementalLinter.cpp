@@ -683,22 +683,19 @@ IncrementalLinter::findingsWithFixes(const AnalysisResult &result,
   // huge file answers in about the time of a few analyses of it.
   uint64_t work = defaultFixWork(result.lines ? result.lines->numLines() : 0);
   if (result.ops.empty()) {
-    if (wholeFixesText != result.text.get()) {
-      wholeFixes.clear();
-      wholeFixesTextOwner = result.text;
-      wholeFixesText = result.text.get();
-      std::unique_ptr<Document> doc = Document::parse(*result.text, fileName);
-      bool complete = true;
-      if (doc->isValid())
-        wholeFixes = lintWithFixes(*doc, opts, &work, &complete);
-      if (!complete) // not kept: a later request may search further
-        wholeFixesText = nullptr;
-      else
-        result.keepFixes(std::string::npos, wholeFixes);
-    }
-    for (const Finding &f : wholeFixes)
+    // A whole-file result: its fixes, once found, are kept on it.
+    if (std::optional<std::vector<Finding>> kept = result.keptFixes(range))
+      return std::move(*kept);
+    std::unique_ptr<Document> doc = Document::parse(*result.text, fileName);
+    if (!doc->isValid())
+      return out;
+    bool complete = true;
+    std::vector<Finding> all = lintWithFixes(*doc, opts, &work, &complete);
+    for (const Finding &f : all)
       if (touches(f.range))
         out.push_back(f);
+    if (complete) // else not kept: a later request may search further
+      result.keepFixes(std::string::npos, std::move(all));
     return out;
   }
 

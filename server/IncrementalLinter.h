@@ -94,10 +94,6 @@ private:
   Cache cache;
   /// Counts analyze() calls that reached the cache.
   uint64_t round = 0;
-  /// Fixed findings of the last whole-file result asked for.
-  const std::string *wholeFixesText = nullptr;
-  std::shared_ptr<const std::string> wholeFixesTextOwner;
-  std::vector<Finding> wholeFixes;
 };
 
 } // namespace memlint
