@@ -79,8 +79,6 @@ private:
   computeFixes(const AnalysisResult &result,
                const std::vector<size_t> &indices, uint64_t &work,
                std::set<size_t> &cutShort);
-  std::vector<uint64_t> computeKeys(const TopLevelLayout &layout,
-                                    std::vector<std::vector<int>> &deps);
 
   std::string fileName;
   LintOptions opts;
