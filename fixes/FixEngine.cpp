@@ -100,12 +100,18 @@ locateMerge(const std::map<SourceRange, Operation *> &ops, const Finding &f) {
 /// gets no fix: its pair of buffers goes there (by finding index) for the
 /// caller to prove together with others. `file`: the whole file's symbol
 /// table when `base` is a slice of it (FixFinder).
+/// What one search found out besides its fixes (FixFinder).
+struct SearchStats {
+  bool starved = false;
+  unsigned tried = 0, parsed = 0;
+};
+
 std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings,
                           uint64_t *work = nullptr,
                           std::optional<unsigned> only = std::nullopt,
                           std::map<size_t, MergePair> *unproven = nullptr,
                           SymbolTable *file = nullptr,
-                          bool *starved = nullptr) {
+                          SearchStats *stats = nullptr) {
   std::vector<int> functionOf(findings.size(), -1);
   std::map<std::pair<std::string, SourceRange>, Group> groups;
   bool grouped = false;
@@ -121,7 +127,7 @@ std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings,
       std::optional<unsigned> fn = only;
       if (!fn) {
         if (functionAt.empty())
-          for (unsigned k = 0; k < base.lifetimes->functions().size(); ++k)
+          for (unsigned k = 0; k < base.functionCount(); ++k)
             functionAt.try_emplace(base.doc->fullRangeOf(base.function(k)), k);
         for (auto &[range, k] : functionAt)
           if (range.start <= f.range.start && f.range.end <= range.end)
@@ -168,8 +174,11 @@ std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings,
         functionOf[entry.first] = fn;
       }
   }
-  if (starved)
-    *starved |= finder.starved();
+  if (stats) {
+    stats->starved |= finder.starved();
+    stats->tried += finder.candidatesTried();
+    stats->parsed += finder.candidatesParsed();
+  }
   return functionOf;
 }
 
@@ -226,22 +235,56 @@ findingsByFunction(Snapshot &full, const std::vector<Finding> &findings) {
   return out;
 }
 
-/// Where the fixes of one function are searched and proven: the function's
-/// slice of the module (FunctionSlice.h), parsed, so that each candidate
-/// re-parses the function and declarations, not the whole file; or the
-/// module itself where there is no slice.
+/// Where the fixes of one function are searched and proven: a view of the
+/// file's function through its window (Snapshot::window: nothing to parse,
+/// and each candidate parses the function and declarations, not the whole
+/// file); else, where it has no window or the window turns out not to
+/// parse on its own, the function's slice of the module (FunctionSlice.h),
+/// parsed; else the module itself.
 struct FunctionBase {
   std::unique_ptr<Snapshot> owned;
   Snapshot *snapshot = nullptr;
   unsigned index = 0; // of the function in *snapshot
   /// The module's symbols, when *snapshot is a slice of it.
   SymbolTable *file = nullptr;
+  /// The ops parsed to make it (none for a view or the module itself).
+  uint64_t parsedOps = 0;
+  bool isView() const { return snapshot && snapshot->window.has_value(); }
 };
 
-FunctionBase
-baseFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
+/// The view of function `fn` through its window; none without a window.
+std::optional<FunctionBase>
+viewFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn, uint64_t ops,
         std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
         std::shared_ptr<MLIRContext> context) {
+  std::optional<FunctionSlicer::Window> w = slicer.windowFor(full.function(fn));
+  if (!w)
+    return std::nullopt;
+  FunctionBase b;
+  // The window parses to the function, the declarations and the module.
+  b.owned = viewThroughWindow(*full.doc, *full.lifetimes, fn,
+                              std::move(w->text), w->firstLine, ops + 1,
+                              std::move(summaries), std::move(context));
+  b.snapshot = b.owned.get();
+  b.index = 0;
+  b.file = slicer.symbols();
+  return b;
+}
+
+/// Whether function `fn`'s window parses and verifies on its own.
+bool windowParses(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
+                  std::shared_ptr<MLIRContext> context) {
+  std::optional<FunctionSlicer::Window> w = slicer.windowFor(full.function(fn));
+  return w && parseSnapshot(std::move(w->text), full.doc->fileName(), nullptr,
+                            std::move(context), /*threads=*/1, w->firstLine);
+}
+
+/// A parsed base for function `fn`: its window (unless `skipWindow`), else
+/// its slice, else the module itself.
+FunctionBase
+parsedBaseFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
+              std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
+              std::shared_ptr<MLIRContext> context, bool skipWindow) {
   Document &doc = *full.doc;
   FunctionBase b;
   SourceRange where = doc.rangeOf(full.function(fn));
@@ -260,14 +303,14 @@ baseFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
     b.snapshot = b.owned.get();
     b.index = *only;
     b.file = slicer.symbols();
+    b.owned->doc->module()->walk([&](Operation *) { ++b.parsedOps; });
     return true;
   };
-  // A window of the function's own lines first (its cost is the
-  // function's), else the slice on all the file's lines.
-  if (std::optional<FunctionSlicer::Window> w =
-          slicer.windowFor(full.function(fn)))
-    if (take(std::move(w->text), w->firstLine))
-      return b;
+  if (!skipWindow)
+    if (std::optional<FunctionSlicer::Window> w =
+            slicer.windowFor(full.function(fn)))
+      if (take(std::move(w->text), w->firstLine))
+        return b;
   if (std::optional<std::string> slice = slicer.sliceFor(full.function(fn)))
     if (take(std::move(*slice), 0))
       return b;
@@ -280,6 +323,51 @@ baseFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
   b.snapshot = b.owned.get();
   b.index = fn;
   return b;
+}
+
+/// One function's fixes, searched as attachTo does, on the cheapest base
+/// that is right: the view of its window, unless every candidate tried on
+/// it failed to parse and the window itself does not parse (then on a
+/// parsed slice, from scratch). `findings`: the function's own.
+struct FunctionSearch {
+  FunctionBase base;
+  std::vector<int> functionOf;
+  SearchStats stats;
+};
+
+FunctionSearch
+searchFunction(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
+               uint64_t ops,
+               std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
+               std::shared_ptr<MLIRContext> context,
+               std::vector<Finding> &findings, uint64_t *work,
+               std::map<size_t, MergePair> *unproven) {
+  FunctionSearch out;
+  std::vector<Finding> original;
+  bool viewed = false;
+  if (std::optional<FunctionBase> view =
+          viewFor(full, slicer, fn, ops, summaries, context)) {
+    viewed = true;
+    original = findings;
+    out.base = std::move(*view);
+    out.functionOf =
+        attachTo(*out.base.snapshot, findings, work, out.base.index, unproven,
+                 out.base.file, &out.stats);
+    if (out.stats.tried == 0 || out.stats.parsed > 0 ||
+        windowParses(full, slicer, fn, context))
+      return out;
+    findings = std::move(original);
+    if (unproven)
+      unproven->clear();
+  }
+  out.base = parsedBaseFor(full, slicer, fn, summaries, context,
+                           /*skipWindow=*/viewed);
+  if (work)
+    *work -= std::min(*work, out.base.parsedOps);
+  out.stats = {};
+  out.functionOf = attachTo(*out.base.snapshot, findings, work, out.base.index,
+                            unproven, out.base.file, &out.stats);
+  return out;
 }
 
 } // namespace
@@ -310,22 +398,17 @@ bool attachFixesWithin(Document &doc, ModuleLifetimes &lifetimes,
   for (auto &[fn, ops, indices] : byFunction) {
     if (cancelled && cancelled->load(std::memory_order_relaxed))
       return false;
-    // The function's own parse and analysis count too, and a function
-    // whose every candidate would overrun the work left is not started:
-    // nor is any after it (larger).
-    if (work) {
-      if (*work < 2 * ops)
-        return false;
-      *work -= ops;
-    }
-    FunctionBase base = baseFor(full, slicer, fn, summaries, context);
+    // A function whose every candidate would overrun the work left is not
+    // started: nor is any after it (larger).
+    if (work && *work < 2 * ops)
+      return false;
     std::vector<Finding> mine;
     for (unsigned i : indices)
       mine.push_back(findings[i]);
-    bool starved = false;
-    attachTo(*base.snapshot, mine, work, base.index, /*unproven=*/nullptr,
-             base.file, &starved);
-    complete &= !starved;
+    FunctionSearch search = searchFunction(full, slicer, fn, ops, summaries,
+                                           context, mine, work,
+                                           /*unproven=*/nullptr);
+    complete &= !search.stats.starved;
     for (auto [i, f] : llvm::zip(indices, mine))
       findings[i].fixes = std::move(f.fixes);
   }
@@ -448,8 +531,6 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
     unsigned taken = 0;
     FunctionSlicer slicer(*cur->doc);
     for (auto &[fn, ops, indices] : byFunction) {
-      FunctionBase base = baseFor(*cur, slicer, fn, summaries, context);
-      Snapshot &b = *base.snapshot;
       std::vector<Finding> mine;
       for (unsigned i : indices)
         mine.push_back(findings[i]);
@@ -457,8 +538,12 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
       // re-analyse the function once to be attached and once to be taken,
       // quadratic in the merges of a function.
       std::map<size_t, MergePair> mergePairs;
-      std::vector<int> functionOf = attachTo(b, mine, nullptr, base.index,
-                                             &mergePairs, base.file);
+      FunctionSearch search =
+          searchFunction(*cur, slicer, fn, ops, summaries, context, mine,
+                         /*work=*/nullptr, &mergePairs);
+      FunctionBase &base = search.base;
+      Snapshot &b = *base.snapshot;
+      std::vector<int> &functionOf = search.functionOf;
       // Take the fixes one by one while, together, they still only remove
       // events.
       std::vector<TextEdit> edits;

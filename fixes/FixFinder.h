@@ -44,6 +44,11 @@ public:
   /// Some candidate was not checked for want of work: what was found may
   /// not be all there is to find.
   bool starved() const { return refused; }
+  /// Candidates analysed, and how many of them parsed and verified. A view
+  /// of a window (Snapshot::window) whose every candidate failed may be a
+  /// window that does not parse at all.
+  unsigned candidatesTried() const { return tried; }
+  unsigned candidatesParsed() const { return parsed; }
   /// The merge fixes of the `missed-reuse` findings of function `fn`,
   /// whose ops are `pairs` (one result per pair).
   std::vector<std::optional<Fix>> mergesFor(unsigned fn,
@@ -63,8 +68,12 @@ private:
       *work -= cost;
     }
     --budget;
-    return analyzeText(text, base.doc->fileName(), targetFn, base.summaries,
-                       base.context, base.firstLine());
+    ++tried;
+    std::unique_ptr<Snapshot> s =
+        analyzeText(text, base.doc->fileName(), targetFn, base.summaries,
+                    base.context, base.firstLine());
+    parsed += s != nullptr;
+    return s;
   }
   std::unique_ptr<Snapshot> analyzeEdits(const Snapshot &s,
                                          const std::vector<TextEdit> &edits) {
@@ -110,7 +119,10 @@ private:
     return work && *work < costOfTarget();
   }
   bool refused = false;
+  unsigned tried = 0, parsed = 0;
   uint64_t costOfTarget() {
+    if (!baseOps && base.ops)
+      baseOps = base.ops;
     if (!baseOps) {
       baseOps = 0;
       base.doc->module()->walk([&](Operation *) { ++*baseOps; });

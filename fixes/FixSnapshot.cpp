@@ -23,9 +23,10 @@ bool isReported(const LifetimeAnalysis &la, const Event &e) {
          la.origins()[e.origin].kind != OriginKind::Unknown;
 }
 
-void addFunction(Signature &s, ModuleLifetimes &ml, unsigned fn) {
+void addFunction(Signature &s, ModuleLifetimes &ml, unsigned fn,
+                 unsigned as) {
   LifetimeAnalysis &la = ml.get(ml.functions()[fn]);
-  FunctionState &st = s.functions[fn];
+  FunctionState &st = s.functions[as];
   st.gaveUp = la.gaveUp();
   for (const BufferInfo &b : la.buffers())
     st.tracked.push_back(b.tracked);
@@ -33,8 +34,8 @@ void addFunction(Signature &s, ModuleLifetimes &ml, unsigned fn) {
   st.constant = la.summary().constant;
   for (const Event &e : la.events())
     if (isReported(la, e)) {
-      ++s.counts[keyOf(fn, e)];
-      s.mass[keyOf(fn, e)] += la.pathShare(e.cond);
+      ++s.counts[keyOf(as, e)];
+      s.mass[keyOf(as, e)] += la.pathShare(e.cond);
     }
 }
 
@@ -42,11 +43,11 @@ Signature signatureOf(ModuleLifetimes &ml, std::optional<unsigned> only) {
   Signature s;
   if (only) {
     if (*only < ml.functions().size())
-      addFunction(s, ml, *only);
+      addFunction(s, ml, *only, *only);
     return s;
   }
   for (unsigned fn = 0; fn < ml.functions().size(); ++fn)
-    addFunction(s, ml, fn);
+    addFunction(s, ml, fn, fn);
   return s;
 }
 
@@ -110,10 +111,28 @@ analyzeText(std::string text, const std::string &fileName,
   return s;
 }
 
+std::unique_ptr<Snapshot>
+viewThroughWindow(Document &file, ModuleLifetimes &lifetimes, unsigned fn,
+                  std::string text, unsigned firstLine, uint64_t ops,
+                  std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
+                  std::shared_ptr<MLIRContext> context) {
+  auto s = std::make_unique<Snapshot>();
+  s->doc = &file;
+  s->lifetimes = &lifetimes;
+  s->window = std::move(text);
+  s->windowFirstLine = firstLine;
+  s->firstFunction = fn;
+  s->ops = ops;
+  s->summaries = std::move(summaries);
+  s->context = std::move(context);
+  addFunction(s->sig, lifetimes, fn, /*as=*/0);
+  return s;
+}
+
 std::map<std::pair<std::string, SourceRange>, Group>
 groupEvents(Snapshot &s, std::optional<unsigned> only) {
   std::map<std::pair<std::string, SourceRange>, Group> out;
-  for (unsigned fn = 0; fn < s.lifetimes->functions().size(); ++fn) {
+  for (unsigned fn = 0; fn < s.functionCount(); ++fn) {
     if (only && fn != *only)
       continue;
     LifetimeAnalysis &la = s.analysis(fn);

@@ -110,7 +110,9 @@ struct Signature {
   }
 };
 
-void addFunction(Signature &s, ModuleLifetimes &ml, unsigned fn);
+/// Adds function `fn` of `ml` to `s`, keyed as function `as` (its index
+/// where the signature is compared: see Snapshot::firstFunction).
+void addFunction(Signature &s, ModuleLifetimes &ml, unsigned fn, unsigned as);
 
 /// The signature of function `only`, or of every function.
 Signature signatureOf(ModuleLifetimes &ml,
@@ -128,6 +130,15 @@ bool noWorse(const Signature &before, const Signature &after,
 bool better(const Signature &before, const Signature &after);
 
 /// A parsed text and its lifetime analysis.
+///
+/// Or a view of one function of a file through its window
+/// (FunctionSlicer::windowFor), when the file's parse and analysis are at
+/// hand: the search's base then costs nothing. Its text() is the window's,
+/// its only function (index 0) is the file's function `firstFunction`, and
+/// its IR, ranges and analysis are the file's: the window holds that
+/// function's lines as the file does, so an edit (by line and column) means
+/// the same in both, and the candidates, parsed from edited windows, are
+/// compared with it function 0 to function 0.
 struct Snapshot {
   std::unique_ptr<Document> ownedDoc;
   std::unique_ptr<ModuleLifetimes> ownedLifetimes;
@@ -138,17 +149,38 @@ struct Snapshot {
   std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries;
   /// The context the texts of one search are parsed in (Document::parse).
   std::shared_ptr<mlir::MLIRContext> context;
+  /// For a view: the window's text and first line, and the file's index
+  /// of the function seen.
+  std::optional<std::string> window;
+  unsigned windowFirstLine = 0;
+  unsigned firstFunction = 0;
+  /// The ops text() parses to, where known without walking doc (a view).
+  std::optional<uint64_t> ops;
 
-  llvm::StringRef text() const { return doc->text(); }
+  llvm::StringRef text() const { return window ? *window : doc->text(); }
   /// Lines of the file before text() (a window of it: Document::parse).
-  unsigned firstLine() const { return doc->firstLine(); }
+  unsigned firstLine() const {
+    return window ? windowFirstLine : doc->firstLine();
+  }
+  unsigned functionCount() const {
+    return window ? 1 : lifetimes->functions().size();
+  }
   mlir::FunctionOpInterface function(unsigned fn) const {
-    return lifetimes->functions()[fn];
+    return lifetimes->functions()[firstFunction + fn];
   }
   LifetimeAnalysis &analysis(unsigned fn) const {
     return lifetimes->get(function(fn));
   }
 };
+
+/// The view of function `fn` of `file` (parsed and analysed) through its
+/// window `text`, which starts after `firstLine` lines of the file; `ops`:
+/// what the window parses to.
+std::unique_ptr<Snapshot>
+viewThroughWindow(Document &file, ModuleLifetimes &lifetimes, unsigned fn,
+                  std::string text, unsigned firstLine, uint64_t ops,
+                  std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
+                  std::shared_ptr<mlir::MLIRContext> context);
 
 ValueNamer namerFor(Document *doc);
 

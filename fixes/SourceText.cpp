@@ -1,6 +1,8 @@
 //===- SourceText.cpp - Byte offsets in a document being fixed ------------===//
 #include "fixes/SourceText.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 using namespace mlir;
 
 namespace memlint {
@@ -60,16 +62,24 @@ size_t SourceText::skipSpaceAndComments(size_t off) const {
   return off;
 }
 
+SourcePos SourceText::posAt(size_t off) const {
+  // The document's own line starts: a table of the text's lines per
+  // SourceText would cost the whole file per fix candidate.
+  llvm::ArrayRef<size_t> starts = doc.lineStartOffsets();
+  off = std::min(off, text.size());
+  unsigned line = llvm::upper_bound(starts, off) - starts.begin();
+  return {doc.firstLine() + line,
+          static_cast<unsigned>(off - starts[line - 1] + 1)};
+}
+
 TextEdit SourceText::edit(size_t start, size_t end, std::string newText) const {
-  if (!lines) {
-    lines.emplace(text, doc.firstLine());
-    crlf = text.contains("\r\n");
-  }
   TextEdit e;
-  e.range.start = lines->posOf(start);
-  e.range.end = lines->posOf(end);
-  // New lines end the way the file's lines do.
-  if (*crlf) {
+  e.range.start = posAt(start);
+  e.range.end = posAt(end);
+  // New lines end the way the line they go into does (not read from the
+  // whole text: a search on a large file makes many edits, each local).
+  size_t eol = lineEnd(start);
+  if (eol > 0 && eol <= text.size() && text[eol - 1] == '\r') {
     std::string crlf;
     for (size_t i = 0; i < newText.size(); ++i) {
       if (newText[i] == '\n' && (i == 0 || newText[i - 1] != '\r'))

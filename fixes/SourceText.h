@@ -39,11 +39,11 @@ public:
   Document &document() const { return doc; }
 
 private:
+  /// The file position of byte `off` of text().
+  SourcePos posAt(size_t off) const;
+
   Document &doc;
   llvm::StringRef text;
-  /// Built on first use: a fix search makes many edits in one text.
-  mutable std::optional<LineTable> lines;
-  mutable std::optional<bool> crlf;
 };
 
 /// Offset of the brace closing the one at `open` (before `limit`),
