@@ -166,7 +166,8 @@ int runLint(const Args &args) {
     if (format != "text" && !verify) {
       uint64_t ops = 0;
       doc->module()->walk([&](mlir::Operation *) { ++ops; });
-      attachFixes(*doc, *lifetimes, r.report.findings, defaultFixWork(ops));
+      attachFixes(*doc, *lifetimes, r.report.findings, defaultFixWork(ops),
+                  opts.threads);
     }
     times.add(times.fixes, secondsSince(clock));
     if (verify)

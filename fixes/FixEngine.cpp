@@ -27,6 +27,7 @@
 #include "fixes/Fixes.h"
 
 #include "analysis/Engine.h"
+#include "analysis/WorkPool.h"
 #include "analysis/checks/CheckInfo.h"
 #include "fixes/FixFinder.h"
 #include "fixes/FunctionSlice.h"
@@ -37,6 +38,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 
@@ -95,6 +97,10 @@ locateMerge(const std::map<SourceRange, Operation *> &ops, const Finding &f) {
   return pair;
 }
 
+/// The most candidates a finding's search analyses (FixFinder): a finding
+/// that needs more gets no fix.
+constexpr unsigned AnalysesPerFinding = 64;
+
 /// Attaches fixes; returns, per finding, the index of the function its fix
 /// edits (or -1 without a fix). With `unproven`, a missed-reuse finding
 /// gets no fix: its pair of buffers goes there (by finding index) for the
@@ -115,7 +121,7 @@ std::vector<int> attachTo(Snapshot &base, std::vector<Finding> &findings,
   std::vector<int> functionOf(findings.size(), -1);
   std::map<std::pair<std::string, SourceRange>, Group> groups;
   bool grouped = false;
-  FixFinder finder(base, /*budgetPerFinding=*/64, work, file);
+  FixFinder finder(base, AnalysesPerFinding, work, file);
   std::map<unsigned, std::map<SourceRange, Operation *>> opsOf;
   std::map<SourceRange, unsigned> functionAt; // by the function's range
   // Per function, the missed-reuse findings (by index) and their ops.
@@ -252,31 +258,28 @@ struct FunctionBase {
   bool isView() const { return snapshot && snapshot->window.has_value(); }
 };
 
-/// The view of function `fn` through its window; none without a window.
-std::optional<FunctionBase>
+/// The view of function `fn` through its window `w`.
+FunctionBase
 viewFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn, uint64_t ops,
+        const FunctionSlicer::Window &w,
         std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
         std::shared_ptr<MLIRContext> context) {
-  std::optional<FunctionSlicer::Window> w = slicer.windowFor(full.function(fn));
-  if (!w)
-    return std::nullopt;
   FunctionBase b;
   // The window parses to the function, the declarations and the module.
-  b.owned = viewThroughWindow(*full.doc, *full.lifetimes, fn,
-                              std::move(w->text), w->firstLine, ops + 1,
-                              std::move(summaries), std::move(context));
+  b.owned =
+      viewThroughWindow(*full.doc, *full.lifetimes, fn, w.text, w.firstLine,
+                        ops + 1, std::move(summaries), std::move(context));
   b.snapshot = b.owned.get();
   b.index = 0;
   b.file = slicer.symbols();
   return b;
 }
 
-/// Whether function `fn`'s window parses and verifies on its own.
-bool windowParses(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
+/// Whether a window parses and verifies on its own.
+bool windowParses(const FunctionSlicer::Window &w, const std::string &fileName,
                   std::shared_ptr<MLIRContext> context) {
-  std::optional<FunctionSlicer::Window> w = slicer.windowFor(full.function(fn));
-  return w && parseSnapshot(std::move(w->text), full.doc->fileName(), nullptr,
-                            std::move(context), /*threads=*/1, w->firstLine);
+  return parseSnapshot(w.text, fileName, nullptr, std::move(context),
+                       /*threads=*/1, w.firstLine) != nullptr;
 }
 
 /// A parsed base for function `fn`: its window (unless `skipWindow`), else
@@ -328,40 +331,55 @@ parsedBaseFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
 /// One function's fixes, searched as attachTo does, on the cheapest base
 /// that is right: the view of its window, unless every candidate tried on
 /// it failed to parse and the window itself does not parse (then on a
-/// parsed slice, from scratch). `findings`: the function's own.
+/// parsed slice, from scratch).
 struct FunctionSearch {
   FunctionBase base;
   std::vector<int> functionOf;
   SearchStats stats;
+  /// The search needs the slicer (a parsed slice): only `serial` searches
+  /// may use it (it caches what it reads); the findings are as they were.
+  bool needsSerial = false;
 };
 
-FunctionSearch
-searchFunction(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
-               uint64_t ops,
-               std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
-               std::shared_ptr<MLIRContext> context,
-               std::vector<Finding> &findings, uint64_t *work,
-               std::map<size_t, MergePair> *unproven) {
+/// What one function's search is given.
+struct SearchInput {
+  unsigned fn;
+  uint64_t ops;
+  /// The function's window (read from the slicer beforehand).
+  const std::optional<FunctionSlicer::Window> *window;
+  std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries;
+  std::shared_ptr<MLIRContext> context;
+};
+
+/// `findings`: the function's own. `serial`: the caller may use `slicer`
+/// (one search at a time); otherwise a search that needs it stops with
+/// needsSerial.
+FunctionSearch searchFunction(Snapshot &full, FunctionSlicer &slicer,
+                              const SearchInput &in,
+                              std::vector<Finding> &findings, uint64_t *work,
+                              std::map<size_t, MergePair> *unproven,
+                              bool serial) {
   FunctionSearch out;
-  std::vector<Finding> original;
-  bool viewed = false;
-  if (std::optional<FunctionBase> view =
-          viewFor(full, slicer, fn, ops, summaries, context)) {
-    viewed = true;
-    original = findings;
-    out.base = std::move(*view);
+  if (*in.window) {
+    std::vector<Finding> original = findings;
+    out.base = viewFor(full, slicer, in.fn, in.ops, **in.window, in.summaries,
+                       in.context);
     out.functionOf =
         attachTo(*out.base.snapshot, findings, work, out.base.index, unproven,
                  out.base.file, &out.stats);
     if (out.stats.tried == 0 || out.stats.parsed > 0 ||
-        windowParses(full, slicer, fn, context))
+        windowParses(**in.window, full.doc->fileName(), in.context))
       return out;
     findings = std::move(original);
     if (unproven)
       unproven->clear();
   }
-  out.base = parsedBaseFor(full, slicer, fn, summaries, context,
-                           /*skipWindow=*/viewed);
+  if (!serial) {
+    out.needsSerial = true;
+    return out;
+  }
+  out.base = parsedBaseFor(full, slicer, in.fn, in.summaries, in.context,
+                           /*skipWindow=*/in.window->has_value());
   if (work)
     *work -= std::min(*work, out.base.parsedOps);
   out.stats = {};
@@ -370,49 +388,156 @@ searchFunction(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
   return out;
 }
 
+/// MLIR contexts for the searches' parses: one per search running, reused
+/// by the next (each context loads the dialects it parses once).
+class ContextPool {
+public:
+  std::shared_ptr<MLIRContext> acquire() {
+    std::lock_guard<std::mutex> guard(lock);
+    if (idle.empty())
+      return Document::newContext();
+    std::shared_ptr<MLIRContext> c = std::move(idle.back());
+    idle.pop_back();
+    return c;
+  }
+  void release(std::shared_ptr<MLIRContext> c) {
+    std::lock_guard<std::mutex> guard(lock);
+    idle.push_back(std::move(c));
+  }
+
+private:
+  std::mutex lock;
+  std::vector<std::shared_ptr<MLIRContext>> idle;
+};
+
+/// Whether the searches of several functions may run side by side: each
+/// reads the file's IR and analyses (its own function's only ever
+/// changes, in caches), and may make attributes in the file's context, so
+/// that context must be one that several threads may use.
+bool searchInParallel(Document &doc, unsigned threads, size_t functions) {
+  return batchThreads(threads) > 1 && functions > 1 &&
+         doc.context().isMultithreadingEnabled();
+}
+
 } // namespace
 
 void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
                  std::vector<Finding> &findings,
-                 std::optional<uint64_t> workOps) {
-  attachFixesWithin(doc, lifetimes, findings, workOps ? &*workOps : nullptr);
+                 std::optional<uint64_t> workOps, unsigned threads) {
+  attachFixesWithin(doc, lifetimes, findings, workOps ? &*workOps : nullptr,
+                    /*cancelled=*/nullptr, threads);
 }
 
 bool attachFixesWithin(Document &doc, ModuleLifetimes &lifetimes,
                        std::vector<Finding> &findings, uint64_t *work,
-                       const std::atomic<bool> *cancelled) {
+                       const std::atomic<bool> *cancelled, unsigned threads) {
   if (!doc.isValid())
     return true;
-  bool complete = true;
   Snapshot full;
   full.doc = &doc;
   full.lifetimes = &lifetimes;
   std::vector<FunctionFindings> byFunction = findingsByFunction(full, findings);
-  std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries;
-  std::shared_ptr<MLIRContext> context;
-  if (!byFunction.empty()) {
-    summaries = lifetimes.allSummaries();
-    context = Document::newContext();
-  }
+  if (byFunction.empty())
+    return true;
+  // Every function analysed (the summaries need them all), so that the
+  // searches only read the file's analyses.
+  std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries =
+      lifetimes.allSummaries();
   FunctionSlicer slicer(doc);
-  for (auto &[fn, ops, indices] : byFunction) {
-    if (cancelled && cancelled->load(std::memory_order_relaxed))
-      return false;
-    // A function whose every candidate would overrun the work left is not
-    // started: nor is any after it (larger).
-    if (work && *work < 2 * ops)
-      return false;
-    std::vector<Finding> mine;
-    for (unsigned i : indices)
-      mine.push_back(findings[i]);
-    FunctionSearch search = searchFunction(full, slicer, fn, ops, summaries,
-                                           context, mine, work,
-                                           /*unproven=*/nullptr);
-    complete &= !search.stats.starved;
-    for (auto [i, f] : llvm::zip(indices, mine))
-      findings[i].fixes = std::move(f.fixes);
+  std::vector<std::optional<FunctionSlicer::Window>> windows;
+  for (const FunctionFindings &f : byFunction)
+    windows.push_back(slicer.windowFor(full.function(f.fn)));
+  ContextPool contexts;
+  auto isCancelled = [&] {
+    return cancelled && cancelled->load(std::memory_order_relaxed);
+  };
+  struct Outcome {
+    std::vector<Finding> findings;
+    uint64_t spent = 0;
+    bool starved = false;
+    bool needsSerial = false;
+  };
+  // Function k's search on `budget` (unbounded without a work bound).
+  auto search = [&](size_t k, uint64_t budget, bool serial) {
+    const FunctionFindings &f = byFunction[k];
+    Outcome out;
+    for (unsigned i : f.indices)
+      out.findings.push_back(findings[i]);
+    std::shared_ptr<MLIRContext> context = contexts.acquire();
+    uint64_t left = budget;
+    FunctionSearch s = searchFunction(
+        full, slicer, {f.fn, f.ops, &windows[k], summaries, context},
+        out.findings, work ? &left : nullptr, /*unproven=*/nullptr, serial);
+    contexts.release(std::move(context));
+    out.spent = budget - left;
+    out.starved = s.stats.starved;
+    out.needsSerial = s.needsSerial;
+    return out;
+  };
+  // The functions are searched in order, smallest first, each on the work
+  // the ones before it left, until the work left would not pay for one
+  // candidate of the next: under a bound, the most findings get a fix.
+  // Side by side, in batches of consecutive functions whose searches
+  // cannot spend, together, more than the work left (each analyses at
+  // most AnalysesPerFinding candidates per lifetime finding and two per
+  // merge, each costing the function's ops): each search then gets all
+  // it could use, as in order, so the fixes are the same whatever the
+  // threads and the load. Near the end of the work, one at a time.
+  auto mostSpent = [&](const FunctionFindings &f) {
+    uint64_t analyses = 1;
+    for (unsigned i : f.indices)
+      analyses += isMergeCheck(findings[i].check) ? 2 : AnalysesPerFinding;
+    return analyses * (f.ops + 1);
+  };
+  unsigned side = searchInParallel(doc, threads, byFunction.size())
+                      ? batchThreads(threads)
+                      : 1;
+  uint64_t left = work ? *work : 0;
+  bool complete = true, stopped = false;
+  for (size_t first = 0; first < byFunction.size() && !stopped;) {
+    size_t end = first + 1;
+    if (!work) {
+      end = byFunction.size();
+    } else {
+      uint64_t most = mostSpent(byFunction[first]);
+      while (end < byFunction.size() &&
+             most + mostSpent(byFunction[end]) <= left)
+        most += mostSpent(byFunction[end++]);
+    }
+    std::vector<Outcome> outcomes(end - first);
+    uint64_t start = left;
+    parallelFor(end - first, end - first > 1 ? side : 1, [&](size_t i) {
+      size_t k = first + i;
+      if (isCancelled() || (work && start < 2 * byFunction[k].ops))
+        return;
+      outcomes[i] = search(k, start, /*serial=*/end - first == 1);
+    });
+    for (size_t k = first; k < end; ++k) {
+      if (isCancelled())
+        return false;
+      // A function whose every candidate would overrun the work left is
+      // not started: nor is any after it (larger).
+      if (work && left < 2 * byFunction[k].ops) {
+        complete = false;
+        stopped = true;
+        break;
+      }
+      Outcome &o = outcomes[k - first];
+      // A search that needs the slicer (or, which the batches rule out,
+      // more work than the order leaves it) runs again, here.
+      if (o.needsSerial || o.findings.empty() || (work && o.spent > left))
+        o = search(k, left, /*serial=*/true);
+      if (work)
+        left -= std::min(left, o.spent);
+      complete &= !o.starved;
+      for (auto [i, finding] : llvm::zip(byFunction[k].indices, o.findings))
+        findings[i].fixes = std::move(finding.fixes);
+    }
+    first = end;
   }
-  return complete;
+  if (work)
+    *work = left;
+  return complete && !isCancelled();
 }
 
 void attachFixes(Document &doc, std::vector<Finding> &findings) {
@@ -428,7 +553,8 @@ std::vector<Finding> lintWithFixes(Document &doc, const LintOptions &opts,
   bool all = true;
   if (doc.isValid()) {
     ModuleLifetimes lifetimes(doc.module(), namerFor(&doc));
-    all = attachFixesWithin(doc, lifetimes, findings, work, opts.cancelled);
+    all = attachFixesWithin(doc, lifetimes, findings, work, opts.cancelled,
+                            opts.threads);
   }
   // A cancelled lint has not even found everything.
   if (opts.cancelled && opts.cancelled->load(std::memory_order_relaxed))
@@ -494,14 +620,102 @@ static unsigned takeMerges(Snapshot &base, unsigned fn,
   return merged;
 }
 
+/// What one round of `memlint fix` takes in one function.
+struct FunctionEdits {
+  std::vector<TextEdit> edits;
+  unsigned taken = 0;
+  /// Not searched: the search needs to run one at a time
+  /// (FunctionSearch::needsSerial).
+  bool needsSerial = false;
+};
+
+/// The fixes of one function that one round of `memlint fix` takes:
+/// searched, then taken one by one as long as together they still only
+/// remove events, then merges where no lifetime fix touched the function.
+FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
+                          const SearchInput &in, std::vector<Finding> mine,
+                          const std::string &fileName, bool unsafe,
+                          bool serial) {
+  FunctionEdits out;
+  // Merges are proven below, together: one by one, each would re-analyse
+  // the function once to be attached and once to be taken, quadratic in
+  // the merges of a function.
+  std::map<size_t, MergePair> mergePairs;
+  FunctionSearch search = searchFunction(cur, slicer, in, mine,
+                                         /*work=*/nullptr, &mergePairs, serial);
+  if (search.needsSerial) {
+    out.needsSerial = true;
+    return out;
+  }
+  FunctionBase &base = search.base;
+  Snapshot &b = *base.snapshot;
+  std::vector<TextEdit> &edits = out.edits;
+  auto analyze = [&](const std::vector<TextEdit> &trial) {
+    std::optional<std::string> t = applyEdits(b.text(), trial, b.firstLine());
+    return t ? analyzeText(*t, fileName, base.index, b.summaries, b.context,
+                           b.firstLine())
+             : nullptr;
+  };
+  // The signature of the text with `edits`; unknown (none) after the
+  // first fix, whose own search proved it on this very text.
+  std::optional<Signature> accepted = b.sig;
+  bool touched = false, stuck = false;
+  for (auto [i, f] : llvm::enumerate(mine)) {
+    if (stuck)
+      break;
+    if (search.functionOf[i] < 0 || isMergeCheck(f.check))
+      continue;
+    for (const Fix &fix : f.fixes) {
+      if ((!fix.safe && !unsafe) || fix.edits.empty() ||
+          !editsCompatible(b.text(), edits, fix.edits, b.firstLine()))
+        continue;
+      if (edits.empty()) {
+        // FixFinder::accept on the same base and text: the finding's
+        // events gone, nothing worse, which is what better() asks.
+        edits = fix.edits;
+        accepted.reset();
+        touched = true;
+        ++out.taken;
+        break;
+      }
+      if (!accepted) {
+        std::unique_ptr<Snapshot> s = analyze(edits);
+        if (!s) {
+          stuck = true; // cannot happen: the fix was proven on this text
+          break;
+        }
+        accepted = b.sig;
+        accepted->update(s->sig);
+      }
+      std::vector<TextEdit> trial = edits;
+      trial.insert(trial.end(), fix.edits.begin(), fix.edits.end());
+      std::unique_ptr<Snapshot> s = analyze(trial);
+      if (!s || !better(accepted->of(base.index), s->sig))
+        continue;
+      edits = std::move(trial);
+      accepted->update(s->sig);
+      touched = true;
+      ++out.taken;
+      break;
+    }
+  }
+  // Then merges, where no lifetime fix changed the function this round
+  // (their proof compares with the function as this round found it).
+  if (!touched)
+    out.taken += takeMerges(b, base.index, fileName, mergePairs, edits);
+  return out;
+}
+
 FixRunResult fixText(const std::string &text, const std::string &fileName,
                      const LintOptions &opts, bool unsafe, unsigned maxRounds) {
   FixRunResult result;
   result.text = text;
-  std::shared_ptr<MLIRContext> context = Document::newContext();
+  ContextPool contexts;
+  // The findings of the fixed text, when the last round linted it.
+  std::optional<std::vector<Finding>> remaining;
   for (unsigned round = 0; round < maxRounds; ++round) {
     // The whole file in a context of its own: its analysis may run on
-    // several threads, the search's context has none.
+    // several threads, the search's contexts have none.
     std::unique_ptr<Snapshot> cur =
         parseSnapshot(result.text, fileName, {}, nullptr, opts.threads);
     if (!cur) {
@@ -522,75 +736,63 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
     std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries;
     if (!byFunction.empty())
       summaries = cur->lifetimes->allSummaries();
-    // Each function's fixes are searched, taken and proven on its slice
+    // Each function's fixes are searched, taken and proven on its window
     // (an edit inside a function changes no other function's analysis
     // while its summary stays the same, which the proofs check), so a
     // round costs about a lint plus the work of the fixes, not the file
-    // per fix. The edits of all functions are applied together.
+    // per fix; functions side by side where the file's context allows.
+    // The edits of all functions are applied together, in order.
+    FunctionSlicer slicer(*cur->doc);
+    std::vector<std::optional<FunctionSlicer::Window>> windows;
+    for (const FunctionFindings &f : byFunction)
+      windows.push_back(slicer.windowFor(cur->function(f.fn)));
+    auto fixOne = [&](size_t k, bool serial) {
+      std::shared_ptr<MLIRContext> context = contexts.acquire();
+      const FunctionFindings &f = byFunction[k];
+      std::vector<Finding> mine;
+      for (unsigned i : f.indices)
+        mine.push_back(findings[i]);
+      FunctionEdits e = fixFunction(
+          *cur, slicer, {f.fn, f.ops, &windows[k], summaries, context},
+          std::move(mine), fileName, unsafe, serial);
+      contexts.release(std::move(context));
+      return e;
+    };
+    std::vector<FunctionEdits> perFunction(byFunction.size());
+    parallelFor(
+        byFunction.size(),
+        searchInParallel(*cur->doc, opts.threads, byFunction.size())
+            ? opts.threads
+            : 1,
+        [&](size_t k) { perFunction[k] = fixOne(k, /*serial=*/false); });
     std::vector<TextEdit> combined;
     unsigned taken = 0;
-    FunctionSlicer slicer(*cur->doc);
-    for (auto &[fn, ops, indices] : byFunction) {
-      std::vector<Finding> mine;
-      for (unsigned i : indices)
-        mine.push_back(findings[i]);
-      // Merges are proven below, together: one by one, each would
-      // re-analyse the function once to be attached and once to be taken,
-      // quadratic in the merges of a function.
-      std::map<size_t, MergePair> mergePairs;
-      FunctionSearch search =
-          searchFunction(*cur, slicer, fn, ops, summaries, context, mine,
-                         /*work=*/nullptr, &mergePairs);
-      FunctionBase &base = search.base;
-      Snapshot &b = *base.snapshot;
-      std::vector<int> &functionOf = search.functionOf;
-      // Take the fixes one by one while, together, they still only remove
-      // events.
-      std::vector<TextEdit> edits;
-      Signature accepted = b.sig;
-      bool touched = false;
-      for (auto [i, f] : llvm::enumerate(mine)) {
-        if (functionOf[i] < 0 || isMergeCheck(f.check))
-          continue;
-        for (const Fix &fix : f.fixes) {
-          if ((!fix.safe && !unsafe) || fix.edits.empty() ||
-              !editsCompatible(b.text(), edits, fix.edits, b.firstLine()))
-            continue;
-          std::vector<TextEdit> trial = edits;
-          trial.insert(trial.end(), fix.edits.begin(), fix.edits.end());
-          std::optional<std::string> t =
-              applyEdits(b.text(), trial, b.firstLine());
-          std::unique_ptr<Snapshot> s =
-              t ? analyzeText(*t, fileName, base.index, b.summaries, context,
-                              b.firstLine())
-                : nullptr;
-          if (!s || !better(accepted.of(base.index), s->sig))
-            continue;
-          edits = std::move(trial);
-          accepted.update(s->sig);
-          touched = true;
-          ++taken;
-          break;
-        }
-      }
-      // Then merges, where no lifetime fix changed the function this round
-      // (their proof compares with the function as this round found it).
-      if (!touched)
-        taken += takeMerges(b, base.index, fileName, mergePairs, edits);
-      combined.insert(combined.end(), edits.begin(), edits.end());
+    for (size_t k = 0; k < byFunction.size(); ++k) {
+      if (perFunction[k].needsSerial)
+        perFunction[k] = fixOne(k, /*serial=*/true);
+      combined.insert(combined.end(), perFunction[k].edits.begin(),
+                      perFunction[k].edits.end());
+      taken += perFunction[k].taken;
     }
-    if (taken == 0)
+    // The round that changes nothing has linted the final text already.
+    if (taken == 0) {
+      remaining = std::move(findings);
       break;
-    // Slices keep every line and column of the file: their edits apply to
+    }
+    // Windows keep every line and column of the file: their edits apply to
     // it as they are.
     std::optional<std::string> next = applyEdits(cur->text(), combined);
-    if (!next)
+    if (!next) {
+      remaining = std::move(findings);
       break;
+    }
     result.text = std::move(*next);
     result.applied += taken;
     result.rounds = round + 1;
   }
-  if (result.inputValid) {
+  if (remaining) {
+    result.remaining = std::move(*remaining);
+  } else if (result.inputValid) {
     std::unique_ptr<Document> doc = Document::parse(result.text, fileName);
     if (doc->isValid())
       result.remaining = lintDocument(*doc, opts);

@@ -43,15 +43,21 @@ class ModuleLifetimes;
 /// Deterministic, unlike a time limit.
 void attachFixes(Document &doc, ModuleLifetimes &lifetimes,
                  std::vector<Finding> &findings,
-                 std::optional<uint64_t> workOps = std::nullopt);
+                 std::optional<uint64_t> workOps = std::nullopt,
+                 unsigned threads = 1);
 void attachFixes(Document &doc, std::vector<Finding> &findings);
 /// attachFixes spending `*work` (what is left stays there; no bound when
 /// null), for a bound shared by several documents; stops before the next
 /// function once `*cancelled` is set (findings not reached get no fix).
 /// False when the bound or the flag left some finding's search unfinished.
+/// The functions' searches run on up to `threads` threads (WorkPool.h)
+/// where the document's context allows it, each on a share of the work in
+/// proportion to its function's size, then one at a time on what is left:
+/// the fixes found are the same whatever the threads and the load.
 bool attachFixesWithin(Document &doc, ModuleLifetimes &lifetimes,
                        std::vector<Finding> &findings, uint64_t *work,
-                       const std::atomic<bool> *cancelled = nullptr);
+                       const std::atomic<bool> *cancelled = nullptr,
+                       unsigned threads = 1);
 
 /// The work attachFixes may spend on a document of `ops` operations when
 /// its fixes are shown with its findings (`memlint lint --format=json`,

@@ -447,3 +447,71 @@ TEST(AttachFixes, WithinABoundOrCancelledItSaysItDidNotFinish) {
   EXPECT_EQ(fixedCount(lintWithFixes(*doc, opts, nullptr, &complete)), 0u);
   EXPECT_FALSE(complete);
 }
+
+// Functions are searched side by side where the document's context allows
+// it; under a bound, which findings get a fix must not depend on that (nor
+// on the load): the same fixes as one at a time, at every bound.
+TEST(AttachFixes, SideBySideTheFixesAreThoseFoundOneAtATime) {
+  // Functions whose searches take several candidates each (two leaks, a
+  // missed reuse), of two sizes.
+  std::string text;
+  for (int i = 0; i < 12; ++i) {
+    std::string f = "func.func @g" + std::to_string(i) + R"((%c: i1) {
+  %a = memref.alloc() : memref<4xf32>
+  scf.if %c {
+    memref.dealloc %a : memref<4xf32>
+  }
+  %b = memref.alloc() : memref<8xf32>
+  scf.if %c {
+    memref.dealloc %b : memref<8xf32>
+  }
+  %d = memref.alloc() : memref<16xf32>
+  memref.dealloc %d : memref<16xf32>
+  %e = memref.alloc() : memref<16xf32>
+  memref.dealloc %e : memref<16xf32>
+)";
+    if (i % 3 == 0)
+      f += "  %x = memref.alloc() : memref<2xf32>\n"
+           "  memref.dealloc %x : memref<2xf32>\n";
+    text += f + "  return\n}\n";
+  }
+  auto fixesOf = [&](unsigned threads, std::optional<uint64_t> bound,
+                     uint64_t *spent) {
+    std::unique_ptr<Document> doc = Document::parse(text, "t.mlir", threads);
+    EXPECT_TRUE(doc->isValid());
+    ModuleLifetimes lifetimes(doc->module(),
+                              [&](mlir::Value v) { return doc->nameOf(v); });
+    std::vector<Finding> findings =
+        lintDocument(*doc, LintOptions(), lifetimes);
+    uint64_t work = bound.value_or(0);
+    attachFixesWithin(*doc, lifetimes, findings, bound ? &work : nullptr,
+                      nullptr, threads);
+    if (spent && bound)
+      *spent = *bound - work;
+    std::vector<std::string> out;
+    for (const Finding &f : findings)
+      out.push_back(f.fixes.empty()
+                        ? "-"
+                        : applyEdits(text, f.fixes[0].edits).value_or("?"));
+    return out;
+  };
+  uint64_t spent = 0;
+  std::vector<std::string> all = fixesOf(1, defaultFixWork(1000), &spent);
+  ASSERT_GT(spent, 0u);
+  // Every bound up to what all need, so that some function's search runs
+  // out of work part way at some of them.
+  for (uint64_t bound = 0; bound <= spent + 1; ++bound) {
+    uint64_t serialSpent = 0, parallelSpent = 0;
+    std::vector<std::string> serial = fixesOf(1, bound, &serialSpent);
+    EXPECT_EQ(serial, fixesOf(4, bound, &parallelSpent)) << bound;
+    EXPECT_EQ(serialSpent, parallelSpent) << bound;
+  }
+  EXPECT_EQ(fixesOf(4, std::nullopt, nullptr), all);
+  // What all needed one at a time is enough side by side.
+  EXPECT_EQ(fixesOf(4, spent, nullptr), all);
+  unsigned partial = 0;
+  for (const std::string &s : fixesOf(4, spent / 2, nullptr))
+    partial += s != "-";
+  EXPECT_GT(partial, 0u);
+  EXPECT_LT(partial, 36u);
+}
