@@ -207,11 +207,13 @@ int runLint(const Args &args) {
     reports.push_back(std::move(r.report));
   }
   if (!verify) {
-    // Streamed (setw(2) is dump(2)'s indent), not dumped to a string first.
+    // Streamed a finding at a time (StreamedJson.h), not built as one tree.
     if (format == "json")
-      std::cout << std::setw(2) << formatJson(reports) << "\n";
+      writeJson(std::cout, reports);
     else if (format == "sarif")
-      std::cout << std::setw(2) << formatSarif(reports) << "\n";
+      writeSarif(std::cout, reports);
+    if (format == "json" || format == "sarif")
+      std::cout << "\n";
     else
       std::cout << formatText(reports, color);
   }

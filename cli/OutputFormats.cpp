@@ -2,6 +2,7 @@
 #include "cli/OutputFormats.h"
 
 #include "analysis/checks/CheckInfo.h"
+#include "cli/StreamedJson.h"
 #include "memlint/Version.h"
 #include <cctype>
 
@@ -85,6 +86,27 @@ nlohmann::json findingToJson(const Finding &f) {
   return j;
 }
 
+void writeJson(std::ostream &os, const std::vector<FileReport> &reports) {
+  nlohmann::json top = nlohmann::json::object();
+  top["version"] = 1;
+  top["files"] = nlohmann::json::array();
+  writeStreamedJson(
+      os, std::move(top), nlohmann::json::json_pointer("/files"),
+      reports.size(), [&](std::ostream &os, size_t i, const std::string &in) {
+        const FileReport &r = reports[i];
+        nlohmann::json file = nlohmann::json::object();
+        file["file"] = r.file;
+        file["diagnostics"] = nlohmann::json::array();
+        writeStreamedJson(
+            os, std::move(file), nlohmann::json::json_pointer("/diagnostics"),
+            r.findings.size(),
+            [&](std::ostream &os, size_t k, const std::string &in) {
+              writeIndentedJson(os, findingToJson(r.findings[k]), in);
+            },
+            in);
+      });
+}
+
 nlohmann::json formatJson(const std::vector<FileReport> &reports) {
   nlohmann::json files = nlohmann::json::array();
   for (const FileReport &r : reports) {
@@ -157,9 +179,53 @@ static nlohmann::json sarifLocation(const std::string &file,
 // SARIF's levels use the same words as memlint's severities.
 static const char *sarifLevel(Severity s) { return severityName(s); }
 
-nlohmann::json formatSarif(const std::vector<FileReport> &reports) {
+/// SARIF's result for finding `f` of `file`.
+static nlohmann::json sarifResult(const std::string &file, const Finding &f,
+                                  const std::map<std::string, int> &rules) {
+  nlohmann::json related = nlohmann::json::array();
+  int id = 1;
+  for (const RelatedLocation &rel : f.related) {
+    nlohmann::json loc = sarifLocation(file, rel.range);
+    loc["id"] = id++;
+    loc["message"] = sarifText(rel.message.str());
+    related.push_back(std::move(loc));
+  }
+  nlohmann::json res = nlohmann::json::object();
+  res["ruleId"] = f.check;
+  res["level"] = sarifLevel(f.severity);
+  res["message"] = sarifText(f.message.str());
+  res["locations"] = nlohmann::json::array();
+  res["locations"].push_back(sarifLocation(file, f.range));
+  res["relatedLocations"] = std::move(related);
+  if (auto it = rules.find(f.check); it != rules.end())
+    res["ruleIndex"] = it->second;
+  nlohmann::json fixes = nlohmann::json::array();
+  for (const Fix &fix : f.fixes) {
+    nlohmann::json replacements = nlohmann::json::array();
+    for (const TextEdit &e : fix.edits) {
+      nlohmann::json rep = nlohmann::json::object();
+      rep["deletedRegion"] = sarifRegion(e.range);
+      rep["insertedContent"] = sarifText(e.newText);
+      replacements.push_back(std::move(rep));
+    }
+    nlohmann::json change = nlohmann::json::object();
+    change["artifactLocation"] = sarifArtifact(file);
+    change["replacements"] = std::move(replacements);
+    nlohmann::json j = nlohmann::json::object();
+    j["description"] = sarifText(fix.title);
+    j["artifactChanges"] = nlohmann::json::array();
+    j["artifactChanges"].push_back(std::move(change));
+    fixes.push_back(std::move(j));
+  }
+  if (!fixes.empty())
+    res["fixes"] = std::move(fixes);
+  return res;
+}
+
+/// The SARIF log without its results (an empty array), and the index of
+/// each check's rule.
+static nlohmann::json sarifEnvelope(std::map<std::string, int> &ruleIndex) {
   nlohmann::json rules = nlohmann::json::array();
-  std::map<std::string, int> ruleIndex;
   for (const CheckInfo &c : checkTable()) {
     ruleIndex[c.name] = rules.size();
     rules.push_back(
@@ -167,49 +233,6 @@ nlohmann::json formatSarif(const std::vector<FileReport> &reports) {
          {"shortDescription", {{"text", c.summary}}},
          {"defaultConfiguration", {{"level", sarifLevel(c.severity)}}},
          {"helpUri", c.docUrl()}});
-  }
-  nlohmann::json results = nlohmann::json::array();
-  for (const FileReport &r : reports) {
-    for (const Finding &f : r.findings) {
-      nlohmann::json related = nlohmann::json::array();
-      int id = 1;
-      for (const RelatedLocation &rel : f.related) {
-        nlohmann::json loc = sarifLocation(r.file, rel.range);
-        loc["id"] = id++;
-        loc["message"] = sarifText(rel.message.str());
-        related.push_back(std::move(loc));
-      }
-      nlohmann::json res = nlohmann::json::object();
-      res["ruleId"] = f.check;
-      res["level"] = sarifLevel(f.severity);
-      res["message"] = sarifText(f.message.str());
-      res["locations"] = nlohmann::json::array();
-      res["locations"].push_back(sarifLocation(r.file, f.range));
-      res["relatedLocations"] = std::move(related);
-      if (ruleIndex.count(f.check))
-        res["ruleIndex"] = ruleIndex[f.check];
-      nlohmann::json fixes = nlohmann::json::array();
-      for (const Fix &fix : f.fixes) {
-        nlohmann::json replacements = nlohmann::json::array();
-        for (const TextEdit &e : fix.edits) {
-          nlohmann::json rep = nlohmann::json::object();
-          rep["deletedRegion"] = sarifRegion(e.range);
-          rep["insertedContent"] = sarifText(e.newText);
-          replacements.push_back(std::move(rep));
-        }
-        nlohmann::json change = nlohmann::json::object();
-        change["artifactLocation"] = sarifArtifact(r.file);
-        change["replacements"] = std::move(replacements);
-        nlohmann::json j = nlohmann::json::object();
-        j["description"] = sarifText(fix.title);
-        j["artifactChanges"] = nlohmann::json::array();
-        j["artifactChanges"].push_back(std::move(change));
-        fixes.push_back(std::move(j));
-      }
-      if (!fixes.empty())
-        res["fixes"] = std::move(fixes);
-      results.push_back(std::move(res));
-    }
   }
   nlohmann::json driver = {{"name", "memlint"},
                            {"version", MEMLINT_VERSION},
@@ -219,13 +242,39 @@ nlohmann::json formatSarif(const std::vector<FileReport> &reports) {
   tool["driver"] = std::move(driver);
   nlohmann::json run = nlohmann::json::object();
   run["tool"] = std::move(tool);
-  run["results"] = std::move(results);
+  run["results"] = nlohmann::json::array();
   nlohmann::json out = {{"$schema",
                          "https://json.schemastore.org/sarif-2.1.0.json"},
                         {"version", "2.1.0"}};
   out["runs"] = nlohmann::json::array();
   out["runs"].push_back(std::move(run));
   return out;
+}
+
+nlohmann::json formatSarif(const std::vector<FileReport> &reports) {
+  std::map<std::string, int> ruleIndex;
+  nlohmann::json out = sarifEnvelope(ruleIndex);
+  nlohmann::json &results = out["runs"][0]["results"];
+  for (const FileReport &r : reports)
+    for (const Finding &f : r.findings)
+      results.push_back(sarifResult(r.file, f, ruleIndex));
+  return out;
+}
+
+void writeSarif(std::ostream &os, const std::vector<FileReport> &reports) {
+  std::map<std::string, int> ruleIndex;
+  nlohmann::json out = sarifEnvelope(ruleIndex);
+  // The findings of all files, in order, as one array.
+  std::vector<std::pair<const std::string *, const Finding *>> all;
+  for (const FileReport &r : reports)
+    for (const Finding &f : r.findings)
+      all.push_back({&r.file, &f});
+  writeStreamedJson(
+      os, std::move(out), nlohmann::json::json_pointer("/runs/0/results"),
+      all.size(), [&](std::ostream &os, size_t i, const std::string &in) {
+        writeIndentedJson(
+            os, sarifResult(*all[i].first, *all[i].second, ruleIndex), in);
+      });
 }
 
 } // namespace memlint

@@ -10,7 +10,9 @@
 #    all in one run (files side by side), then the large module and the
 #    deep one alone (functions side by side, chunked parsing, the
 #    MLIRContext's pool; the deep one on the caller), in text and JSON
-#    (JSON over the corpus and the large module, not all at once: memory).
+#    (JSON over the corpus and the large module, not all at once: memory);
+#    the fixes of a module of leaks (JSON, and `memlint fix`: the fix
+#    searches of its functions side by side).
 # 3. A `memlint lsp` session whose edits cancel running analyses.
 # Fails on any ThreadSanitizer report (suppressions.txt lists the reports
 # that are not memlint's), and on a crash.
@@ -45,6 +47,9 @@ python3 "$here/gen_calls.py" 1500 > "$work/calls.mlir"
 # The editor's analysis of 1,500 functions takes minutes when instrumented.
 python3 "$here/gen_calls.py" 150 > "$work/calls-lsp.mlir"
 python3 "$src/test/lit/cli/Inputs/nested_ifs.py" 3000 > "$work/deep.mlir"
+# 60 functions with leaks and missed reuse: their fix searches side by side.
+python3 -c "import sys; sys.path.insert(0, sys.argv[1]); import run; \
+run.gen_leaks(2, sys.argv[2])" "$src/bench/scaling" "$work/leaks.mlir"
 mapfile -t corpus < <(find "$src/test" "$src/examples" -name '*.mlir' \
                         -not -path '*/node_modules/*' | sort)
 
@@ -78,6 +83,8 @@ run files-json "$memlint" lint -j 4 --format=json "${corpus[@]}"
 run calls-text "$memlint" lint -j 4 --no-color "$work/calls.mlir"
 run calls-json "$memlint" lint -j 4 --format=json "$work/calls.mlir"
 run deep-text "$memlint" lint -j 4 --no-color "$work/deep.mlir"
+run leaks-json "$memlint" lint -j 4 --format=json "$work/leaks.mlir"
+run leaks-fix "$memlint" fix "$work/leaks.mlir"
 
 echo "== lsp session with cancelling edits"
 run lsp python3 "$here/lsp_session.py" "$memlint" "$work/calls-lsp.mlir" \

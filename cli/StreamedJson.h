@@ -1,0 +1,42 @@
+//===- StreamedJson.h - Large JSON written piece by piece -------*- C++ -*-===//
+//
+// A report of many findings, each with its fixes, is a JSON document of
+// many megabytes. Built as one nlohmann::json tree and then dumped, it costs
+// as much as linting the file (every value a node allocated, kept until the
+// end and freed one by one). Here the document's one large array is written
+// an element at a time: the envelope around it is a small tree, dumped
+// around a placeholder; each element is built, dumped and freed in turn.
+// The bytes are those of dumping the whole tree with an indent of 2.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_CLI_STREAMEDJSON_H
+#define MEMLINT_CLI_STREAMEDJSON_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+
+namespace memlint {
+
+/// Writes element `i` of the array, as `json.dump(2)` would write it at
+/// the start of a line indented by `indent` (its first line's indentation
+/// is written already).
+using WriteElement = llvm::function_ref<void(std::ostream &os, size_t i,
+                                             const std::string &indent)>;
+
+/// Writes `envelope` as `os << std::setw(2) << envelope` would, nested at
+/// `indent` (every line but the first starts with it), with the array
+/// at `array` (an empty array in `envelope`) holding `count` elements
+/// written by `element`.
+void writeStreamedJson(std::ostream &os, nlohmann::json envelope,
+                       const nlohmann::json::json_pointer &array, size_t count,
+                       WriteElement element, const std::string &indent = "");
+
+/// Writes `value` as `dump(2)` would, nested at `indent`.
+void writeIndentedJson(std::ostream &os, const nlohmann::json &value,
+                       const std::string &indent);
+
+} // namespace memlint
+
+#endif
