@@ -1,0 +1,298 @@
+//===- FunctionSearch.cpp - One function's fix search --------------------===//
+#include "fixes/FunctionSearch.h"
+
+#include "analysis/WorkPool.h"
+#include "analysis/checks/CheckInfo.h"
+#include "fixes/FixFinder.h"
+#include "fixes/MergeBuffers.h"
+#include "llvm/ADT/STLExtras.h"
+#include <map>
+
+using namespace mlir;
+
+namespace memlint {
+namespace fixsearch {
+
+/// How the check table says `check`'s findings are fixed.
+static CheckFix fixOf(const std::string &check) {
+  const CheckInfo *info = findCheckInfo(check);
+  return info ? info->fix : CheckFix::None;
+}
+
+bool isLifetimeCheck(const std::string &check) {
+  return fixOf(check) == CheckFix::Frees;
+}
+
+bool isMergeCheck(const std::string &check) {
+  return fixOf(check) == CheckFix::Merge;
+}
+
+/// The ops of a `missed-reuse` finding (anchored on the later allocation;
+/// related: the earlier allocation, then its free) and the index of their
+/// function in `s`, looked up by source range; nullopt when they are not
+/// all found in one function (or not in function `only`).
+/// Written ops of function `fn` of `s` by source range (ops the parser made
+/// up, such as implicit terminators, have no text).
+static std::map<SourceRange, Operation *> opsByRange(Snapshot &s, unsigned fn) {
+  std::map<SourceRange, Operation *> out;
+  s.function(fn)->walk([&](Operation *op) {
+    if (s.doc->opDef(op))
+      out.try_emplace(s.doc->rangeOf(op), op);
+  });
+  return out;
+}
+
+/// The ops of a `missed-reuse` finding (anchored on the later allocation;
+/// related: the earlier allocation, then its free), among `ops`.
+static std::optional<MergePair>
+locateMerge(const std::map<SourceRange, Operation *> &ops, const Finding &f) {
+  if (f.related.size() < 2)
+    return std::nullopt;
+  auto find = [&](const SourceRange &r) -> Operation * {
+    auto it = ops.find(r);
+    return it == ops.end() ? nullptr : it->second;
+  };
+  MergePair pair;
+  pair.laterAlloc = find(f.range);
+  pair.earlierAlloc = find(f.related[0].range);
+  pair.earlierFree = find(f.related[1].range);
+  if (!pair.laterAlloc || !pair.earlierAlloc || !pair.earlierFree)
+    return std::nullopt;
+  return pair;
+}
+
+/// Attaches fixes; returns, per finding, the index of the function its fix
+/// edits (or -1 without a fix). With `unproven`, a missed-reuse finding
+/// gets no fix: its pair of buffers goes there (by finding index) for the
+/// caller to prove together with others. `file`: the whole file's symbol
+/// table when `base` is a slice of it (FixFinder).
+static std::vector<int>
+attachTo(Snapshot &base, std::vector<Finding> &findings,
+         uint64_t *work = nullptr, std::optional<unsigned> only = std::nullopt,
+         std::map<size_t, MergePair> *unproven = nullptr,
+         SymbolTable *file = nullptr, SearchStats *stats = nullptr) {
+  std::vector<int> functionOf(findings.size(), -1);
+  std::map<std::pair<std::string, SourceRange>, Group> groups;
+  bool grouped = false;
+  FixFinder finder(base, AnalysesPerFinding, work, file);
+  std::map<unsigned, std::map<SourceRange, Operation *>> opsOf;
+  std::map<SourceRange, unsigned> functionAt; // by the function's range
+  // Per function, the missed-reuse findings (by index) and their ops.
+  std::map<unsigned, std::vector<std::pair<size_t, MergePair>>> mergesOf;
+  for (auto [i, f] : llvm::enumerate(findings)) {
+    if (isMergeCheck(f.check)) {
+      // The function holding the later allocation, then its ops by range
+      // (each map built once).
+      std::optional<unsigned> fn = only;
+      if (!fn) {
+        if (functionAt.empty())
+          for (unsigned k = 0; k < base.functionCount(); ++k)
+            functionAt.try_emplace(base.doc->fullRangeOf(base.function(k)), k);
+        for (auto &[range, k] : functionAt)
+          if (range.start <= f.range.start && f.range.end <= range.end)
+            fn = k;
+      }
+      if (!fn)
+        continue;
+      auto [ops, fresh] = opsOf.try_emplace(*fn);
+      if (fresh)
+        ops->second = opsByRange(base, *fn);
+      std::optional<MergePair> pair = locateMerge(ops->second, f);
+      if (pair && unproven) {
+        (*unproven)[i] = *pair;
+        functionOf[i] = *fn;
+        continue;
+      }
+      if (pair)
+        mergesOf[*fn].push_back({i, *pair});
+      continue;
+    }
+    if (!isLifetimeCheck(f.check))
+      continue;
+    if (!grouped) {
+      groups = groupEvents(base, only);
+      grouped = true;
+    }
+    auto it = groups.find({f.check, f.range});
+    if (it == groups.end())
+      continue;
+    if (std::optional<Fix> fix = finder.fixFor(it->second)) {
+      f.fixes.push_back(std::move(*fix));
+      functionOf[i] = it->second.fn;
+    }
+  }
+  // Merges per function, proven together (FixFinder::mergesFor).
+  for (auto &[fn, list] : mergesOf) {
+    SmallVector<MergePair> pairs;
+    for (auto &[i, pair] : list)
+      pairs.push_back(pair);
+    std::vector<std::optional<Fix>> fixes = finder.mergesFor(fn, pairs);
+    for (auto [entry, fix] : llvm::zip(list, fixes))
+      if (fix) {
+        findings[entry.first].fixes.push_back(std::move(*fix));
+        functionOf[entry.first] = fn;
+      }
+  }
+  if (stats) {
+    stats->starved |= finder.starved();
+    stats->tried += finder.candidatesTried();
+    stats->parsed += finder.candidatesParsed();
+  }
+  return functionOf;
+}
+
+std::vector<FunctionFindings>
+findingsByFunction(Snapshot &full, const std::vector<Finding> &findings) {
+  Document &doc = *full.doc;
+  std::map<std::pair<std::string, SourceRange>, Group> groups;
+  std::map<unsigned, std::vector<unsigned>> byFunction;
+  // The function of each allocation, by its range: one walk of the module,
+  // not one per missed-reuse finding.
+  std::map<SourceRange, unsigned> allocFunction;
+  for (auto [i, f] : llvm::enumerate(findings)) {
+    if (isMergeCheck(f.check)) {
+      if (allocFunction.empty())
+        for (auto [fn, op] : llvm::enumerate(full.lifetimes->functions()))
+          op->walk([&, fn = fn](Operation *inner) {
+            if (inner->getNumResults() == 1 && doc.opDef(inner))
+              allocFunction.try_emplace(doc.rangeOf(inner), fn);
+          });
+      auto at = allocFunction.find(f.range);
+      if (at == allocFunction.end())
+        continue;
+      byFunction[at->second].push_back(i);
+      continue;
+    }
+    if (!isLifetimeCheck(f.check))
+      continue;
+    if (groups.empty())
+      groups = groupEvents(full);
+    auto it = groups.find({f.check, f.range});
+    if (it != groups.end())
+      byFunction[it->second.fn].push_back(i);
+  }
+  std::vector<std::pair<uint64_t, unsigned>> order;
+  for (auto &[fn, indices] : byFunction) {
+    uint64_t ops = 0;
+    full.function(fn)->walk([&](Operation *) { ++ops; });
+    order.push_back({ops, fn});
+  }
+  llvm::sort(order);
+  std::vector<FunctionFindings> out;
+  for (auto [ops, fn] : order)
+    out.push_back({fn, ops, std::move(byFunction[fn])});
+  return out;
+}
+
+/// The view of function `fn` through its window `w`.
+static FunctionBase
+viewFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn, uint64_t ops,
+        const FunctionSlicer::Window &w,
+        std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
+        std::shared_ptr<MLIRContext> context) {
+  FunctionBase b;
+  // The window parses to the function, the declarations and the module.
+  b.owned =
+      viewThroughWindow(*full.doc, *full.lifetimes, fn, w.text, w.firstLine,
+                        ops + 1, std::move(summaries), std::move(context));
+  b.snapshot = b.owned.get();
+  b.index = 0;
+  b.file = slicer.symbols();
+  return b;
+}
+
+/// Whether a window parses and verifies on its own.
+static bool windowParses(const FunctionSlicer::Window &w,
+                         const std::string &fileName,
+                         std::shared_ptr<MLIRContext> context) {
+  return parseSnapshot(w.text, fileName, nullptr, std::move(context),
+                       /*threads=*/1, w.firstLine) != nullptr;
+}
+
+/// A parsed base for function `fn`: its window (unless `skipWindow`), else
+/// its slice, else the module itself.
+static FunctionBase
+parsedBaseFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
+              std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
+              std::shared_ptr<MLIRContext> context, bool skipWindow) {
+  Document &doc = *full.doc;
+  FunctionBase b;
+  SourceRange where = doc.rangeOf(full.function(fn));
+  // The function's index in a parsed slice: the one at the same place.
+  auto take = [&](std::string text, unsigned firstLine) {
+    b.owned = parseSnapshot(std::move(text), doc.fileName(), summaries, context,
+                            /*threads=*/1, firstLine);
+    std::optional<unsigned> only;
+    if (b.owned)
+      for (auto [i, f] : llvm::enumerate(b.owned->lifetimes->functions()))
+        if (b.owned->doc->rangeOf(f) == where)
+          only = i;
+    if (!only)
+      return false;
+    b.owned->sig = signatureOf(*b.owned->lifetimes, only);
+    b.snapshot = b.owned.get();
+    b.index = *only;
+    b.file = slicer.symbols();
+    b.owned->doc->module()->walk([&](Operation *) { ++b.parsedOps; });
+    return true;
+  };
+  if (!skipWindow)
+    if (std::optional<FunctionSlicer::Window> w =
+            slicer.windowFor(full.function(fn)))
+      if (take(std::move(w->text), w->firstLine))
+        return b;
+  if (std::optional<std::string> slice = slicer.sliceFor(full.function(fn)))
+    if (take(std::move(*slice), 0))
+      return b;
+  // No slice (nothing to cut, or it does not verify on its own).
+  b.owned = std::make_unique<Snapshot>();
+  b.owned->doc = full.doc;
+  b.owned->lifetimes = full.lifetimes;
+  b.owned->sig = signatureOf(*full.lifetimes, fn);
+  b.owned->context = std::move(context);
+  b.snapshot = b.owned.get();
+  b.index = fn;
+  return b;
+}
+
+FunctionSearch searchFunction(Snapshot &full, FunctionSlicer &slicer,
+                              const SearchInput &in,
+                              std::vector<Finding> &findings, uint64_t *work,
+                              std::map<size_t, MergePair> *unproven,
+                              bool serial) {
+  FunctionSearch out;
+  if (*in.window) {
+    std::vector<Finding> original = findings;
+    out.base = viewFor(full, slicer, in.fn, in.ops, **in.window, in.summaries,
+                       in.context);
+    out.functionOf =
+        attachTo(*out.base.snapshot, findings, work, out.base.index, unproven,
+                 out.base.file, &out.stats);
+    if (out.stats.tried == 0 || out.stats.parsed > 0 ||
+        windowParses(**in.window, full.doc->fileName(), in.context))
+      return out;
+    findings = std::move(original);
+    if (unproven)
+      unproven->clear();
+  }
+  if (!serial) {
+    out.needsSerial = true;
+    return out;
+  }
+  out.base = parsedBaseFor(full, slicer, in.fn, in.summaries, in.context,
+                           /*skipWindow=*/in.window->has_value());
+  if (work)
+    *work -= std::min(*work, out.base.parsedOps);
+  out.stats = {};
+  out.functionOf = attachTo(*out.base.snapshot, findings, work, out.base.index,
+                            unproven, out.base.file, &out.stats);
+  return out;
+}
+
+bool searchInParallel(Document &doc, unsigned threads, size_t functions) {
+  return batchThreads(threads) > 1 && functions > 1 &&
+         doc.context().isMultithreadingEnabled();
+}
+
+} // namespace fixsearch
+} // namespace memlint
