@@ -262,10 +262,11 @@ struct FunctionEdits {
 /// The fixes of one function that one round of `memlint fix` takes:
 /// searched, then taken one by one as long as together they still only
 /// remove events, then merges where no lifetime fix touched the function.
-static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
-                          const SearchInput &in, std::vector<Finding> mine,
-                          const std::string &fileName, bool unsafe,
-                          bool serial) {
+static FunctionEdits fixFunctionOnce(Snapshot &cur, FunctionSlicer &slicer,
+                                     const SearchInput &in,
+                                     std::vector<Finding> mine,
+                                     const std::string &fileName, bool unsafe,
+                                     bool serial) {
   FunctionEdits out;
   // Merges are proven below, together: one by one, each would re-analyse
   // the function once to be attached and once to be taken, quadratic in
@@ -336,6 +337,60 @@ static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
   return out;
 }
 
+/// fixFunctionOnce, then again on the function's edited window until it
+/// takes nothing more (at most `maxRounds` in all): a function's fixes
+/// change no other function (their proofs keep its summary), so it reaches
+/// its own fixpoint without the file being parsed and linted again per
+/// step (a chain of merges takes a step per link). The edits are the
+/// difference between the window and its last text.
+static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
+                                 const SearchInput &in,
+                                 std::vector<Finding> mine,
+                                 const std::string &fileName,
+                                 const LintOptions &opts, bool unsafe,
+                                 bool serial, unsigned maxRounds) {
+  FunctionEdits out = fixFunctionOnce(cur, slicer, in, std::move(mine),
+                                      fileName, unsafe, serial);
+  if (out.needsSerial || out.taken == 0 || !*in.window)
+    return out;
+  const FunctionSlicer::Window &w = **in.window;
+  std::optional<std::string> text = applyEdits(w.text, out.edits, w.firstLine);
+  if (!text)
+    return out;
+  LintOptions keep = opts;
+  keep.releaseAnalyses = false;
+  keep.threads = 1;
+  for (unsigned round = 1; round < maxRounds; ++round) {
+    std::unique_ptr<Snapshot> s = parseSnapshot(
+        *text, fileName, in.summaries, in.context, /*threads=*/1, w.firstLine);
+    if (!s)
+      break;
+    std::vector<Finding> findings = lintDocument(*s->doc, keep, *s->lifetimes);
+    std::vector<FunctionFindings> byFunction = findingsByFunction(*s, findings);
+    if (byFunction.size() != 1)
+      break;
+    const FunctionFindings &f = byFunction.front();
+    // The window's own slicer: this search alone reads it.
+    FunctionSlicer inner(*s->doc);
+    std::optional<FunctionSlicer::Window> window =
+        inner.windowFor(s->function(f.fn));
+    std::vector<Finding> again;
+    for (unsigned i : f.indices)
+      again.push_back(findings[i]);
+    FunctionEdits more = fixFunctionOnce(
+        *s, inner, {f.fn, f.ops, &window, in.summaries, in.context},
+        std::move(again), fileName, unsafe, /*serial=*/true);
+    std::optional<std::string> next =
+        more.taken ? applyEdits(*text, more.edits, w.firstLine) : std::nullopt;
+    if (!next)
+      break;
+    text = std::move(next);
+    out.taken += more.taken;
+  }
+  out.edits = editsBetween(w.text, *text, w.firstLine);
+  return out;
+}
+
 FixRunResult fixText(const std::string &text, const std::string &fileName,
                      const LintOptions &opts, bool unsafe, unsigned maxRounds) {
   FixRunResult result;
@@ -384,7 +439,7 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
         mine.push_back(findings[i]);
       FunctionEdits e = fixFunction(
           *cur, slicer, {f.fn, f.ops, &windows[k], summaries, context},
-          std::move(mine), fileName, unsafe, serial);
+          std::move(mine), fileName, opts, unsafe, serial, maxRounds);
       contexts.release(std::move(context));
       return e;
     };

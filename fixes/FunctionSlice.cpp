@@ -207,11 +207,12 @@ FunctionSlicer::windowFor(FunctionOpInterface fn) {
   if (!w.text.empty() && w.text.back() != '\n')
     w.text += '\n';
   w.text += footer;
-  // The header line is the file's line just before the function's first.
+  // The header line is the file's line just before the function's first
+  // (in the file's lines: the document may itself be a window of it).
   llvm::ArrayRef<size_t> starts = doc.lineStartOffsets();
   unsigned functionLine = llvm::upper_bound(starts, lines->begin) -
-                          starts.begin(); // 1-based
-  w.firstLine = functionLine - 2;
+                          starts.begin(); // 1-based, in text()
+  w.firstLine = doc.firstLine() + functionLine - 2;
   return w;
 }
 

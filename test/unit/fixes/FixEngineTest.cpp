@@ -357,11 +357,7 @@ TEST(FixText, MergesAChainToAFixpoint) {
   return
 }
 )";
-  FixRunResult r = fixText(text, "t.mlir", LintOptions(), false);
-  EXPECT_EQ(r.applied, 2u);
-  EXPECT_EQ(r.rounds, 2u);
-  EXPECT_TRUE(r.remaining.empty());
-  EXPECT_EQ(r.text, R"(func.func @f() {
+  const char *merged = R"(func.func @f() {
   %a = memref.alloc() : memref<4xf32>
   "npu.fill"(%a) : (memref<4xf32>) -> ()
   "npu.fill"(%a) : (memref<4xf32>) -> ()
@@ -369,7 +365,22 @@ TEST(FixText, MergesAChainToAFixpoint) {
   memref.dealloc %a : memref<4xf32>
   return
 }
-)");
+)";
+  // On the file's first line the function has no window: a round of the
+  // file per link.
+  FixRunResult r = fixText(text, "t.mlir", LintOptions(), false);
+  EXPECT_EQ(r.applied, 2u);
+  EXPECT_EQ(r.rounds, 2u);
+  EXPECT_TRUE(r.remaining.empty());
+  EXPECT_EQ(r.text, merged);
+  // With a window, the function reaches its fixpoint on it, in the first
+  // round of the file.
+  std::string header = "// the function's window has a line above it\n";
+  FixRunResult w = fixText(header + text, "t.mlir", LintOptions(), false);
+  EXPECT_EQ(w.applied, 2u);
+  EXPECT_EQ(w.rounds, 1u);
+  EXPECT_TRUE(w.remaining.empty());
+  EXPECT_EQ(w.text, header + merged);
   FixRunResult again = fixText(r.text, "t.mlir", LintOptions(), true);
   EXPECT_EQ(again.text, r.text);
   EXPECT_EQ(again.applied, 0u);

@@ -112,6 +112,14 @@ TEST(FunctionSlice, WindowHoldsTheFunctionOnItsOwnLines) {
   EXPECT_EQ(window->offsetOf({14, 1}), w->text.find("func.func @f"));
   // A function on the file's first line has no line for the declarations.
   EXPECT_FALSE(slicer.windowFor(functionNamed(*doc, "h")).has_value());
+  // A window of the window (`memlint fix` takes a function to its own
+  // fixpoint on its window) is the same window, in the file's lines.
+  FunctionSlicer inner(*window);
+  std::optional<FunctionSlicer::Window> again =
+      inner.windowFor(functionNamed(*window, "f"));
+  ASSERT_TRUE(again.has_value());
+  EXPECT_EQ(again->firstLine, w->firstLine);
+  EXPECT_EQ(again->text, w->text);
 }
 
 TEST(FunctionSlice, WindowKeepsTheModuleHeader) {
