@@ -202,7 +202,8 @@ std::vector<Finding> lintWithFixes(Document &doc, const LintOptions &opts,
 static unsigned takeMerges(Snapshot &base, unsigned fn,
                            const std::string &fileName,
                            const std::map<size_t, MergePair> &pairs,
-                           std::vector<TextEdit> &combined) {
+                           std::vector<TextEdit> &combined, unsigned *crossing,
+                           std::unique_ptr<Snapshot> *proven) {
   std::vector<std::vector<TextEdit>> group;
   SourceText src(*base.doc);
   EditSpans spans(base.text(), base.firstLine());
@@ -214,8 +215,12 @@ static unsigned takeMerges(Snapshot &base, unsigned fn,
       ranges = std::make_unique<LiveRanges>(la);
     std::optional<std::vector<TextEdit>> edits =
         mergeBufferEdits(src, la, *ranges, pair);
-    if (edits && !edits->empty() && spans.tryAdd(*edits))
-      group.push_back(std::move(*edits));
+    if (edits && !edits->empty()) {
+      if (spans.tryAdd(*edits))
+        group.push_back(std::move(*edits));
+      else
+        ++*crossing;
+    }
   }
   MergeProofState before = mergeProofStateOf(la, *base.doc);
   unsigned merged = 0;
@@ -237,6 +242,7 @@ static unsigned takeMerges(Snapshot &base, unsigned fn,
                        merged + part.size())) {
           combined = std::move(trial);
           merged += part.size();
+          *proven = std::move(s); // the text with every merge taken so far
           return;
         }
         if (part.size() == 1)
@@ -253,6 +259,13 @@ namespace {
 struct FunctionEdits {
   std::vector<TextEdit> edits;
   unsigned taken = 0;
+  /// A fix was left for a next step: a lifetime fix that did not go with
+  /// the ones taken, merges that waited for the lifetime fixes (or cross
+  /// one taken), or a lifetime fix taken (it may let a buffer be reused).
+  bool pending = false;
+  /// The function's text with `edits`, parsed and analysed, when a proof
+  /// did so already.
+  std::unique_ptr<Snapshot> snapshot;
   /// Not searched: the search needs to run one at a time
   /// (FunctionSearch::needsSerial).
   bool needsSerial = false;
@@ -296,16 +309,19 @@ static FunctionEdits fixFunctionOnce(Snapshot &cur, FunctionSlicer &slicer,
       break;
     if (search.functionOf[i] < 0 || isMergeCheck(f.check))
       continue;
+    bool usable = false, took = false;
     for (const Fix &fix : f.fixes) {
-      if ((!fix.safe && !unsafe) || fix.edits.empty() ||
-          !editsCompatible(b.text(), edits, fix.edits, b.firstLine()))
+      if ((!fix.safe && !unsafe) || fix.edits.empty())
+        continue;
+      usable = true;
+      if (!editsCompatible(b.text(), edits, fix.edits, b.firstLine()))
         continue;
       if (edits.empty()) {
         // FixFinder::accept on the same base and text: the finding's
         // events gone, nothing worse, which is what better() asks.
         edits = fix.edits;
         accepted.reset();
-        touched = true;
+        touched = took = true;
         ++out.taken;
         break;
       }
@@ -325,15 +341,19 @@ static FunctionEdits fixFunctionOnce(Snapshot &cur, FunctionSlicer &slicer,
         continue;
       edits = std::move(trial);
       accepted->update(s->sig);
-      touched = true;
+      touched = took = true;
       ++out.taken;
       break;
     }
+    out.pending |= usable && !took;
   }
   // Then merges, where no lifetime fix changed the function this round
   // (their proof compares with the function as this round found it).
+  unsigned crossing = 0;
   if (!touched)
-    out.taken += takeMerges(b, base.index, fileName, mergePairs, edits);
+    out.taken += takeMerges(b, base.index, fileName, mergePairs, edits,
+                            &crossing, &out.snapshot);
+  out.pending |= touched || crossing > 0;
   return out;
 }
 
@@ -351,7 +371,7 @@ static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
                                  bool serial, unsigned maxRounds) {
   FunctionEdits out = fixFunctionOnce(cur, slicer, in, std::move(mine),
                                       fileName, unsafe, serial);
-  if (out.needsSerial || out.taken == 0 || !*in.window)
+  if (out.needsSerial || out.taken == 0 || !out.pending || !*in.window)
     return out;
   const FunctionSlicer::Window &w = **in.window;
   std::optional<std::string> text = applyEdits(w.text, out.edits, w.firstLine);
@@ -360,9 +380,12 @@ static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
   LintOptions keep = opts;
   keep.releaseAnalyses = false;
   keep.threads = 1;
+  std::unique_ptr<Snapshot> s = std::move(out.snapshot);
   for (unsigned round = 1; round < maxRounds; ++round) {
-    std::unique_ptr<Snapshot> s = parseSnapshot(
-        *text, fileName, in.summaries, in.context, /*threads=*/1, w.firstLine);
+    // The last merges' proof parsed this very text: no need to again.
+    if (!s || s->text() != *text)
+      s = parseSnapshot(*text, fileName, in.summaries, in.context,
+                        /*threads=*/1, w.firstLine);
     if (!s)
       break;
     std::vector<Finding> findings = lintDocument(*s->doc, keep, *s->lifetimes);
@@ -386,6 +409,9 @@ static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
       break;
     text = std::move(next);
     out.taken += more.taken;
+    if (!more.pending)
+      break;
+    s = std::move(more.snapshot);
   }
   out.edits = editsBetween(w.text, *text, w.firstLine);
   return out;
