@@ -209,9 +209,9 @@ int runLint(const Args &args) {
   if (!verify) {
     // Streamed a finding at a time (StreamedJson.h), not built as one tree.
     if (format == "json")
-      writeJson(std::cout, reports);
+      writeJson(std::cout, reports, jobs);
     else if (format == "sarif")
-      writeSarif(std::cout, reports);
+      writeSarif(std::cout, reports, jobs);
     if (format == "json" || format == "sarif")
       std::cout << "\n";
     else

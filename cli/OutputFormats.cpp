@@ -86,7 +86,8 @@ nlohmann::json findingToJson(const Finding &f) {
   return j;
 }
 
-void writeJson(std::ostream &os, const std::vector<FileReport> &reports) {
+void writeJson(std::ostream &os, const std::vector<FileReport> &reports,
+               unsigned threads) {
   nlohmann::json top = nlohmann::json::object();
   top["version"] = 1;
   top["files"] = nlohmann::json::array();
@@ -97,11 +98,14 @@ void writeJson(std::ostream &os, const std::vector<FileReport> &reports) {
         nlohmann::json file = nlohmann::json::object();
         file["file"] = r.file;
         file["diagnostics"] = nlohmann::json::array();
+        RenderedElements findings(r.findings.size(), threads, [&](size_t k) {
+          return findingToJson(r.findings[k]);
+        });
         writeStreamedJson(
             os, std::move(file), nlohmann::json::json_pointer("/diagnostics"),
             r.findings.size(),
             [&](std::ostream &os, size_t k, const std::string &in) {
-              writeIndentedJson(os, findingToJson(r.findings[k]), in);
+              findings.write(os, k, in);
             },
             in);
       });
@@ -261,7 +265,8 @@ nlohmann::json formatSarif(const std::vector<FileReport> &reports) {
   return out;
 }
 
-void writeSarif(std::ostream &os, const std::vector<FileReport> &reports) {
+void writeSarif(std::ostream &os, const std::vector<FileReport> &reports,
+                unsigned threads) {
   std::map<std::string, int> ruleIndex;
   nlohmann::json out = sarifEnvelope(ruleIndex);
   // The findings of all files, in order, as one array.
@@ -269,12 +274,14 @@ void writeSarif(std::ostream &os, const std::vector<FileReport> &reports) {
   for (const FileReport &r : reports)
     for (const Finding &f : r.findings)
       all.push_back({&r.file, &f});
-  writeStreamedJson(
-      os, std::move(out), nlohmann::json::json_pointer("/runs/0/results"),
-      all.size(), [&](std::ostream &os, size_t i, const std::string &in) {
-        writeIndentedJson(
-            os, sarifResult(*all[i].first, *all[i].second, ruleIndex), in);
-      });
+  RenderedElements results(all.size(), threads, [&](size_t i) {
+    return sarifResult(*all[i].first, *all[i].second, ruleIndex);
+  });
+  writeStreamedJson(os, std::move(out),
+                    nlohmann::json::json_pointer("/runs/0/results"), all.size(),
+                    [&](std::ostream &os, size_t i, const std::string &in) {
+                      results.write(os, i, in);
+                    });
 }
 
 } // namespace memlint

@@ -21,13 +21,16 @@ nlohmann::json rangeToJson(const SourceRange &r);
 nlohmann::json findingToJson(const Finding &f);
 /// The contract's report JSON ({"version": 1, "files": [...]}).
 nlohmann::json formatJson(const std::vector<FileReport> &reports);
-/// `os << std::setw(2) << formatJson(reports)`, a finding at a time
-/// (StreamedJson.h): a large report is never a tree in memory.
-void writeJson(std::ostream &os, const std::vector<FileReport> &reports);
+/// `os << std::setw(2) << formatJson(reports)`, a block of findings at a
+/// time, each rendered on up to `threads` threads (StreamedJson.h): a
+/// large report is never a tree in memory.
+void writeJson(std::ostream &os, const std::vector<FileReport> &reports,
+               unsigned threads = 1);
 /// SARIF 2.1.0, one run, one rule per check.
 nlohmann::json formatSarif(const std::vector<FileReport> &reports);
-/// `os << std::setw(2) << formatSarif(reports)`, a result at a time.
-void writeSarif(std::ostream &os, const std::vector<FileReport> &reports);
+/// `os << std::setw(2) << formatSarif(reports)`, likewise.
+void writeSarif(std::ostream &os, const std::vector<FileReport> &reports,
+                unsigned threads = 1);
 
 } // namespace memlint
 

@@ -1,7 +1,42 @@
 //===- StreamedJson.cpp - Large JSON documents written piece by piece -----===//
 #include "cli/StreamedJson.h"
 
+#include "analysis/WorkPool.h"
+#include <algorithm>
+
 namespace memlint {
+
+std::string indentedJson(const nlohmann::json &value,
+                         const std::string &indent) {
+  std::string text = value.dump(2);
+  if (indent.empty())
+    return text;
+  std::string out;
+  out.reserve(text.size() + text.size() / 8);
+  // Raw newlines in a dump are layout only: strings escape theirs.
+  for (char c : text) {
+    out += c;
+    if (c == '\n')
+      out += indent;
+  }
+  return out;
+}
+
+void RenderedElements::write(std::ostream &os, size_t i,
+                             const std::string &indent) {
+  // Elements are asked for in order: a block is rendered side by side when
+  // the first of it is asked for (or the indentation changed).
+  if (i < first || i >= first + block.size() || indent != blockIndent) {
+    constexpr size_t BlockSize = 512;
+    first = i;
+    blockIndent = indent;
+    block.assign(std::min(BlockSize, count - i), std::string());
+    parallelFor(block.size(), threads, [&](size_t k) {
+      block[k] = indentedJson(build(first + k), blockIndent);
+    });
+  }
+  os << block[i - first];
+}
 
 void writeIndentedJson(std::ostream &os, const nlohmann::json &value,
                        const std::string &indent) {

@@ -13,9 +13,11 @@
 #define MEMLINT_CLI_STREAMEDJSON_H
 
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace memlint {
 
@@ -36,6 +38,29 @@ void writeStreamedJson(std::ostream &os, nlohmann::json envelope,
 /// Writes `value` as `dump(2)` would, nested at `indent`.
 void writeIndentedJson(std::ostream &os, const nlohmann::json &value,
                        const std::string &indent);
+/// The same, as a string.
+std::string indentedJson(const nlohmann::json &value,
+                         const std::string &indent);
+
+/// The elements of an array, built by `build(i)` and dumped on up to
+/// `threads` threads (WorkPool.h) a block at a time, written in order: an
+/// element writer for writeStreamedJson whose elements cost more to build
+/// and dump than to write.
+class RenderedElements {
+public:
+  RenderedElements(size_t count, unsigned threads,
+                   std::function<nlohmann::json(size_t)> build)
+      : count(count), threads(threads), build(std::move(build)) {}
+  void write(std::ostream &os, size_t i, const std::string &indent);
+
+private:
+  size_t count;
+  unsigned threads;
+  std::function<nlohmann::json(size_t)> build;
+  size_t first = 0; // of the block rendered
+  std::string blockIndent;
+  std::vector<std::string> block;
+};
 
 } // namespace memlint
 

@@ -82,6 +82,7 @@ TEST(StreamedJson, NestedArraysAndPlaceholderLookalikes) {
 }
 
 TEST(StreamedJson, ReportsAreTheirTrees) {
+  // More findings than a block renders at once (RenderedElements).
   Finding f;
   f.check = "leak";
   f.message = Message("a \"leak\"\nof %a");
@@ -95,11 +96,13 @@ TEST(StreamedJson, ReportsAreTheirTrees) {
       {"a.mlir", {f, f}}, {"b c.mlir", {}}, {"d.mlir", {f}}};
   for (size_t n = 0; n <= reports.size(); ++n) {
     std::vector<FileReport> some(reports.begin(), reports.begin() + n);
-    std::ostringstream json, sarif;
-    writeJson(json, some);
-    writeSarif(sarif, some);
-    EXPECT_EQ(json.str(), dumped(formatJson(some))) << n;
-    EXPECT_EQ(sarif.str(), dumped(formatSarif(some))) << n;
+    for (unsigned threads : {1u, 4u}) {
+      std::ostringstream json, sarif;
+      writeJson(json, some, threads);
+      writeSarif(sarif, some, threads);
+      EXPECT_EQ(json.str(), dumped(formatJson(some))) << n;
+      EXPECT_EQ(sarif.str(), dumped(formatSarif(some))) << n;
+    }
   }
 }
 
