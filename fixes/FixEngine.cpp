@@ -35,6 +35,7 @@
 #include "fixes/MergeBuffers.h"
 #include "fixes/SourceText.h"
 #include "fixes/TextEdits.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include <functional>
 #include <map>
@@ -204,42 +205,61 @@ static unsigned takeMerges(Snapshot &base, unsigned fn,
                            const std::map<size_t, MergePair> &pairs,
                            std::vector<TextEdit> &combined, unsigned *crossing,
                            std::unique_ptr<Snapshot> *proven) {
-  std::vector<std::vector<TextEdit>> group;
+  // The candidates, with the names of their two buffers.
+  struct Candidate {
+    std::vector<TextEdit> edits;
+    std::string earlier, later;
+  };
+  std::vector<Candidate> group;
   SourceText src(*base.doc);
   EditSpans spans(base.text(), base.firstLine());
   spans.tryAdd(combined);
   LifetimeAnalysis &la = base.analysis(fn);
   std::unique_ptr<LiveRanges> ranges;
+  // Merges of disjoint buffers only (as FixFinder::mergesFor): two that
+  // share one make a chain whose proof says nothing of either alone.
+  llvm::DenseSet<Operation *> touched;
   for (auto &[i, pair] : pairs) {
     if (!ranges)
       ranges = std::make_unique<LiveRanges>(la);
     std::optional<std::vector<TextEdit>> edits =
         mergeBufferEdits(src, la, *ranges, pair);
-    if (edits && !edits->empty()) {
-      if (spans.tryAdd(*edits))
-        group.push_back(std::move(*edits));
-      else
-        ++*crossing;
+    if (!edits || edits->empty())
+      continue;
+    if (touched.count(pair.earlierAlloc) || touched.count(pair.laterAlloc) ||
+        !spans.tryAdd(*edits)) {
+      ++*crossing;
+      continue;
     }
+    touched.insert(pair.earlierAlloc);
+    touched.insert(pair.laterAlloc);
+    group.push_back({std::move(*edits),
+                     base.doc->nameOf(pair.earlierAlloc->getResult(0)),
+                     base.doc->nameOf(pair.laterAlloc->getResult(0))});
   }
   MergeProofState before = mergeProofStateOf(la, *base.doc);
   unsigned merged = 0;
-  std::function<void(llvm::ArrayRef<std::vector<TextEdit>>)> prove =
-      [&](llvm::ArrayRef<std::vector<TextEdit>> part) {
+  // A group that fails drops the merges whose buffers fare worse and is
+  // proven again; a failure that names no buffer splits it in halves.
+  std::function<void(llvm::ArrayRef<const Candidate *>)> prove =
+      [&](llvm::ArrayRef<const Candidate *> part) {
         if (part.empty())
           return;
         std::vector<TextEdit> trial = combined;
-        for (const std::vector<TextEdit> &c : part)
-          trial.insert(trial.end(), c.begin(), c.end());
+        for (const Candidate *c : part)
+          trial.insert(trial.end(), c->edits.begin(), c->edits.end());
         std::optional<std::string> t =
             applyEdits(base.text(), trial, base.firstLine());
         std::unique_ptr<Snapshot> s =
             t ? analyzeText(*t, fileName, fn, base.summaries, base.context,
                             base.firstLine())
               : nullptr;
-        if (s &&
-            mergeKeeps(before, mergeProofStateOf(s->analysis(fn), *s->doc),
-                       merged + part.size())) {
+        std::optional<std::set<std::string>> worse;
+        if (s)
+          worse =
+              mergeWorsened(before, mergeProofStateOf(s->analysis(fn), *s->doc),
+                            merged + part.size());
+        if (worse && worse->empty()) {
           combined = std::move(trial);
           merged += part.size();
           *proven = std::move(s); // the text with every merge taken so far
@@ -247,10 +267,23 @@ static unsigned takeMerges(Snapshot &base, unsigned fn,
         }
         if (part.size() == 1)
           return;
+        if (worse) {
+          std::vector<const Candidate *> rest;
+          for (const Candidate *c : part)
+            if (!worse->count(c->earlier) && !worse->count(c->later))
+              rest.push_back(c);
+          if (rest.size() < part.size()) {
+            prove(rest);
+            return;
+          }
+        }
         prove(part.take_front(part.size() / 2));
         prove(part.drop_front(part.size() / 2));
       };
-  prove(group);
+  std::vector<const Candidate *> all;
+  for (const Candidate &c : group)
+    all.push_back(&c);
+  prove(all);
   return merged;
 }
 
