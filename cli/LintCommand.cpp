@@ -215,7 +215,7 @@ int runLint(const Args &args) {
     if (format == "json" || format == "sarif")
       std::cout << "\n";
     else
-      std::cout << formatText(reports, color);
+      writeText(std::cout, reports, color);
   }
   if (timeReport) {
     std::cout.flush(); // the report comes after the output

@@ -5,6 +5,7 @@
 #include "cli/StreamedJson.h"
 #include "memlint/Version.h"
 #include <cctype>
+#include <sstream>
 
 namespace memlint {
 
@@ -13,12 +14,15 @@ static std::string position(const std::string &file, const SourceRange &r) {
          std::to_string(r.start.column);
 }
 
-std::string formatText(const std::vector<FileReport> &reports, bool color) {
-  std::string out;
+void writeText(std::ostream &os, const std::vector<FileReport> &reports,
+               bool color) {
   const char *bold = color ? "\033[1m" : "";
   const char *reset = color ? "\033[0m" : "";
+  // A finding at a time: the text of a large report is never one string.
+  std::string out;
   for (const FileReport &r : reports) {
     for (const Finding &f : r.findings) {
+      out.clear();
       const char *sevColor = "";
       if (color)
         sevColor = f.severity == Severity::Error     ? "\033[1;31m"
@@ -31,9 +35,15 @@ std::string formatText(const std::vector<FileReport> &reports, bool color) {
         out += std::string(bold) + position(r.file, rel.range) + ": " + reset +
                (color ? "\033[1;30m" : "") + "note:" + reset + " " +
                rel.message.str() + "\n";
+      os << out;
     }
   }
-  return out;
+}
+
+std::string formatText(const std::vector<FileReport> &reports, bool color) {
+  std::ostringstream os;
+  writeText(os, reports, color);
+  return os.str();
 }
 
 // Objects are built by moving their members in: nlohmann's initializer

@@ -17,6 +17,9 @@ struct FileReport {
 
 /// clang style: FILE:LINE:COL: SEVERITY: MESSAGE [CHECK], then notes.
 std::string formatText(const std::vector<FileReport> &reports, bool color);
+/// formatText written to `os` a finding at a time.
+void writeText(std::ostream &os, const std::vector<FileReport> &reports,
+               bool color);
 nlohmann::json rangeToJson(const SourceRange &r);
 nlohmann::json findingToJson(const Finding &f);
 /// The contract's report JSON ({"version": 1, "files": [...]}).
