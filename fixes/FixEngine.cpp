@@ -68,10 +68,13 @@ bool attachFixesWithin(Document &doc, ModuleLifetimes &lifetimes,
   std::vector<FunctionFindings> byFunction = findingsByFunction(full, findings);
   if (byFunction.empty())
     return true;
-  // Every function analysed (the summaries need them all), so that the
-  // searches only read the file's analyses.
+  // Every function analysed (the summaries need them all, and the
+  // searches' own functions, nested ones too), so that the searches, side
+  // by side, only read the file's analyses.
   std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries =
       lifetimes.allSummaries();
+  for (const FunctionFindings &f : byFunction)
+    full.analysis(f.fn);
   FunctionSlicer slicer(doc);
   std::vector<std::optional<FunctionSlicer::Window>> windows;
   for (const FunctionFindings &f : byFunction)
@@ -480,6 +483,10 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
     std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries;
     if (!byFunction.empty())
       summaries = cur->lifetimes->allSummaries();
+    // The searches side by side only read the analyses (see
+    // attachFixesWithin).
+    for (const FunctionFindings &f : byFunction)
+      cur->analysis(f.fn);
     // Each function's fixes are searched, taken and proven on its window
     // (an edit inside a function changes no other function's analysis
     // while its summary stays the same, which the proofs check), so a
