@@ -66,7 +66,6 @@ struct FunctionBase {
   mlir::SymbolTable *file = nullptr;
   /// The ops parsed to make it (none for a view or the module itself).
   uint64_t parsedOps = 0;
-  bool isView() const { return snapshot && snapshot->window.has_value(); }
 };
 
 /// One function's fixes, searched as attachTo does, on the cheapest base
