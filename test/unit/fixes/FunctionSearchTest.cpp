@@ -1,0 +1,112 @@
+//===- FunctionSearchTest.cpp - One function's search and its fallback ----===//
+#include "fixes/FunctionSearch.h"
+#include "analysis/Engine.h"
+#include "analysis/lifetime/ModuleLifetimes.h"
+#include "fixes/TextEdits.h"
+
+#include <gtest/gtest.h>
+
+using namespace memlint;
+using namespace memlint::fixsearch;
+
+namespace {
+
+const char *leakInBranch = R"(// a line above the function: it has a window
+func.func @f(%c: i1) {
+  %a = memref.alloc() : memref<4xf32>
+  scf.if %c {
+    memref.dealloc %a : memref<4xf32>
+  }
+  return
+}
+func.func @clean() {
+  return
+}
+)";
+
+struct Searched {
+  FunctionSearch search;
+  std::vector<Finding> findings;
+};
+
+/// The search of the file's one function, on `window` (its own when none).
+Searched searchOnly(Document &doc, ModuleLifetimes &lifetimes,
+                    std::optional<FunctionSlicer::Window> window, bool own,
+                    bool serial) {
+  Snapshot full;
+  full.doc = &doc;
+  full.lifetimes = &lifetimes;
+  Searched out;
+  out.findings = lintDocument(doc, LintOptions(), lifetimes);
+  std::vector<FunctionFindings> byFunction =
+      findingsByFunction(full, out.findings);
+  EXPECT_EQ(byFunction.size(), 1u);
+  FunctionSlicer slicer(doc);
+  if (own)
+    window = slicer.windowFor(full.function(byFunction[0].fn));
+  out.search = searchFunction(
+      full, slicer,
+      {byFunction[0].fn, byFunction[0].ops, &window, lifetimes.allSummaries(),
+       Document::newContext()},
+      out.findings, /*work=*/nullptr, /*unproven=*/nullptr, serial);
+  return out;
+}
+
+TEST(FunctionSearch, TheBaseIsAViewOfTheFilesAnalysis) {
+  std::unique_ptr<Document> doc = Document::parse(leakInBranch, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  ModuleLifetimes lifetimes(doc->module(),
+                            [&](mlir::Value v) { return doc->nameOf(v); });
+  Searched s = searchOnly(*doc, lifetimes, std::nullopt, /*own=*/true,
+                          /*serial=*/false);
+  ASSERT_FALSE(s.search.needsSerial);
+  // Nothing parsed for the base: it is the file's document.
+  EXPECT_EQ(s.search.base.snapshot->doc, doc.get());
+  EXPECT_TRUE(s.search.base.snapshot->window.has_value());
+  EXPECT_EQ(s.search.base.parsedOps, 0u);
+  ASSERT_EQ(s.findings.size(), 1u);
+  ASSERT_EQ(s.findings[0].fixes.size(), 1u);
+  EXPECT_GT(s.search.stats.parsed, 0u);
+}
+
+// A window that does not parse on its own (here: made so by hand; the file
+// parses): every candidate fails, the search says it needs to run one at
+// a time, and then finds the fix on a parsed slice of the file (@clean
+// blanked).
+TEST(FunctionSearch, AWindowThatDoesNotParseFallsBackToASlice) {
+  std::unique_ptr<Document> doc = Document::parse(leakInBranch, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  ModuleLifetimes lifetimes(doc->module(),
+                            [&](mlir::Value v) { return doc->nameOf(v); });
+  FunctionSlicer slicer(*doc);
+  std::optional<FunctionSlicer::Window> own;
+  {
+    Snapshot full;
+    full.doc = doc.get();
+    full.lifetimes = &lifetimes;
+    own = slicer.windowFor(full.function(0));
+  }
+  ASSERT_TRUE(own.has_value());
+  FunctionSlicer::Window broken = *own;
+  broken.text.replace(0, broken.text.find('\n'), "\"not.closed\"(");
+
+  Searched side = searchOnly(*doc, lifetimes, broken, /*own=*/false,
+                             /*serial=*/false);
+  EXPECT_TRUE(side.search.needsSerial);
+  EXPECT_TRUE(side.findings[0].fixes.empty());
+
+  Searched serial = searchOnly(*doc, lifetimes, broken, /*own=*/false,
+                               /*serial=*/true);
+  EXPECT_FALSE(serial.search.needsSerial);
+  EXPECT_FALSE(serial.search.base.snapshot->window.has_value());
+  EXPECT_GT(serial.search.base.parsedOps, 0u);
+  ASSERT_EQ(serial.findings.size(), 1u);
+  ASSERT_EQ(serial.findings[0].fixes.size(), 1u);
+  // The same fix as on the window.
+  Searched good = searchOnly(*doc, lifetimes, std::nullopt, /*own=*/true,
+                             /*serial=*/true);
+  EXPECT_EQ(applyEdits(leakInBranch, serial.findings[0].fixes[0].edits),
+            applyEdits(leakInBranch, good.findings[0].fixes[0].edits));
+}
+
+} // namespace
