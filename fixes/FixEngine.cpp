@@ -75,6 +75,7 @@ bool attachFixesWithin(Document &doc, ModuleLifetimes &lifetimes,
       lifetimes.allSummaries();
   for (const FunctionFindings &f : byFunction)
     full.analysis(f.fn);
+  std::vector<bool> cycles = lifetimes.inCallCycle();
   FunctionSlicer slicer(doc);
   std::vector<std::optional<FunctionSlicer::Window>> windows;
   for (const FunctionFindings &f : byFunction)
@@ -98,7 +99,8 @@ bool attachFixesWithin(Document &doc, ModuleLifetimes &lifetimes,
     std::shared_ptr<MLIRContext> context = contexts.acquire();
     uint64_t left = budget;
     FunctionSearch s = searchFunction(
-        full, slicer, {f.fn, f.ops, &windows[k], summaries, context},
+        full, slicer,
+        {f.fn, f.ops, &windows[k], summaries, context, cycles[f.fn]},
         out.findings, work ? &left : nullptr, /*unproven=*/nullptr, serial);
     contexts.release(std::move(context));
     out.spent = budget - left;
@@ -437,7 +439,11 @@ static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
     for (unsigned i : f.indices)
       again.push_back(findings[i]);
     FunctionEdits more = fixFunctionOnce(
-        *s, inner, {f.fn, f.ops, &window, in.summaries, in.context},
+        *s, inner,
+        // The window's analysis had every summary preset, as its
+        // candidates' have: viewing it is right even in a call cycle.
+        {f.fn, f.ops, &window, in.summaries, in.context,
+         /*inCallCycle=*/false},
         std::move(again), fileName, unsafe, /*serial=*/true);
     std::optional<std::string> next =
         more.taken ? applyEdits(*text, more.edits, w.firstLine) : std::nullopt;
@@ -487,6 +493,9 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
     // attachFixesWithin).
     for (const FunctionFindings &f : byFunction)
       cur->analysis(f.fn);
+    std::vector<bool> cycles;
+    if (!byFunction.empty())
+      cycles = cur->lifetimes->inCallCycle();
     // Each function's fixes are searched, taken and proven on its window
     // (an edit inside a function changes no other function's analysis
     // while its summary stays the same, which the proofs check), so a
@@ -504,7 +513,8 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
       for (unsigned i : f.indices)
         mine.push_back(findings[i]);
       FunctionEdits e = fixFunction(
-          *cur, slicer, {f.fn, f.ops, &windows[k], summaries, context},
+          *cur, slicer,
+          {f.fn, f.ops, &windows[k], summaries, context, cycles[f.fn]},
           std::move(mine), fileName, opts, unsafe, serial, maxRounds);
       contexts.release(std::move(context));
       return e;

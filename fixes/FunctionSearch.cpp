@@ -255,6 +255,48 @@ parsedBaseFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
   return b;
 }
 
+/// The base parsed from the window `w` of function `fn` (no slicer
+/// needed); none when it does not parse or lacks the function.
+static std::optional<FunctionBase>
+parsedWindowFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
+                const FunctionSlicer::Window &w,
+                std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
+                std::shared_ptr<MLIRContext> context) {
+  FunctionBase b;
+  b.owned = parseSnapshot(w.text, full.doc->fileName(), std::move(summaries),
+                          std::move(context), /*threads=*/1, w.firstLine);
+  if (!b.owned)
+    return std::nullopt;
+  SourceRange where = full.doc->rangeOf(full.function(fn));
+  std::optional<unsigned> only;
+  for (auto [i, f] : llvm::enumerate(b.owned->lifetimes->functions()))
+    if (b.owned->doc->rangeOf(f) == where)
+      only = i;
+  if (!only)
+    return std::nullopt;
+  b.owned->sig = signatureOf(*b.owned->lifetimes, only);
+  b.snapshot = b.owned.get();
+  b.index = *only;
+  b.file = slicer.symbols();
+  b.owned->doc->module()->walk([&](Operation *) { ++b.parsedOps; });
+  return b;
+}
+
+/// The search on a parsed slice (or the module itself): one at a time.
+static FunctionSearch
+searchOnSlice(Snapshot &full, FunctionSlicer &slicer, const SearchInput &in,
+              std::vector<Finding> &findings, uint64_t *work,
+              std::map<size_t, MergePair> *unproven, bool skipWindow) {
+  FunctionSearch out;
+  out.base =
+      parsedBaseFor(full, slicer, in.fn, in.summaries, in.context, skipWindow);
+  if (work)
+    *work -= std::min(*work, out.base.parsedOps);
+  out.functionOf = attachTo(*out.base.snapshot, findings, work, out.base.index,
+                            unproven, out.base.file, &out.stats);
+  return out;
+}
+
 FunctionSearch searchFunction(Snapshot &full, FunctionSlicer &slicer,
                               const SearchInput &in,
                               std::vector<Finding> &findings, uint64_t *work,
@@ -263,6 +305,24 @@ FunctionSearch searchFunction(Snapshot &full, FunctionSlicer &slicer,
   FunctionSearch out;
   if (*in.window) {
     std::vector<Finding> original = findings;
+    if (in.inCallCycle) {
+      std::optional<FunctionBase> parsed = parsedWindowFor(
+          full, slicer, in.fn, **in.window, in.summaries, in.context);
+      if (!parsed) {
+        out.needsSerial = !serial;
+        if (serial)
+          out = searchOnSlice(full, slicer, in, findings, work, unproven,
+                              /*skipWindow=*/true);
+        return out;
+      }
+      out.base = std::move(*parsed);
+      if (work)
+        *work -= std::min(*work, out.base.parsedOps);
+      out.functionOf =
+          attachTo(*out.base.snapshot, findings, work, out.base.index, unproven,
+                   out.base.file, &out.stats);
+      return out;
+    }
     out.base = viewFor(full, slicer, in.fn, in.ops, **in.window, in.summaries,
                        in.context);
     out.functionOf =
@@ -279,14 +339,8 @@ FunctionSearch searchFunction(Snapshot &full, FunctionSlicer &slicer,
     out.needsSerial = true;
     return out;
   }
-  out.base = parsedBaseFor(full, slicer, in.fn, in.summaries, in.context,
-                           /*skipWindow=*/in.window->has_value());
-  if (work)
-    *work -= std::min(*work, out.base.parsedOps);
-  out.stats = {};
-  out.functionOf = attachTo(*out.base.snapshot, findings, work, out.base.index,
-                            unproven, out.base.file, &out.stats);
-  return out;
+  return searchOnSlice(full, slicer, in, findings, work, unproven,
+                       /*skipWindow=*/in.window->has_value());
 }
 
 bool searchInParallel(Document &doc, unsigned threads, size_t functions) {

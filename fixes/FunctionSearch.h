@@ -69,9 +69,10 @@ struct FunctionBase {
 };
 
 /// One function's fixes, searched as attachTo does, on the cheapest base
-/// that is right: the view of its window, unless every candidate tried on
-/// it failed to parse and the window itself does not parse (then on a
-/// parsed slice, from scratch).
+/// that is right: the view of its window (its window parsed, for a
+/// function in a call cycle), unless every candidate tried on it failed to
+/// parse and the window itself does not parse (then on a parsed slice,
+/// from scratch).
 struct FunctionSearch {
   FunctionBase base;
   std::vector<int> functionOf;
@@ -89,6 +90,10 @@ struct SearchInput {
   const std::optional<FunctionSlicer::Window> *window;
   std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries;
   std::shared_ptr<mlir::MLIRContext> context;
+  /// In a call cycle of the file (ModuleLifetimes::inCallCycle): its
+  /// analysis there may say less than its window's, whose summaries are
+  /// all preset, so the window is parsed for the base instead of viewed.
+  bool inCallCycle = false;
 };
 
 /// Searches the fixes of `findings` (the function's own, given fixes in

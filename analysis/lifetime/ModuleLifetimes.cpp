@@ -115,6 +115,77 @@ ModuleLifetimes::callerCounts() {
   return {std::move(dependents), std::move(waiting)};
 }
 
+std::vector<bool> ModuleLifetimes::inCallCycle() {
+  DenseMap<Operation *, unsigned> indexOf;
+  for (auto [i, fn] : llvm::enumerate(funcs))
+    indexOf[fn.getOperation()] = i;
+  size_t n = funcs.size();
+  std::vector<SmallVector<unsigned>> callees(n);
+  std::vector<bool> out(n, false);
+  for (auto [i, fn] : llvm::enumerate(funcs))
+    fn->walk([&, i = i](CallOpInterface call) {
+      if (FunctionOpInterface callee = calleeOf(call))
+        if (auto it = indexOf.find(callee.getOperation());
+            it != indexOf.end()) {
+          if (it->second == i)
+            out[i] = true; // calls itself
+          else if (!llvm::is_contained(callees[i], it->second))
+            callees[i].push_back(it->second);
+        }
+    });
+  // Tarjan's strongly connected components, with an explicit stack: the
+  // depth of a call chain is the input's to choose.
+  constexpr unsigned Unvisited = ~0u;
+  std::vector<unsigned> index(n, Unvisited), low(n, 0);
+  std::vector<bool> onStack(n, false);
+  std::vector<unsigned> stack;
+  unsigned next = 0;
+  struct Frame {
+    unsigned fn;
+    unsigned edge;
+  };
+  for (unsigned root = 0; root < n; ++root) {
+    if (index[root] != Unvisited)
+      continue;
+    std::vector<Frame> frames{{root, 0}};
+    index[root] = low[root] = next++;
+    stack.push_back(root);
+    onStack[root] = true;
+    while (!frames.empty()) {
+      Frame &f = frames.back();
+      if (f.edge < callees[f.fn].size()) {
+        unsigned c = callees[f.fn][f.edge++];
+        if (index[c] == Unvisited) {
+          index[c] = low[c] = next++;
+          stack.push_back(c);
+          onStack[c] = true;
+          frames.push_back({c, 0});
+        } else if (onStack[c]) {
+          low[f.fn] = std::min(low[f.fn], index[c]);
+        }
+        continue;
+      }
+      unsigned v = f.fn;
+      frames.pop_back();
+      if (!frames.empty())
+        low[frames.back().fn] = std::min(low[frames.back().fn], low[v]);
+      if (low[v] != index[v])
+        continue;
+      // v roots a component: pop it; more than one function is a cycle.
+      size_t start = stack.size();
+      while (stack[--start] != v)
+        ;
+      bool cycle = stack.size() - start > 1;
+      for (size_t k = start; k < stack.size(); ++k) {
+        onStack[stack[k]] = false;
+        out[stack[k]] = out[stack[k]] || cycle;
+      }
+      stack.resize(start);
+    }
+  }
+  return out;
+}
+
 void ModuleLifetimes::analyzeAll(unsigned threads,
                                  const std::function<void(unsigned)> &then) {
   // Direct callees with bodies. A function is ready once all of them are

@@ -78,6 +78,12 @@ public:
   /// The function a call resolves to in this module, or null (thread-safe:
   /// symbol tables are built lazily).
   mlir::FunctionOpInterface calleeOf(mlir::CallOpInterface call);
+  /// Per function (by index in functions()): whether it is in a call
+  /// cycle (calls itself, directly or through others). Such a function was
+  /// analysed with the summaries of the cycle's functions not yet known,
+  /// so a copy of it analysed on its own with every summary preset
+  /// (useSummaries) may say more than its analysis here.
+  std::vector<bool> inCallCycle();
 
 private:
   /// Per function (by index in functions()): the functions that call it,

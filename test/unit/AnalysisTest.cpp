@@ -3,7 +3,9 @@
 #include "analysis/Engine.h"
 #include "analysis/LifetimeAnalysis.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include <gtest/gtest.h>
+#include <map>
 
 using namespace memlint;
 
@@ -218,3 +220,56 @@ TEST(EngineTest, ParallelAndSequentialAgree) {
 }
 
 } // namespace
+
+// The fix search views a function's analysis in the file unless it is in a
+// call cycle (fixes/FunctionSearch.h): cycles through others, calls to
+// itself, and none in a call chain however long.
+TEST(EngineTest, FunctionsInCallCycles) {
+  std::string text = R"(func.func @self(%n: index) {
+  func.call @self(%n) : (index) -> ()
+  return
+}
+func.func @a() {
+  func.call @b() : () -> ()
+  return
+}
+func.func @b() {
+  func.call @c() : () -> ()
+  return
+}
+func.func @c() {
+  func.call @a() : () -> ()
+  func.call @leaf() : () -> ()
+  return
+}
+func.func @leaf() {
+  return
+}
+func.func private @ext() -> memref<4xf32>
+)";
+  // A chain deeper than any call stack: f0 -> f1 -> ... -> fN.
+  const int chain = 20000;
+  for (int i = 0; i < chain; ++i)
+    text += "func.func @f" + std::to_string(i) + "() {\n" +
+            (i + 1 < chain
+                 ? "  func.call @f" + std::to_string(i + 1) + "() : () -> ()\n"
+                 : std::string()) +
+            "  return\n}\n";
+  auto doc = Document::parse(text, "c.mlir");
+  ASSERT_TRUE(doc->isValid());
+  ModuleLifetimes lifetimes(doc->module(),
+                            [&](mlir::Value v) { return doc->nameOf(v); });
+  std::vector<bool> cycle = lifetimes.inCallCycle();
+  ASSERT_EQ(cycle.size(), lifetimes.functions().size());
+  std::map<std::string, bool> byName;
+  for (auto [i, fn] : llvm::enumerate(lifetimes.functions()))
+    byName[mlir::FunctionOpInterface(fn).getName().str()] = cycle[i];
+  EXPECT_TRUE(byName["self"]);
+  EXPECT_TRUE(byName["a"]);
+  EXPECT_TRUE(byName["b"]);
+  EXPECT_TRUE(byName["c"]);
+  EXPECT_FALSE(byName["leaf"]);
+  EXPECT_EQ(byName.count("ext"), 0u); // no body: not one of functions()
+  for (int i = 0; i < chain; ++i)
+    EXPECT_FALSE(byName["f" + std::to_string(i)]) << i;
+}

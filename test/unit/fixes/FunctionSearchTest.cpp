@@ -32,7 +32,7 @@ struct Searched {
 /// The search of the file's one function, on `window` (its own when none).
 Searched searchOnly(Document &doc, ModuleLifetimes &lifetimes,
                     std::optional<FunctionSlicer::Window> window, bool own,
-                    bool serial) {
+                    bool serial, bool inCycle = false) {
   Snapshot full;
   full.doc = &doc;
   full.lifetimes = &lifetimes;
@@ -47,7 +47,7 @@ Searched searchOnly(Document &doc, ModuleLifetimes &lifetimes,
   out.search = searchFunction(
       full, slicer,
       {byFunction[0].fn, byFunction[0].ops, &window, lifetimes.allSummaries(),
-       Document::newContext()},
+       Document::newContext(), inCycle},
       out.findings, /*work=*/nullptr, /*unproven=*/nullptr, serial);
   return out;
 }
@@ -107,6 +107,23 @@ TEST(FunctionSearch, AWindowThatDoesNotParseFallsBackToASlice) {
                              /*serial=*/true);
   EXPECT_EQ(applyEdits(leakInBranch, serial.findings[0].fixes[0].edits),
             applyEdits(leakInBranch, good.findings[0].fixes[0].edits));
+}
+
+// A function in a call cycle was analysed in the file with its own
+// summary unknown, where its window presets it: its base is its window,
+// parsed, so that base and candidates are analysed alike.
+TEST(FunctionSearch, InACallCycleTheWindowIsParsed) {
+  std::unique_ptr<Document> doc = Document::parse(leakInBranch, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  ModuleLifetimes lifetimes(doc->module(),
+                            [&](mlir::Value v) { return doc->nameOf(v); });
+  Searched s = searchOnly(*doc, lifetimes, std::nullopt, /*own=*/true,
+                          /*serial=*/false, /*inCycle=*/true);
+  ASSERT_FALSE(s.search.needsSerial);
+  EXPECT_NE(s.search.base.snapshot->doc, doc.get());
+  EXPECT_FALSE(s.search.base.snapshot->window.has_value());
+  EXPECT_GT(s.search.base.parsedOps, 0u);
+  ASSERT_EQ(s.findings[0].fixes.size(), 1u);
 }
 
 } // namespace
