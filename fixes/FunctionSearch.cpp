@@ -209,62 +209,19 @@ static bool windowParses(const FunctionSlicer::Window &w,
                        /*threads=*/1, w.firstLine) != nullptr;
 }
 
-/// A parsed base for function `fn`: its window (unless `skipWindow`), else
-/// its slice, else the module itself.
-static FunctionBase
-parsedBaseFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
-              std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
-              std::shared_ptr<MLIRContext> context, bool skipWindow) {
-  Document &doc = *full.doc;
-  FunctionBase b;
-  SourceRange where = doc.rangeOf(full.function(fn));
-  // The function's index in a parsed slice: the one at the same place.
-  auto take = [&](std::string text, unsigned firstLine) {
-    b.owned = parseSnapshot(std::move(text), doc.fileName(), summaries, context,
-                            /*threads=*/1, firstLine);
-    std::optional<unsigned> only;
-    if (b.owned)
-      for (auto [i, f] : llvm::enumerate(b.owned->lifetimes->functions()))
-        if (b.owned->doc->rangeOf(f) == where)
-          only = i;
-    if (!only)
-      return false;
-    b.owned->sig = signatureOf(*b.owned->lifetimes, only);
-    b.snapshot = b.owned.get();
-    b.index = *only;
-    b.file = slicer.symbols();
-    b.owned->doc->module()->walk([&](Operation *) { ++b.parsedOps; });
-    return true;
-  };
-  if (!skipWindow)
-    if (std::optional<FunctionSlicer::Window> w =
-            slicer.windowFor(full.function(fn)))
-      if (take(std::move(w->text), w->firstLine))
-        return b;
-  if (std::optional<std::string> slice = slicer.sliceFor(full.function(fn)))
-    if (take(std::move(*slice), 0))
-      return b;
-  // No slice (nothing to cut, or it does not verify on its own).
-  b.owned = std::make_unique<Snapshot>();
-  b.owned->doc = full.doc;
-  b.owned->lifetimes = full.lifetimes;
-  b.owned->sig = signatureOf(*full.lifetimes, fn);
-  b.owned->context = std::move(context);
-  b.snapshot = b.owned.get();
-  b.index = fn;
-  return b;
-}
-
-/// The base parsed from the window `w` of function `fn` (no slicer
-/// needed); none when it does not parse or lacks the function.
+/// The base parsed from `text` (a window or slice of the file, after
+/// `firstLine` of its lines), function `fn` of the file found in it by its
+/// place; none when it does not parse or lacks the function. Needs no
+/// slicer but its symbol table.
 static std::optional<FunctionBase>
-parsedWindowFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
-                const FunctionSlicer::Window &w,
-                std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
-                std::shared_ptr<MLIRContext> context) {
+parsedFrom(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
+           std::string text, unsigned firstLine,
+           std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
+           std::shared_ptr<MLIRContext> context) {
   FunctionBase b;
-  b.owned = parseSnapshot(w.text, full.doc->fileName(), std::move(summaries),
-                          std::move(context), /*threads=*/1, w.firstLine);
+  b.owned = parseSnapshot(std::move(text), full.doc->fileName(),
+                          std::move(summaries), std::move(context),
+                          /*threads=*/1, firstLine);
   if (!b.owned)
     return std::nullopt;
   SourceRange where = full.doc->rangeOf(full.function(fn));
@@ -279,6 +236,35 @@ parsedWindowFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
   b.index = *only;
   b.file = slicer.symbols();
   b.owned->doc->module()->walk([&](Operation *) { ++b.parsedOps; });
+  return b;
+}
+
+/// A parsed base for function `fn`: its window (unless `skipWindow`), else
+/// its slice, else the module itself.
+static FunctionBase
+parsedBaseFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
+              std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
+              std::shared_ptr<MLIRContext> context, bool skipWindow) {
+  if (!skipWindow)
+    if (std::optional<FunctionSlicer::Window> w =
+            slicer.windowFor(full.function(fn)))
+      if (std::optional<FunctionBase> b =
+              parsedFrom(full, slicer, fn, std::move(w->text), w->firstLine,
+                         summaries, context))
+        return std::move(*b);
+  if (std::optional<std::string> slice = slicer.sliceFor(full.function(fn)))
+    if (std::optional<FunctionBase> b = parsedFrom(
+            full, slicer, fn, std::move(*slice), 0, summaries, context))
+      return std::move(*b);
+  // No slice (nothing to cut, or it does not verify on its own).
+  FunctionBase b;
+  b.owned = std::make_unique<Snapshot>();
+  b.owned->doc = full.doc;
+  b.owned->lifetimes = full.lifetimes;
+  b.owned->sig = signatureOf(*full.lifetimes, fn);
+  b.owned->context = std::move(context);
+  b.snapshot = b.owned.get();
+  b.index = fn;
   return b;
 }
 
@@ -306,8 +292,9 @@ FunctionSearch searchFunction(Snapshot &full, FunctionSlicer &slicer,
   if (*in.window) {
     std::vector<Finding> original = findings;
     if (in.inCallCycle) {
-      std::optional<FunctionBase> parsed = parsedWindowFor(
-          full, slicer, in.fn, **in.window, in.summaries, in.context);
+      std::optional<FunctionBase> parsed =
+          parsedFrom(full, slicer, in.fn, (*in.window)->text,
+                     (*in.window)->firstLine, in.summaries, in.context);
       if (!parsed) {
         out.needsSerial = !serial;
         if (serial)
