@@ -41,6 +41,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <numeric>
 #include <optional>
 #include <set>
 
@@ -68,18 +69,8 @@ bool attachFixesWithin(Document &doc, ModuleLifetimes &lifetimes,
   std::vector<FunctionFindings> byFunction = findingsByFunction(full, findings);
   if (byFunction.empty())
     return true;
-  // Every function analysed (the summaries need them all, and the
-  // searches' own functions, nested ones too), so that the searches, side
-  // by side, only read the file's analyses.
-  std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries =
-      lifetimes.allSummaries();
-  for (const FunctionFindings &f : byFunction)
-    full.analysis(f.fn);
-  std::vector<bool> cycles = lifetimes.inCallCycle();
   FunctionSlicer slicer(doc);
-  std::vector<std::optional<FunctionSlicer::Window>> windows;
-  for (const FunctionFindings &f : byFunction)
-    windows.push_back(slicer.windowFor(full.function(f.fn)));
+  FileSearches searches(full, slicer, byFunction);
   ContextPool contexts;
   auto isCancelled = [&] {
     return cancelled && cancelled->load(std::memory_order_relaxed);
@@ -99,9 +90,8 @@ bool attachFixesWithin(Document &doc, ModuleLifetimes &lifetimes,
     std::shared_ptr<MLIRContext> context = contexts.acquire();
     uint64_t left = budget;
     FunctionSearch s = searchFunction(
-        full, slicer,
-        {f.fn, f.ops, &windows[k], summaries, context, cycles[f.fn]},
-        out.findings, work ? &left : nullptr, /*unproven=*/nullptr, serial);
+        full, slicer, searches.input(k, context), out.findings,
+        work ? &left : nullptr, /*unproven=*/nullptr, serial);
     contexts.release(std::move(context));
     out.spent = budget - left;
     out.starved = s.stats.starved;
@@ -200,11 +190,10 @@ std::vector<Finding> lintWithFixes(Document &doc, const LintOptions &opts,
 
 /// The merges of `pairs` (the missed-reuse findings of function `fn` of
 /// `base`, by finding index) that can be taken on top of `combined` (edits
-/// of that function), added to it; returns how many. The candidates whose
-/// edits do not overlap are proven together: they must, together, remove
-/// one buffer each and keep every event (MergeBuffers.h). A group that
-/// fails is split in halves, so k candidates cost one analysis when they
-/// all hold and about 2 log k per candidate that does not.
+/// of that function), added to it; returns how many. The candidates of
+/// disjoint buffers whose edits do not overlap are proven together
+/// (proveMergesTogether): they must, together, remove one buffer each and
+/// keep every event (MergeBuffers.h).
 static unsigned takeMerges(Snapshot &base, unsigned fn,
                            const std::string &fileName,
                            const std::map<size_t, MergePair> &pairs,
@@ -244,51 +233,35 @@ static unsigned takeMerges(Snapshot &base, unsigned fn,
   }
   MergeProofState before = mergeProofStateOf(la, *base.doc);
   unsigned merged = 0;
-  // A group that fails drops the merges whose buffers fare worse and is
-  // proven again; a failure that names no buffer splits it in halves.
-  std::function<void(llvm::ArrayRef<const Candidate *>)> prove =
-      [&](llvm::ArrayRef<const Candidate *> part) {
-        if (part.empty())
-          return;
-        std::vector<TextEdit> trial = combined;
-        for (const Candidate *c : part)
-          trial.insert(trial.end(), c->edits.begin(), c->edits.end());
-        std::optional<std::string> t =
-            applyEdits(base.text(), trial, base.firstLine());
-        std::unique_ptr<Snapshot> s =
-            t ? analyzeText(*t, fileName, fn, base.summaries, base.context,
-                            base.firstLine())
-              : nullptr;
-        std::optional<std::set<std::string>> worse;
-        if (s)
-          worse =
-              mergeWorsened(before, mergeProofStateOf(s->analysis(fn), *s->doc),
-                            merged + part.size());
-        if (worse && worse->empty()) {
-          combined = std::move(trial);
-          merged += part.size();
-          *proven = std::move(s); // the text with every merge taken so far
-          return;
-        }
-        if (part.size() == 1)
-          return;
-        if (worse) {
-          std::vector<const Candidate *> rest;
-          for (const Candidate *c : part)
-            if (!worse->count(c->earlier) && !worse->count(c->later))
-              rest.push_back(c);
-          if (rest.size() < part.size()) {
-            prove(rest);
-            return;
-          }
-        }
-        prove(part.take_front(part.size() / 2));
-        prove(part.drop_front(part.size() / 2));
-      };
-  std::vector<const Candidate *> all;
-  for (const Candidate &c : group)
-    all.push_back(&c);
-  prove(all);
+  // The last group analysed: its edits on top of `combined`, its parse.
+  std::vector<TextEdit> trial;
+  std::unique_ptr<Snapshot> last;
+  auto worsened = [&](llvm::ArrayRef<size_t> part)
+      -> std::optional<std::set<std::string>> {
+    trial = combined;
+    for (size_t c : part)
+      trial.insert(trial.end(), group[c].edits.begin(), group[c].edits.end());
+    std::optional<std::string> t =
+        applyEdits(base.text(), trial, base.firstLine());
+    last = t ? analyzeText(*t, fileName, fn, base.summaries, base.context,
+                           base.firstLine())
+             : nullptr;
+    if (!last)
+      return std::nullopt;
+    return mergeWorsened(before, mergeProofStateOf(last->analysis(fn), *last->doc),
+                         merged + part.size());
+  };
+  auto accept = [&](llvm::ArrayRef<size_t> part) {
+    combined = std::move(trial);
+    merged += part.size();
+    *proven = std::move(last); // the text with every merge taken so far
+  };
+  auto namesOf = [&](size_t c) {
+    return std::make_pair(group[c].earlier, group[c].later);
+  };
+  std::vector<size_t> all(group.size());
+  std::iota(all.begin(), all.end(), 0);
+  proveMergesTogether(all, worsened, accept, namesOf);
   return merged;
 }
 
@@ -486,16 +459,6 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
         lintDocument(*cur->doc, keep, *cur->lifetimes);
     std::vector<FunctionFindings> byFunction =
         findingsByFunction(*cur, findings);
-    std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries;
-    if (!byFunction.empty())
-      summaries = cur->lifetimes->allSummaries();
-    // The searches side by side only read the analyses (see
-    // attachFixesWithin).
-    for (const FunctionFindings &f : byFunction)
-      cur->analysis(f.fn);
-    std::vector<bool> cycles;
-    if (!byFunction.empty())
-      cycles = cur->lifetimes->inCallCycle();
     // Each function's fixes are searched, taken and proven on its window
     // (an edit inside a function changes no other function's analysis
     // while its summary stays the same, which the proofs check), so a
@@ -503,19 +466,17 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
     // per fix; functions side by side where the file's context allows.
     // The edits of all functions are applied together, in order.
     FunctionSlicer slicer(*cur->doc);
-    std::vector<std::optional<FunctionSlicer::Window>> windows;
-    for (const FunctionFindings &f : byFunction)
-      windows.push_back(slicer.windowFor(cur->function(f.fn)));
+    FileSearches searches(*cur, slicer, byFunction);
     auto fixOne = [&](size_t k, bool serial) {
       std::shared_ptr<MLIRContext> context = contexts.acquire();
       const FunctionFindings &f = byFunction[k];
       std::vector<Finding> mine;
       for (unsigned i : f.indices)
         mine.push_back(findings[i]);
-      FunctionEdits e = fixFunction(
-          *cur, slicer,
-          {f.fn, f.ops, &windows[k], summaries, context, cycles[f.fn]},
-          std::move(mine), fileName, opts, unsafe, serial, maxRounds);
+      FunctionEdits e =
+          fixFunction(*cur, slicer, searches.input(k, context),
+                      std::move(mine), fileName, opts, unsafe, serial,
+                      maxRounds);
       contexts.release(std::move(context));
       return e;
     };

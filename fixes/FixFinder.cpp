@@ -395,48 +395,33 @@ FixFinder::mergesFor(unsigned fn, ArrayRef<MergePair> pairs) {
   };
   MergeProofState before = mergeProofStateOf(la, doc);
   budget = 2 * candidates.size() + 1;
-  std::function<void(ArrayRef<const Candidate *>)> prove =
-      [&](ArrayRef<const Candidate *> group) {
-        if (group.empty() || budget == 0 || outOfWork())
-          return;
-        std::vector<TextEdit> edits;
-        for (const Candidate *c : group)
-          edits.insert(edits.end(), c->edits.begin(), c->edits.end());
-        std::unique_ptr<Snapshot> s = analyzeEdits(base, edits);
-        std::optional<std::set<std::string>> worse;
-        if (s)
-          worse =
-              mergeWorsened(before, mergeProofStateOf(s->analysis(fn), *s->doc),
-                            group.size());
-        if (worse && worse->empty()) {
-          for (const Candidate *c : group)
-            if (std::optional<Fix> fix = mergeFix(pairs[c->pair], c->edits))
-              out[c->pair] = std::move(fix);
-          return;
-        }
-        if (group.size() == 1)
-          return;
-        // The merges of the buffers that fare worse fail alone too (their
-        // events are theirs); the rest are proven again without them.
-        if (worse) {
-          std::vector<const Candidate *> rest;
-          for (const Candidate *c : group) {
-            const MergePair &pair = pairs[c->pair];
-            if (!worse->count(doc.nameOf(pair.earlierAlloc->getResult(0))) &&
-                !worse->count(doc.nameOf(pair.laterAlloc->getResult(0))))
-              rest.push_back(c);
-          }
-          if (rest.size() < group.size()) {
-            prove(rest);
-            return;
-          }
-        }
-        prove(group.take_front(group.size() / 2));
-        prove(group.drop_front(group.size() / 2));
-      };
+  auto worsened = [&](ArrayRef<size_t> group)
+      -> std::optional<std::set<std::string>> {
+    std::vector<TextEdit> edits;
+    for (size_t c : group)
+      edits.insert(edits.end(), candidates[c].edits.begin(),
+                   candidates[c].edits.end());
+    std::unique_ptr<Snapshot> s = analyzeEdits(base, edits);
+    if (!s)
+      return std::nullopt;
+    return mergeWorsened(before, mergeProofStateOf(s->analysis(fn), *s->doc),
+                         group.size());
+  };
+  auto accept = [&](ArrayRef<size_t> group) {
+    for (size_t c : group)
+      if (std::optional<Fix> fix =
+              mergeFix(pairs[candidates[c].pair], candidates[c].edits))
+        out[candidates[c].pair] = std::move(fix);
+  };
+  auto namesOf = [&](size_t c) {
+    const MergePair &pair = pairs[candidates[c].pair];
+    return std::make_pair(doc.nameOf(pair.earlierAlloc->getResult(0)),
+                          doc.nameOf(pair.laterAlloc->getResult(0)));
+  };
+  auto stop = [&] { return budget == 0 || outOfWork(); };
   std::vector<bool> placed(candidates.size(), false);
   for (size_t first = 0; first < candidates.size();) {
-    std::vector<const Candidate *> round;
+    std::vector<size_t> round;
     EditSpans spans(base.text(), base.firstLine());
     llvm::DenseSet<Operation *> touched; // allocations of the round's buffers
     for (size_t k = first; k < candidates.size(); ++k) {
@@ -448,10 +433,10 @@ FixFinder::mergesFor(unsigned fn, ArrayRef<MergePair> pairs) {
         continue;
       touched.insert(pair.earlierAlloc);
       touched.insert(pair.laterAlloc);
-      round.push_back(&candidates[k]);
+      round.push_back(k);
       placed[k] = true;
     }
-    prove(round);
+    proveMergesTogether(round, worsened, accept, namesOf, stop);
     while (first < candidates.size() && placed[first])
       ++first;
   }

@@ -335,5 +335,25 @@ bool searchInParallel(Document &doc, unsigned threads, size_t functions) {
          doc.context().isMultithreadingEnabled();
 }
 
+FileSearches::FileSearches(Snapshot &full, FunctionSlicer &slicer,
+                           const std::vector<FunctionFindings> &byFunction)
+    : byFunction(byFunction) {
+  if (byFunction.empty())
+    return;
+  summaries = full.lifetimes->allSummaries();
+  for (const FunctionFindings &f : byFunction)
+    full.analysis(f.fn);
+  cycles = full.lifetimes->inCallCycle();
+  for (const FunctionFindings &f : byFunction)
+    windows.push_back(slicer.windowFor(full.function(f.fn)));
+}
+
+SearchInput FileSearches::input(size_t k,
+                                std::shared_ptr<MLIRContext> context) const {
+  const FunctionFindings &f = byFunction[k];
+  return {f.fn,      f.ops,   &windows[k], summaries, std::move(context),
+          cycles[f.fn]};
+}
+
 } // namespace fixsearch
 } // namespace memlint

@@ -96,6 +96,26 @@ struct SearchInput {
   bool inCallCycle = false;
 };
 
+/// What the searches of one file's functions share, read before they run
+/// (side by side they only read the file's IR and analyses): each
+/// function's window (the slicer caches what it reads), the callee
+/// summaries, which functions are in call cycles; and every searched
+/// function's analysis, computed (allSummaries covers top-level ones only).
+class FileSearches {
+public:
+  /// Reads nothing when `byFunction` is empty.
+  FileSearches(Snapshot &full, FunctionSlicer &slicer,
+               const std::vector<FunctionFindings> &byFunction);
+  /// The input of the search of `byFunction[k]`, parsing in `context`.
+  SearchInput input(size_t k, std::shared_ptr<mlir::MLIRContext> context) const;
+
+private:
+  const std::vector<FunctionFindings> &byFunction;
+  std::vector<std::optional<FunctionSlicer::Window>> windows;
+  std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries;
+  std::vector<bool> cycles;
+};
+
 /// Searches the fixes of `findings` (the function's own, given fixes in
 /// place). `work`: the bound, spent as candidates are analysed (none when
 /// null). With `unproven`, missed-reuse findings get no fix: their pairs

@@ -154,4 +154,44 @@ mergeWorsened(const MergeProofState &before, const MergeProofState &after,
   return names;
 }
 
+void proveMergesTogether(
+    llvm::ArrayRef<size_t> group,
+    llvm::function_ref<std::optional<std::set<std::string>>(
+        llvm::ArrayRef<size_t>)>
+        worsened,
+    llvm::function_ref<void(llvm::ArrayRef<size_t>)> accept,
+    llvm::function_ref<std::pair<std::string, std::string>(size_t)> namesOf,
+    llvm::function_ref<bool()> stop) {
+  // Dropping merges loops (it may take one per merge); only halving
+  // recurses, as deep as the log of the group.
+  std::vector<size_t> part(group.begin(), group.end());
+  while (!part.empty() && !(stop && stop())) {
+    std::optional<std::set<std::string>> worse = worsened(part);
+    if (worse && worse->empty()) {
+      accept(part);
+      return;
+    }
+    if (part.size() == 1)
+      return;
+    if (worse) {
+      std::vector<size_t> rest;
+      for (size_t i : part) {
+        auto [earlier, later] = namesOf(i);
+        if (!worse->count(earlier) && !worse->count(later))
+          rest.push_back(i);
+      }
+      if (rest.size() < part.size()) {
+        part = std::move(rest);
+        continue;
+      }
+    }
+    llvm::ArrayRef<size_t> all(part);
+    proveMergesTogether(all.take_front(all.size() / 2), worsened, accept,
+                        namesOf, stop);
+    proveMergesTogether(all.drop_front(all.size() / 2), worsened, accept,
+                        namesOf, stop);
+    return;
+  }
+}
+
 } // namespace memlint

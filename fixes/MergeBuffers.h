@@ -20,6 +20,7 @@
 #include "analysis/LifetimeAnalysis.h"
 #include "analysis/LiveRanges.h"
 #include "fixes/FreePlacement.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>
 #include <optional>
 #include <set>
@@ -81,6 +82,24 @@ bool mergeKeeps(const MergeProofState &before, const MergeProofState &after,
 std::optional<std::set<std::string>>
 mergeWorsened(const MergeProofState &before, const MergeProofState &after,
               unsigned merged);
+
+/// Proves merges together, by their indices in the caller's list:
+/// `worsened(part)` analyses the merges of `part` applied together and
+/// names the buffers that fare worse (mergeWorsened: empty when the group
+/// holds, none when what fails is no one buffer's); `accept(part)` takes a
+/// group that holds, right after its analysis. A group that fails drops
+/// the merges whose buffers (`namesOf`: earlier, later) fare worse, which
+/// fail alone too, and is proven again; one that fails for no buffer is
+/// split in halves, down to single merges. So k merges cost one analysis
+/// when they all hold. `stop` (optional) ends the proof (out of work).
+void proveMergesTogether(
+    llvm::ArrayRef<size_t> part,
+    llvm::function_ref<std::optional<std::set<std::string>>(
+        llvm::ArrayRef<size_t>)>
+        worsened,
+    llvm::function_ref<void(llvm::ArrayRef<size_t>)> accept,
+    llvm::function_ref<std::pair<std::string, std::string>(size_t)> namesOf,
+    llvm::function_ref<bool()> stop = nullptr);
 
 } // namespace memlint
 
