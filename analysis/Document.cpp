@@ -319,7 +319,11 @@ SourcePos Document::posOf(SMLoc loc) const {
   std::optional<size_t> at = fileOffset(loc);
   if (!at)
     return {};
-  size_t off = *at;
+  return posAtOffset(*at);
+}
+
+SourcePos Document::posAtOffset(size_t offset) const {
+  size_t off = std::min(offset, contents.size());
   auto it = std::upper_bound(lineStarts.begin(), lineStarts.end(), off);
   unsigned line = it - lineStarts.begin();
   return {linesBefore + line,

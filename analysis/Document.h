@@ -117,6 +117,8 @@ public:
   /// pointer into text()); nullopt for none.
   std::optional<size_t> fileOffset(llvm::SMLoc loc) const;
   SourcePos posOf(llvm::SMLoc loc) const;
+  /// The position of byte `offset` of text() (clamped to it).
+  SourcePos posAtOffset(size_t offset) const;
   SourceRange rangeOf(llvm::SMRange r) const;
   /// Byte offset of a 1-based position; clamps to the buffer.
   size_t offsetOf(SourcePos pos) const;

@@ -168,7 +168,7 @@ int runBisect(const Args &args) {
     for (size_t i = 0; i < blamed.size(); ++i)
       report.findings[i].related.push_back(
           {blameText(blamed[i], b.passes()), report.findings[i].range});
-    std::cout << formatText({report}, color);
+    writeText(std::cout, {report}, color);
   }
   return blamed.empty() ? ExitClean : ExitFindings;
 }

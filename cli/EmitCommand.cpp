@@ -160,7 +160,7 @@ int runEmit(const Args &args) {
     if (!noFix)
       fixed = fixText(*text, shown, lint, /*unsafe=*/false);
     if (noFix || !fixed.inputValid || !fixed.remaining.empty()) {
-      std::cerr << formatText({{shown, findings}}, /*color=*/false);
+      writeText(std::cerr, {{shown, findings}}, /*color=*/false);
       std::cerr << "memlint emit: " << shown << " has lifetime errors"
                 << (noFix ? "" : " that the safe fixes do not remove")
                 << "; fix them first (memlint fix)\n";

@@ -208,14 +208,15 @@ int runLint(const Args &args) {
   }
   if (!verify) {
     // Streamed a finding at a time (StreamedJson.h), not built as one tree.
-    if (format == "json")
+    if (format == "json") {
       writeJson(std::cout, reports, jobs);
-    else if (format == "sarif")
-      writeSarif(std::cout, reports, jobs);
-    if (format == "json" || format == "sarif")
       std::cout << "\n";
-    else
+    } else if (format == "sarif") {
+      writeSarif(std::cout, reports, jobs);
+      std::cout << "\n";
+    } else {
       writeText(std::cout, reports, color);
+    }
   }
   if (timeReport) {
     std::cout.flush(); // the report comes after the output

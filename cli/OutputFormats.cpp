@@ -5,7 +5,6 @@
 #include "cli/StreamedJson.h"
 #include "memlint/Version.h"
 #include <cctype>
-#include <sstream>
 
 namespace memlint {
 
@@ -38,12 +37,6 @@ void writeText(std::ostream &os, const std::vector<FileReport> &reports,
       os << out;
     }
   }
-}
-
-std::string formatText(const std::vector<FileReport> &reports, bool color) {
-  std::ostringstream os;
-  writeText(os, reports, color);
-  return os.str();
 }
 
 // Objects are built by moving their members in: nlohmann's initializer

@@ -15,9 +15,8 @@ struct FileReport {
   std::vector<Finding> findings;
 };
 
-/// clang style: FILE:LINE:COL: SEVERITY: MESSAGE [CHECK], then notes.
-std::string formatText(const std::vector<FileReport> &reports, bool color);
-/// formatText written to `os` a finding at a time.
+/// clang style: FILE:LINE:COL: SEVERITY: MESSAGE [CHECK], then notes;
+/// written a finding at a time.
 void writeText(std::ostream &os, const std::vector<FileReport> &reports,
                bool color);
 nlohmann::json rangeToJson(const SourceRange &r);

@@ -2,9 +2,22 @@
 #include "cli/StreamedJson.h"
 
 #include "analysis/WorkPool.h"
+#include "llvm/ADT/StringRef.h"
 #include <algorithm>
 
 namespace memlint {
+
+/// Appends `text`, a dump's lines, with `indent` after each newline: raw
+/// newlines in a dump are layout only (strings escape theirs).
+static void appendIndented(std::string &out, llvm::StringRef text,
+                           const std::string &indent) {
+  out.reserve(out.size() + text.size() + text.size() / 8);
+  for (char c : text) {
+    out += c;
+    if (c == '\n')
+      out += indent;
+  }
+}
 
 std::string indentedJson(const nlohmann::json &value,
                          const std::string &indent) {
@@ -12,13 +25,7 @@ std::string indentedJson(const nlohmann::json &value,
   if (indent.empty())
     return text;
   std::string out;
-  out.reserve(text.size() + text.size() / 8);
-  // Raw newlines in a dump are layout only: strings escape theirs.
-  for (char c : text) {
-    out += c;
-    if (c == '\n')
-      out += indent;
-  }
+  appendIndented(out, text, indent);
   return out;
 }
 
@@ -40,20 +47,7 @@ void RenderedElements::write(std::ostream &os, size_t i,
 
 void writeIndentedJson(std::ostream &os, const nlohmann::json &value,
                        const std::string &indent) {
-  std::string text = value.dump(2);
-  if (indent.empty()) {
-    os << text;
-    return;
-  }
-  // Raw newlines in a dump are layout only: strings escape theirs.
-  size_t from = 0;
-  for (size_t nl = text.find('\n'); nl != std::string::npos;
-       nl = text.find('\n', from)) {
-    os.write(text.data() + from, nl + 1 - from);
-    os << indent;
-    from = nl + 1;
-  }
-  os.write(text.data() + from, text.size() - from);
+  os << indentedJson(value, indent);
 }
 
 void writeStreamedJson(std::ostream &os, nlohmann::json envelope,
@@ -79,13 +73,9 @@ void writeStreamedJson(std::ostream &os, nlohmann::json envelope,
   // Before the placeholder's line, then each element on its own lines,
   // then from the placeholder's newline on.
   auto writeNested = [&](size_t from, size_t to) {
-    for (size_t nl = text.find('\n', from); nl < to;
-         nl = text.find('\n', from)) {
-      os.write(text.data() + from, nl + 1 - from);
-      os << indent;
-      from = nl + 1;
-    }
-    os.write(text.data() + from, to - from);
+    std::string out;
+    appendIndented(out, llvm::StringRef(text).slice(from, to), indent);
+    os << out;
   };
   writeNested(0, lineStart);
   std::string nested = indent + elementIndent;

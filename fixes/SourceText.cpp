@@ -1,8 +1,6 @@
 //===- SourceText.cpp - Byte offsets in a document being fixed ------------===//
 #include "fixes/SourceText.h"
 
-#include "llvm/ADT/STLExtras.h"
-
 using namespace mlir;
 
 namespace memlint {
@@ -62,20 +60,12 @@ size_t SourceText::skipSpaceAndComments(size_t off) const {
   return off;
 }
 
-SourcePos SourceText::posAt(size_t off) const {
-  // The document's own line starts: a table of the text's lines per
-  // SourceText would cost the whole file per fix candidate.
-  llvm::ArrayRef<size_t> starts = doc.lineStartOffsets();
-  off = std::min(off, text.size());
-  unsigned line = llvm::upper_bound(starts, off) - starts.begin();
-  return {doc.firstLine() + line,
-          static_cast<unsigned>(off - starts[line - 1] + 1)};
-}
-
 TextEdit SourceText::edit(size_t start, size_t end, std::string newText) const {
   TextEdit e;
-  e.range.start = posAt(start);
-  e.range.end = posAt(end);
+  // The document's own line starts: a table of the text's lines per
+  // SourceText would cost the whole file per fix candidate.
+  e.range.start = doc.posAtOffset(start);
+  e.range.end = doc.posAtOffset(end);
   // New lines end the way the line they go into does (not read from the
   // whole text: a search on a large file makes many edits, each local).
   size_t eol = lineEnd(start);

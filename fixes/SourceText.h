@@ -39,9 +39,6 @@ public:
   Document &document() const { return doc; }
 
 private:
-  /// The file position of byte `off` of text().
-  SourcePos posAt(size_t off) const;
-
   Document &doc;
   llvm::StringRef text;
 };
