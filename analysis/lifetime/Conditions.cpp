@@ -57,6 +57,19 @@ Bdd ConditionTable::choiceAtom(Operation *op, Message whenTrue,
   return newAtom({Value(), op, std::move(whenTrue), std::move(whenFalse)});
 }
 
+Bdd ConditionTable::sameBufferAtom(Operation *op, Value a, Value b) {
+  if (b.getAsOpaquePointer() < a.getAsOpaquePointer())
+    std::swap(a, b);
+  auto [it, first] = sameBufferAtoms.try_emplace({op, a, b});
+  if (first) {
+    std::string both = namer(a) + " and " + namer(b);
+    Atom atom{Value(), op, both + " are one buffer",
+              both + " are different buffers", /*data=*/true};
+    it->second = newAtom(std::move(atom));
+  }
+  return it->second;
+}
+
 void ConditionTable::markLoopRuns(Bdd atom, Operation *loop) {
   for (unsigned v : bdd.support(atom))
     atoms[v].runsOf = loop;

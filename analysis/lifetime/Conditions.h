@@ -37,6 +37,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <tuple>
 
 namespace memlint {
 
@@ -73,6 +74,9 @@ public:
   /// A fresh atom for a choice made by `op`, worded for either outcome
   /// ("the loop at 3:5 runs" / "the loop at 3:5 runs zero times").
   Bdd choiceAtom(mlir::Operation *op, Message whenTrue, Message whenFalse);
+  /// A data atom standing for "`a` and `b` hold the same buffer" where
+  /// memlint cannot tell, as decided at `op` (made once per op and pair).
+  Bdd sameBufferAtom(mlir::Operation *op, mlir::Value a, mlir::Value b);
   /// Marks the choice atom `atom` as "the loop op `loop` runs at all", so
   /// that a description can word it together with the loop's
   /// first-iteration atom ("runs exactly once").
@@ -168,6 +172,8 @@ private:
     mlir::Operation *runsOf = nullptr; // "the loop runs" choices: the loop
   };
   llvm::DenseMap<std::pair<unsigned, const void *>, unsigned> earlier;
+  llvm::DenseMap<std::tuple<mlir::Operation *, mlir::Value, mlir::Value>, Bdd>
+      sameBufferAtoms;
   Bdd newAtom(Atom a);
   /// The formula of the i1 result `v` of `cmp` (see the file comment).
   Bdd comparisonFormula(mlir::arith::CmpIOp cmp, mlir::Value v);

@@ -381,6 +381,7 @@ LifetimeAnalysis::LifetimeAnalysis(mlir::FunctionOpInterface fn,
   if (stopped)
     eventCache = lifetime::coarseEvents(fn, bufferInfos);
   sum = impl->summary();
+  sum.deallocLibrary = module.isDeallocationLibrary(fn);
   const BddManager &bdd = impl->bdds();
   spent = bdd.spent();
   work = {bdd.operations(), bdd.size(), bdd.peakBytes()};

@@ -3,6 +3,7 @@
 
 #include "analysis/LifetimeAnalysis.h"
 #include "analysis/WorkPool.h"
+#include "analysis/lifetime/DeallocLibrary.h"
 #include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
@@ -12,9 +13,18 @@ namespace memlint {
 ModuleLifetimes::ModuleLifetimes(Operation *module, ValueNamer namer)
     : namer(std::move(namer)) {
   module->walk([&](FunctionOpInterface fn) {
-    if (!fn.isExternal())
-      funcs.push_back(fn);
+    if (fn.isExternal())
+      return;
+    funcs.push_back(fn);
+    if (lifetime::isDeallocationLibrary(fn))
+      deallocLibraries.insert(fn.getOperation());
   });
+}
+
+bool ModuleLifetimes::isDeallocationLibrary(FunctionOpInterface callee) const {
+  if (const FunctionSummary *preset = presetSummaryOf(callee))
+    return preset->deallocLibrary;
+  return deallocLibraries.contains(callee.getOperation());
 }
 
 ModuleLifetimes::~ModuleLifetimes() = default;

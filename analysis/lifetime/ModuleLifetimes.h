@@ -84,6 +84,9 @@ public:
   /// so a copy of it analysed on its own with every summary preset
   /// (useSummaries) may say more than its analysis here.
   std::vector<bool> inCallCycle();
+  /// Whether `callee` is upstream's deallocation library function
+  /// (lifetime/DeallocLibrary.h), by its body or its preset summary.
+  bool isDeallocationLibrary(mlir::FunctionOpInterface callee) const;
 
 private:
   /// Per function (by index in functions()): the functions that call it,
@@ -93,6 +96,10 @@ private:
   ValueNamer namer;
   mlir::SymbolTableCollection tables;
   std::vector<mlir::FunctionOpInterface> funcs;
+  /// The functions with upstream's deallocation library body, found once
+  /// here: recognising one builds IR, which the analyses on other threads
+  /// must not do.
+  llvm::DenseSet<mlir::Operation *> deallocLibraries;
   llvm::DenseMap<mlir::Operation *, std::unique_ptr<LifetimeAnalysis>> done;
   llvm::DenseSet<mlir::Operation *> inProgress;
   /// Guards `tables`, and `done`/`inProgress` while analyzeAll runs.

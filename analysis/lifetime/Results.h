@@ -85,6 +85,9 @@ struct FunctionSummary {
   /// as what a wrapper of a body-less getter returns; its callers follow it
   /// as foreign memory too.
   std::vector<bool> foreign;
+  /// The function is upstream's deallocation library function
+  /// (lifetime/DeallocLibrary.h): callers know what its outputs hold.
+  bool deallocLibrary = false;
 };
 
 } // namespace memlint

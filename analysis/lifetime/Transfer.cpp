@@ -3,10 +3,12 @@
 
 #include "analysis/BufferCarriers.h"
 #include "analysis/Ownership.h"
+#include "analysis/lifetime/ModuleLifetimes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -72,7 +74,7 @@ void Transfer::defineConditions(Operation *op) {
         flow.pinFormula(r, ctx.conds.recomputeDerived(r));
       continue;
     }
-    if (Bdd f; pointerEquality(r, f))
+    if (Bdd f; pointerEquality(r, f) || libraryOutput(r, f))
       flow.pinFormula(r, f);
     else if (auto it = pointerAtoms.find(r); it != pointerAtoms.end())
       flow.pinFormula(r, it->second);
@@ -103,6 +105,58 @@ bool Transfer::pointerEquality(Value r, Bdd &out) {
   }
   out = cmp.getPredicate() == arith::CmpIPredicate::eq ? *same
                                                        : ctx.bdd.negate(*same);
+  return true;
+}
+
+const LibraryCall *Transfer::libraryCallFor(Value array) {
+  auto [it, first] = libraryCalls.try_emplace(array);
+  if (first) {
+    CallOpInterface call = libraryCallWriting(array);
+    FunctionOpInterface callee = call ? ctx.module.calleeOf(call) : nullptr;
+    if (callee && ctx.module.isDeallocationLibrary(callee))
+      it->second = readLibraryCall(call);
+  }
+  return it->second ? &*it->second : nullptr;
+}
+
+bool Transfer::libraryOutput(Value r, Bdd &out) {
+  auto load = r.getDefiningOp<memref::LoadOp>();
+  if (!load)
+    return false;
+  const LibraryCall *call = libraryCallFor(load.getMemRef());
+  APInt index;
+  if (!call || load.getIndices().size() != 1 ||
+      !matchPattern(load.getIndices()[0], m_ConstantInt(&index)))
+    return false;
+  // Only what the call wrote: a load after it.
+  Operation *at = call->call->getBlock()->findAncestorOpInBlock(*load);
+  if (!at || at == call->call || !call->call->isBeforeInBlock(at))
+    return false;
+  BddManager &bdd = ctx.bdd;
+  uint64_t i = index.getZExtValue();
+  bool freeOut = load.getMemRef() == call->freeOut;
+  if (i >= (freeOut ? call->memrefs.size() : call->retained.size()))
+    return false;
+  // Where memlint cannot tell whether two of the memrefs are one buffer,
+  // that is a value of memory too (an atom per pair).
+  auto same = [&](Value a, Value b) { return pointersEqual(call->call, a, b); };
+  Bdd f = BddManager::False;
+  if (freeOut) {
+    // Freed: its condition holds and it is neither retained nor listed
+    // earlier.
+    Value m = call->memrefs[i];
+    f = ctx.conds.formulaOf(call->conditions[i]);
+    for (Value kept : call->retained)
+      f = bdd.conj(f, bdd.negate(same(m, kept)));
+    for (Value earlier : ArrayRef(call->memrefs).take_front(i))
+      f = bdd.conj(f, bdd.negate(same(m, earlier)));
+  } else {
+    // Owned afterwards: some listed memref with a true condition is it.
+    for (auto [m, c] : llvm::zip(call->memrefs, call->conditions))
+      f = bdd.disj(
+          f, bdd.conj(ctx.conds.formulaOf(c), same(m, call->retained[i])));
+  }
+  out = f;
   return true;
 }
 
@@ -231,9 +285,9 @@ void Transfer::handleDealloc(bufferization::DeallocOp op, PathState &st) {
   }
 }
 
-std::optional<Bdd> Transfer::sameBuffer(Value a, Value b) {
+Transfer::Sameness Transfer::samenessOf(Value a, Value b) {
   BddManager &bdd = ctx.bdd;
-  Bdd same = BddManager::False;
+  Sameness out;
   for (const AliasEntry &x : flow.aliasOf(a)) {
     for (const AliasEntry &y : flow.aliasOf(b)) {
       Bdd both = bdd.conj(x.cond, y.cond);
@@ -241,21 +295,35 @@ std::optional<Bdd> Transfer::sameBuffer(Value a, Value b) {
         continue;
       const Origin &ox = ctx.origins[x.origin];
       const Origin &oy = ctx.origins[y.origin];
-      if (ox.kind == OriginKind::Unknown || oy.kind == OriginKind::Unknown)
-        return std::nullopt;
-      if (x.origin == y.origin) {
-        same = bdd.disj(same, both);
+      bool unknown =
+          ox.kind == OriginKind::Unknown || oy.kind == OriginKind::Unknown;
+      if (!unknown && x.origin == y.origin) {
+        out.same = bdd.disj(out.same, both);
         continue;
       }
-      // A body-less callee may return any memory, its argument included.
-      if (isForeign(ox) || isForeign(oy))
-        return std::nullopt;
-      // Memory that is not this function's own may be passed in twice.
-      if (ox.kind != OriginKind::Owned && oy.kind != OriginKind::Owned)
-        return std::nullopt;
+      // A body-less callee may return any memory, its argument included;
+      // memory that is not this function's own may be passed in twice.
+      if (unknown || isForeign(ox) || isForeign(oy) ||
+          (ox.kind != OriginKind::Owned && oy.kind != OriginKind::Owned))
+        out.unknown = bdd.disj(out.unknown, both);
     }
   }
-  return same;
+  return out;
+}
+
+std::optional<Bdd> Transfer::sameBuffer(Value a, Value b) {
+  Sameness s = samenessOf(a, b);
+  if (s.unknown != BddManager::False)
+    return std::nullopt;
+  return s.same;
+}
+
+Bdd Transfer::pointersEqual(Operation *op, Value a, Value b) {
+  Sameness s = samenessOf(a, b);
+  if (s.unknown == BddManager::False)
+    return s.same;
+  return ctx.bdd.disj(
+      s.same, ctx.bdd.conj(s.unknown, ctx.conds.sameBufferAtom(op, a, b)));
 }
 
 void Transfer::defineResults(Operation *op, PathState &st) {

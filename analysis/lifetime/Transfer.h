@@ -14,6 +14,7 @@
 #define MEMLINT_ANALYSIS_LIFETIME_TRANSFER_H
 
 #include "analysis/lifetime/AliasFlow.h"
+#include "analysis/lifetime/DeallocLibrary.h"
 #include "mlir/IR/OpDefinition.h"
 #include <optional>
 
@@ -64,6 +65,16 @@ private:
   /// it cannot tell (two different arguments may be one buffer; memory it
   /// does not follow).
   std::optional<Bdd> sameBuffer(mlir::Value a, mlir::Value b);
+  /// Where two values are one buffer (`same`), and where memlint cannot
+  /// tell (`unknown`); elsewhere they are different buffers.
+  struct Sameness {
+    Bdd same = BddManager::False;
+    Bdd unknown = BddManager::False;
+  };
+  Sameness samenessOf(mlir::Value a, mlir::Value b);
+  /// Whether the aligned pointers of `a` and `b`, compared at `op`, are
+  /// equal: `same`, and an atom of memory where sameness is unknown.
+  Bdd pointersEqual(mlir::Operation *op, mlir::Value a, mlir::Value b);
   bool isForeign(const Origin &o) const {
     return o.kind == OriginKind::Owned && ctx.buffers[o.buffer].foreign;
   }
@@ -77,13 +88,24 @@ private:
   /// comparisons are decided from aliases where sameBuffer can tell.
   void defineConditions(mlir::Operation *op);
   bool pointerEquality(mlir::Value r, Bdd &out);
+  /// An i1 loaded from an output array of upstream's deallocation library
+  /// function after its call (lifetime/DeallocLibrary.h): what the call
+  /// wrote there, from the conditions and memrefs it was given.
+  bool libraryOutput(mlir::Value r, Bdd &out);
+  /// The library call writing output array `array`, read once (the pointer
+  /// lasts until the next call).
+  const LibraryCall *libraryCallFor(mlir::Value array);
   /// The free that freed buffer `b` on (some of) the paths of `cond`.
   mlir::Operation *freerFor(const PathState &st, unsigned b, Bdd cond);
 
   FunctionContext &ctx;
   AliasFlow &flow;
-  /// Atoms of pointer comparisons sameBuffer could not decide.
+  /// Atoms of pointer comparisons sameBuffer could not decide: the same in
+  /// every round.
   llvm::DenseMap<mlir::Value, Bdd> pointerAtoms;
+  /// Per output array: the library call that writes it (nullopt: none, or
+  /// one whose arrays are not all known).
+  llvm::DenseMap<mlir::Value, std::optional<LibraryCall>> libraryCalls;
 };
 
 } // namespace memlint::lifetime

@@ -44,6 +44,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "lib"))
 import llvm_tools  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import helper_dead  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parent.parent
 CORPUS_DIR = HERE / "corpus"
@@ -478,6 +481,8 @@ def mark_equivalent(prog, mlir_opt):
     if prog.text is None or not muts:
         return
     dead = dead_deallocs(prog.text, sorted({c.line for c in muts}), mlir_opt)
+    lines = prog.text.splitlines()
+    dead |= {c.line for c in muts if helper_dead.is_dead(lines, c.line - 1)}
     for c in muts:
         c.equivalent = c.line in dead
 

@@ -219,6 +219,67 @@ class DeadDeallocs(unittest.TestCase):
                          {9, 15})
 
 
+HELPER = """\
+  func.func @f(%arg0: memref<8xf32>, %arg1: i1) -> memref<8xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %true = arith.constant true
+    %alloc = memref.alloc() : memref<8xf32>
+    %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %arg0 : memref<8xf32> -> memref<f32>, index, index, index
+    %cast_a = memref.cast %alloc : memref<8xf32> to memref<?xf32>
+    %alloc_1 = memref.alloc() : memref<3xindex>
+    %alloc_2 = memref.alloc() : memref<3xi1>
+    %alloc_3 = memref.alloc() : memref<1xindex>
+    %intptr = memref.extract_aligned_pointer_as_index %base_buffer : memref<f32> -> index
+    memref.store %intptr, %alloc_1[%c0] : memref<3xindex>
+    %intptr_4 = memref.extract_aligned_pointer_as_index %alloc : memref<8xf32> -> index
+    memref.store %intptr_4, %alloc_1[%c1] : memref<3xindex>
+    %intptr_5 = memref.extract_aligned_pointer_as_index %cast_a : memref<?xf32> -> index
+    memref.store %intptr_5, %alloc_1[%c2] : memref<3xindex>
+    memref.store %arg1, %alloc_2[%c0] : memref<3xi1>
+    memref.store %true, %alloc_2[%c1] : memref<3xi1>
+    memref.store %true, %alloc_2[%c2] : memref<3xi1>
+    %intptr_6 = memref.extract_aligned_pointer_as_index %arg0 : memref<8xf32> -> index
+    memref.store %intptr_6, %alloc_3[%c0] : memref<1xindex>
+    %cast = memref.cast %alloc_1 : memref<3xindex> to memref<?xindex>
+    %cast_7 = memref.cast %alloc_3 : memref<1xindex> to memref<?xindex>
+    %cast_8 = memref.cast %alloc_2 : memref<3xi1> to memref<?xi1>
+    %alloc_9 = memref.alloc() : memref<3xi1>
+    %alloc_10 = memref.alloc() : memref<1xi1>
+    %cast_11 = memref.cast %alloc_9 : memref<3xi1> to memref<?xi1>
+    %cast_12 = memref.cast %alloc_10 : memref<1xi1> to memref<?xi1>
+    call @dealloc_helper(%cast, %cast_7, %cast_8, %cast_11, %cast_12) : (memref<?xindex>, memref<?xindex>, memref<?xi1>, memref<?xi1>, memref<?xi1>) -> ()
+    %0 = memref.load %alloc_9[%c0] : memref<3xi1>
+    scf.if %0 {
+      memref.dealloc %base_buffer : memref<f32>
+    }
+    %1 = memref.load %alloc_9[%c1] : memref<3xi1>
+    scf.if %1 {
+      memref.dealloc %alloc : memref<8xf32>
+    }
+    %2 = memref.load %alloc_9[%c2] : memref<3xi1>
+    scf.if %2 {
+      memref.dealloc %cast_a : memref<?xf32>
+    }
+    return %arg0 : memref<8xf32>
+  }
+"""
+
+
+class HelperDead(unittest.TestCase):
+    def test_frees_the_helper_never_lets_run(self):
+        import helper_dead
+        lines = HELPER.splitlines()
+        frees = [i for i, l in enumerate(lines) if "memref.dealloc" in l]
+        # The base of the retained %arg0: dead. %alloc: freed. Its cast,
+        # listed after it: dead (the helper frees a buffer once).
+        self.assertEqual([helper_dead.is_dead(lines, i) for i in frees],
+                         [True, False, True])
+        # Not guarded by a helper flag at all.
+        self.assertFalse(helper_dead.is_dead(CLEAN.splitlines(), 7))
+
+
 class Expectations(unittest.TestCase):
     def test_ident_and_round_trip(self):
         import tempfile
