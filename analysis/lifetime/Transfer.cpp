@@ -76,8 +76,6 @@ void Transfer::defineConditions(Operation *op) {
     }
     if (Bdd f; pointerEquality(r, f) || libraryOutput(r, f))
       flow.pinFormula(r, f);
-    else if (auto it = pointerAtoms.find(r); it != pointerAtoms.end())
-      flow.pinFormula(r, it->second);
   }
 }
 
@@ -96,15 +94,9 @@ bool Transfer::pointerEquality(Value r, Bdd &out) {
       cmp.getRhs().getDefiningOp<memref::ExtractAlignedPointerAsIndexOp>();
   if (!lhs || !rhs)
     return false;
-  std::optional<Bdd> same = sameBuffer(lhs.getSource(), rhs.getSource());
-  if (!same) {
-    // Undecided: one atom of its own, the same in every round.
-    if (!pointerAtoms.count(r))
-      pointerAtoms[r] = ctx.conds.freshValueAtom(r);
-    return false;
-  }
-  out = cmp.getPredicate() == arith::CmpIPredicate::eq ? *same
-                                                       : ctx.bdd.negate(*same);
+  Bdd same = pointersEqual(cmp, lhs.getSource(), rhs.getSource());
+  out = cmp.getPredicate() == arith::CmpIPredicate::eq ? same
+                                                       : ctx.bdd.negate(same);
   return true;
 }
 

@@ -85,7 +85,7 @@ private:
   /// The i1 values `op` defines get their formulas: derived ones are
   /// rebuilt at every visit (what they are built from, such as a loop
   /// header's flags, may differ from the last fixpoint round), and pointer
-  /// comparisons are decided from aliases where sameBuffer can tell.
+  /// comparisons are decided from aliases (pointersEqual).
   void defineConditions(mlir::Operation *op);
   bool pointerEquality(mlir::Value r, Bdd &out);
   /// An i1 loaded from an output array of upstream's deallocation library
@@ -100,9 +100,6 @@ private:
 
   FunctionContext &ctx;
   AliasFlow &flow;
-  /// Atoms of pointer comparisons sameBuffer could not decide: the same in
-  /// every round.
-  llvm::DenseMap<mlir::Value, Bdd> pointerAtoms;
   /// Per output array: the library call that writes it (nullopt: none, or
   /// one whose arrays are not all known).
   llvm::DenseMap<mlir::Value, std::optional<LibraryCall>> libraryCalls;
