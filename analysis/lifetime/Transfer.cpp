@@ -124,31 +124,14 @@ bool Transfer::libraryOutput(Value r, Bdd &out) {
   Operation *at = call->call->getBlock()->findAncestorOpInBlock(*load);
   if (!at || at == call->call || !call->call->isBeforeInBlock(at))
     return false;
-  BddManager &bdd = ctx.bdd;
   uint64_t i = index.getZExtValue();
   bool freeOut = load.getMemRef() == call->freeOut;
   if (i >= (freeOut ? call->memrefs.size() : call->retained.size()))
     return false;
-  // Where memlint cannot tell whether two of the memrefs are one buffer,
-  // that is a value of memory too (an atom per pair).
-  auto same = [&](Value a, Value b) { return pointersEqual(call->call, a, b); };
-  Bdd f = BddManager::False;
-  if (freeOut) {
-    // Freed: its condition holds and it is neither retained nor listed
-    // earlier.
-    Value m = call->memrefs[i];
-    f = ctx.conds.formulaOf(call->conditions[i]);
-    for (Value kept : call->retained)
-      f = bdd.conj(f, bdd.negate(same(m, kept)));
-    for (Value earlier : ArrayRef(call->memrefs).take_front(i))
-      f = bdd.conj(f, bdd.negate(same(m, earlier)));
-  } else {
-    // Owned afterwards: some listed memref with a true condition is it.
-    for (auto [m, c] : llvm::zip(call->memrefs, call->conditions))
-      f = bdd.disj(
-          f, bdd.conj(ctx.conds.formulaOf(c), same(m, call->retained[i])));
-  }
-  out = f;
+  // The helper computes what the bufferization.dealloc it was lowered from
+  // means.
+  DeallocList list{call->call, call->memrefs, call->conditions, call->retained};
+  out = freeOut ? freedByDealloc(list, i) : ownedAfterDealloc(list, i);
   return true;
 }
 
@@ -256,25 +239,37 @@ void Transfer::checkUses(Operation *op, PathState &st,
 }
 
 void Transfer::handleDealloc(bufferization::DeallocOp op, PathState &st) {
+  DeallocList list{op, op.getMemrefs(), op.getConditions(), op.getRetained()};
+  for (auto [i, memref] : llvm::enumerate(op.getMemrefs()))
+    handleFree(op, memref, st, freedByDealloc(list, i));
+  for (auto [r, updated] : llvm::enumerate(op.getUpdatedConditions()))
+    flow.pinFormula(updated, ownedAfterDealloc(list, r));
+}
+
+// As bufferization.dealloc defines it: memref i is freed when its condition
+// holds and none of the retained memrefs nor of the memrefs before it in
+// the list is the same buffer ("if two memrefs alias each other, only one
+// will be deallocated").
+Bdd Transfer::freedByDealloc(const DeallocList &list, unsigned i) {
   BddManager &bdd = ctx.bdd;
-  // Each memref is freed when its condition holds, unless it is also
-  // retained (statically: shares an origin with a retained value).
-  for (auto [memref, cond] : llvm::zip(op.getMemrefs(), op.getConditions())) {
-    Bdd c = ctx.conds.formulaOf(cond);
-    Bdd retained = BddManager::False;
-    for (Value r : op.getRetained())
-      retained = bdd.disj(retained, mayAlias(memref, r));
-    handleFree(op, memref, st, bdd.conj(c, bdd.negate(retained)));
-  }
-  // Updated ownership of each retained value: some freed-candidate memref
-  // with a true condition aliases it.
-  for (auto [i, r] : llvm::enumerate(op.getRetained())) {
-    Bdd own = BddManager::False;
-    for (auto [memref, cond] : llvm::zip(op.getMemrefs(), op.getConditions()))
-      own = bdd.disj(own,
-                     bdd.conj(ctx.conds.formulaOf(cond), mayAlias(memref, r)));
-    flow.pinFormula(op.getUpdatedConditions()[i], own);
-  }
+  Value m = list.memrefs[i];
+  Bdd f = ctx.conds.formulaOf(list.conditions[i]);
+  for (Value kept : list.retained)
+    f = bdd.conj(f, bdd.negate(pointersEqual(list.op, m, kept)));
+  for (Value earlier : list.memrefs.take_front(i))
+    f = bdd.conj(f, bdd.negate(pointersEqual(list.op, m, earlier)));
+  return f;
+}
+
+// The updated condition of retained memref r: some listed memref whose
+// condition holds is the same buffer.
+Bdd Transfer::ownedAfterDealloc(const DeallocList &list, unsigned r) {
+  BddManager &bdd = ctx.bdd;
+  Bdd own = BddManager::False;
+  for (auto [m, c] : llvm::zip(list.memrefs, list.conditions))
+    own = bdd.disj(own, bdd.conj(ctx.conds.formulaOf(c),
+                                 pointersEqual(list.op, m, list.retained[r])));
+  return own;
 }
 
 Transfer::Sameness Transfer::samenessOf(Value a, Value b) {
@@ -301,13 +296,6 @@ Transfer::Sameness Transfer::samenessOf(Value a, Value b) {
     }
   }
   return out;
-}
-
-std::optional<Bdd> Transfer::sameBuffer(Value a, Value b) {
-  Sameness s = samenessOf(a, b);
-  if (s.unknown != BddManager::False)
-    return std::nullopt;
-  return s.same;
 }
 
 Bdd Transfer::pointersEqual(Operation *op, Value a, Value b) {

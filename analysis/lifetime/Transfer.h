@@ -44,6 +44,17 @@ private:
                  unsigned b, Bdd c, PathState &st);
   /// bufferization.dealloc: conditional frees, and retained ownership.
   void handleDealloc(mlir::bufferization::DeallocOp op, PathState &st);
+  /// The operands of a bufferization.dealloc, or of a call of upstream's
+  /// deallocation helper it was lowered to (`op`: where the pointers are
+  /// compared).
+  struct DeallocList {
+    mlir::Operation *op;
+    mlir::ValueRange memrefs, conditions, retained;
+  };
+  /// Where memref `i` of the list is freed.
+  Bdd freedByDealloc(const DeallocList &list, unsigned i);
+  /// Where retained memref `r` is owned afterwards.
+  Bdd ownedAfterDealloc(const DeallocList &list, unsigned r);
   /// Memory effect on `v`: a use after free where it may be freed.
   void handleUse(mlir::Operation *op, mlir::Value v, PathState &st);
   /// Allocation (and a call returning a fresh buffer): on every path of
@@ -58,15 +69,17 @@ private:
   void untrackPacked(mlir::Operation *op);
   /// The alias set of one memref result `r` of `op`.
   AliasSet aliasOfResult(mlir::Operation *op, mlir::OpResult r);
-  /// Condition under which two values hold the same buffer, where memlint
-  /// can tell: distinct allocations, and instances of one allocation from
-  /// different iterations, are distinct memory while live, and fresh memory
-  /// is never the caller's (an argument, a global, the stack). nullopt when
-  /// it cannot tell (two different arguments may be one buffer; memory it
-  /// does not follow).
-  std::optional<Bdd> sameBuffer(mlir::Value a, mlir::Value b);
-  /// Where two values are one buffer (`same`), and where memlint cannot
-  /// tell (`unknown`); elsewhere they are different buffers.
+  /// Where two values hold one buffer (`same`), and where memlint cannot
+  /// tell (`unknown`); elsewhere they are different buffers. Distinct
+  /// allocations, and instances of one allocation from different
+  /// iterations, are distinct memory while live, and fresh memory is never
+  /// the caller's (an argument, a global, the stack). It cannot tell for
+  /// two different arguments (they may be one buffer) and memory it does
+  /// not follow. Two values holding the instance of an allocation an
+  /// earlier iteration made are one buffer: the lattice keeps one such
+  /// instance, and comparisons must agree with it (told apart, two
+  /// iterations' instances would be freed through one and used through
+  /// the other).
   struct Sameness {
     Bdd same = BddManager::False;
     Bdd unknown = BddManager::False;
@@ -77,10 +90,6 @@ private:
   Bdd pointersEqual(mlir::Operation *op, mlir::Value a, mlir::Value b);
   bool isForeign(const Origin &o) const {
     return o.kind == OriginKind::Owned && ctx.buffers[o.buffer].foreign;
-  }
-  /// sameBuffer, or True where it cannot tell.
-  Bdd mayAlias(mlir::Value a, mlir::Value b) {
-    return sameBuffer(a, b).value_or(BddManager::True);
   }
   /// The i1 values `op` defines get their formulas: derived ones are
   /// rebuilt at every visit (what they are built from, such as a loop
