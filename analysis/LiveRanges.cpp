@@ -2,7 +2,7 @@
 #include "analysis/LiveRanges.h"
 
 #include "analysis/Ownership.h"
-#include "mlir/Analysis/Liveness.h"
+#include "analysis/ValueLiveness.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -125,7 +125,6 @@ struct LiveRanges::Impl {
   DenseMap<Operation *, unsigned> point;
   DenseMap<Operation *, unsigned> last;
   DenseMap<Value, unsigned> rangeIndex;
-  std::vector<Block *> blocks;
   bool anyCfg = false;
   mutable DenseMap<Block *, bool> cycle;
 };
@@ -147,7 +146,6 @@ void LiveRanges::numberOps() {
   std::function<void(Region &)> number = [&](Region &region) {
     impl->anyCfg |= !region.hasOneBlock() && !region.empty();
     for (Block &block : region) {
-      impl->blocks.push_back(&block);
       for (Operation &op : block) {
         impl->point[&op] = opsInOrder.size();
         opsInOrder.push_back(&op);
@@ -300,32 +298,30 @@ void LiveRanges::coverUse(LiveRange &r, OpOperand &use, Value alias) {
 }
 
 void LiveRanges::coverLiveBlocks(
-    const Liveness &liveness,
     const DenseMap<Value, SmallVector<unsigned, 1>> &rangesOf,
     std::vector<bool> &carried) {
-  // In a CFG a buffer also covers every block it is live into or out of.
-  // One pass over the blocks' live sets, looking up the values that may
-  // be a buffer, costs the size of those sets; asking every alias about
-  // every block would cost aliases x blocks.
-  for (Block *block : impl->blocks) {
-    if (block->empty())
-      continue;
-    for (Value v : liveness.getLiveIn(block)) {
-      auto owners = rangesOf.find(v);
-      if (owners == rangesOf.end())
+  // In a CFG a buffer also covers every block it is live into or out of:
+  // asked of the values that may be a buffer alone (what each range gains
+  // from a block does not depend on the order the blocks come in).
+  auto numbered = [&](Block *block) {
+    return !block->empty() && pointOf(&block->front());
+  };
+  for (const auto &[v, ids] : rangesOf) {
+    LiveBlocks live = liveBlocksOf(v);
+    for (Block *block : live.in) {
+      if (!numbered(block))
         continue;
-      for (unsigned id : owners->second) {
+      for (unsigned id : ids) {
         LiveRange &r = rangeList[id];
         r.start = std::min(r.start, *pointOf(&block->front()));
         if (block == r.allocOp->getBlock() && inCycle(block))
           carried[id] = true;
       }
     }
-    for (Value v : liveness.getLiveOut(block)) {
-      auto owners = rangesOf.find(v);
-      if (owners == rangesOf.end())
+    for (Block *block : live.out) {
+      if (!numbered(block))
         continue;
-      for (unsigned id : owners->second)
+      for (unsigned id : ids)
         extendTo(rangeList[id], lastPointOf(&block->back()), &block->back(),
                  false);
     }
@@ -357,9 +353,6 @@ void LiveRanges::finishRange(LiveRange &r, bool carried) {
 
 void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
   BufferViewFlowAnalysis views(fn);
-  std::unique_ptr<Liveness> liveness;
-  if (impl->anyCfg)
-    liveness = std::make_unique<Liveness>(fn);
   // Per range: carried from one run of its allocation to the next.
   std::vector<bool> carried;
   // CFG only: the ranges each value may belong to (see coverLiveBlocks).
@@ -384,15 +377,15 @@ void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
         isCarried |= coverLoopArgument(r, arg);
       for (OpOperand &use : v.getUses())
         coverUse(r, use, v);
-      if (liveness)
+      if (impl->anyCfg)
         rangesOf[v].push_back(rangeId);
     }
     carried.push_back(isCarried);
     impl->rangeIndex[info.value] = rangeId;
     rangeList.push_back(std::move(r));
   }
-  if (liveness)
-    coverLiveBlocks(*liveness, rangesOf, carried);
+  if (impl->anyCfg)
+    coverLiveBlocks(rangesOf, carried);
   for (auto [id, r] : llvm::enumerate(rangeList))
     finishRange(r, carried[id]);
 }

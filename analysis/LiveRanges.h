@@ -13,8 +13,9 @@
 // [pointOf(op), lastPointOf(op)]. For structured code this is execution
 // order. For a CFG (several blocks in a region) it is the written block
 // order, and an interval is widened to cover every block where the buffer is
-// live on entry or on exit (mlir::Liveness), so a buffer live around a
-// retreating edge covers the whole cycle whatever the block order.
+// live on entry or on exit (as mlir::Liveness defines it; ValueLiveness.h),
+// so a buffer live around a retreating edge covers the whole cycle whatever
+// the block order.
 //
 // Loops. A use inside a loop (an op with RegionBranchOpInterface::hasLoop, a
 // LoopLikeOpInterface, a parallel region, or an op with regions but no
@@ -37,10 +38,6 @@
 #include <optional>
 #include <string>
 #include <vector>
-
-namespace mlir {
-class Liveness;
-} // namespace mlir
 
 namespace memlint {
 
@@ -163,7 +160,6 @@ private:
   void coverUse(LiveRange &r, mlir::OpOperand &use, mlir::Value alias);
   void extendOver(LiveRange &r, mlir::Operation *op) const;
   void coverLiveBlocks(
-      const mlir::Liveness &liveness,
       const llvm::DenseMap<mlir::Value, llvm::SmallVector<unsigned, 1>>
           &rangesOf,
       std::vector<bool> &carried);
