@@ -204,8 +204,11 @@ bool Document::parseInChunks(Block &into, unsigned threads) {
   if (!plan)
     return false;
   // The parser loads dialects as it meets them; loading is not safe from
-  // several threads, so everything is loaded before.
-  ctx->loadAllAvailableDialects();
+  // several threads, so those the text names are loaded before.
+  const DialectRegistry &registry = ctx->getDialectRegistry();
+  for (StringRef name : dialectNamesIn(contents))
+    if (registry.getDialectAllocator(name))
+      ctx->getOrLoadDialect(name);
   std::atomic<bool> failedChunk{false};
   // A chunk's errors are dropped: the whole file is parsed again for them.
   ScopedDiagnosticHandler quiet(ctx.get(), [&](Diagnostic &diag) {

@@ -3,6 +3,7 @@
 #include "analysis/PositionSlice.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include <algorithm>
 #include <cctype>
 
@@ -154,6 +155,37 @@ std::optional<ChunkPlan> planParseChunks(llvm::StringRef file,
   plan.chunks = layOutChunks(file, lineStarts, aliasRanges, cuts, bodyEnd,
                              plan.wrappedModule);
   return plan;
+}
+
+std::vector<llvm::StringRef> dialectNamesIn(llvm::StringRef text) {
+  auto isIdStart = [](char c) {
+    return std::isalpha((unsigned char)c) || c == '_';
+  };
+  auto isId = [](char c) {
+    return std::isalnum((unsigned char)c) || c == '_' || c == '$';
+  };
+  std::vector<llvm::StringRef> names;
+  llvm::StringSet<> seen;
+  for (size_t i = 0, n = text.size(); i < n;) {
+    // An identifier starts here, not inside another or after a `.`
+    // (`arith.addi`'s `addi` names no dialect).
+    if (!isIdStart(text[i]) ||
+        (i > 0 && (isId(text[i - 1]) || text[i - 1] == '.'))) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < n && isId(text[j]))
+      ++j;
+    bool sigil = i > 0 && (text[i - 1] == '#' || text[i - 1] == '!');
+    if (j < n && (text[j] == '.' || (sigil && text[j] == '<'))) {
+      llvm::StringRef name = text.slice(i, j);
+      if (seen.insert(name).second)
+        names.push_back(name);
+    }
+    i = j;
+  }
+  return names;
 }
 
 } // namespace memlint

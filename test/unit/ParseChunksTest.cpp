@@ -257,3 +257,19 @@ TEST(ParseChunks, CutsInsideUnindentedBodiesFallBackToAWholeParse) {
   EXPECT_EQ(describe(lintDocument(*chunked, opts)),
             describe(lintDocument(*whole, opts)));
 }
+
+// The dialects loaded before a chunked parse: every name a dialect can be
+// written by, and not the tails of qualified names.
+TEST(ParseChunks, DialectNamesAreThoseTheTextUses) {
+  std::vector<llvm::StringRef> names = dialectNamesIn(R"(
+#layout = #gpu.address_space<workgroup>
+func.func @f(%p: !llvm.ptr, %q: !transform<any_op>) {
+  %a = memref.alloc() : memref<4xf32, #nvvm<shared>>
+  "npu.fill"(%a) : (memref<4xf32, #nvvm<shared>>) -> ()
+  %s = arith.addi.x
+  return
+})");
+  std::vector<std::string> got(names.begin(), names.end());
+  EXPECT_EQ(got, (std::vector<std::string>{"gpu", "func", "llvm", "transform",
+                                           "memref", "nvvm", "npu", "arith"}));
+}
