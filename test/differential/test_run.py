@@ -280,6 +280,34 @@ class HelperDead(unittest.TestCase):
         self.assertFalse(helper_dead.is_dead(CLEAN.splitlines(), 7))
 
 
+class RunMisses(unittest.TestCase):
+    def test_driver_calls_main_with_fresh_buffers(self):
+        import run_misses
+        text = (
+            "module {\n"
+            "  func.func @main(%arg0: index, %arg1: i1, %arg2: f32, "
+            "%arg3: memref<?xf32>, %arg4: memref<8xf32, strided<[1]>>) "
+            "-> memref<8xf32> {\n"
+            "    %a = memref.alloc() : memref<8xf32>\n"
+            "    return %a : memref<8xf32>\n"
+            "  }\n"
+            "}\n")
+        out = run_misses.with_driver(text, 3, 1)
+        self.assertIn("func.func @program(%arg0", out)
+        self.assertIn("%n = arith.constant 3 : index", out)
+        self.assertIn("%c = arith.constant true", out)
+        self.assertIn("%m3 = memref.alloc(%n) : memref<?xf32>", out)
+        self.assertIn("%m4 = memref.alloc() : memref<8xf32, strided<[1]>>", out)
+        self.assertIn("%r0 = func.call @program(%n, %c, %v, %m3, %m4)", out)
+        self.assertIn("memref.dealloc %r0 : memref<8xf32>", out)
+        mlir_opt = run.find_mlir_opt(None)
+        if mlir_opt:
+            import subprocess
+            p = subprocess.run([mlir_opt, "-o", "/dev/null", "-"], input=out,
+                               capture_output=True, text=True)
+            self.assertEqual(p.returncode, 0, p.stderr)
+
+
 class Expectations(unittest.TestCase):
     def test_ident_and_round_trip(self):
         import tempfile
