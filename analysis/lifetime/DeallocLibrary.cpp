@@ -43,41 +43,53 @@ static bool hasLibrarySignature(FunctionOpInterface fn) {
   return true;
 }
 
-bool isDeallocationLibrary(FunctionOpInterface fn) {
-  auto func = dyn_cast<func::FuncOp>(fn.getOperation());
-  if (!func || func.isExternal() || !hasLibrarySignature(fn))
-    return false;
-  // The reference is built from the dialects the candidate's body already
-  // uses: loading one here could race with other users of the context.
-  MLIRContext *ctx = fn->getContext();
+DeallocLibraryMatcher::DeallocLibraryMatcher() = default;
+DeallocLibraryMatcher::~DeallocLibraryMatcher() = default;
+
+bool DeallocLibraryMatcher::buildReferences(MLIRContext *ctx) {
+  // Built from the dialects the candidate's body already uses: loading one
+  // here could race with other users of the context.
   if (!ctx->getLoadedDialect<arith::ArithDialect>() ||
       !ctx->getLoadedDialect<memref::MemRefDialect>() ||
       !ctx->getLoadedDialect<scf::SCFDialect>())
     return false;
   Location loc = UnknownLoc::get(ctx);
-  OwningOpRef<ModuleOp> built = ModuleOp::create(loc);
+  built = ModuleOp::create(loc);
   SymbolTable symbols(*built);
   OpBuilder builder(ctx);
   builder.setInsertionPointToStart(built->getBody());
   bufferization::buildDeallocationLibraryFunction(builder, loc, symbols);
-  auto equivalent = [&](ModuleOp reference) {
-    auto ref = dyn_cast<func::FuncOp>(&reference.getBody()->front());
-    return ref && OperationEquivalence::isRegionEquivalentTo(
-                      &func.getBody(), &ref.getBody(),
-                      OperationEquivalence::IgnoreLocations);
-  };
-  // As built (a helper a pass made in memory, as the pass plugin sees it)
-  // or as printed and parsed again (a file): the builder spells out
-  // properties the parser leaves at their defaults, and the comparison
-  // counts them.
-  if (equivalent(*built))
-    return true;
+  // Also printed and parsed again: the builder spells out properties the
+  // parser leaves at their defaults, and the comparison counts them.
   std::string text;
   llvm::raw_string_ostream os(text);
   built->print(os);
-  OwningOpRef<ModuleOp> parsed =
-      parseSourceString<ModuleOp>(text, ParserConfig(ctx));
-  return parsed && equivalent(*parsed);
+  parsed = parseSourceString<ModuleOp>(text, ParserConfig(ctx));
+  return true;
+}
+
+bool DeallocLibraryMatcher::matches(FunctionOpInterface fn) {
+  auto func = dyn_cast<func::FuncOp>(fn.getOperation());
+  if (!func || func.isExternal() || !hasLibrarySignature(fn))
+    return false;
+  if (!built && !buildReferences(fn->getContext()))
+    return false;
+  // As built (a helper a pass made in memory, as the pass plugin sees it)
+  // or as parsed (a file).
+  for (ModuleOp reference : {built.get(), parsed.get()}) {
+    if (!reference || reference->getContext() != fn->getContext())
+      continue;
+    auto ref = dyn_cast<func::FuncOp>(&reference.getBody()->front());
+    if (ref && OperationEquivalence::isRegionEquivalentTo(
+                   &func.getBody(), &ref.getBody(),
+                   OperationEquivalence::IgnoreLocations))
+      return true;
+  }
+  return false;
+}
+
+bool isDeallocationLibrary(FunctionOpInterface fn) {
+  return DeallocLibraryMatcher().matches(fn);
 }
 
 namespace {
@@ -116,6 +128,10 @@ static std::optional<uint64_t> constantIndex(ValueRange indices) {
 /// it (its other users only read it or free it).
 static std::optional<SmallVector<Value>> storedBefore(const Array &array,
                                                       Operation *call) {
+  // Each element needs a store of its own: a size beyond the users cannot
+  // be filled (and is not worth a table that large).
+  if (array.size > int64_t(llvm::range_size(array.alloc.getUsers())))
+    return std::nullopt;
   SmallVector<Value> stored(array.size);
   for (Operation *user : array.alloc.getUsers()) {
     if (isa<memref::CastOp, memref::LoadOp, memref::DeallocOp>(user))

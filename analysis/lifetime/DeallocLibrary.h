@@ -24,6 +24,8 @@
 #ifndef MEMLINT_ANALYSIS_LIFETIME_DEALLOCLIBRARY_H
 #define MEMLINT_ANALYSIS_LIFETIME_DEALLOCLIBRARY_H
 
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/Value.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -32,10 +34,25 @@
 
 namespace memlint::lifetime {
 
-/// Whether `fn` has exactly the body upstream generates for the
-/// deallocation library function (names and locations aside). Builds that
-/// function once to compare: call it where IR may be created in `fn`'s
-/// context (not while other threads use a context without threading).
+/// Tells whether functions have exactly the body upstream generates for
+/// the deallocation library function (names and locations aside). Builds
+/// that function, once, to compare with: use it where IR may be created in
+/// the functions' context (not while other threads use a context without
+/// threading), one matcher per context.
+class DeallocLibraryMatcher {
+public:
+  DeallocLibraryMatcher();
+  ~DeallocLibraryMatcher();
+  bool matches(mlir::FunctionOpInterface fn);
+
+private:
+  bool buildReferences(mlir::MLIRContext *ctx);
+  /// The function as upstream's builder makes it, and as parsed from its
+  /// printed form.
+  mlir::OwningOpRef<mlir::ModuleOp> built, parsed;
+};
+
+/// One function, with a matcher of its own.
 bool isDeallocationLibrary(mlir::FunctionOpInterface fn);
 
 /// What a call of the library function was given, read from the stores

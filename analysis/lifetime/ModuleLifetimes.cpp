@@ -12,11 +12,12 @@ namespace memlint {
 
 ModuleLifetimes::ModuleLifetimes(Operation *module, ValueNamer namer)
     : namer(std::move(namer)) {
+  lifetime::DeallocLibraryMatcher library;
   module->walk([&](FunctionOpInterface fn) {
     if (fn.isExternal())
       return;
     funcs.push_back(fn);
-    if (lifetime::isDeallocationLibrary(fn))
+    if (library.matches(fn))
       deallocLibraries.insert(fn.getOperation());
   });
 }
