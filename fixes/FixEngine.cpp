@@ -467,35 +467,53 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
     // The edits of all functions are applied together, in order.
     FunctionSlicer slicer(*cur->doc);
     FileSearches searches(*cur, slicer, byFunction);
-    auto fixOne = [&](size_t k, bool serial) {
+    auto fixOne = [&](size_t k, bool serial, bool wholeLeakRetry) {
       std::shared_ptr<MLIRContext> context = contexts.acquire();
       const FunctionFindings &f = byFunction[k];
       std::vector<Finding> mine;
       for (unsigned i : f.indices)
         mine.push_back(findings[i]);
-      FunctionEdits e =
-          fixFunction(*cur, slicer, searches.input(k, context),
-                      std::move(mine), fileName, opts, unsafe, serial,
-                      maxRounds);
+      SearchInput in = searches.input(k, context);
+      in.wholeLeakRetry = wholeLeakRetry;
+      FunctionEdits e = fixFunction(*cur, slicer, in, std::move(mine), fileName,
+                                    opts, unsafe, serial, maxRounds);
       contexts.release(std::move(context));
       return e;
     };
-    std::vector<FunctionEdits> perFunction(byFunction.size());
-    parallelFor(
-        byFunction.size(),
-        searchInParallel(*cur->doc, opts.threads, byFunction.size())
-            ? opts.threads
-            : 1,
-        [&](size_t k) { perFunction[k] = fixOne(k, /*serial=*/false); });
     std::vector<TextEdit> combined;
     unsigned taken = 0;
-    for (size_t k = 0; k < byFunction.size(); ++k) {
-      if (perFunction[k].needsSerial)
-        perFunction[k] = fixOne(k, /*serial=*/true);
-      combined.insert(combined.end(), perFunction[k].edits.begin(),
-                      perFunction[k].edits.end());
-      taken += perFunction[k].taken;
-    }
+    auto searchAll = [&](bool wholeLeakRetry) {
+      // A last-resort search only where a leak is left.
+      std::vector<bool> searched(byFunction.size(), true);
+      if (wholeLeakRetry)
+        for (size_t k = 0; k < byFunction.size(); ++k)
+          searched[k] = llvm::any_of(byFunction[k].indices, [&](unsigned i) {
+            return findings[i].check == "leak";
+          });
+      std::vector<FunctionEdits> perFunction(byFunction.size());
+      parallelFor(byFunction.size(),
+                  searchInParallel(*cur->doc, opts.threads, byFunction.size())
+                      ? opts.threads
+                      : 1,
+                  [&](size_t k) {
+                    if (searched[k])
+                      perFunction[k] =
+                          fixOne(k, /*serial=*/false, wholeLeakRetry);
+                  });
+      for (size_t k = 0; k < byFunction.size(); ++k) {
+        if (perFunction[k].needsSerial)
+          perFunction[k] = fixOne(k, /*serial=*/true, wholeLeakRetry);
+        combined.insert(combined.end(), perFunction[k].edits.begin(),
+                        perFunction[k].edits.end());
+        taken += perFunction[k].taken;
+      }
+    };
+    searchAll(/*wholeLeakRetry=*/false);
+    // Leaks the usual search left may still have a fix that ends them at
+    // once (FixFinder::setWholeLeakRetry): searched for in this last
+    // resort only, so that where the usual search succeeds its fixes stay.
+    if (taken == 0)
+      searchAll(/*wholeLeakRetry=*/true);
     // The round that changes nothing has linted the final text already.
     if (taken == 0) {
       remaining = std::move(findings);

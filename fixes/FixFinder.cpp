@@ -49,6 +49,17 @@ bool FixFinder::accept(const Snapshot &s, const Group &g) const {
 std::unique_ptr<Snapshot> FixFinder::repairLeaks(const Snapshot &start,
                                                  unsigned fn, int buffer,
                                                  bool &clean) {
+  std::unique_ptr<Snapshot> s =
+      repairLeaksBy(start, fn, buffer, clean, /*wholeOnly=*/false);
+  if (s || clean || !wholeLeakRetry)
+    return s;
+  return repairLeaksBy(start, fn, buffer, clean, /*wholeOnly=*/true);
+}
+
+std::unique_ptr<Snapshot> FixFinder::repairLeaksBy(const Snapshot &start,
+                                                   unsigned fn, int buffer,
+                                                   bool &clean,
+                                                   bool wholeOnly) {
   clean = false;
   const Snapshot *cur = &start;
   std::unique_ptr<Snapshot> owned;
@@ -94,6 +105,8 @@ std::unique_ptr<Snapshot> FixFinder::repairLeaks(const Snapshot &start,
         bool fewer =
             leakCount(*s, fn, buffer) < leakCount(*cur, fn, buffer) ||
             leakMass(*s, fn, buffer) < leakMass(*cur, fn, buffer) - Eps;
+        if (wholeOnly && leakCount(*s, fn, buffer) != 0)
+          continue;
         if (fewer && leakCount(*s, fn, buffer) <= leakCount(*cur, fn, buffer) &&
             noWorse(cur->sig, s->sig, leakKey)) {
           next = std::move(s);

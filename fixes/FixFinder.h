@@ -41,6 +41,13 @@ public:
         fileSymbols(file) {}
 
   std::optional<Fix> fixFor(const Group &g);
+  /// A leak whose step-by-step repair leads nowhere (its first free, the
+  /// earliest that leaves the buffer leaking on fewer paths, leaves no
+  /// place for the others) is searched again taking only frees that end
+  /// it at once. Off by default: `memlint fix` asks for it only in a last
+  /// round, for the leaks the usual one left (elsewhere the other
+  /// findings' fixes often end such a leak, and read better).
+  void setWholeLeakRetry(bool on) { wholeLeakRetry = on; }
   /// Some candidate was not checked for want of work: what was found may
   /// not be all there is to find.
   bool starved() const { return refused; }
@@ -94,6 +101,10 @@ private:
   /// leak has no acceptable place (or nothing leaked: then `*clean`).
   std::unique_ptr<Snapshot> repairLeaks(const Snapshot &start, unsigned fn,
                                         int buffer, bool &clean);
+  /// One try of repairLeaks; `wholeOnly`: each free must end the leak.
+  std::unique_ptr<Snapshot> repairLeaksBy(const Snapshot &start, unsigned fn,
+                                          int buffer, bool &clean,
+                                          bool wholeOnly);
   /// Repairs the leaks of `buffers` and of any other buffer of the
   /// function that leaks more than in the base. Null on failure, or when
   /// nothing needed repair (then `*clean`).
@@ -112,6 +123,7 @@ private:
   unsigned budget = 0;
   uint64_t *work;
   bool guardedRepairs = false;
+  bool wholeLeakRetry = false;
   std::optional<uint64_t> baseOps;
   /// No analysis fits in the work left: do not even prepare a candidate.
   bool outOfWork() {

@@ -70,11 +70,13 @@ static std::vector<int>
 attachTo(Snapshot &base, std::vector<Finding> &findings,
          uint64_t *work = nullptr, std::optional<unsigned> only = std::nullopt,
          std::map<size_t, MergePair> *unproven = nullptr,
-         SymbolTable *file = nullptr, SearchStats *stats = nullptr) {
+         SymbolTable *file = nullptr, SearchStats *stats = nullptr,
+         bool wholeLeakRetry = false) {
   std::vector<int> functionOf(findings.size(), -1);
   std::map<std::pair<std::string, SourceRange>, Group> groups;
   bool grouped = false;
   FixFinder finder(base, AnalysesPerFinding, work, file);
+  finder.setWholeLeakRetry(wholeLeakRetry);
   std::map<unsigned, std::map<SourceRange, Operation *>> opsOf;
   std::map<SourceRange, unsigned> functionAt; // by the function's range
   // Per function, the missed-reuse findings (by index) and their ops.
@@ -278,8 +280,9 @@ searchOnSlice(Snapshot &full, FunctionSlicer &slicer, const SearchInput &in,
       parsedBaseFor(full, slicer, in.fn, in.summaries, in.context, skipWindow);
   if (work)
     *work -= std::min(*work, out.base.parsedOps);
-  out.functionOf = attachTo(*out.base.snapshot, findings, work, out.base.index,
-                            unproven, out.base.file, &out.stats);
+  out.functionOf =
+      attachTo(*out.base.snapshot, findings, work, out.base.index, unproven,
+               out.base.file, &out.stats, in.wholeLeakRetry);
   return out;
 }
 
@@ -307,14 +310,14 @@ FunctionSearch searchFunction(Snapshot &full, FunctionSlicer &slicer,
         *work -= std::min(*work, out.base.parsedOps);
       out.functionOf =
           attachTo(*out.base.snapshot, findings, work, out.base.index, unproven,
-                   out.base.file, &out.stats);
+                   out.base.file, &out.stats, in.wholeLeakRetry);
       return out;
     }
     out.base = viewFor(full, slicer, in.fn, in.ops, **in.window, in.summaries,
                        in.context);
     out.functionOf =
         attachTo(*out.base.snapshot, findings, work, out.base.index, unproven,
-                 out.base.file, &out.stats);
+                 out.base.file, &out.stats, in.wholeLeakRetry);
     if (out.stats.tried == 0 || out.stats.parsed > 0 ||
         windowParses(**in.window, full.doc->fileName(), in.context))
       return out;

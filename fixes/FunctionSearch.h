@@ -94,6 +94,8 @@ struct SearchInput {
   /// analysis there may say less than its window's, whose summaries are
   /// all preset, so the window is parsed for the base instead of viewed.
   bool inCallCycle = false;
+  /// FixFinder::setWholeLeakRetry for this search.
+  bool wholeLeakRetry = false;
 };
 
 /// What the searches of one file's functions share, read before they run
