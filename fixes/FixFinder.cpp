@@ -92,8 +92,11 @@ std::unique_ptr<Snapshot> FixFinder::repairLeaksBy(const Snapshot &start,
     for (bool guarded : {false, true}) {
       if (next || (guarded && !guardedRepairs))
         break;
-      std::vector<std::vector<TextEdit>> candidates = freeInsertionCandidates(
-          src, cur->function(fn), buf.value, leak->op, freeOp, guarded);
+      // The last resort looks further: the place that ends a leak at once
+      // may come after many that only narrow it.
+      std::vector<std::vector<TextEdit>> candidates =
+          freeInsertionCandidates(src, cur->function(fn), buf.value, leak->op,
+                                  freeOp, guarded, wholeOnly ? 48 : 16);
       for (const std::vector<TextEdit> &edits : candidates) {
         std::unique_ptr<Snapshot> s = analyzeEdits(*cur, edits);
         if (!s) {

@@ -439,7 +439,7 @@ conditionsInScope(const SourceText &src, FunctionOpInterface fn,
 std::vector<std::vector<TextEdit>>
 freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
                         Operation *exit, llvm::StringRef freeOpName,
-                        bool guarded) {
+                        bool guarded, size_t maxCandidates) {
   std::vector<std::vector<TextEdit>> out;
   DominanceInfo dom(fn);
   struct Operand {
@@ -457,7 +457,6 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
   }
   // The earliest points come first and the caller takes the first one the
   // analysis accepts: a few are enough, and later ones cost a walk each.
-  constexpr size_t MaxCandidates = 16;
   for (const Point &pt : programPoints(src, fn)) {
     for (const Operand &o : operands) {
       if (!dom.properlyDominates(o.value, pt.anchor()))
@@ -482,7 +481,7 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
       for (const std::string &stmt : stmts) {
         if (auto edits = render(src, pt, stmt))
           out.push_back(std::move(*edits));
-        if (out.size() >= MaxCandidates)
+        if (out.size() >= maxCandidates)
           return out;
       }
     }

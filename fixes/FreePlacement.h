@@ -31,11 +31,13 @@ namespace memlint {
 /// use of the value (or a view of it) can follow it before the value is
 /// defined anew, and `exit` can follow it. `guarded`: the free goes under
 /// `scf.if` on an i1 in scope (then or else), for a buffer that other
-/// paths free already (e.g. through an `arith.select`).
+/// paths free already (e.g. through an `arith.select`). At most
+/// `maxCandidates`, the earliest.
 std::vector<std::vector<TextEdit>>
 freeInsertionCandidates(const SourceText &src, mlir::FunctionOpInterface fn,
                         mlir::Value v, mlir::Operation *exit,
-                        llvm::StringRef freeOpName, bool guarded = false);
+                        llvm::StringRef freeOpName, bool guarded = false,
+                        size_t maxCandidates = 16);
 
 /// Candidate edit sets that each put the free `free` under an `scf.if` on
 /// an i1 value in scope (then or else branch): for a free that is right on
