@@ -9,16 +9,19 @@ using namespace mlir;
 
 namespace memlint {
 
+/// The block holding the op whose region holds `b`, or null.
+static Block *enclosingBlock(Block *b) {
+  Operation *parent = b->getParentOp();
+  return parent ? parent->getBlock() : nullptr;
+}
+
 LiveBlocks liveBlocksOf(Value v) {
   // The block that defines `v` and the blocks around it: `v` is defined in
   // each of them (nested results and block arguments count as defined by
   // the enclosing blocks), so it is live into none of them.
   SmallPtrSet<Block *, 8> defining;
-  for (Block *b = v.getParentBlock(); b;) {
+  for (Block *b = v.getParentBlock(); b; b = enclosingBlock(b))
     defining.insert(b);
-    Operation *parent = b->getParentOp();
-    b = parent ? parent->getBlock() : nullptr;
-  }
   LiveBlocks out;
   DenseSet<Block *> liveIn, liveOut;
   SmallVector<Block *> work;
@@ -32,12 +35,11 @@ LiveBlocks liveBlocksOf(Value v) {
   // around it, up to the blocks that define `v` (a block already live-in
   // has its surroundings marked: by a use in its region).
   for (Operation *user : v.getUsers())
-    for (Block *b = user->getBlock(); b && !defining.contains(b);) {
+    for (Block *b = user->getBlock(); b && !defining.contains(b);
+         b = enclosingBlock(b)) {
       if (liveIn.contains(b))
         break;
       markIn(b);
-      Operation *parent = b->getParentOp();
-      b = parent ? parent->getBlock() : nullptr;
     }
   // Live into a block: live out of its predecessors, and into them unless
   // they define it.

@@ -88,10 +88,6 @@ bool DeallocLibraryMatcher::matches(FunctionOpInterface fn) {
   return false;
 }
 
-bool isDeallocationLibrary(FunctionOpInterface fn) {
-  return DeallocLibraryMatcher().matches(fn);
-}
-
 namespace {
 /// One argument array of a call: a local allocation of static size, cast
 /// to the dynamic type the library function takes.
@@ -123,6 +119,12 @@ static std::optional<uint64_t> constantIndex(ValueRange indices) {
   return index.getZExtValue();
 }
 
+/// A user of an argument array apart from the call's cast and the stores
+/// that fill it: what reads it or frees it.
+static bool readsOrFrees(Operation *user) {
+  return isa<memref::CastOp, memref::LoadOp, memref::DeallocOp>(user);
+}
+
 /// The values stored into each element of an input array, when the call's
 /// block stores each exactly once before the call and nothing else writes
 /// it (its other users only read it or free it).
@@ -134,7 +136,7 @@ static std::optional<SmallVector<Value>> storedBefore(const Array &array,
     return std::nullopt;
   SmallVector<Value> stored(array.size);
   for (Operation *user : array.alloc.getUsers()) {
-    if (isa<memref::CastOp, memref::LoadOp, memref::DeallocOp>(user))
+    if (readsOrFrees(user))
       continue;
     auto store = dyn_cast<memref::StoreOp>(user);
     if (!store || store.getMemRef() != array.alloc ||
@@ -164,9 +166,7 @@ static std::optional<SmallVector<Value>> pointedTo(ArrayRef<Value> pointers) {
 
 /// An output array: only read (or freed) apart from the call.
 static bool onlyRead(const Array &array) {
-  return llvm::all_of(array.alloc.getUsers(), [](Operation *user) {
-    return isa<memref::CastOp, memref::LoadOp, memref::DeallocOp>(user);
-  });
+  return llvm::all_of(array.alloc.getUsers(), readsOrFrees);
 }
 
 std::optional<LibraryCall> readLibraryCall(CallOpInterface call) {
@@ -222,6 +222,24 @@ CallOpInterface libraryCallWriting(Value array) {
       return call;
   }
   return nullptr;
+}
+
+std::optional<LibraryOutput> outputRead(const LibraryCall &call,
+                                        Value loaded) {
+  auto load = loaded.getDefiningOp<memref::LoadOp>();
+  if (!load)
+    return std::nullopt;
+  bool freeOut = load.getMemRef() == call.freeOut;
+  if (!freeOut && load.getMemRef() != call.ownershipOut)
+    return std::nullopt;
+  std::optional<uint64_t> i = constantIndex(load.getIndices());
+  if (!i || *i >= (freeOut ? call.memrefs.size() : call.retained.size()))
+    return std::nullopt;
+  // Only what the call wrote: a load after it.
+  Operation *at = call.call->getBlock()->findAncestorOpInBlock(*load);
+  if (!at || at == call.call || !call.call->isBeforeInBlock(at))
+    return std::nullopt;
+  return LibraryOutput{unsigned(*i), freeOut};
 }
 
 } // namespace memlint::lifetime

@@ -52,9 +52,6 @@ private:
   mlir::OwningOpRef<mlir::ModuleOp> built, parsed;
 };
 
-/// One function, with a matcher of its own.
-bool isDeallocationLibrary(mlir::FunctionOpInterface fn);
-
 /// What a call of the library function was given, read from the stores
 /// into its local argument arrays.
 struct LibraryCall {
@@ -80,6 +77,20 @@ std::optional<LibraryCall> readLibraryCall(mlir::CallOpInterface call);
 /// The call of the library function whose output array `array` is (an
 /// allocation passed, cast, to such a call), or null.
 mlir::CallOpInterface libraryCallWriting(mlir::Value array);
+
+/// An element of one of a call's output arrays.
+struct LibraryOutput {
+  unsigned index;
+  /// Of the array saying whether to free each memref (else: the updated
+  /// ownership of each retained one).
+  bool freeOut;
+};
+
+/// The element `loaded` (a memref.load's result) reads of `call`'s outputs,
+/// when it is one the call wrote: a constant index in range, loaded after
+/// the call. Otherwise nullopt.
+std::optional<LibraryOutput> outputRead(const LibraryCall &call,
+                                        mlir::Value loaded);
 
 } // namespace memlint::lifetime
 

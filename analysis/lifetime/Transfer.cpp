@@ -8,7 +8,6 @@
 #include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -101,10 +100,13 @@ bool Transfer::pointerEquality(Value r, Bdd &out) {
 }
 
 const LibraryCall *Transfer::libraryCallFor(Value array) {
-  auto [it, first] = libraryCalls.try_emplace(array);
+  CallOpInterface call = libraryCallWriting(array);
+  if (!call)
+    return nullptr;
+  // Read once for both its output arrays.
+  auto [it, first] = libraryCalls.try_emplace(call.getOperation());
   if (first) {
-    CallOpInterface call = libraryCallWriting(array);
-    FunctionOpInterface callee = call ? ctx.module.calleeOf(call) : nullptr;
+    FunctionOpInterface callee = ctx.module.calleeOf(call);
     if (callee && ctx.module.isDeallocationLibrary(callee))
       it->second = readLibraryCall(call);
   }
@@ -113,25 +115,16 @@ const LibraryCall *Transfer::libraryCallFor(Value array) {
 
 bool Transfer::libraryOutput(Value r, Bdd &out) {
   auto load = r.getDefiningOp<memref::LoadOp>();
-  if (!load)
-    return false;
-  const LibraryCall *call = libraryCallFor(load.getMemRef());
-  APInt index;
-  if (!call || load.getIndices().size() != 1 ||
-      !matchPattern(load.getIndices()[0], m_ConstantInt(&index)))
-    return false;
-  // Only what the call wrote: a load after it.
-  Operation *at = call->call->getBlock()->findAncestorOpInBlock(*load);
-  if (!at || at == call->call || !call->call->isBeforeInBlock(at))
-    return false;
-  uint64_t i = index.getZExtValue();
-  bool freeOut = load.getMemRef() == call->freeOut;
-  if (i >= (freeOut ? call->memrefs.size() : call->retained.size()))
+  const LibraryCall *call = load ? libraryCallFor(load.getMemRef()) : nullptr;
+  std::optional<LibraryOutput> read =
+      call ? outputRead(*call, r) : std::nullopt;
+  if (!read)
     return false;
   // The helper computes what the bufferization.dealloc it was lowered from
   // means.
   DeallocList list{call->call, call->memrefs, call->conditions, call->retained};
-  out = freeOut ? freedByDealloc(list, i) : ownedAfterDealloc(list, i);
+  out = read->freeOut ? freedByDealloc(list, read->index)
+                      : ownedAfterDealloc(list, read->index);
   return true;
 }
 

@@ -109,9 +109,9 @@ private:
 
   FunctionContext &ctx;
   AliasFlow &flow;
-  /// Per output array: the library call that writes it (nullopt: none, or
-  /// one whose arrays are not all known).
-  llvm::DenseMap<mlir::Value, std::optional<LibraryCall>> libraryCalls;
+  /// Per call of the library function: what it was given (nullopt: not
+  /// all its arrays are known).
+  llvm::DenseMap<mlir::Operation *, std::optional<LibraryCall>> libraryCalls;
 };
 
 } // namespace memlint::lifetime

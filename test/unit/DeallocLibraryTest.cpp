@@ -57,9 +57,9 @@ TEST_F(DeallocLibraryTest, RecognisesUpstreamsHelperAndNothingElse) {
   ASSERT_TRUE(call);
   mlir::func::FuncOp helper = function(call.getCallee());
   ASSERT_TRUE(helper);
-  EXPECT_TRUE(isDeallocationLibrary(helper));
-  EXPECT_FALSE(isDeallocationLibrary(function("same_signature")));
-  EXPECT_FALSE(isDeallocationLibrary(function("f")));
+  EXPECT_TRUE(DeallocLibraryMatcher().matches(helper));
+  EXPECT_FALSE(DeallocLibraryMatcher().matches(function("same_signature")));
+  EXPECT_FALSE(DeallocLibraryMatcher().matches(function("f")));
 
   // One op of the body changed: no longer the helper.
   mlir::arith::AndIOp last;
@@ -70,7 +70,7 @@ TEST_F(DeallocLibraryTest, RecognisesUpstreamsHelperAndNothingElse) {
                                           last.getRhs());
   last.replaceAllUsesWith(other.getResult());
   last.erase();
-  EXPECT_FALSE(isDeallocationLibrary(helper));
+  EXPECT_FALSE(DeallocLibraryMatcher().matches(helper));
 }
 
 TEST_F(DeallocLibraryTest, ReadsWhatTheCallerStored) {

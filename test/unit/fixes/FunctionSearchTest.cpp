@@ -52,11 +52,15 @@ Searched searchOnly(Document &doc, ModuleLifetimes &lifetimes,
   return out;
 }
 
-TEST(FunctionSearch, TheBaseIsAViewOfTheFilesAnalysis) {
+/// leakInBranch, parsed and its functions ready to analyse.
+struct FunctionSearchTest : ::testing::Test {
   std::unique_ptr<Document> doc = Document::parse(leakInBranch, "t.mlir");
-  ASSERT_TRUE(doc->isValid());
-  ModuleLifetimes lifetimes(doc->module(),
-                            [&](mlir::Value v) { return doc->nameOf(v); });
+  ModuleLifetimes lifetimes{doc->module(),
+                            [this](mlir::Value v) { return doc->nameOf(v); }};
+  void SetUp() override { ASSERT_TRUE(doc->isValid()); }
+};
+
+TEST_F(FunctionSearchTest, TheBaseIsAViewOfTheFilesAnalysis) {
   Searched s = searchOnly(*doc, lifetimes, std::nullopt, /*own=*/true,
                           /*serial=*/false);
   ASSERT_FALSE(s.search.needsSerial);
@@ -73,11 +77,7 @@ TEST(FunctionSearch, TheBaseIsAViewOfTheFilesAnalysis) {
 // parses): every candidate fails, the search says it needs to run one at
 // a time, and then finds the fix on a parsed slice of the file (@clean
 // blanked).
-TEST(FunctionSearch, AWindowThatDoesNotParseFallsBackToASlice) {
-  std::unique_ptr<Document> doc = Document::parse(leakInBranch, "t.mlir");
-  ASSERT_TRUE(doc->isValid());
-  ModuleLifetimes lifetimes(doc->module(),
-                            [&](mlir::Value v) { return doc->nameOf(v); });
+TEST_F(FunctionSearchTest, AWindowThatDoesNotParseFallsBackToASlice) {
   FunctionSlicer slicer(*doc);
   std::optional<FunctionSlicer::Window> own;
   {
@@ -112,11 +112,7 @@ TEST(FunctionSearch, AWindowThatDoesNotParseFallsBackToASlice) {
 // A function in a call cycle was analysed in the file with its own
 // summary unknown, where its window presets it: its base is its window,
 // parsed, so that base and candidates are analysed alike.
-TEST(FunctionSearch, InACallCycleTheWindowIsParsed) {
-  std::unique_ptr<Document> doc = Document::parse(leakInBranch, "t.mlir");
-  ASSERT_TRUE(doc->isValid());
-  ModuleLifetimes lifetimes(doc->module(),
-                            [&](mlir::Value v) { return doc->nameOf(v); });
+TEST_F(FunctionSearchTest, InACallCycleTheWindowIsParsed) {
   Searched s = searchOnly(*doc, lifetimes, std::nullopt, /*own=*/true,
                           /*serial=*/false, /*inCycle=*/true);
   ASSERT_FALSE(s.search.needsSerial);
