@@ -44,6 +44,7 @@
 #include <numeric>
 #include <optional>
 #include <set>
+#include <unordered_set>
 
 using namespace mlir;
 
@@ -270,6 +271,8 @@ namespace {
 struct FunctionEdits {
   std::vector<TextEdit> edits;
   unsigned taken = 0;
+  /// A lifetime fix was taken (else only merges, or nothing).
+  bool tookLifetimeFix = false;
   /// A fix was left for a next step: a lifetime fix that did not go with
   /// the ones taken, merges that waited for the lifetime fixes (or cross
   /// one taken), or a lifetime fix taken (it may let a buffer be reused).
@@ -280,6 +283,9 @@ struct FunctionEdits {
   /// Not searched: the search needs to run one at a time
   /// (FunctionSearch::needsSerial).
   bool needsSerial = false;
+  /// The function's window text on which its last search took nothing
+  /// (the text `edits` lead to), when one did.
+  std::optional<std::string> settled;
 };
 } // namespace
 
@@ -361,6 +367,7 @@ static FunctionEdits fixFunctionOnce(Snapshot &cur, FunctionSlicer &slicer,
   // Then merges, where no lifetime fix changed the function this round
   // (their proof compares with the function as this round found it).
   unsigned crossing = 0;
+  out.tookLifetimeFix = touched;
   if (!touched)
     out.taken += takeMerges(b, base.index, fileName, mergePairs, edits,
                             &crossing, &out.snapshot);
@@ -382,6 +389,8 @@ static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
                                  bool serial, unsigned maxRounds) {
   FunctionEdits out = fixFunctionOnce(cur, slicer, in, std::move(mine),
                                       fileName, unsafe, serial);
+  if (!out.needsSerial && out.taken == 0 && *in.window)
+    out.settled = (*in.window)->text;
   if (out.needsSerial || out.taken == 0 || !out.pending || !*in.window)
     return out;
   const FunctionSlicer::Window &w = **in.window;
@@ -392,6 +401,7 @@ static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
   keep.releaseAnalyses = false;
   keep.threads = 1;
   std::unique_ptr<Snapshot> s = std::move(out.snapshot);
+  bool tookLifetimeFix = out.tookLifetimeFix;
   for (unsigned round = 1; round < maxRounds; ++round) {
     // The last merges' proof parsed this very text: no need to again.
     if (!s || s->text() != *text)
@@ -408,9 +418,15 @@ static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
     FunctionSlicer inner(*s->doc);
     std::optional<FunctionSlicer::Window> window =
         inner.windowFor(s->function(f.fn));
+    // After a step that took merges only, only merges are searched: the
+    // lifetime findings were searched on the text before it (the step
+    // took no fix of theirs), and a merge keeps every event of every
+    // buffer, touching only the ops of its two (MergeBuffers.h), so the
+    // searches would fail again, each at the cost of all its candidates.
     std::vector<Finding> again;
     for (unsigned i : f.indices)
-      again.push_back(findings[i]);
+      if (tookLifetimeFix || isMergeCheck(findings[i].check))
+        again.push_back(findings[i]);
     FunctionEdits more = fixFunctionOnce(
         *s, inner,
         // The window's analysis had every summary preset, as its
@@ -418,12 +434,17 @@ static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
         {f.fn, f.ops, &window, in.summaries, in.context,
          /*inCallCycle=*/false},
         std::move(again), fileName, unsafe, /*serial=*/true);
+    if (!more.taken) {
+      out.settled = *text;
+      break;
+    }
     std::optional<std::string> next =
-        more.taken ? applyEdits(*text, more.edits, w.firstLine) : std::nullopt;
+        applyEdits(*text, more.edits, w.firstLine);
     if (!next)
       break;
     text = std::move(next);
     out.taken += more.taken;
+    tookLifetimeFix = more.tookLifetimeFix;
     if (!more.pending)
       break;
     s = std::move(more.snapshot);
@@ -437,6 +458,15 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
   FixRunResult result;
   result.text = text;
   ContextPool contexts;
+  // Window texts of functions whose search took nothing there, for the
+  // usual search and for the last resort: a later round that finds a
+  // function's window as it was does not search it again. Its search
+  // would read the same text with the same callee summaries (no fix
+  // changes what callers see of its function), so it would take nothing
+  // again; not searching it keeps rounds after the first at the cost of
+  // the functions they change. (A text the last resort settled is settled
+  // for the usual search too: the last resort tries that search first.)
+  std::unordered_set<std::string> settled, settledLastResort;
   // The findings of the fixed text, when the last round linted it.
   std::optional<std::vector<Finding>> remaining;
   for (unsigned round = 0; round < maxRounds; ++round) {
@@ -483,13 +513,21 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
     std::vector<TextEdit> combined;
     unsigned taken = 0;
     auto searchAll = [&](bool wholeLeakRetry) {
-      // A last-resort search only where a leak is left.
+      // A last-resort search only where a leak is left; neither where the
+      // same search took nothing on the same text.
+      std::unordered_set<std::string> &done =
+          wholeLeakRetry ? settledLastResort : settled;
       std::vector<bool> searched(byFunction.size(), true);
-      if (wholeLeakRetry)
-        for (size_t k = 0; k < byFunction.size(); ++k)
+      for (size_t k = 0; k < byFunction.size(); ++k) {
+        if (wholeLeakRetry)
           searched[k] = llvm::any_of(byFunction[k].indices, [&](unsigned i) {
             return findings[i].check == "leak";
           });
+        const std::optional<FunctionSlicer::Window> *w =
+            searches.input(k, nullptr).window;
+        if (*w && done.count((*w)->text))
+          searched[k] = false;
+      }
       std::vector<FunctionEdits> perFunction(byFunction.size());
       parallelFor(byFunction.size(),
                   searchInParallel(*cur->doc, opts.threads, byFunction.size())
@@ -503,6 +541,11 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
       for (size_t k = 0; k < byFunction.size(); ++k) {
         if (perFunction[k].needsSerial)
           perFunction[k] = fixOne(k, /*serial=*/true, wholeLeakRetry);
+        if (std::optional<std::string> &text = perFunction[k].settled) {
+          if (wholeLeakRetry)
+            settledLastResort.insert(*text);
+          settled.insert(std::move(*text));
+        }
         combined.insert(combined.end(), perFunction[k].edits.begin(),
                         perFunction[k].edits.end());
         taken += perFunction[k].taken;
