@@ -35,8 +35,10 @@
 #include "fixes/MergeBuffers.h"
 #include "fixes/SourceText.h"
 #include "fixes/TextEdits.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -189,80 +191,165 @@ std::vector<Finding> lintWithFixes(Document &doc, const LintOptions &opts,
   return findings;
 }
 
+/// The pairs of `pairs` linked into chains, in order: a pair whose earlier
+/// buffer is a chain's last later buffer extends it, one whose later buffer
+/// is a chain's first earlier buffer starts it. A pair that shares a
+/// buffer with a chain otherwise (two later buffers could reuse one
+/// earlier) is left in `rest`.
+static std::vector<std::vector<MergePair>>
+mergeChains(const std::map<size_t, MergePair> &pairs,
+            std::vector<MergePair> &rest) {
+  std::vector<std::deque<MergePair>> chains;
+  llvm::DenseMap<Operation *, size_t> endingAt, startingAt;
+  llvm::DenseSet<Operation *> inChain;
+  for (auto &[i, pair] : pairs) {
+    Operation *earlier = pair.earlierAlloc, *later = pair.laterAlloc;
+    if (auto it = endingAt.find(earlier);
+        it != endingAt.end() && !inChain.count(later)) {
+      size_t c = it->second;
+      endingAt.erase(it);
+      chains[c].push_back(pair);
+      endingAt[later] = c;
+      inChain.insert(later);
+    } else if (auto it = startingAt.find(later);
+               it != startingAt.end() && !inChain.count(earlier)) {
+      size_t c = it->second;
+      startingAt.erase(it);
+      chains[c].push_front(pair);
+      startingAt[earlier] = c;
+      inChain.insert(earlier);
+    } else if (!inChain.count(earlier) && !inChain.count(later)) {
+      endingAt[later] = startingAt[earlier] = chains.size();
+      chains.emplace_back(1, pair);
+      inChain.insert(earlier);
+      inChain.insert(later);
+    } else {
+      rest.push_back(pair);
+    }
+  }
+  std::vector<std::vector<MergePair>> out;
+  for (std::deque<MergePair> &c : chains)
+    out.emplace_back(c.begin(), c.end());
+  return out;
+}
+
 /// The merges of `pairs` (the missed-reuse findings of function `fn` of
 /// `base`, by finding index) that can be taken on top of `combined` (edits
-/// of that function), added to it; returns how many. The candidates of
-/// disjoint buffers whose edits do not overlap are proven together
-/// (proveMergesTogether): they must, together, remove one buffer each and
-/// keep every event (MergeBuffers.h).
+/// of that function), added to it; returns how many. Chains of merges
+/// (`%b` could reuse `%a`, `%c` could reuse `%b`) are taken whole
+/// (mergeChainEdits): this is the fix of the whole text, whose proof is
+/// all that counts, not of one finding (FixFinder::mergesFor keeps to
+/// merges of disjoint buffers, which are proven one by one in effect).
+/// Candidates whose edits do not overlap are proven together
+/// (proveMergesTogether): they must, together, remove one buffer per merge
+/// and keep every event (MergeBuffers.h). The merges of a chain that fails
+/// are tried again as pairs of disjoint buffers, as FixFinder does.
 static unsigned takeMerges(Snapshot &base, unsigned fn,
                            const std::string &fileName,
                            const std::map<size_t, MergePair> &pairs,
                            std::vector<TextEdit> &combined, unsigned *crossing,
                            std::unique_ptr<Snapshot> *proven) {
-  // The candidates, with the names of their two buffers.
+  if (pairs.empty())
+    return 0;
+  // A candidate: a chain of merges, with the names of its first earlier and
+  // last later buffers (a chain's other buffers take the first one's name,
+  // so events that fare worse name one of these two).
   struct Candidate {
+    std::vector<MergePair> chain;
     std::vector<TextEdit> edits;
     std::string earlier, later;
   };
-  std::vector<Candidate> group;
   SourceText src(*base.doc);
-  EditSpans spans(base.text(), base.firstLine());
-  spans.tryAdd(combined);
   LifetimeAnalysis &la = base.analysis(fn);
-  std::unique_ptr<LiveRanges> ranges;
-  // Merges of disjoint buffers only (as FixFinder::mergesFor): two that
-  // share one make a chain whose proof says nothing of either alone.
-  llvm::DenseSet<Operation *> touched;
-  for (auto &[i, pair] : pairs) {
-    if (!ranges)
-      ranges = std::make_unique<LiveRanges>(la);
-    std::optional<std::vector<TextEdit>> edits =
-        mergeBufferEdits(src, la, *ranges, pair);
-    if (!edits || edits->empty())
-      continue;
-    if (touched.count(pair.earlierAlloc) || touched.count(pair.laterAlloc) ||
-        !spans.tryAdd(*edits)) {
-      ++*crossing;
-      continue;
-    }
-    touched.insert(pair.earlierAlloc);
-    touched.insert(pair.laterAlloc);
-    group.push_back({std::move(*edits),
-                     base.doc->nameOf(pair.earlierAlloc->getResult(0)),
-                     base.doc->nameOf(pair.laterAlloc->getResult(0))});
-  }
+  LiveRanges ranges(la);
   MergeProofState before = mergeProofStateOf(la, *base.doc);
   unsigned merged = 0;
-  // The last group analysed: its edits on top of `combined`, its parse.
-  std::vector<TextEdit> trial;
-  std::unique_ptr<Snapshot> last;
-  auto worsened = [&](llvm::ArrayRef<size_t> part)
-      -> std::optional<std::set<std::string>> {
-    trial = combined;
-    for (size_t c : part)
-      trial.insert(trial.end(), group[c].edits.begin(), group[c].edits.end());
-    std::optional<std::string> t =
-        applyEdits(base.text(), trial, base.firstLine());
-    last = t ? analyzeText(*t, fileName, fn, base.summaries, base.context,
-                           base.firstLine())
-             : nullptr;
-    if (!last)
-      return std::nullopt;
-    return mergeWorsened(before, mergeProofStateOf(last->analysis(fn), *last->doc),
-                         merged + part.size());
+  auto nameOf = [&](Operation *alloc) {
+    return base.doc->nameOf(alloc->getResult(0));
   };
-  auto accept = [&](llvm::ArrayRef<size_t> part) {
-    combined = std::move(trial);
-    merged += part.size();
-    *proven = std::move(last); // the text with every merge taken so far
+  // Proves `chains` (in order, those whose edits fit with `combined` and
+  // with each other, sharing no allocation) and takes those that hold;
+  // returns the chains not taken.
+  auto prove = [&](const std::vector<std::vector<MergePair>> &chains) {
+    std::vector<std::vector<MergePair>> failed;
+    std::vector<Candidate> group;
+    EditSpans spans(base.text(), base.firstLine());
+    spans.tryAdd(combined);
+    llvm::DenseSet<Operation *> touched;
+    for (const std::vector<MergePair> &chain : chains) {
+      std::optional<std::vector<TextEdit>> edits =
+          mergeChainEdits(src, la, ranges, chain);
+      if (!edits || edits->empty()) {
+        failed.push_back(chain);
+        continue;
+      }
+      bool shares = llvm::any_of(chain, [&](const MergePair &p) {
+        return touched.count(p.earlierAlloc) || touched.count(p.laterAlloc);
+      });
+      if (shares || !spans.tryAdd(*edits)) {
+        *crossing += chain.size();
+        continue;
+      }
+      for (const MergePair &p : chain) {
+        touched.insert(p.earlierAlloc);
+        touched.insert(p.laterAlloc);
+      }
+      group.push_back({chain, std::move(*edits),
+                       nameOf(chain.front().earlierAlloc),
+                       nameOf(chain.back().laterAlloc)});
+    }
+    // The last group analysed: its edits on top of `combined`, its parse.
+    std::vector<TextEdit> trial;
+    std::unique_ptr<Snapshot> last;
+    std::vector<bool> taken(group.size(), false);
+    auto worsened = [&](llvm::ArrayRef<size_t> part)
+        -> std::optional<std::set<std::string>> {
+      trial = combined;
+      unsigned links = 0;
+      for (size_t c : part) {
+        trial.insert(trial.end(), group[c].edits.begin(), group[c].edits.end());
+        links += group[c].chain.size();
+      }
+      std::optional<std::string> t =
+          applyEdits(base.text(), trial, base.firstLine());
+      last = t ? analyzeText(*t, fileName, fn, base.summaries, base.context,
+                             base.firstLine())
+               : nullptr;
+      if (!last)
+        return std::nullopt;
+      return mergeWorsened(before,
+                           mergeProofStateOf(last->analysis(fn), *last->doc),
+                           merged + links);
+    };
+    auto accept = [&](llvm::ArrayRef<size_t> part) {
+      combined = std::move(trial);
+      for (size_t c : part) {
+        merged += group[c].chain.size();
+        taken[c] = true;
+      }
+      *proven = std::move(last); // the text with every merge taken so far
+    };
+    auto namesOf = [&](size_t c) {
+      return std::make_pair(group[c].earlier, group[c].later);
+    };
+    std::vector<size_t> all(group.size());
+    std::iota(all.begin(), all.end(), 0);
+    proveMergesTogether(all, worsened, accept, namesOf);
+    for (size_t c = 0; c < group.size(); ++c)
+      if (!taken[c])
+        failed.push_back(std::move(group[c].chain));
+    return failed;
   };
-  auto namesOf = [&](size_t c) {
-    return std::make_pair(group[c].earlier, group[c].later);
-  };
-  std::vector<size_t> all(group.size());
-  std::iota(all.begin(), all.end(), 0);
-  proveMergesTogether(all, worsened, accept, namesOf);
+  std::vector<MergePair> rest;
+  std::vector<std::vector<MergePair>> failed = prove(mergeChains(pairs, rest));
+  *crossing += rest.size();
+  // The links of chains that failed (or had no edits), each on its own.
+  std::vector<std::vector<MergePair>> links;
+  for (const std::vector<MergePair> &chain : failed)
+    if (chain.size() > 1)
+      for (const MergePair &p : chain)
+        links.push_back({p});
+  prove(links);
   return merged;
 }
 
@@ -391,8 +478,12 @@ static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
                                       fileName, unsafe, serial);
   if (!out.needsSerial && out.taken == 0 && *in.window)
     out.settled = (*in.window)->text;
-  if (out.needsSerial || out.taken == 0 || !out.pending || !*in.window)
+  if (out.needsSerial || out.taken == 0 || !out.pending || !*in.window) {
+    // The file's round keeps every function's result until all are done:
+    // not their parses.
+    out.snapshot.reset();
     return out;
+  }
   const FunctionSlicer::Window &w = **in.window;
   std::optional<std::string> text = applyEdits(w.text, out.edits, w.firstLine);
   if (!text)

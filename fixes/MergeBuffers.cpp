@@ -10,10 +10,12 @@ using namespace mlir;
 
 namespace memlint {
 
-/// The text edits renaming every use of `from` to `toName`; nullopt when
-/// the parser did not record exactly one source range per use.
+/// The text edits renaming every use of `from` to `toName`, except those
+/// inside the bytes `skip` (ops that other edits remove); nullopt when the
+/// parser did not record exactly one source range per use.
 static std::optional<std::vector<TextEdit>>
-renameUses(const SourceText &src, Value from, const std::string &toName) {
+renameUses(const SourceText &src, Value from, const std::string &toName,
+           llvm::ArrayRef<std::pair<size_t, size_t>> skip) {
   Document &doc = src.document();
   auto res = dyn_cast<OpResult>(from);
   if (!res || res.getOwner()->getNumResults() != 1)
@@ -35,6 +37,10 @@ renameUses(const SourceText &src, Value from, const std::string &toName) {
     size_t s = doc.offsetOf(r.start), e = doc.offsetOf(r.end);
     if (s >= e || src.str().substr(s, e - s) != fromName)
       return std::nullopt;
+    if (llvm::any_of(skip, [&](std::pair<size_t, size_t> gone) {
+          return gone.first <= s && e <= gone.second;
+        }))
+      continue;
     edits.push_back(src.edit(s, e, toName));
   }
   return edits;
@@ -48,14 +54,14 @@ static bool freesOnly(Operation *free, Value buffer) {
   return freed.size() == 1 && freed.front()->get() == buffer;
 }
 
-std::optional<std::vector<TextEdit>> mergeBufferEdits(const SourceText &src,
-                                                      LifetimeAnalysis &la,
-                                                      const LiveRanges &ranges,
-                                                      const MergePair &pair) {
+/// Whether the later allocation of `pair` may take its earlier buffer as
+/// it is (mergeBufferEdits' conditions).
+static bool mergeable(LifetimeAnalysis &la, const LiveRanges &ranges,
+                      DominanceInfo &dom, const MergePair &pair) {
   Operation *earlierOp = pair.earlierAlloc, *laterOp = pair.laterAlloc;
   if (!earlierOp || !laterOp || !pair.earlierFree ||
       earlierOp->getNumResults() != 1 || laterOp->getNumResults() != 1)
-    return std::nullopt;
+    return false;
   Value earlier = earlierOp->getResult(0), later = laterOp->getResult(0);
   // The later buffer becomes the earlier one as it is: same type (so the
   // same size, dynamic sizes included, since the check matched their SSA
@@ -66,37 +72,62 @@ std::optional<std::vector<TextEdit>> mergeBufferEdits(const SourceText &src,
       earlierOp->getAttrDictionary() != laterOp->getAttrDictionary() ||
       earlierOp->getPropertiesAsAttribute() !=
           laterOp->getPropertiesAsAttribute())
-    return std::nullopt;
+    return false;
   // The earlier name must be in scope wherever the later one is used: the
   // later allocation dominates its uses, so it is enough that the earlier
   // allocation dominates the later one.
-  DominanceInfo dom(la.function());
   if (!dom.properlyDominates(earlierOp, laterOp))
-    return std::nullopt;
-
+    return false;
   const LiveRange *er = ranges.rangeOf(earlier), *lr = ranges.rangeOf(later);
   if (!er || !lr || !er->tracked || !lr->tracked)
-    return std::nullopt;
+    return false;
   // Its one free is the one the check found; the later buffer's frees take
   // its place. A later buffer nobody frees would leave the earlier one
   // unfreed: no merge.
-  if (er->frees.size() != 1 || er->frees.front() != pair.earlierFree ||
-      !freesOnly(pair.earlierFree, earlier) || lr->frees.empty())
-    return std::nullopt;
+  return er->frees.size() == 1 && er->frees.front() == pair.earlierFree &&
+         freesOnly(pair.earlierFree, earlier) && !lr->frees.empty();
+}
 
-  Document &doc = src.document();
-  std::string earlierName = doc.nameOf(earlier);
-  if (earlierName.empty() || earlierName[0] != '%' || earlierName == "%<value>")
+std::optional<std::vector<TextEdit>> mergeBufferEdits(const SourceText &src,
+                                                      LifetimeAnalysis &la,
+                                                      const LiveRanges &ranges,
+                                                      const MergePair &pair) {
+  return mergeChainEdits(src, la, ranges, pair);
+}
+
+std::optional<std::vector<TextEdit>>
+mergeChainEdits(const SourceText &src, LifetimeAnalysis &la,
+                const LiveRanges &ranges, llvm::ArrayRef<MergePair> chain) {
+  if (chain.empty())
     return std::nullopt;
-  std::optional<std::vector<TextEdit>> edits =
-      renameUses(src, later, earlierName);
-  if (!edits)
-    return std::nullopt;
-  for (Operation *gone : {laterOp, pair.earlierFree}) {
-    std::optional<std::vector<TextEdit>> removal = removeOpEdits(src, gone);
-    if (!removal)
+  DominanceInfo dom(la.function());
+  for (auto [i, pair] : llvm::enumerate(chain))
+    if (!mergeable(la, ranges, dom, pair) ||
+        (i > 0 && pair.earlierAlloc != chain[i - 1].laterAlloc))
       return std::nullopt;
-    edits->insert(edits->end(), removal->begin(), removal->end());
+  Document &doc = src.document();
+  std::string rootName = doc.nameOf(chain.front().earlierAlloc->getResult(0));
+  if (rootName.empty() || rootName[0] != '%' || rootName == "%<value>")
+    return std::nullopt;
+  // Every later allocation and every earlier free goes; a later value's
+  // uses inside them (the next link's free) go with them.
+  std::vector<TextEdit> edits;
+  std::vector<std::pair<size_t, size_t>> gone;
+  for (const MergePair &pair : chain)
+    for (Operation *op : {pair.laterAlloc, pair.earlierFree}) {
+      std::optional<std::vector<TextEdit>> removal = removeOpEdits(src, op);
+      std::optional<std::pair<size_t, size_t>> extent = src.opRange(op);
+      if (!removal || !extent)
+        return std::nullopt;
+      edits.insert(edits.end(), removal->begin(), removal->end());
+      gone.push_back(*extent);
+    }
+  for (const MergePair &pair : chain) {
+    std::optional<std::vector<TextEdit>> renames =
+        renameUses(src, pair.laterAlloc->getResult(0), rootName, gone);
+    if (!renames)
+      return std::nullopt;
+    edits.insert(edits.end(), renames->begin(), renames->end());
   }
   return edits;
 }

@@ -50,6 +50,18 @@ std::optional<std::vector<TextEdit>> mergeBufferEdits(const SourceText &src,
                                                       const LiveRanges &ranges,
                                                       const MergePair &pair);
 
+/// The edits of the merges of `chain` taken at once, where each pair's
+/// earlier buffer is the one before's later buffer (`%b` could reuse `%a`,
+/// `%c` could reuse `%b`): every later allocation and every earlier free
+/// goes, and every later value's uses are renamed to the first earlier
+/// buffer, so one buffer serves them all. Nullopt where a pair's own merge
+/// would be (mergeBufferEdits). A chain's merges together remove as many
+/// buffers as it has pairs; taken one link at a time, each link would wait
+/// for the analysis of the one before.
+std::optional<std::vector<TextEdit>>
+mergeChainEdits(const SourceText &src, LifetimeAnalysis &la,
+                const LiveRanges &ranges, llvm::ArrayRef<MergePair> chain);
+
 /// What a merge must keep of one function's analysis, with events keyed by
 /// (kind, SSA name of the buffer or, for an invalid free, of its origin):
 /// names survive the merge (only the later value's name disappears, and it
