@@ -37,7 +37,7 @@ public:
   }
   bool contains(Operation *op) const { return ops.count(op); }
   /// Stop as soon as one of `ops` is reached (then sawStop()): a point
-  /// from which a use is reachable is no place for a free, and most
+  /// from which a use can follow is a poor place for a free, and most
   /// points tried are such, so most walks end early.
   void stopAt(const DenseSet<Operation *> *at) { stops = at; }
   bool sawStop() const { return stopped; }
@@ -101,11 +101,11 @@ private:
   void run() {
     while (!work.empty()) {
       auto [block, it] = work.pop_back_val();
-      bool stopped = false;
+      bool atBarrier = false;
       for (; it != block->end(); ++it) {
         Operation &op = *it;
         if (&op == barrierOp) {
-          stopped = true;
+          atBarrier = true;
           break;
         }
         ops.insert(&op);
@@ -117,7 +117,7 @@ private:
         if (op.getNumRegions() > 0)
           enterRegions(&op);
       }
-      if (stopped)
+      if (atBarrier)
         continue;
       Operation *last = block->empty() ? nullptr : &block->back();
       if (last && last->getNumSuccessors() > 0) {
@@ -200,6 +200,11 @@ struct Point {
       return cast<scf::IfOp>(op)->getRegion(index).front().getTerminator();
     return op;
   }
+
+  /// Whether control can come here after running one of `ran` (the ops a
+  /// Reach from them saw): a new else region runs where its scf.if does,
+  /// a new block on an edge where its branch does.
+  bool follows(const Reach &ran) const { return ran.contains(anchor()); }
 
   void reachFrom(Reach &reach) const {
     switch (kind) {
@@ -448,13 +453,26 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
     DenseSet<Operation *> uses;
   };
   std::vector<Operand> operands;
+  // Where control can go after a free of the buffer (under any of its
+  // names).
+  Reach afterFrees(v);
   for (Value w : forwardedAliases(v)) {
     std::string stmt = freeStatement(src.document(), freeOpName, w);
     if (!stmt.empty() && operands.size() < 4) {
       SmallVector<Operation *> users = memoryUsers(w);
       operands.push_back({w, stmt, {users.begin(), users.end()}});
+      for (Operation *user : users)
+        if (!freedOperands(user).empty())
+          afterFrees.from(user->getBlock(), std::next(user->getIterator()));
     }
   }
+  // A free where control can come after another free of the buffer frees
+  // it twice on that path, unless the path cannot be taken (the analysis
+  // tells), and one where a use can follow uses it after the free: such
+  // places go last, each analysed candidate costing a re-analysis of the
+  // function. (A guarded free is meant for places after a free.)
+  std::vector<std::vector<TextEdit>> later;
+  auto done = [&] { return out.size() + later.size() >= maxCandidates; };
   // The earliest points come first and the caller takes the first one the
   // analysis accepts: a few are enough, and later ones cost a walk each.
   for (const Point &pt : programPoints(src, fn)) {
@@ -464,8 +482,15 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
       Reach reach(o.value);
       reach.stopAt(&o.uses);
       pt.reachFrom(reach);
-      if (reach.sawStop() || !reach.contains(exit))
+      // The walk ends at the first use it meets: a point is proposed when
+      // the exit came before it. A use may still follow the point: one on
+      // a path the analysis knows cannot be taken (a branch on `%i == %ub`
+      // inside a loop to %ub), or a branch that forwards the buffer to an
+      // argument nothing reads; the re-analysis judges, after the points
+      // where no use can follow.
+      if (!reach.contains(exit))
         continue;
+      bool unlikely = reach.sawStop();
       std::vector<std::string> stmts;
       if (!guarded) {
         stmts.push_back(o.stmt);
@@ -480,12 +505,19 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
       }
       for (const std::string &stmt : stmts) {
         if (auto edits = render(src, pt, stmt))
-          out.push_back(std::move(*edits));
-        if (out.size() >= maxCandidates)
-          return out;
+          (unlikely || (!guarded && pt.follows(afterFrees)) ? later : out)
+              .push_back(std::move(*edits));
+        if (done())
+          break;
       }
+      if (done())
+        break;
     }
+    if (done())
+      break;
   }
+  out.insert(out.end(), std::make_move_iterator(later.begin()),
+             std::make_move_iterator(later.end()));
   return out;
 }
 

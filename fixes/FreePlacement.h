@@ -27,9 +27,11 @@ namespace memlint {
 
 /// Candidate edit sets that each insert `freeOpName` of the buffer `v` (or
 /// of a value it is forwarded to) at one program point of `fn`, in text
-/// order. A point is proposed for a value when the value dominates it, no
-/// use of the value (or a view of it) can follow it before the value is
-/// defined anew, and `exit` can follow it. `guarded`: the free goes under
+/// order. A point is proposed for a value when the value dominates it and
+/// `exit` can follow it before any use of the value (or a view of it)
+/// does; the points where no use can follow, nor a free of the buffer
+/// precede, come first (the others are right only on paths that cannot
+/// be taken, which the re-analysis tells). `guarded`: the free goes under
 /// `scf.if` on an i1 in scope (then or else), for a buffer that other
 /// paths free already (e.g. through an `arith.select`). At most
 /// `maxCandidates`, the earliest.

@@ -387,6 +387,32 @@ TEST(FixText, MergesAChainToAFixpoint) {
   EXPECT_EQ(again.applied, 0u);
 }
 
+TEST(FixText, FreesAfterAKernelNotInItsBody) {
+  // The end of the launch body comes after the last use in the text, but a
+  // body runs again (for every thread): the uses in it can follow a free
+  // there. The free goes after the launch.
+  const char *text = R"(// a line above the function: it has a window
+func.func @f() {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %a[%c0] : memref<4xf32>
+    memref.store %v, %a[%c0] : memref<4xf32>
+    gpu.terminator
+  }
+  return
+}
+)";
+  FixRunResult r = fixText(text, "t.mlir", LintOptions(), false);
+  EXPECT_EQ(r.applied, 1u);
+  EXPECT_TRUE(r.remaining.empty());
+  EXPECT_NE(r.text.find("  }\n  memref.dealloc %a : memref<4xf32>\n  return"),
+            std::string::npos)
+      << r.text;
+}
+
 TEST(FixText, MergesOnlyWhenMissedReuseIsEnabled) {
   LintOptions opts;
   std::string error;

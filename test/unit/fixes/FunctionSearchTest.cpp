@@ -73,6 +73,22 @@ TEST_F(FunctionSearchTest, TheBaseIsAViewOfTheFilesAnalysis) {
   EXPECT_GT(s.search.stats.parsed, 0u);
 }
 
+// The leak is on the path where %c is false. Before the scf.if, the free
+// would meet the one inside it; at the end of its then region, it would
+// follow it: both places free %a twice where %c is true, so they are tried
+// after the places that neither follow nor meet a free or a use: the new
+// else region, accepted at the first analysis.
+TEST_F(FunctionSearchTest, PlacesNoFreeCanFollowAreTriedFirst) {
+  Searched s = searchOnly(*doc, lifetimes, std::nullopt, /*own=*/true,
+                          /*serial=*/false);
+  ASSERT_EQ(s.findings.size(), 1u);
+  ASSERT_EQ(s.findings[0].fixes.size(), 1u);
+  const std::vector<TextEdit> &edits = s.findings[0].fixes[0].edits;
+  ASSERT_EQ(edits.size(), 1u);
+  EXPECT_NE(edits[0].newText.find("else"), std::string::npos);
+  EXPECT_EQ(s.search.stats.tried, 1u);
+}
+
 // A window that does not parse on its own (here: made so by hand; the file
 // parses): every candidate fails, the search says it needs to run one at
 // a time, and then finds the fix on a parsed slice of the file (@clean
