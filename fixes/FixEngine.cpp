@@ -248,7 +248,8 @@ static unsigned takeMerges(Snapshot &base, unsigned fn,
                            const std::string &fileName,
                            const std::map<size_t, MergePair> &pairs,
                            std::vector<TextEdit> &combined, unsigned *crossing,
-                           std::unique_ptr<Snapshot> *proven) {
+                           std::unique_ptr<Snapshot> *proven,
+                           uint64_t *analyses) {
   if (pairs.empty())
     return 0;
   // A candidate: a chain of merges, with the names of its first earlier and
@@ -312,6 +313,7 @@ static unsigned takeMerges(Snapshot &base, unsigned fn,
       }
       std::optional<std::string> t =
           applyEdits(base.text(), trial, base.firstLine());
+      *analyses += t.has_value();
       last = t ? analyzeText(*t, fileName, fn, base.summaries, base.context,
                              base.firstLine())
                : nullptr;
@@ -358,6 +360,8 @@ namespace {
 struct FunctionEdits {
   std::vector<TextEdit> edits;
   unsigned taken = 0;
+  /// FixRunResult::analyses of this function's steps.
+  uint64_t analyses = 0;
   /// A lifetime fix was taken (else only merges, or nothing).
   bool tookLifetimeFix = false;
   /// A fix was left for a next step: a lifetime fix that did not go with
@@ -393,71 +397,97 @@ static FunctionEdits fixFunctionOnce(Snapshot &cur, FunctionSlicer &slicer,
                                          /*work=*/nullptr, &mergePairs, serial);
   if (search.needsSerial) {
     out.needsSerial = true;
+    out.analyses = search.stats.tried;
     return out;
   }
   FunctionBase &base = search.base;
   Snapshot &b = *base.snapshot;
   std::vector<TextEdit> &edits = out.edits;
+  out.analyses = search.stats.tried;
   auto analyze = [&](const std::vector<TextEdit> &trial) {
     std::optional<std::string> t = applyEdits(b.text(), trial, b.firstLine());
+    out.analyses += t.has_value();
     return t ? analyzeText(*t, fileName, base.index, b.summaries, b.context,
                            b.firstLine())
              : nullptr;
   };
-  // The signature of the text with `edits`; unknown (none) after the
-  // first fix, whose own search proved it on this very text.
-  std::optional<Signature> accepted = b.sig;
-  bool touched = false, stuck = false;
+  // The fixes to take: per finding, its first usable fix whose edits fit
+  // with those before.
+  std::vector<const Fix *> picks;
   for (auto [i, f] : llvm::enumerate(mine)) {
-    if (stuck)
-      break;
     if (search.functionOf[i] < 0 || isMergeCheck(f.check))
       continue;
-    bool usable = false, took = false;
+    bool usable = false, picked = false;
+    std::vector<TextEdit> all;
+    for (const Fix *p : picks)
+      all.insert(all.end(), p->edits.begin(), p->edits.end());
     for (const Fix &fix : f.fixes) {
       if ((!fix.safe && !unsafe) || fix.edits.empty())
         continue;
       usable = true;
-      if (!editsCompatible(b.text(), edits, fix.edits, b.firstLine()))
+      if (!editsCompatible(b.text(), all, fix.edits, b.firstLine()))
         continue;
-      if (edits.empty()) {
-        // FixFinder::accept on the same base and text: the finding's
-        // events gone, nothing worse, which is what better() asks.
-        edits = fix.edits;
-        accepted.reset();
-        touched = took = true;
-        ++out.taken;
-        break;
-      }
-      if (!accepted) {
-        std::unique_ptr<Snapshot> s = analyze(edits);
-        if (!s) {
-          stuck = true; // cannot happen: the fix was proven on this text
-          break;
-        }
-        accepted = b.sig;
-        accepted->update(s->sig);
-      }
-      std::vector<TextEdit> trial = edits;
-      trial.insert(trial.end(), fix.edits.begin(), fix.edits.end());
-      std::unique_ptr<Snapshot> s = analyze(trial);
-      if (!s || !better(accepted->of(base.index), s->sig))
-        continue;
-      edits = std::move(trial);
-      accepted->update(s->sig);
-      touched = took = true;
-      ++out.taken;
+      picks.push_back(&fix);
+      picked = true;
       break;
     }
-    out.pending |= usable && !took;
+    // One that does not fit waits for a next step.
+    out.pending |= usable && !picked;
   }
+  // Taken in groups: a group whose fixes together leave nothing worse than
+  // the fixes taken before it, and fewer events, is taken whole; one that
+  // does not is split in halves, down to single fixes. Fixes of different
+  // findings mostly free, move or guard different buffers and go
+  // together: one analysis proves them all, where one by one would take
+  // one per fix. The signature of the text with `edits`: unknown (none)
+  // after a first fix taken alone, whose own search proved it on this
+  // very text.
+  std::optional<Signature> accepted = b.sig;
+  bool touched = false;
+  std::function<void(llvm::ArrayRef<const Fix *>)> take =
+      [&](llvm::ArrayRef<const Fix *> part) {
+        if (part.empty())
+          return;
+        if (edits.empty() && part.size() == 1) {
+          edits = part.front()->edits;
+          accepted.reset();
+          touched = true;
+          ++out.taken;
+          return;
+        }
+        if (!accepted) {
+          std::unique_ptr<Snapshot> s = analyze(edits);
+          if (!s)
+            return; // cannot happen: the fix was proven on this text
+          accepted = b.sig;
+          accepted->update(s->sig);
+        }
+        std::vector<TextEdit> trial = edits;
+        for (const Fix *fix : part)
+          trial.insert(trial.end(), fix->edits.begin(), fix->edits.end());
+        std::unique_ptr<Snapshot> s = analyze(trial);
+        if (s && better(accepted->of(base.index), s->sig)) {
+          edits = std::move(trial);
+          accepted->update(s->sig);
+          touched = true;
+          out.taken += part.size();
+          return;
+        }
+        if (part.size() == 1) {
+          out.pending = true; // it may go on top of the others next step
+          return;
+        }
+        take(part.take_front(part.size() / 2));
+        take(part.drop_front(part.size() / 2));
+      };
+  take(picks);
   // Then merges, where no lifetime fix changed the function this round
   // (their proof compares with the function as this round found it).
   unsigned crossing = 0;
   out.tookLifetimeFix = touched;
   if (!touched)
     out.taken += takeMerges(b, base.index, fileName, mergePairs, edits,
-                            &crossing, &out.snapshot);
+                            &crossing, &out.snapshot, &out.analyses);
   out.pending |= touched || crossing > 0;
   return out;
 }
@@ -495,9 +525,11 @@ static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
   bool tookLifetimeFix = out.tookLifetimeFix;
   for (unsigned round = 1; round < maxRounds; ++round) {
     // The last merges' proof parsed this very text: no need to again.
-    if (!s || s->text() != *text)
+    if (!s || s->text() != *text) {
       s = parseSnapshot(*text, fileName, in.summaries, in.context,
                         /*threads=*/1, w.firstLine);
+      ++out.analyses;
+    }
     if (!s)
       break;
     std::vector<Finding> findings = lintDocument(*s->doc, keep, *s->lifetimes);
@@ -525,6 +557,7 @@ static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
         {f.fn, f.ops, &window, in.summaries, in.context,
          /*inCallCycle=*/false},
         std::move(again), fileName, unsafe, /*serial=*/true);
+    out.analyses += more.analyses;
     if (!more.taken) {
       out.settled = *text;
       break;
@@ -630,8 +663,10 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
                           fixOne(k, /*serial=*/false, wholeLeakRetry);
                   });
       for (size_t k = 0; k < byFunction.size(); ++k) {
-        if (perFunction[k].needsSerial)
+        if (perFunction[k].needsSerial) {
+          result.analyses += perFunction[k].analyses;
           perFunction[k] = fixOne(k, /*serial=*/true, wholeLeakRetry);
+        }
         if (std::optional<std::string> &text = perFunction[k].settled) {
           if (wholeLeakRetry)
             settledLastResort.insert(*text);
@@ -640,6 +675,7 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
         combined.insert(combined.end(), perFunction[k].edits.begin(),
                         perFunction[k].edits.end());
         taken += perFunction[k].taken;
+        result.analyses += perFunction[k].analyses;
       }
     };
     searchAll(/*wholeLeakRetry=*/false);

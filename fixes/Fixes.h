@@ -80,6 +80,11 @@ struct FixRunResult {
   std::string text;     // the fixed text
   unsigned applied = 0; // fixes applied over all rounds
   unsigned rounds = 0;
+  /// Texts parsed and analysed to find and prove the fixes (candidates,
+  /// groups of fixes or merges taken together, a function's next steps);
+  /// the rounds' parses of the whole file are not counted. The work
+  /// counter of `memlint fix`: each costs about a lint of the function.
+  uint64_t analyses = 0;
   /// Findings of the fixed text: those no fix could remove.
   std::vector<Finding> remaining;
 };

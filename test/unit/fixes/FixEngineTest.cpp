@@ -413,6 +413,51 @@ func.func @f() {
       << r.text;
 }
 
+TEST(FixText, TakesAFunctionsFixesTogether) {
+  // Three leaks of three buffers: each search proves its free at the first
+  // place it tries (3 analyses), the three frees are proven together (1;
+  // one by one took 3), and the function's next step parses its window to
+  // find nothing left (1).
+  const char *text = R"(// a line above the function: it has a window
+func.func @f() {
+  %a = memref.alloc() : memref<4xf32>
+  "npu.fill"(%a) : (memref<4xf32>) -> ()
+  %b = memref.alloc() : memref<8xf32>
+  "npu.fill"(%b) : (memref<8xf32>) -> ()
+  %c = memref.alloc() : memref<16xf32>
+  "npu.fill"(%c) : (memref<16xf32>) -> ()
+  return
+}
+)";
+  FixRunResult r = fixText(text, "t.mlir", LintOptions(), false);
+  EXPECT_EQ(r.applied, 3u);
+  EXPECT_TRUE(r.remaining.empty());
+  EXPECT_EQ(r.analyses, 5u);
+}
+
+TEST(FixText, SearchesAFunctionLeftAsItWasOnlyOnce) {
+  // @g's free of its argument has only an unsafe fix: its search (1
+  // analysis) takes nothing. @f's leak is fixed (1, and 1 for its next
+  // step), so the file gets a second round, which finds @g as the first
+  // left it and does not search it again.
+  const char *text = R"(// a line above the functions: they have windows
+func.func @f() {
+  %a = memref.alloc() : memref<4xf32>
+  "npu.fill"(%a) : (memref<4xf32>) -> ()
+  return
+}
+func.func @g(%arg: memref<4xf32>) {
+  memref.dealloc %arg : memref<4xf32>
+  return
+}
+)";
+  FixRunResult r = fixText(text, "t.mlir", LintOptions(), false);
+  EXPECT_EQ(r.applied, 1u);
+  EXPECT_EQ(r.rounds, 1u);
+  EXPECT_EQ(r.remaining.size(), 1u);
+  EXPECT_EQ(r.analyses, 3u);
+}
+
 TEST(FixText, MergesOnlyWhenMissedReuseIsEnabled) {
   LintOptions opts;
   std::string error;
