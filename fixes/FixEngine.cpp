@@ -477,6 +477,7 @@ static FunctionEdits fixFunctionOnce(Snapshot &cur, FunctionSlicer &slicer,
           out.pending = true; // it may go on top of the others next step
           return;
         }
+        s.reset(); // not kept while the halves are proven
         take(part.take_front(part.size() / 2));
         take(part.drop_front(part.size() / 2));
       };
