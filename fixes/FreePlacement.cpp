@@ -441,6 +441,20 @@ conditionsInScope(const SourceText &src, FunctionOpInterface fn,
   return names;
 }
 
+/// Whether `at` lies in a region, within `v`'s own, of an op whose control
+/// flow memlint cannot see (no RegionBranchOpInterface: `gpu.launch`, whose
+/// body runs once per thread, a custom op's region): how often a free of
+/// `v` there runs is unknown, and the re-analysis, which walks such a
+/// region once, could not tell a free per run from one in all.
+static bool inOpaqueRegion(Operation *at, Value v) {
+  Region *own = v.getParentRegion();
+  for (Region *r = at->getParentRegion(); r && r != own;
+       r = r->getParentOp()->getParentRegion())
+    if (!isa<RegionBranchOpInterface>(r->getParentOp()))
+      return true;
+  return false;
+}
+
 std::vector<std::vector<TextEdit>>
 freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
                         Operation *exit, llvm::StringRef freeOpName,
@@ -477,7 +491,8 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
   // analysis accepts: a few are enough, and later ones cost a walk each.
   for (const Point &pt : programPoints(src, fn)) {
     for (const Operand &o : operands) {
-      if (!dom.properlyDominates(o.value, pt.anchor()))
+      if (!dom.properlyDominates(o.value, pt.anchor()) ||
+          inOpaqueRegion(pt.anchor(), o.value))
         continue;
       Reach reach(o.value);
       reach.stopAt(&o.uses);

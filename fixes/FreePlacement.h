@@ -31,8 +31,10 @@ namespace memlint {
 /// `exit` can follow it before any use of the value (or a view of it)
 /// does; the points where no use can follow, nor a free of the buffer
 /// precede, come first (the others are right only on paths that cannot
-/// be taken, which the re-analysis tells). `guarded`: the free goes under
-/// `scf.if` on an i1 in scope (then or else), for a buffer that other
+/// be taken, which the re-analysis tells). Never inside a region, within
+/// `v`'s own, of an op without RegionBranchOpInterface (`gpu.launch`, a
+/// custom op's region): how often it runs is unknown. `guarded`: the free goes
+/// under `scf.if` on an i1 in scope (then or else), for a buffer that other
 /// paths free already (e.g. through an `arith.select`). At most
 /// `maxCandidates`, the earliest.
 std::vector<std::vector<TextEdit>>

@@ -1,0 +1,96 @@
+//===- FreePlacementTest.cpp - Where a free can go ------------------------===//
+#include "fixes/FreePlacement.h"
+
+#include "fixes/SourceText.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <gtest/gtest.h>
+
+using namespace memlint;
+
+namespace {
+
+/// The places freeInsertionCandidates proposes for the function's first
+/// result-producing alloc, as the lines their edits start on.
+std::vector<unsigned> candidateLines(const char *text, bool guarded = false) {
+  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
+  EXPECT_TRUE(doc->isValid());
+  if (!doc->isValid())
+    return {};
+  auto fn = *doc->module().getOps<mlir::func::FuncOp>().begin();
+  mlir::Value buffer;
+  mlir::Operation *exit = nullptr;
+  fn.walk([&](mlir::Operation *op) {
+    if (!buffer && op->getName().getStringRef() == "memref.alloc")
+      buffer = op->getResult(0);
+    if (mlir::isa<mlir::func::ReturnOp>(op))
+      exit = op;
+  });
+  SourceText src(*doc);
+  std::vector<unsigned> lines;
+  for (const std::vector<TextEdit> &edits : freeInsertionCandidates(
+           src, fn, buffer, exit, "memref.dealloc", guarded))
+    lines.push_back(edits.front().range.start.line);
+  return lines;
+}
+
+// A gpu.launch body runs once per thread, and a custom op's region as
+// often as the op says: a free of a buffer from outside goes after them,
+// never inside (the analysis walks such a region once and could not tell).
+TEST(FreePlacement, NoFreeInsideARegionOfUnknownControlFlow) {
+  const char *text = R"(func.func @f(%p: i1) {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %a[%c0] : memref<4xf32>
+    gpu.terminator
+  }
+  "npu.region"() ({
+    "npu.fill"(%a) : (memref<4xf32>) -> ()
+    "npu.end"() : () -> ()
+  }) : () -> ()
+  return
+}
+)";
+  for (bool guarded : {false, true}) {
+    std::vector<unsigned> lines = candidateLines(text, guarded);
+    ASSERT_FALSE(lines.empty());
+    for (unsigned line : lines)
+      EXPECT_TRUE(line <= 6 || line == 10 || line >= 14)
+          << "a free proposed inside a region, on line " << line;
+  }
+}
+
+// A buffer allocated inside such a region is freed there.
+TEST(FreePlacement, AFreeInsideTheRegionOfItsOwnAllocation) {
+  const char *text = R"(func.func @f() {
+  "npu.region"() ({
+    %a = memref.alloc() : memref<4xf32>
+    "npu.fill"(%a) : (memref<4xf32>) -> ()
+    "npu.end"() : () -> ()
+  }) : () -> ()
+  return
+}
+)";
+  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  auto fn = *doc->module().getOps<mlir::func::FuncOp>().begin();
+  mlir::Value buffer;
+  mlir::Operation *end = nullptr;
+  fn.walk([&](mlir::Operation *op) {
+    if (op->getName().getStringRef() == "memref.alloc")
+      buffer = op->getResult(0);
+    if (op->getName().getStringRef() == "npu.end")
+      end = op;
+  });
+  SourceText src(*doc);
+  std::vector<std::vector<TextEdit>> c =
+      freeInsertionCandidates(src, fn, buffer, end, "memref.dealloc");
+  ASSERT_FALSE(c.empty());
+  EXPECT_EQ(c.front().front().range.start.line, 5u);
+}
+
+} // namespace
