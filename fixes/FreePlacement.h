@@ -33,9 +33,9 @@ namespace memlint {
 /// precede, come first (the others are right only on paths that cannot
 /// be taken, which the re-analysis tells). Never inside a region, within
 /// `v`'s own, of an op without RegionBranchOpInterface (`gpu.launch`, a
-/// custom op's region): how often it runs is unknown. `guarded`: the free goes
-/// under `scf.if` on an i1 in scope (then or else), for a buffer that other
-/// paths free already (e.g. through an `arith.select`). At most
+/// custom op's region): how often it runs is unknown. `guarded`: the free
+/// goes under `scf.if` on an i1 in scope (then or else), for a buffer that
+/// other paths free already (e.g. through an `arith.select`). At most
 /// `maxCandidates`, the earliest.
 std::vector<std::vector<TextEdit>>
 freeInsertionCandidates(const SourceText &src, mlir::FunctionOpInterface fn,
