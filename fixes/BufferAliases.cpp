@@ -4,6 +4,7 @@
 #include "analysis/Ownership.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 
@@ -77,6 +78,49 @@ std::vector<Value> forwardedAliases(Value v) {
       }
     }
   }
+  return out;
+}
+
+std::vector<Value> mustAliases(ArrayRef<Value> aliases) {
+  if (aliases.empty())
+    return {};
+  // Optimistic: every block argument among the aliases is taken to name
+  // the buffer until a branch into its block passes something else (or
+  // its block has a predecessor that is no branch op); to a fixpoint, so
+  // that a loop header passed the buffer on entry and itself on the back
+  // edge stays.
+  llvm::SmallPtrSet<Value, 8> must;
+  must.insert(aliases.front());
+  for (Value w : aliases.drop_front())
+    if (isa<BlockArgument>(w))
+      must.insert(w);
+  auto passesOnlyMust = [&](BlockArgument arg) {
+    Block *block = arg.getOwner();
+    if (block->isEntryBlock() || block->hasNoPredecessors())
+      return false;
+    for (auto it = block->pred_begin(), e = block->pred_end(); it != e; ++it) {
+      auto br = dyn_cast<BranchOpInterface>((*it)->getTerminator());
+      if (!br)
+        return false;
+      unsigned s = it.getSuccessorIndex();
+      Value in = br.getSuccessorOperands(s)[arg.getArgNumber()];
+      if (!in || !must.contains(in))
+        return false;
+    }
+    return true;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Value w : aliases.drop_front())
+      if (must.contains(w) && !passesOnlyMust(cast<BlockArgument>(w))) {
+        must.erase(w);
+        changed = true;
+      }
+  }
+  std::vector<Value> out;
+  for (Value w : aliases)
+    if (must.contains(w))
+      out.push_back(w);
   return out;
 }
 

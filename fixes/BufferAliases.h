@@ -10,6 +10,7 @@
 #define MEMLINT_FIXES_BUFFERALIASES_H
 
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/ArrayRef.h"
 #include <vector>
 
 namespace memlint {
@@ -21,6 +22,13 @@ std::vector<mlir::Value> viewClosure(mlir::Value v);
 /// `v` and the values it is forwarded to (block arguments, region
 /// arguments and results), which may name the same buffer on some paths.
 std::vector<mlir::Value> forwardedAliases(mlir::Value v);
+
+/// Of `aliases` (forwardedAliases(v), `v` first), those that name `v`'s
+/// buffer on every path: `v`, and block arguments every branch into whose
+/// block passes one of them (a chain of blocks handing the buffer on, a
+/// loop header it enters and comes back to). A region's arguments and
+/// results are left out (another branch may yield another buffer).
+std::vector<mlir::Value> mustAliases(llvm::ArrayRef<mlir::Value> aliases);
 
 } // namespace memlint
 

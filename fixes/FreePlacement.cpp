@@ -467,26 +467,40 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
     DenseSet<Operation *> uses;
   };
   std::vector<Operand> operands;
-  // Where control can go after a free of the buffer (under any of its
-  // names).
+  // The uses of the buffer under the names it has on every path: a free
+  // before a use of a block argument it is always passed as uses it after
+  // the free, as one before a use of the value itself does. (Generated
+  // code hands a buffer down chains of blocks: each place before the last
+  // block's uses would otherwise be proposed, and fill the search's places
+  // before the right one.) And where control can go after a free of it.
+  std::vector<Value> aliases = forwardedAliases(v);
+  DenseSet<Operation *> aliasUses;
+  std::vector<Value> must = mustAliases(aliases);
+  for (Value w : llvm::drop_begin(must))
+    for (Operation *user : memoryUsers(w))
+      aliasUses.insert(user);
   Reach afterFrees(v);
-  for (Value w : forwardedAliases(v)) {
+  for (Value w : aliases) {
     std::string stmt = freeStatement(src.document(), freeOpName, w);
-    if (!stmt.empty() && operands.size() < 4) {
-      SmallVector<Operation *> users = memoryUsers(w);
-      operands.push_back({w, stmt, {users.begin(), users.end()}});
-      for (Operation *user : users)
-        if (!freedOperands(user).empty())
-          afterFrees.from(user->getBlock(), std::next(user->getIterator()));
-    }
+    if (stmt.empty() || operands.size() >= 4)
+      continue;
+    SmallVector<Operation *> users = memoryUsers(w);
+    operands.push_back({w, stmt, {users.begin(), users.end()}});
+    operands.back().uses.insert(aliasUses.begin(), aliasUses.end());
+    for (Operation *user : users)
+      if (!freedOperands(user).empty())
+        afterFrees.from(user->getBlock(), std::next(user->getIterator()));
   }
   // A free where control can come after another free of the buffer frees
   // it twice on that path, unless the path cannot be taken (the analysis
   // tells), and one where a use can follow uses it after the free: such
   // places go last, each analysed candidate costing a re-analysis of the
-  // function. (A guarded free is meant for places after a free.)
+  // function. (A guarded free is meant for places after a free.) The walk
+  // goes on past them, up to a bound, for `maxCandidates` of the others.
   std::vector<std::vector<TextEdit>> later;
-  auto done = [&] { return out.size() + later.size() >= maxCandidates; };
+  auto done = [&] {
+    return out.size() >= maxCandidates || later.size() >= 4 * maxCandidates;
+  };
   // The earliest points come first and the caller takes the first one the
   // analysis accepts: a few are enough, and later ones cost a walk each.
   for (const Point &pt : programPoints(src, fn)) {
@@ -497,12 +511,12 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
       Reach reach(o.value);
       reach.stopAt(&o.uses);
       pt.reachFrom(reach);
-      // The walk ends at the first use it meets: a point is proposed when
-      // the exit came before it. A use may still follow the point: one on
-      // a path the analysis knows cannot be taken (a branch on `%i == %ub`
-      // inside a loop to %ub), or a branch that forwards the buffer to an
-      // argument nothing reads; the re-analysis judges, after the points
-      // where no use can follow.
+      // The walk ends at the first use of the value it meets: a point is
+      // proposed when the exit came before it. A use may still follow the
+      // point: one on a path the analysis knows cannot be taken (a branch
+      // on `%i == %ub` inside a loop to %ub), a branch that forwards the
+      // buffer to an argument nothing reads; the re-analysis judges,
+      // after the points where no use can follow.
       if (!reach.contains(exit))
         continue;
       bool unlikely = reach.sawStop();
@@ -531,8 +545,11 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
     if (done())
       break;
   }
-  out.insert(out.end(), std::make_move_iterator(later.begin()),
-             std::make_move_iterator(later.end()));
+  for (std::vector<TextEdit> &edits : later) {
+    if (out.size() >= maxCandidates)
+      break;
+    out.push_back(std::move(edits));
+  }
   return out;
 }
 

@@ -28,8 +28,9 @@ namespace memlint {
 /// Candidate edit sets that each insert `freeOpName` of the buffer `v` (or
 /// of a value it is forwarded to) at one program point of `fn`, in text
 /// order. A point is proposed for a value when the value dominates it and
-/// `exit` can follow it before any use of the value (or a view of it)
-/// does; the points where no use can follow, nor a free of the buffer
+/// `exit` can follow it before any use of the value (or a view of it, or
+/// of a value that is the buffer on every path: mustAliases) does; the
+/// points where no use can follow, nor a free of the buffer
 /// precede, come first (the others are right only on paths that cannot
 /// be taken, which the re-analysis tells). Never inside a region, within
 /// `v`'s own, of an op without RegionBranchOpInterface (`gpu.launch`, a
