@@ -390,11 +390,11 @@ FixFinder::mergesFor(unsigned fn, ArrayRef<MergePair> pairs) {
   // are keyed by buffer name) and is proven again; a failure that names no
   // buffer splits it in halves, down to single merges. So a function costs
   // a few analyses per round, not one per candidate.
+  LineTable lines(base.text(), base.firstLine());
   auto mergeFix =
       [&](const MergePair &pair,
           const std::vector<TextEdit> &edits) -> std::optional<Fix> {
-    std::optional<std::string> merged =
-        applyEdits(base.text(), edits, base.firstLine());
+    std::optional<std::string> merged = applyEdits(base.text(), edits, lines);
     if (!merged)
       return std::nullopt;
     std::string earlier = doc.nameOf(pair.earlierAlloc->getResult(0));

@@ -4,6 +4,8 @@
 #include "analysis/PositionSlice.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <numeric>
 
 namespace memlint {
@@ -42,9 +44,7 @@ struct ResolvedEdit {
 };
 
 std::optional<std::vector<ResolvedEdit>>
-resolve(llvm::StringRef text, const std::vector<TextEdit> &edits,
-        unsigned firstLine) {
-  LineTable lines(text, firstLine);
+resolve(const std::vector<TextEdit> &edits, const LineTable &lines) {
   std::vector<ResolvedEdit> out;
   for (const TextEdit &e : edits) {
     std::optional<size_t> s = lines.offsetOf(e.range.start);
@@ -71,8 +71,13 @@ resolve(llvm::StringRef text, const std::vector<TextEdit> &edits,
 std::optional<std::string> applyEdits(llvm::StringRef text,
                                       const std::vector<TextEdit> &edits,
                                       unsigned firstLine) {
-  std::optional<std::vector<ResolvedEdit>> resolved =
-      resolve(text, edits, firstLine);
+  return applyEdits(text, edits, LineTable(text, firstLine));
+}
+
+std::optional<std::string> applyEdits(llvm::StringRef text,
+                                      const std::vector<TextEdit> &edits,
+                                      const LineTable &lines) {
+  std::optional<std::vector<ResolvedEdit>> resolved = resolve(edits, lines);
   if (!resolved)
     return std::nullopt;
   std::string out;
@@ -91,7 +96,7 @@ bool editsCompatible(llvm::StringRef text, const std::vector<TextEdit> &a,
                      const std::vector<TextEdit> &b, unsigned firstLine) {
   std::vector<TextEdit> all = a;
   all.insert(all.end(), b.begin(), b.end());
-  return resolve(text, all, firstLine).has_value();
+  return resolve(all, LineTable(text, firstLine)).has_value();
 }
 
 bool EditSpans::overlaps(size_t start, size_t end) const {
@@ -263,17 +268,52 @@ std::vector<TextEdit> editsBetween(llvm::StringRef before,
   return out;
 }
 
+/// The length of the common head of `a` and `b` (at most `limit`), or of
+/// their common tail: compared a block at a time with memcmp, since a fix
+/// search computes one per fix of a function, on its whole window.
+static size_t commonLength(llvm::StringRef a, llvm::StringRef b, size_t limit,
+                           bool fromEnd) {
+  constexpr size_t Block = 256;
+  auto at = [&](llvm::StringRef s, size_t i, size_t n) {
+    return fromEnd ? s.data() + s.size() - i - n : s.data() + i;
+  };
+  size_t i = 0;
+  while (i + Block <= limit &&
+         std::memcmp(at(a, i, Block), at(b, i, Block), Block) == 0)
+    i += Block;
+  while (i < limit && *at(a, i, 1) == *at(b, i, 1))
+    ++i;
+  return i;
+}
+
+/// The '\n's of `s`, eight bytes at a time (a fix search counts the lines
+/// before its edits in its whole window once per fix): in each byte of `x`,
+/// the high bit of ((x & 0x7f) + 0x7f) | x is set exactly when the byte is
+/// not 0 (no carry crosses a byte), and x is 0 where the byte was '\n'.
+static unsigned countNewlines(llvm::StringRef s) {
+  constexpr uint64_t Ones = 0x0101010101010101ull;
+  size_t i = 0, n = s.size();
+  unsigned count = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    uint64_t x = w ^ ('\n' * Ones);
+    uint64_t nonzero = ((x & (0x7f * Ones)) + 0x7f * Ones) | x;
+    // One bit per '\n' byte, summed into the top byte by the multiply.
+    count += (((~nonzero & (0x80 * Ones)) >> 7) * Ones) >> 56;
+  }
+  for (; i < n; ++i)
+    count += s[i] == '\n';
+  return count;
+}
+
 static std::vector<TextEdit> editsBetweenInText(llvm::StringRef before,
                                                 llvm::StringRef after) {
   // Diff only the lines between the common head and tail: edits are small
   // and files can be long.
-  size_t head = 0, maxHead = std::min(before.size(), after.size());
-  while (head < maxHead && before[head] == after[head])
-    ++head;
-  size_t tail = 0, maxTail = maxHead - head;
-  while (tail < maxTail &&
-         before[before.size() - 1 - tail] == after[after.size() - 1 - tail])
-    ++tail;
+  size_t maxHead = std::min(before.size(), after.size());
+  size_t head = commonLength(before, after, maxHead, /*fromEnd=*/false);
+  size_t tail = commonLength(before, after, maxHead - head, /*fromEnd=*/true);
   size_t cut = before.rfind('\n', head == 0 ? 0 : head - 1);
   cut = cut == llvm::StringRef::npos || head == 0 ? 0 : cut + 1;
   size_t endA = before.size() - tail, endB = after.size() - tail;
@@ -285,7 +325,7 @@ static std::vector<TextEdit> editsBetweenInText(llvm::StringRef before,
       return editsBetweenWhole(before, after);
     std::vector<TextEdit> inner =
         editsBetweenWhole(before.slice(cut, endA), after.slice(cut, endB));
-    unsigned lineShift = before.take_front(cut).count('\n');
+    unsigned lineShift = countNewlines(before.take_front(cut));
     for (TextEdit &e : inner) {
       e.range.start.line += lineShift;
       e.range.end.line += lineShift;

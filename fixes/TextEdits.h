@@ -43,6 +43,11 @@ private:
 std::optional<std::string> applyEdits(llvm::StringRef text,
                                       const std::vector<TextEdit> &edits,
                                       unsigned firstLine = 0);
+/// The same with `text`'s line table made already (a search applies many
+/// edits to one text: each table costs a pass over it).
+std::optional<std::string> applyEdits(llvm::StringRef text,
+                                      const std::vector<TextEdit> &edits,
+                                      const LineTable &lines);
 
 /// True when no two edits of `a` and `b` overlap, so both can be applied.
 bool editsCompatible(llvm::StringRef text, const std::vector<TextEdit> &a,

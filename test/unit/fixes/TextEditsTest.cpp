@@ -196,6 +196,28 @@ TEST(EditsBetween, RandomRoundTrip) {
   }
 }
 
+// An edit far into a long text, after lines of every length (the lines
+// before the edit are counted eight bytes at a time), bytes next to '\n'
+// in value and UTF-8: it is reported on its line.
+TEST(EditsBetween, LineOfAnEditFarIntoTheText) {
+  std::string before;
+  const char *pieces[] = {"\x0b", "\t", "\xc3\xa9", "\x8a", "x", "\x09\x0b"};
+  for (int i = 0; i < 1000; ++i) {
+    for (int k = 0; k < i % 11; ++k)
+      before += pieces[(i + k) % 6];
+    before += "\n";
+  }
+  std::string after = before;
+  size_t at = 0;
+  for (int line = 1; line < 900; ++line)
+    at = after.find('\n', at) + 1;
+  after.insert(at, "new\n");
+  std::vector<TextEdit> edits = editsBetween(before, after, 10);
+  ASSERT_EQ(edits.size(), 1u);
+  EXPECT_EQ(edits[0].range.start, (SourcePos{910, 1}));
+  EXPECT_EQ(edits[0].newText, "new\n");
+}
+
 TEST(DiffLines, ShortestScript) {
   std::vector<llvm::StringRef> a = {"1\n", "2\n", "3\n", "4\n"};
   std::vector<llvm::StringRef> b = {"1\n", "3\n", "4\n", "5\n"};
