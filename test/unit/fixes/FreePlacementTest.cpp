@@ -1,6 +1,8 @@
 //===- FreePlacementTest.cpp - Where a free can go ------------------------===//
 #include "fixes/FreePlacement.h"
 
+#include "fixes/BufferAliases.h"
+
 #include "fixes/SourceText.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -91,6 +93,40 @@ TEST(FreePlacement, AFreeInsideTheRegionOfItsOwnAllocation) {
       freeInsertionCandidates(src, fn, buffer, end, "memref.dealloc");
   ASSERT_FALSE(c.empty());
   EXPECT_EQ(c.front().front().range.start.line, 5u);
+}
+
+// The names a buffer has on every path: arguments of blocks every branch
+// into which passes it (a chain; a loop header it enters and comes back
+// to unchanged), not a merge of it with another buffer.
+TEST(BufferAliases, MustAliasesFollowEveryBranchIn) {
+  const char *text = R"(func.func @f(%c: i1, %n: index) {
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  cf.br ^chain(%a : memref<4xf32>)
+^chain(%p: memref<4xf32>):
+  cf.br ^head(%p : memref<4xf32>)
+^head(%h: memref<4xf32>):
+  cf.cond_br %c, ^head(%h : memref<4xf32>), ^merge(%h : memref<4xf32>)
+^merge(%m: memref<4xf32>):
+  cf.cond_br %c, ^join(%m : memref<4xf32>), ^join(%b : memref<4xf32>)
+^join(%j: memref<4xf32>):
+  memref.dealloc %j : memref<4xf32>
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+)";
+  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  auto fn = *doc->module().getOps<mlir::func::FuncOp>().begin();
+  mlir::Value a;
+  fn.walk([&](mlir::Operation *op) {
+    if (!a && op->getName().getStringRef() == "memref.alloc")
+      a = op->getResult(0);
+  });
+  std::vector<std::string> names;
+  for (mlir::Value v : mustAliases(forwardedAliases(a)))
+    names.push_back(doc->nameOf(v));
+  EXPECT_EQ(names, (std::vector<std::string>{"%a", "%p", "%h", "%m"}));
 }
 
 } // namespace
