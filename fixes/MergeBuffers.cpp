@@ -11,8 +11,9 @@ using namespace mlir;
 namespace memlint {
 
 /// The text edits renaming every use of `from` to `toName`, except those
-/// inside the bytes `skip` (ops that other edits remove); nullopt when the
-/// parser did not record exactly one source range per use.
+/// inside the bytes `skip` (ops that other edits remove; sorted, disjoint);
+/// nullopt when the parser did not record exactly one source range per
+/// use.
 static std::optional<std::vector<TextEdit>>
 renameUses(const SourceText &src, Value from, const std::string &toName,
            llvm::ArrayRef<std::pair<size_t, size_t>> skip) {
@@ -37,9 +38,13 @@ renameUses(const SourceText &src, Value from, const std::string &toName,
     size_t s = doc.offsetOf(r.start), e = doc.offsetOf(r.end);
     if (s >= e || src.str().substr(s, e - s) != fromName)
       return std::nullopt;
-    if (llvm::any_of(skip, [&](std::pair<size_t, size_t> gone) {
-          return gone.first <= s && e <= gone.second;
-        }))
+    // `skip` is sorted and its ranges disjoint: only the last one to start
+    // at or before `s` can hold the use.
+    auto after = llvm::upper_bound(
+        skip, s, [](size_t at, const std::pair<size_t, size_t> &gone) {
+          return at < gone.first;
+        });
+    if (after != skip.begin() && e <= std::prev(after)->second)
       continue;
     edits.push_back(src.edit(s, e, toName));
   }
@@ -122,6 +127,7 @@ mergeChainEdits(const SourceText &src, LifetimeAnalysis &la,
       edits.insert(edits.end(), removal->begin(), removal->end());
       gone.push_back(*extent);
     }
+  llvm::sort(gone);
   for (const MergePair &pair : chain) {
     std::optional<std::vector<TextEdit>> renames =
         renameUses(src, pair.laterAlloc->getResult(0), rootName, gone);

@@ -120,10 +120,22 @@ bool EditSpans::tryAdd(const std::vector<TextEdit> &edits) {
     std::optional<size_t> t = lines.offsetOf(e.range.end);
     if (!s || !t || *s > *t || overlaps(*s, *t))
       return false;
-    for (auto [s2, t2] : spans)
-      if (*s < t2 && s2 < *t)
-        return false;
     spans.push_back({*s, *t});
+  }
+  // Two of `edits` overlap when one starts strictly inside the other (or
+  // two replacements start together): by start, insertions before the
+  // replacements at their place, each against the furthest end before it.
+  // (A fix may have thousands of edits: a chain of merges.)
+  std::vector<std::pair<size_t, size_t>> sorted = spans;
+  llvm::sort(sorted, [](const auto &a, const auto &b) {
+    bool aInserts = a.first == a.second, bInserts = b.first == b.second;
+    return a.first != b.first ? a.first < b.first : aInserts && !bInserts;
+  });
+  size_t furthest = 0;
+  for (auto [s, t] : sorted) {
+    if (s < furthest)
+      return false;
+    furthest = std::max(furthest, t);
   }
   for (auto [s, t] : spans) {
     if (s == t)

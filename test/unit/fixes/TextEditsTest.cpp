@@ -118,6 +118,38 @@ TEST(EditSpans, AgreesWithEditsCompatible) {
   EXPECT_GT(refused, 100u);
 }
 
+TEST(EditSpans, AGroupOfManyEditsAgreesWithEditsCompatible) {
+  // One group of up to 40 random edits at a time (a chain of merges is
+  // one fix of thousands): taken exactly when its edits fit together.
+  std::string text;
+  for (int i = 0; i < 30; ++i)
+    text += "abcdefghij\n";
+  std::mt19937 rng(11);
+  auto randomPos = [&] {
+    return SourcePos{1 + static_cast<unsigned>(rng() % 30),
+                     1 + static_cast<unsigned>(rng() % 11)};
+  };
+  unsigned taken = 0, refused = 0;
+  for (unsigned trial = 0; trial < 400; ++trial) {
+    std::vector<TextEdit> group;
+    for (unsigned k = 0, n = 1 + rng() % 40; k < n; ++k) {
+      SourcePos a = randomPos(), b = a;
+      if (rng() % 2 && a.column < 11)
+        b.column = a.column + 1 + rng() % (11 - a.column);
+      TextEdit e;
+      e.range = {a, b};
+      e.newText = "x";
+      group.push_back(e);
+    }
+    EditSpans spans(text);
+    bool expected = editsCompatible(text, {}, group);
+    ASSERT_EQ(spans.tryAdd(group), expected) << "trial " << trial;
+    ++(expected ? taken : refused);
+  }
+  EXPECT_GT(taken, 40u);
+  EXPECT_GT(refused, 40u);
+}
+
 TEST(ApplyEdits, InsertionsAtOnePointKeepTheirOrder) {
   std::string text = "ab\n";
   auto out = applyEdits(text, {edit(1, 2, 1, 2, "1"), edit(1, 2, 1, 2, "2"),
