@@ -394,8 +394,11 @@ FixFinder::mergesFor(unsigned fn, ArrayRef<MergePair> pairs) {
   auto mergeFix =
       [&](const MergePair &pair,
           const std::vector<TextEdit> &edits) -> std::optional<Fix> {
-    std::optional<std::string> merged = applyEdits(base.text(), edits, lines);
-    if (!merged)
+    // The edits as a diff of the texts gives them, from the lines they
+    // touch: a function may have thousands of merges.
+    std::optional<std::vector<TextEdit>> normalized =
+        normalizedEdits(base.text(), edits, lines, base.firstLine());
+    if (!normalized || normalized->empty())
       return std::nullopt;
     std::string earlier = doc.nameOf(pair.earlierAlloc->getResult(0));
     std::string later = doc.nameOf(pair.laterAlloc->getResult(0));
@@ -404,9 +407,7 @@ FixFinder::mergesFor(unsigned fn, ArrayRef<MergePair> pairs) {
                 ": drop the allocation of " + later + " and free " + earlier +
                 " where " + later + " was freed";
     fix.safe = true;
-    fix.edits = editsBetween(base.text(), *merged, base.firstLine());
-    if (fix.edits.empty())
-      return std::nullopt;
+    fix.edits = std::move(*normalized);
     return fix;
   };
   MergeProofState before = mergeProofStateOf(la, doc);

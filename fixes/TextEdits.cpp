@@ -319,6 +319,48 @@ static unsigned countNewlines(llvm::StringRef s) {
   return count;
 }
 
+std::optional<std::vector<TextEdit>>
+normalizedEdits(llvm::StringRef text, const std::vector<TextEdit> &edits,
+                const LineTable &lines, unsigned firstLine) {
+  if (edits.empty())
+    return std::vector<TextEdit>{};
+  unsigned first = edits.front().range.start.line, last = first;
+  for (const TextEdit &e : edits) {
+    first = std::min({first, e.range.start.line, e.range.end.line});
+    last = std::max({last, e.range.start.line, e.range.end.line});
+  }
+  if (first <= firstLine)
+    return std::nullopt;
+  // The whole lines from `first` to `last` hold every edit. editsBetween of
+  // the whole texts finds what differs from the common head and tail, which
+  // may run past those lines where the edited text repeats what surrounds
+  // it: then more lines around are taken, up to the whole text.
+  for (unsigned around = 0;; around = std::max(2 * around, 4u)) {
+    unsigned from = first > firstLine + around ? first - around : firstLine + 1;
+    std::optional<size_t> start = lines.offsetOf({from, 1});
+    std::optional<size_t> lastStart = lines.offsetOf({last, 1});
+    if (!start || !lastStart)
+      return std::nullopt;
+    size_t end = *lastStart;
+    for (unsigned k = 0; k <= around && end < text.size(); ++k) {
+      size_t nl = text.find('\n', end);
+      end = nl == llvm::StringRef::npos ? text.size() : nl + 1;
+    }
+    bool whole = *start == 0 && end == text.size();
+    llvm::StringRef slice = text.slice(*start, end);
+    std::optional<std::string> after = applyEdits(slice, edits, from - 1);
+    if (!after)
+      return std::nullopt;
+    size_t shorter = std::min(slice.size(), after->size());
+    size_t head = commonLength(slice, *after, shorter, /*fromEnd=*/false);
+    size_t tail = commonLength(slice, *after, shorter - head, /*fromEnd=*/true);
+    // What differs lies strictly inside the lines taken: the whole texts
+    // differ there alone and in the same way.
+    if (whole || head + tail < shorter || slice == *after)
+      return editsBetween(slice, *after, from - 1);
+  }
+}
+
 static std::vector<TextEdit> editsBetweenInText(llvm::StringRef before,
                                                 llvm::StringRef after) {
   // Diff only the lines between the common head and tail: edits are small

@@ -92,6 +92,15 @@ std::vector<TextEdit> editsBetween(llvm::StringRef before,
                                    llvm::StringRef after,
                                    unsigned firstLine = 0);
 
+/// editsBetween(text, *applyEdits(text, edits, lines), firstLine), worked
+/// out on the lines `edits` touch only: the same edits at the cost of those
+/// lines, not of the text (a search writes the edits of thousands of
+/// merges of one function). `lines` is `text`'s table, made with
+/// `firstLine`. Nullopt where applyEdits would be.
+std::optional<std::vector<TextEdit>>
+normalizedEdits(llvm::StringRef text, const std::vector<TextEdit> &edits,
+                const LineTable &lines, unsigned firstLine = 0);
+
 /// A unified diff (`--- a/NAME`, `+++ b/NAME`, @@ hunks with `context`
 /// lines around each change); empty when the texts are equal.
 std::string unifiedDiff(llvm::StringRef before, llvm::StringRef after,

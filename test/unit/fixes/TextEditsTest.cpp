@@ -150,6 +150,55 @@ TEST(EditSpans, AGroupOfManyEditsAgreesWithEditsCompatible) {
   EXPECT_GT(refused, 40u);
 }
 
+TEST(NormalizedEdits, AgreeWithEditsBetweenTheWholeTexts) {
+  // Random edits on random texts (repeated lines, so that line diffs have
+  // choices; no final newline sometimes; lines before the text): the same
+  // edits as a diff of the whole texts, or nullopt where applyEdits is.
+  std::mt19937 rng(5);
+  const char *pieces[] = {"a\n", "b\n", "  c\n", "}\n", "\n", "ab\n"};
+  unsigned compared = 0;
+  for (unsigned trial = 0; trial < 2000; ++trial) {
+    std::string text;
+    for (unsigned i = 0, n = 1 + rng() % 12; i < n; ++i)
+      text += pieces[rng() % 6];
+    if (rng() % 4 == 0)
+      text += "d";
+    unsigned firstLine = rng() % 3;
+    unsigned lineCount = 1 + std::count(text.begin(), text.end(), '\n');
+    std::vector<TextEdit> edits;
+    for (unsigned k = 0, n = 1 + rng() % 3; k < n; ++k) {
+      SourcePos a{firstLine + 1 + static_cast<unsigned>(rng() % lineCount),
+                  1 + static_cast<unsigned>(rng() % 4)};
+      SourcePos b = a;
+      if (rng() % 2)
+        b = {a.line + static_cast<unsigned>(rng() % 2),
+             1 + static_cast<unsigned>(rng() % 4)};
+      if (b < a)
+        std::swap(a, b);
+      TextEdit e;
+      e.range = {a, b};
+      e.newText = rng() % 3 ? std::string(pieces[rng() % 6]) : "";
+      edits.push_back(e);
+    }
+    LineTable lines(text, firstLine);
+    std::optional<std::string> after = applyEdits(text, edits, firstLine);
+    std::optional<std::vector<TextEdit>> got =
+        normalizedEdits(text, edits, lines, firstLine);
+    ASSERT_EQ(got.has_value(), after.has_value()) << "trial " << trial;
+    if (!after)
+      continue;
+    std::vector<TextEdit> want = editsBetween(text, *after, firstLine);
+    ASSERT_EQ(got->size(), want.size()) << "trial " << trial;
+    for (size_t i = 0; i < want.size(); ++i) {
+      EXPECT_EQ((*got)[i].range.start, want[i].range.start);
+      EXPECT_EQ((*got)[i].range.end, want[i].range.end);
+      EXPECT_EQ((*got)[i].newText, want[i].newText);
+    }
+    ++compared;
+  }
+  EXPECT_GT(compared, 300u);
+}
+
 TEST(ApplyEdits, InsertionsAtOnePointKeepTheirOrder) {
   std::string text = "ab\n";
   auto out = applyEdits(text, {edit(1, 2, 1, 2, "1"), edit(1, 2, 1, 2, "2"),
