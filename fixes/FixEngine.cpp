@@ -414,18 +414,16 @@ static FunctionEdits fixFunctionOnce(Snapshot &cur, FunctionSlicer &slicer,
   // The fixes to take: per finding, its first usable fix whose edits fit
   // with those before.
   std::vector<const Fix *> picks;
+  EditSpans spans(b.text(), b.firstLine());
   for (auto [i, f] : llvm::enumerate(mine)) {
     if (search.functionOf[i] < 0 || isMergeCheck(f.check))
       continue;
     bool usable = false, picked = false;
-    std::vector<TextEdit> all;
-    for (const Fix *p : picks)
-      all.insert(all.end(), p->edits.begin(), p->edits.end());
     for (const Fix &fix : f.fixes) {
       if ((!fix.safe && !unsafe) || fix.edits.empty())
         continue;
       usable = true;
-      if (!editsCompatible(b.text(), all, fix.edits, b.firstLine()))
+      if (!spans.tryAdd(fix.edits))
         continue;
       picks.push_back(&fix);
       picked = true;
