@@ -9,9 +9,9 @@
 // the same computation.
 //
 // This file proposes the edits and says what re-analysis of the edited
-// function must show; FixEngine.cpp runs the re-analysis. A merge removes a
-// buffer, which renumbers the analysis's buffers, so the proof compares
-// events by the SSA names of their buffers rather than by index.
+// function must show; FixFinder.cpp and FixRun.cpp run the re-analysis. A merge
+// removes a buffer, which renumbers the analysis's buffers, so the proof
+// compares events by the SSA names of their buffers rather than by index.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MEMLINT_FIXES_MERGEBUFFERS_H
