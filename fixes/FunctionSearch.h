@@ -6,7 +6,7 @@
 // search: its findings, the base its candidates are compared with (a view
 // of the file's own analysis through the function's window, else a parsed
 // slice), and the search itself (FixFinder per finding, the merges
-// together). FixEngine.cpp drives the searches, side by side.
+// together). FixEngine.cpp and FixRun.cpp drive the searches, side by side.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MEMLINT_FIXES_FUNCTIONSEARCH_H

@@ -14,8 +14,10 @@ using namespace memlint;
 namespace {
 
 /// The places freeInsertionCandidates proposes for the function's first
-/// result-producing alloc, as the lines their edits start on.
-std::vector<unsigned> candidateLines(const char *text, bool guarded = false) {
+/// alloc, leaking at its last op named `exitName`, as the lines their
+/// edits start on.
+std::vector<unsigned> candidateLines(const char *text, bool guarded = false,
+                                     llvm::StringRef exitName = "func.return") {
   std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
   EXPECT_TRUE(doc->isValid());
   if (!doc->isValid())
@@ -26,7 +28,7 @@ std::vector<unsigned> candidateLines(const char *text, bool guarded = false) {
   fn.walk([&](mlir::Operation *op) {
     if (!buffer && op->getName().getStringRef() == "memref.alloc")
       buffer = op->getResult(0);
-    if (mlir::isa<mlir::func::ReturnOp>(op))
+    if (op->getName().getStringRef() == exitName)
       exit = op;
   });
   SourceText src(*doc);
@@ -77,22 +79,10 @@ TEST(FreePlacement, AFreeInsideTheRegionOfItsOwnAllocation) {
   return
 }
 )";
-  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
-  ASSERT_TRUE(doc->isValid());
-  auto fn = *doc->module().getOps<mlir::func::FuncOp>().begin();
-  mlir::Value buffer;
-  mlir::Operation *end = nullptr;
-  fn.walk([&](mlir::Operation *op) {
-    if (op->getName().getStringRef() == "memref.alloc")
-      buffer = op->getResult(0);
-    if (op->getName().getStringRef() == "npu.end")
-      end = op;
-  });
-  SourceText src(*doc);
-  std::vector<std::vector<TextEdit>> c =
-      freeInsertionCandidates(src, fn, buffer, end, "memref.dealloc");
-  ASSERT_FALSE(c.empty());
-  EXPECT_EQ(c.front().front().range.start.line, 5u);
+  std::vector<unsigned> lines =
+      candidateLines(text, /*guarded=*/false, "npu.end");
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.front(), 5u);
 }
 
 // The names a buffer has on every path: arguments of blocks every branch
