@@ -16,6 +16,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
+#include <mutex>
 
 using namespace mlir;
 
@@ -57,6 +58,47 @@ static InputError inputErrorOf(Diagnostic &diag) {
   return err;
 }
 
+/// Where the parser's locations are in a document's text.
+using OffsetOfLoc = llvm::function_ref<std::optional<size_t>(SMLoc)>;
+
+static OffsetSpan offsetsOf(SMRange r, OffsetOfLoc offsetOf) {
+  OffsetSpan s;
+  if (std::optional<size_t> at = offsetOf(r.Start))
+    s.start = *at;
+  if (std::optional<size_t> at = offsetOf(r.End))
+    s.end = *at;
+  return s;
+}
+
+static OpSpans spansOf(const AsmParserState::OperationDefinition &def,
+                       OffsetOfLoc offsetOf) {
+  OpSpans spans;
+  spans.scope = offsetsOf(def.scopeLoc, offsetOf);
+  spans.name = offsetsOf(def.loc, offsetOf);
+  for (const auto &group : def.resultGroups)
+    spans.groups.push_back(
+        {group.startIndex, offsetsOf(group.definition.loc, offsetOf)});
+  return spans;
+}
+
+/// Adds what `state` recorded of ops and blocks to `index`; false when an
+/// offset does not fit it.
+static bool addToIndex(const AsmParserState &state, SourceSpanIndex &index,
+                       OffsetOfLoc offsetOf) {
+  for (const auto &def : state.getOpDefs())
+    if (!index.addOp(def.op, spansOf(def, offsetOf)))
+      return false;
+  llvm::SmallVector<OffsetSpan, 4> args;
+  for (const auto &def : state.getBlockDefs()) {
+    args.clear();
+    for (const auto &arg : def.arguments)
+      args.push_back(offsetsOf(arg.loc, offsetOf));
+    if (!index.addBlock(def.block, args))
+      return false;
+  }
+  return true;
+}
+
 std::shared_ptr<MLIRContext> Document::newContext() {
   auto ctx = std::make_shared<MLIRContext>(getDialectRegistry(),
                                            MLIRContext::Threading::DISABLED);
@@ -92,9 +134,9 @@ bool Document::refuseIfTooDeep(size_t firstTooDeep) {
   return true;
 }
 
-bool Document::parseChunked(unsigned threads) {
+bool Document::parseChunked(unsigned threads, unsigned parts) {
   Block topLevel;
-  if (parseInChunks(topLevel, threads)) {
+  if (parseInChunks(topLevel, threads, parts)) {
     mod = OwningOpRef<ModuleOp>(wrapInModule(topLevel));
     if (succeeded(verify(*mod)))
       return true;
@@ -102,6 +144,8 @@ bool Document::parseChunked(unsigned threads) {
     inputErrors.clear();
     mod = nullptr;
     chunks.clear();
+    chunked = false;
+    spanIndex.reset();
   }
   return false;
 }
@@ -129,7 +173,28 @@ std::unique_ptr<Document> Document::parse(std::string text,
                                           size_t minChunkedBytes,
                                           std::shared_ptr<MLIRContext> context,
                                           unsigned firstLine) {
+  return parseImpl(std::move(text), std::move(fileName), threads,
+                   minChunkedBytes, std::move(context), firstLine,
+                   /*rangesOnly=*/false, /*chunkBytes=*/0);
+}
+
+std::unique_ptr<Document> Document::parseForFindings(std::string text,
+                                                     std::string fileName,
+                                                     unsigned threads,
+                                                     size_t minChunkedBytes,
+                                                     size_t chunkBytes) {
+  return parseImpl(std::move(text), std::move(fileName), threads,
+                   minChunkedBytes, nullptr, 0, /*rangesOnly=*/true,
+                   std::max<size_t>(chunkBytes, 1));
+}
+
+std::unique_ptr<Document>
+Document::parseImpl(std::string text, std::string fileName, unsigned threads,
+                    size_t minChunkedBytes,
+                    std::shared_ptr<MLIRContext> context, unsigned firstLine,
+                    bool rangesOnly, size_t chunkBytes) {
   std::unique_ptr<Document> doc(new Document());
+  doc->rangesOnly = rangesOnly;
   doc->linesBefore = firstLine;
   doc->name = std::move(fileName);
   doc->contents = std::move(text);
@@ -156,16 +221,27 @@ std::unique_ptr<Document> Document::parse(std::string text,
   doc->nesting = nesting.maxDepth;
   if (doc->refuseIfTooDeep(nesting.firstTooDeep))
     return doc;
-  if (nesting.maxDepth > MaxParallelNestingDepth)
+  bool shallow = nesting.maxDepth <= MaxParallelNestingDepth;
+  if (!shallow)
     threads = 1;
   if (threads > 1)
     doc->ctx->setThreadPool(workThreadPool());
-  if (threads > 1 && doc->contents.size() >= minChunkedBytes &&
-      doc->parseChunked(threads)) {
+  // A chunk per thread; for findings only, also chunks small enough that
+  // the records of the few parsed at once are small (offsets in the index
+  // are 32-bit: a text of 4 GiB is parsed whole, then kept as it is).
+  size_t size = doc->contents.size();
+  size_t parts = threads;
+  if (rangesOnly && shallow && size < (size_t(1) << 32) - 1)
+    parts = std::max<size_t>(parts, size / chunkBytes);
+  parts = std::min<size_t>(parts, 1024);
+  if (parts > 1 && size >= minChunkedBytes &&
+      doc->parseChunked(threads, parts)) {
     doc->valid = true;
     return doc;
   }
   doc->valid = doc->parseWhole();
+  if (doc->valid && rangesOnly)
+    doc->dropParserState();
   return doc;
 }
 
@@ -193,22 +269,30 @@ ModuleOp Document::wrapInModule(Block &topLevel) {
 /// (what the parser recorded refers into the chunk's text).
 struct Document::ChunkParse {
   ParseChunk chunk;
+  /// Where chunk.text lies: what the parser recorded points into it.
+  /// fileOffset() only compares pointers with it and maps them through
+  /// chunk.pieces, so dropParserState() can free the text first.
+  const char *textBegin = nullptr;
+  size_t textSize = 0;
   llvm::SourceMgr sourceMgr;
   AsmParserState state;
   Block topLevel;
 };
 
-bool Document::parseInChunks(Block &into, unsigned threads) {
+bool Document::parseInChunks(Block &into, unsigned threads, unsigned parts) {
   std::optional<ChunkPlan> plan =
-      planParseChunks(contents, lineStarts, threads);
+      planParseChunks(contents, lineStarts, parts, /*leastParts=*/threads);
   if (!plan)
     return false;
   // The parser loads dialects as it meets them; loading is not safe from
-  // several threads, so those the text names are loaded before.
-  const DialectRegistry &registry = ctx->getDialectRegistry();
-  for (StringRef name : dialectNamesIn(contents))
-    if (registry.getDialectAllocator(name))
-      ctx->getOrLoadDialect(name);
+  // several threads, so those the text names are loaded before (chunks
+  // parsed one after another load them as a whole parse does).
+  if (threads > 1) {
+    const DialectRegistry &registry = ctx->getDialectRegistry();
+    for (StringRef name : dialectNamesIn(contents))
+      if (registry.getDialectAllocator(name))
+        ctx->getOrLoadDialect(name);
+  }
   std::atomic<bool> failedChunk{false};
   // A chunk's errors are dropped: the whole file is parsed again for them.
   ScopedDiagnosticHandler quiet(ctx.get(), [&](Diagnostic &diag) {
@@ -220,6 +304,15 @@ bool Document::parseInChunks(Block &into, unsigned threads) {
   for (ParseChunk &chunk : plan->chunks) {
     parsed.push_back(std::make_unique<ChunkParse>());
     parsed.back()->chunk = std::move(chunk);
+    parsed.back()->textBegin = parsed.back()->chunk.text.data();
+    parsed.back()->textSize = parsed.back()->chunk.text.size();
+  }
+  std::unique_ptr<SourceSpanIndex> index;
+  std::mutex indexLock;
+  if (rangesOnly) {
+    index = std::make_unique<SourceSpanIndex>();
+    // About an op a line: the index grows once or not at all.
+    index->reserve(lineStarts.size(), 0, 0);
   }
   parallelFor(parsed.size(), threads, [&](size_t i) {
     ChunkParse &p = *parsed[i];
@@ -230,6 +323,23 @@ bool Document::parseInChunks(Block &into, unsigned threads) {
     ParserConfig config(ctx.get(), /*verifyAfterParse=*/false);
     if (failed(parseAsmSourceFile(p.sourceMgr, &p.topLevel, config, &p.state)))
       failedChunk = true;
+    if (!index || failedChunk)
+      return;
+    auto offsetOf = [&p](SMLoc loc) -> std::optional<size_t> {
+      auto at = reinterpret_cast<uintptr_t>(loc.getPointer());
+      auto begin = reinterpret_cast<uintptr_t>(p.textBegin);
+      if (!loc.isValid() || at < begin || at > begin + p.textSize)
+        return std::nullopt;
+      return p.chunk.fileOffset(at - begin);
+    };
+    {
+      std::lock_guard<std::mutex> guard(indexLock);
+      if (!addToIndex(p.state, *index, offsetOf))
+        failedChunk = true;
+    }
+    // What range queries read of this chunk is in the index now.
+    p.state = AsmParserState();
+    std::string().swap(p.chunk.text);
   });
   if (failedChunk)
     return false;
@@ -243,12 +353,19 @@ bool Document::parseInChunks(Block &into, unsigned threads) {
   }
   for (auto &p : parsed)
     into.getOperations().splice(into.end(), p->topLevel.getOperations());
+  chunked = true;
+  if (index) {
+    index->shrink();
+    spanIndex = std::move(index);
+    return true;
+  }
   chunks = std::move(parsed);
   return true;
 }
 
 const AsmParserState::OperationDefinition *
 Document::opDef(Operation *op) const {
+  assert(keepsParserState() && "the parser's record was dropped");
   if (const auto *def = state.getOpDef(op))
     return def;
   for (const auto &c : chunks)
@@ -258,6 +375,7 @@ Document::opDef(Operation *op) const {
 }
 
 const AsmParserState::BlockDefinition *Document::blockDef(Block *block) const {
+  assert(keepsParserState() && "the parser's record was dropped");
   if (const auto *def = state.getBlockDef(block))
     return def;
   for (const auto &c : chunks)
@@ -269,11 +387,63 @@ const AsmParserState::BlockDefinition *Document::blockDef(Block *block) const {
 void Document::forEachBlockDef(
     llvm::function_ref<void(const AsmParserState::BlockDefinition &)> fn)
     const {
+  assert(keepsParserState() && "the parser's record was dropped");
   for (const auto &def : state.getBlockDefs())
     fn(def);
   for (const auto &c : chunks)
     for (const auto &def : c->state.getBlockDefs())
       fn(def);
+}
+
+std::optional<OpSpans> Document::opSpans(Operation *op) const {
+  if (spanIndex)
+    return spanIndex->op(op);
+  if (const auto *def = opDef(op))
+    return spansOf(*def, [this](SMLoc l) { return fileOffset(l); });
+  return std::nullopt;
+}
+
+std::optional<OffsetSpan> Document::argumentSpan(BlockArgument arg) const {
+  unsigned n = arg.getArgNumber();
+  if (spanIndex) {
+    auto args = spanIndex->blockArguments(arg.getOwner());
+    if (args && n < args->size())
+      return (*args)[n];
+    return std::nullopt;
+  }
+  if (const auto *def = blockDef(arg.getOwner()))
+    if (n < def->arguments.size())
+      return offsetsOf(def->arguments[n].loc,
+                       [this](SMLoc l) { return fileOffset(l); });
+  return std::nullopt;
+}
+
+void Document::dropParserState() {
+  if (spanIndex || attached || !valid)
+    return;
+  // The chunks' texts go first: the index is built where they were.
+  for (const auto &c : chunks)
+    std::string().swap(c->chunk.text);
+  auto index = std::make_unique<SourceSpanIndex>();
+  std::vector<const AsmParserState *> states{&state};
+  for (const auto &c : chunks)
+    states.push_back(&c->state);
+  size_t numOps = 0, numBlocks = 0, numArguments = 0;
+  for (const AsmParserState *s : states) {
+    numOps += llvm::range_size(s->getOpDefs());
+    for (const auto &def : s->getBlockDefs()) {
+      ++numBlocks;
+      numArguments += def.arguments.size();
+    }
+  }
+  index->reserve(numOps, numBlocks, numArguments);
+  for (const AsmParserState *s : states)
+    if (!addToIndex(*s, *index, [this](SMLoc l) { return fileOffset(l); }))
+      return; // offsets past 4 GiB: keep the record
+  index->shrink();
+  spanIndex = std::move(index);
+  state = AsmParserState();
+  chunks.clear();
 }
 
 std::optional<size_t> Document::fileOffset(SMLoc loc) const {
@@ -287,13 +457,13 @@ std::optional<size_t> Document::fileOffset(SMLoc loc) const {
   if (within(contents))
     return p - reinterpret_cast<uintptr_t>(contents.data());
   for (const auto &c : chunks)
-    if (within(c->chunk.text))
-      return c->chunk.fileOffset(
-          p - reinterpret_cast<uintptr_t>(c->chunk.text.data()));
+    if (within(llvm::StringRef(c->textBegin, c->textSize)))
+      return c->chunk.fileOffset(p - reinterpret_cast<uintptr_t>(c->textBegin));
   return std::nullopt;
 }
 
 std::vector<std::string> Document::aliasDefinitions() const {
+  assert(keepsParserState() && "the parser's record was dropped");
   // A chunked parse gives every chunk all the aliases (ParseChunks.h).
   const AsmParserState &s = chunks.empty() ? state : chunks.front()->state;
   std::vector<std::pair<const char *, std::string>> defs;
@@ -337,6 +507,16 @@ SourceRange Document::rangeOf(SMRange r) const {
   return {posOf(r.Start), posOf(r.End)};
 }
 
+SourcePos Document::posAtOffsetOrNone(size_t offset) const {
+  if (offset == OffsetSpan::npos)
+    return {};
+  return posAtOffset(offset);
+}
+
+SourceRange Document::rangeOf(OffsetSpan s) const {
+  return {posAtOffsetOrNone(s.start), posAtOffsetOrNone(s.end)};
+}
+
 size_t Document::offsetOf(SourcePos pos) const {
   if (pos.line <= linesBefore)
     return 0;
@@ -359,8 +539,8 @@ std::string Document::indentationOfLine(unsigned line) const {
 SourceRange Document::nameRangeOf(Operation *op) const {
   if (attached)
     return attachedRangeOf(op, /*symbol=*/false);
-  if (const auto *def = opDef(op))
-    return rangeOf(def->loc);
+  if (std::optional<OpSpans> spans = opSpans(op))
+    return rangeOf(spans->name);
   if (auto fl = dyn_cast<FileLineColLoc>(op->getLoc())) {
     unsigned line = linesBefore + fl.getLine();
     return {{line, fl.getColumn()}, {line, fl.getColumn() + 1}};
@@ -381,48 +561,45 @@ SourceRange Document::symbolNameRangeOf(Operation *op) const {
   size_t at = contents.find(name, from);
   if (at == std::string::npos || (eol != std::string::npos && at > eol))
     return nameRangeOf(op);
-  auto loc = [&](size_t off) { return SMLoc::getFromPointer(&contents[off]); };
-  return rangeOf(SMRange(loc(at), loc(at + name.size())));
+  return rangeOf(OffsetSpan{at, at + name.size()});
 }
 
 SourceRange Document::fullRangeOf(Operation *op) const {
-  const auto *def = opDef(op);
-  if (!def)
+  std::optional<OpSpans> spans = opSpans(op);
+  if (!spans)
     return nameRangeOf(op);
-  SourceRange r = rangeOf(def->scopeLoc);
-  if (!def->resultGroups.empty())
-    r.start = posOf(def->resultGroups.front().definition.loc.Start);
+  SourceRange r = rangeOf(spans->scope);
+  if (!spans->groups.empty())
+    r.start = posAtOffsetOrNone(spans->groups.front().name.start);
   return r;
 }
 
 SourceRange Document::rangeOf(Operation *op) const {
-  const auto *def = opDef(op);
-  if (!def)
+  std::optional<OpSpans> spans = opSpans(op);
+  if (!spans)
     return nameRangeOf(op);
-  SourceRange r = rangeOf(def->scopeLoc);
+  SourceRange r = rangeOf(spans->scope);
   if (r.start.line != r.end.line)
-    return rangeOf(def->loc);
+    return rangeOf(spans->name);
   return r;
 }
 
 SourceRange Document::definitionRangeOf(Value v) const {
   if (auto res = dyn_cast<OpResult>(v)) {
-    const auto *def = opDef(res.getOwner());
-    if (!def)
+    std::optional<OpSpans> spans = opSpans(res.getOwner());
+    if (!spans)
       return nameRangeOf(res.getOwner());
     unsigned idx = res.getResultNumber();
-    for (auto it = def->resultGroups.rbegin(); it != def->resultGroups.rend();
-         ++it)
+    for (auto it = spans->groups.rbegin(); it != spans->groups.rend(); ++it)
       if (it->startIndex <= idx)
-        return rangeOf(it->definition.loc);
-    return rangeOf(def->loc);
+        return rangeOf(it->name);
+    return rangeOf(spans->name);
   }
   auto arg = cast<BlockArgument>(v);
   if (attached)
     return attachedRangeOf(arg);
-  if (const auto *def = blockDef(arg.getOwner()))
-    if (arg.getArgNumber() < def->arguments.size())
-      return rangeOf(def->arguments[arg.getArgNumber()].loc);
+  if (std::optional<OffsetSpan> span = argumentSpan(arg))
+    return rangeOf(*span);
   return {};
 }
 
@@ -442,17 +619,15 @@ std::string Document::nameOf(Value v) const {
   }
   // A result group "%x:2" names results as "%x#i".
   if (auto res = dyn_cast<OpResult>(v)) {
-    const auto *def = opDef(res.getOwner());
-    if (def) {
+    if (std::optional<OpSpans> spans = opSpans(res.getOwner())) {
       unsigned idx = res.getResultNumber();
-      for (auto it = def->resultGroups.rbegin(); it != def->resultGroups.rend();
-           ++it) {
+      for (auto it = spans->groups.rbegin(); it != spans->groups.rend(); ++it) {
         if (it->startIndex > idx)
           continue;
         size_t colon = base.find(':');
         unsigned groupSize = 1;
         auto next = it.base();
-        unsigned groupEnd = next == def->resultGroups.end()
+        unsigned groupEnd = next == spans->groups.end()
                                 ? res.getOwner()->getNumResults()
                                 : next->startIndex;
         groupSize = groupEnd - it->startIndex;

@@ -10,6 +10,7 @@
 #define MEMLINT_ANALYSIS_DOCUMENT_H
 
 #include "analysis/Finding.h"
+#include "analysis/SourceSpans.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -58,6 +59,16 @@ public:
         size_t minChunkedBytes = 256 * 1024,
         std::shared_ptr<mlir::MLIRContext> context = nullptr,
         unsigned firstLine = 0);
+  /// As parse(), for a document that serves range queries only: it keeps
+  /// of the parser's record what those read (see dropParserState()). A
+  /// large file is parsed in chunks of about ChunkBytesForFindings even on
+  /// one thread, each chunk's record dropped as soon as the chunk is
+  /// parsed, so the whole file's record is never held at once.
+  static constexpr size_t ChunkBytesForFindings = 1 << 20;
+  static std::unique_ptr<Document>
+  parseForFindings(std::string text, std::string fileName, unsigned threads = 1,
+                   size_t minChunkedBytes = 256 * 1024,
+                   size_t chunkBytes = ChunkBytesForFindings);
   /// A context as parse() makes one (every dialect memlint knows,
   /// unregistered ones allowed, no threads), to share between documents
   /// used on one thread at a time.
@@ -83,7 +94,7 @@ public:
   /// mlir-opt does). Null when !isValid().
   mlir::ModuleOp module() { return mod ? *mod : borrowed; }
   /// What the parser recorded of `op` / `block` (null for ops and blocks it
-  /// made up, such as implicit terminators).
+  /// made up, such as implicit terminators). Not after dropParserState().
   const mlir::AsmParserState::OperationDefinition *
   opDef(mlir::Operation *op) const;
   const mlir::AsmParserState::BlockDefinition *
@@ -139,7 +150,18 @@ public:
   unsigned nestingDepth() const { return nesting; }
 
   /// True when the file was parsed in chunks on several threads.
-  bool parsedInChunks() const { return !chunks.empty(); }
+  bool parsedInChunks() const { return chunked; }
+
+  /// Keeps of the parser's record (AsmParserState) only what the range
+  /// queries above read (SourceSpans.h), and frees the rest with the
+  /// chunks' texts: on a large file, a third of what the parse leaves
+  /// behind. For a document that serves findings only (`memlint lint`'s
+  /// text output): opDef(), blockDef(), forEachBlockDef() and
+  /// aliasDefinitions(), what fixes and the editor read, are gone after.
+  /// Every range query answers as before. Does nothing to an attached view
+  /// or a text of 4 GiB or more.
+  void dropParserState();
+  bool keepsParserState() const { return !spanIndex; }
 
 private:
   Document(); // out of line: the members' types are complete there
@@ -154,8 +176,16 @@ private:
   /// Parses the file in chunks on `threads` threads (see ParseChunks.h)
   /// into `into`; false, with nothing parsed, when the file cannot be cut or
   /// a chunk does not parse.
-  bool parseInChunks(mlir::Block &into, unsigned threads);
+  /// With rangesOnly, each chunk's record goes into spanIndex as soon as
+  /// the chunk is parsed.
+  bool parseInChunks(mlir::Block &into, unsigned threads, unsigned parts);
   mlir::ModuleOp wrapInModule(mlir::Block &topLevel);
+  /// What the parser recorded of `op` (from spanIndex once the record is
+  /// dropped), and of a block argument's name.
+  std::optional<OpSpans> opSpans(mlir::Operation *op) const;
+  std::optional<OffsetSpan> argumentSpan(mlir::BlockArgument arg) const;
+  SourcePos posAtOffsetOrNone(size_t offset) const;
+  SourceRange rangeOf(OffsetSpan s) const;
   // The steps of parse(), in order.
   /// Line starts, the context and the source buffer of `contents`.
   void setUpSource();
@@ -164,7 +194,11 @@ private:
   bool refuseIfTooDeep(size_t firstTooDeep);
   /// The module from chunks parsed side by side, verified; false (and no
   /// errors kept) when that fails, so the whole file is parsed instead.
-  bool parseChunked(unsigned threads);
+  bool parseChunked(unsigned threads, unsigned parts);
+  static std::unique_ptr<Document>
+  parseImpl(std::string text, std::string fileName, unsigned threads,
+            size_t minChunkedBytes, std::shared_ptr<mlir::MLIRContext> context,
+            unsigned firstLine, bool rangesOnly, size_t chunkBytes);
   /// The module from the whole file in one piece, verified.
   bool parseWhole();
   std::string name;
@@ -174,6 +208,11 @@ private:
   unsigned bufferId = 0;
   mlir::AsmParserState state;
   std::vector<std::unique_ptr<ChunkParse>> chunks;
+  bool chunked = false;
+  /// Made by parseForFindings().
+  bool rangesOnly = false;
+  /// Set by dropParserState(): what range queries read from then on.
+  std::unique_ptr<SourceSpanIndex> spanIndex;
   mlir::OwningOpRef<mlir::ModuleOp> mod;
   std::unique_ptr<Attached> attached;
   mlir::ModuleOp borrowed;

@@ -82,7 +82,7 @@ layOutChunks(llvm::StringRef file, llvm::ArrayRef<size_t> lineStarts,
 
 std::optional<ChunkPlan> planParseChunks(llvm::StringRef file,
                                          llvm::ArrayRef<size_t> lineStarts,
-                                         unsigned parts) {
+                                         unsigned parts, unsigned leastParts) {
   if (parts < 2 || lineStarts.empty())
     return std::nullopt;
   // Resource sections (`{-# ... #-}`) are parsed after the ops that use
@@ -143,15 +143,24 @@ std::optional<ChunkPlan> planParseChunks(llvm::StringRef file,
       candidates.push_back(startOf(*l));
   }
 
+  std::vector<std::pair<size_t, size_t>> aliasRanges;
+  size_t aliasBytes = 0;
+  for (auto [first, end] : aliasLines) {
+    aliasRanges.push_back({lineStarts[first], end < lineStarts.size()
+                                                  ? lineStarts[end]
+                                                  : file.size()});
+    aliasBytes += aliasRanges.back().second - aliasRanges.back().first;
+  }
+  // Every chunk parses all the aliases again: beyond `leastParts`, each is
+  // to hold at least eight times as much of its own.
+  if (aliasBytes && leastParts < parts)
+    parts = std::max<size_t>(
+        leastParts, std::min<size_t>(parts, file.size() / (8 * aliasBytes)));
+
   std::vector<size_t> cuts = cutsNearShares(candidates, file.size(), parts);
   if (cuts.empty())
     return std::nullopt;
 
-  std::vector<std::pair<size_t, size_t>> aliasRanges;
-  for (auto [first, end] : aliasLines)
-    aliasRanges.push_back({lineStarts[first], end < lineStarts.size()
-                                                  ? lineStarts[end]
-                                                  : file.size()});
   plan.chunks = layOutChunks(file, lineStarts, aliasRanges, cuts, bodyEnd,
                              plan.wrappedModule);
   return plan;

@@ -59,10 +59,14 @@ struct ChunkPlan {
 
 /// Cuts `file` into at most `parts` chunks of similar size; nullopt when it
 /// cannot be cut (or `parts` < 2). `lineStarts` holds the offset of each
-/// line's first byte (lineStarts[0] == 0).
+/// line's first byte (lineStarts[0] == 0). Every chunk parses all the
+/// file's aliases again: with `leastParts` below `parts`, large aliases
+/// make it fewer chunks, down to `leastParts`, each holding at least eight
+/// times the aliases' size of its own.
 std::optional<ChunkPlan> planParseChunks(llvm::StringRef file,
                                          llvm::ArrayRef<size_t> lineStarts,
-                                         unsigned parts);
+                                         unsigned parts,
+                                         unsigned leastParts = ~0u);
 
 /// The names a text may use dialects by: every identifier followed by `.`
 /// (`memref.alloc`, `"gpu.launch"`, `!llvm.ptr`, `#gpu.address_space`) or

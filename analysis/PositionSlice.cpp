@@ -67,6 +67,14 @@ PositionSlice PositionSlicer::build(bool allLines) const {
 
   PositionSlice slice;
   std::string &text = slice.text;
+  // Room for it all at once: a chunk of a large file is megabytes, and
+  // growing by doubling would leave up to half of that unused.
+  size_t bound = lineStarts.size();
+  for (auto [from, to] : sorted)
+    bound += to - from;
+  for (const auto *s : pending)
+    bound += s->first - lineStarts[lineOf(s->first)] + s->second.size();
+  text.reserve(bound);
   size_t line = 0;   // the file line the text's next byte is on
   size_t copied = 0; // file bytes before this are copied or passed
   auto toLine = [&](size_t l) {

@@ -142,11 +142,16 @@ int runLint(const Args &args) {
       r.inputError = true;
       return;
     }
+    // Only --verify-diagnostics reads the text again: otherwise the
+    // document takes it rather than a copy. Text carries no fixes: the
+    // parser's record is read for the findings' ranges only, and a compact
+    // copy of that does (Document::parseForFindings).
+    std::string input = verify ? *text : std::move(*text);
     std::unique_ptr<Document> doc =
-        // Only --verify-diagnostics reads the text again: otherwise the
-        // document takes it rather than a copy.
-        Document::parse(verify ? *text : std::move(*text), r.report.file,
-                        opts.threads);
+        opts.releaseAnalyses
+            ? Document::parseForFindings(std::move(input), r.report.file,
+                                         opts.threads)
+            : Document::parse(std::move(input), r.report.file, opts.threads);
     times.add(times.parse, secondsSince(clock));
     if (!doc->isValid()) {
       r.inputError = true;

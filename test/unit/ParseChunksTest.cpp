@@ -70,6 +70,33 @@ TEST(ParseChunks, CutsBetweenTopLevelOpsKeepingLinesAndAliases) {
     EXPECT_FALSE(last.fileOffset(firstNonCopied + 1));
 }
 
+// Every chunk parses the aliases again: beyond `leastParts`, chunks hold
+// at least eight times the aliases' size of their own.
+TEST(ParseChunks, LargeAliasesMakeFewerChunksDownToLeastParts) {
+  std::string file = "#map = affine_map<(d0) -> (d0)>\n";
+  for (int i = 0; i < 64; ++i)
+    file += "func.func @f" + std::to_string(i) + "() {\n  return\n}\n";
+  size_t aliasBytes = file.find('\n') + 1;
+  auto lines = lineStartsOf(file);
+  auto many = planParseChunks(file, lines, 32);
+  ASSERT_TRUE(many);
+  EXPECT_EQ(many->chunks.size(), 32u); // no bound asked for
+  auto bounded = planParseChunks(file, lines, 32, /*leastParts=*/2);
+  ASSERT_TRUE(bounded);
+  size_t most = file.size() / (8 * aliasBytes);
+  ASSERT_GT(most, 2u);
+  ASSERT_LT(most, 32u);
+  EXPECT_EQ(bounded->chunks.size(), most);
+  // Aliases as large as the rest: down to leastParts, no further.
+  std::string heavy = file;
+  for (int i = 0; i < 64; ++i)
+    heavy.insert(0, "#m" + std::to_string(i) +
+                        " = affine_map<(d0, d1) -> (d1, d0)>\n");
+  auto least = planParseChunks(heavy, lineStartsOf(heavy), 32, 3);
+  ASSERT_TRUE(least);
+  EXPECT_EQ(least->chunks.size(), 3u);
+}
+
 TEST(ParseChunks, CutsTheBodyOfAWrappingModule) {
   std::string file = "#map = affine_map<(d0) -> (d0)>\n"
                      "module attributes {gpu.container_module} {\n"

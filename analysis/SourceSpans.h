@@ -1,0 +1,109 @@
+//===- SourceSpans.h - What range queries need of the parser's record -*-===//
+//
+// A Document answers range queries (Document::rangeOf, nameOf, ...) from
+// what the parser recorded of each op and block: the op's extent, its name,
+// its result groups' names, its block arguments' names. The parser keeps
+// far more (every use of every value, symbol uses, one heap object per op:
+// AsmParserState is the largest thing a large file's parse leaves behind,
+// more than the IR). OpSpans is the part range queries read, as offsets in
+// the document's text, and SourceSpanIndex keeps it for every op and block
+// once the parser's record is dropped (Document::dropParserState).
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_SOURCESPANS_H
+#define MEMLINT_ANALYSIS_SOURCESPANS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace mlir {
+class Block;
+class Operation;
+} // namespace mlir
+
+namespace memlint {
+
+/// Offsets in a document's text; npos where the parser recorded nothing.
+struct OffsetSpan {
+  static constexpr size_t npos = ~size_t(0);
+  size_t start = npos, end = npos;
+};
+
+/// `%x:2 = ...`: results from `startIndex` on are named by `name`.
+struct ResultGroupSpan {
+  unsigned startIndex = 0;
+  OffsetSpan name;
+};
+
+/// What the parser recorded of one op.
+struct OpSpans {
+  /// From the op's name (or its first result's name) to its end.
+  OffsetSpan scope;
+  /// The op's name (`memref.alloc`, `"my.op"`).
+  OffsetSpan name;
+  /// In result order.
+  llvm::SmallVector<ResultGroupSpan, 1> groups;
+};
+
+/// OpSpans of many ops and the argument names of many blocks, packed: a
+/// few dozen bytes an op where the parser's record takes a few hundred.
+class SourceSpanIndex {
+public:
+  /// False when an offset does not fit the packed form (a text of 4 GiB or
+  /// more); the index is then left as it was before the call.
+  bool addOp(mlir::Operation *op, const OpSpans &spans);
+  bool addBlock(mlir::Block *block, llvm::ArrayRef<OffsetSpan> arguments);
+  /// Room for this many ops and blocks, so the tables grow once.
+  void reserve(size_t numOps, size_t numBlocks, size_t numArguments);
+
+  std::optional<OpSpans> op(mlir::Operation *op) const;
+  /// Nullopt for a block the index does not hold; one span per argument.
+  std::optional<llvm::SmallVector<OffsetSpan, 4>>
+  blockArguments(mlir::Block *block) const;
+
+  /// Frees what growing the tables left unused.
+  void shrink();
+
+private:
+  using Offset = uint32_t;
+  static constexpr Offset None = ~Offset(0);
+  static bool fits(const OffsetSpan &s);
+  static Offset pack(size_t offset) {
+    return offset == OffsetSpan::npos ? None : Offset(offset);
+  }
+  static size_t unpack(Offset offset) {
+    return offset == None ? OffsetSpan::npos : size_t(offset);
+  }
+  struct PackedSpan {
+    Offset start, end;
+  };
+  struct PackedOp {
+    PackedSpan scope, name;
+    /// groups[firstGroup, firstGroup + numGroups).
+    uint32_t firstGroup, numGroups;
+  };
+  struct PackedGroup {
+    uint32_t startIndex;
+    PackedSpan name;
+  };
+  static PackedSpan packSpan(const OffsetSpan &s) {
+    return {pack(s.start), pack(s.end)};
+  }
+  static OffsetSpan unpackSpan(const PackedSpan &s) {
+    return {unpack(s.start), unpack(s.end)};
+  }
+  llvm::DenseMap<mlir::Operation *, uint32_t> opIndex;
+  std::vector<PackedOp> ops;
+  std::vector<PackedGroup> groups;
+  /// A block's arguments: arguments[first, first + count).
+  llvm::DenseMap<mlir::Block *, std::pair<uint32_t, uint32_t>> blockIndex;
+  std::vector<PackedSpan> arguments;
+};
+
+} // namespace memlint
+
+#endif
