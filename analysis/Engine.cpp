@@ -71,20 +71,28 @@ public:
   explicit SuppressionCache(Document &doc) : doc(doc) {}
   bool suppressed(const Finding &f) {
     unsigned line = f.range.start.line;
-    auto [it, fresh] = lines.try_emplace(line);
+    auto [it, fresh] = lines.try_emplace(line, NoComment);
     if (fresh) {
       // The line's start in O(1) from the document's line table; its end
       // is found once per line.
       size_t begin = doc.offsetOf({line, 1});
       size_t end = doc.text().find('\n', begin);
-      it->second = suppressionOf(doc.text().slice(begin, end));
+      LineSuppression s = suppressionOf(doc.text().slice(begin, end));
+      if (s.any) {
+        it->second = comments.size();
+        comments.push_back(std::move(s));
+      }
     }
-    return it->second.suppresses(f.check);
+    return it->second != NoComment && comments[it->second].suppresses(f.check);
   }
 
 private:
   Document &doc;
-  llvm::DenseMap<unsigned, LineSuppression> lines;
+  /// Each line read: the index of its comment in `comments`, if it has
+  /// one (few do, and a large file has findings on many lines).
+  static constexpr uint32_t NoComment = ~uint32_t(0);
+  llvm::DenseMap<unsigned, uint32_t> lines;
+  std::vector<LineSuppression> comments;
 };
 } // namespace
 
@@ -99,8 +107,14 @@ static void keepReported(SuppressionCache &suppressions,
     auto sev = opts.severity.find(f.check);
     if (sev != opts.severity.end())
       f.severity = sev->second;
+    f.message.shrinkToFit();
+    for (RelatedLocation &r : f.related)
+      r.message.shrinkToFit();
+    f.related.shrink_to_fit();
     out.push_back(std::move(f));
   }
+  // The findings now in `out` leave their storage behind.
+  std::vector<Finding>().swap(found);
 }
 
 /// The findings of every enabled check in the function of `la`. Findings
@@ -176,10 +190,22 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
     // Each function is checked as soon as it is analysed, on its thread.
     lifetimes.analyzeAll(threads, checkFunction);
   }
+  // Sorted function by function: functions lie in file order, so the
+  // whole is then sorted too, with no second copy of every finding (a
+  // stable sort of them all needs one for its merges).
+  size_t total = 0;
+  for (std::vector<Finding> &found : perFunction) {
+    std::stable_sort(found.begin(), found.end(), findingLess);
+    total += found.size();
+  }
+  out.reserve(total);
   SuppressionCache suppressions(doc);
   for (std::vector<Finding> &found : perFunction)
     keepReported(suppressions, opts, found, out);
-  std::stable_sort(out.begin(), out.end(), findingLess);
+  // Not when the module lists functions out of file order: sorting what
+  // is sorted in parts keeps equal findings in the same order.
+  if (!std::is_sorted(out.begin(), out.end(), findingLess))
+    std::stable_sort(out.begin(), out.end(), findingLess);
   return out;
 }
 

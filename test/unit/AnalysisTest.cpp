@@ -124,6 +124,30 @@ TEST(AnalysisTest, SuppressionPerLineAndCheck) {
   EXPECT_EQ(got, want);
 }
 
+// Findings come sorted by range even where the module lists a function
+// before one that starts earlier in the file (a function inside another's
+// body is walked first).
+TEST(AnalysisTest, FindingsAreInFileOrderWhateverTheFunctionOrder) {
+  auto f = lint("func.func @outer() {\n"
+                "  %a = memref.alloc() : memref<4xf32>\n"
+                "  builtin.module {\n"
+                "    func.func @inner() {\n"
+                "      %b = memref.alloc() : memref<4xf32>\n"
+                "      return\n"
+                "    }\n"
+                "  }\n"
+                "  return\n"
+                "}\n"
+                "func.func @after() {\n"
+                "  %c = memref.alloc() : memref<4xf32>\n"
+                "  return\n"
+                "}\n");
+  std::vector<unsigned> lines;
+  for (const Finding &x : f)
+    lines.push_back(x.range.start.line);
+  EXPECT_EQ(lines, (std::vector<unsigned>{2, 5, 12}));
+}
+
 TEST(AnalysisTest, RecursionTerminates) {
   auto f = lint(R"(
 func.func @r(%n: i1) -> memref<4xf32> {
