@@ -309,11 +309,8 @@ bool Document::parseInChunks(Block &into, unsigned threads, unsigned parts) {
   }
   std::unique_ptr<SourceSpanIndex> index;
   std::mutex indexLock;
-  if (rangesOnly) {
+  if (rangesOnly)
     index = std::make_unique<SourceSpanIndex>();
-    // About an op a line: the index grows once or not at all.
-    index->reserve(lineStarts.size(), 0, 0);
-  }
   parallelFor(parsed.size(), threads, [&](size_t i) {
     ChunkParse &p = *parsed[i];
     p.sourceMgr.AddNewSourceBuffer(
@@ -355,7 +352,6 @@ bool Document::parseInChunks(Block &into, unsigned threads, unsigned parts) {
     into.getOperations().splice(into.end(), p->topLevel.getOperations());
   chunked = true;
   if (index) {
-    index->shrink();
     spanIndex = std::move(index);
     return true;
   }
@@ -440,7 +436,6 @@ void Document::dropParserState() {
   for (const AsmParserState *s : states)
     if (!addToIndex(*s, *index, [this](SMLoc l) { return fileOffset(l); }))
       return; // offsets past 4 GiB: keep the record
-  index->shrink();
   spanIndex = std::move(index);
   state = AsmParserState();
   chunks.clear();

@@ -174,6 +174,8 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
   auto checkFunction = [&](unsigned i) {
     LifetimeAnalysis &la = lifetimes.get(functions[i]);
     checkOneFunction(ctx, la, perFunction[i]);
+    // Kept until every function is checked: no room to spare.
+    perFunction[i].shrink_to_fit();
     if (opts.releaseAnalyses)
       la.releaseWorkState();
   };

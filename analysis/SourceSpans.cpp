@@ -21,10 +21,14 @@ bool SourceSpanIndex::addOp(mlir::Operation *op, const OpSpans &spans) {
   constexpr size_t most = std::numeric_limits<uint32_t>::max();
   if (ops.size() >= most || groups.size() + spans.groups.size() >= most)
     return false;
-  auto [it, inserted] = opIndex.try_emplace(op, uint32_t(ops.size()));
-  if (!inserted)
+  // At most three quarters full, so probes stay short.
+  if ((ops.size() + 1) * 4 > slots.size() * 3)
+    growSlots(ops.size() + 1);
+  uint32_t &slot = slotOf(op);
+  if (slot)
     return true; // the parser records an op once
-  ops.push_back({packSpan(spans.scope), packSpan(spans.name),
+  slot = uint32_t(ops.size()) + 1;
+  ops.push_back({op, packSpan(spans.scope), packSpan(spans.name),
                  uint32_t(groups.size()), uint32_t(spans.groups.size())});
   for (const ResultGroupSpan &g : spans.groups)
     groups.push_back({g.startIndex, packSpan(g.name)});
@@ -47,9 +51,48 @@ bool SourceSpanIndex::addBlock(mlir::Block *block,
   return true;
 }
 
+static size_t hashOf(mlir::Operation *op) {
+  return llvm::DenseMapInfo<mlir::Operation *>::getHashValue(op);
+}
+
+uint32_t &SourceSpanIndex::slotOf(mlir::Operation *op) {
+  size_t mask = slots.size() - 1;
+  for (size_t i = hashOf(op) & mask;; i = (i + 1) & mask)
+    if (!slots[i] || ops[slots[i] - 1].op == op)
+      return slots[i];
+}
+
+const uint32_t *SourceSpanIndex::findSlot(mlir::Operation *op) const {
+  if (slots.empty())
+    return nullptr;
+  size_t mask = slots.size() - 1;
+  for (size_t i = hashOf(op) & mask;; i = (i + 1) & mask) {
+    if (!slots[i])
+      return nullptr;
+    if (ops[slots[i] - 1].op == op)
+      return &slots[i];
+  }
+}
+
+void SourceSpanIndex::growSlots(size_t atLeast) {
+  size_t size = std::max<size_t>(slots.size(), 64);
+  while (atLeast * 4 > size * 3)
+    size *= 2;
+  if (size == slots.size())
+    return;
+  slots.assign(size, 0);
+  size_t mask = size - 1;
+  for (size_t k = 0; k < ops.size(); ++k) {
+    size_t i = hashOf(ops[k].op) & mask;
+    while (slots[i])
+      i = (i + 1) & mask;
+    slots[i] = uint32_t(k) + 1;
+  }
+}
+
 void SourceSpanIndex::reserve(size_t numOps, size_t numBlocks,
                               size_t numArguments) {
-  opIndex.reserve(numOps);
+  growSlots(numOps);
   ops.reserve(numOps);
   // Most ops with results have one group.
   groups.reserve(numOps);
@@ -58,10 +101,10 @@ void SourceSpanIndex::reserve(size_t numOps, size_t numBlocks,
 }
 
 std::optional<OpSpans> SourceSpanIndex::op(mlir::Operation *op) const {
-  auto it = opIndex.find(op);
-  if (it == opIndex.end())
+  const uint32_t *slot = findSlot(op);
+  if (!slot)
     return std::nullopt;
-  const PackedOp &p = ops[it->second];
+  const PackedOp &p = ops[*slot - 1];
   OpSpans spans;
   spans.scope = unpackSpan(p.scope);
   spans.name = unpackSpan(p.name);
@@ -81,12 +124,6 @@ SourceSpanIndex::blockArguments(mlir::Block *block) const {
   for (uint32_t i = 0; i < it->second.second; ++i)
     out.push_back(unpackSpan(arguments[it->second.first + i]));
   return out;
-}
-
-void SourceSpanIndex::shrink() {
-  ops.shrink_to_fit();
-  groups.shrink_to_fit();
-  arguments.shrink_to_fit();
 }
 
 } // namespace memlint

@@ -65,9 +65,6 @@ public:
   std::optional<llvm::SmallVector<OffsetSpan, 4>>
   blockArguments(mlir::Block *block) const;
 
-  /// Frees what growing the tables left unused.
-  void shrink();
-
 private:
   using Offset = uint32_t;
   static constexpr Offset None = ~Offset(0);
@@ -82,6 +79,7 @@ private:
     Offset start, end;
   };
   struct PackedOp {
+    mlir::Operation *op;
     PackedSpan scope, name;
     /// groups[firstGroup, firstGroup + numGroups).
     uint32_t firstGroup, numGroups;
@@ -96,7 +94,15 @@ private:
   static OffsetSpan unpackSpan(const PackedSpan &s) {
     return {unpack(s.start), unpack(s.end)};
   }
-  llvm::DenseMap<mlir::Operation *, uint32_t> opIndex;
+  /// Open addressing over `ops`: a slot holds an index into it plus one
+  /// (0: empty), the key is read from the op found there. Four bytes a
+  /// slot where a DenseMap of pointers takes sixteen: a large file has a
+  /// million ops.
+  std::vector<uint32_t> slots;
+  /// The slot of `op`, or the empty slot where it would go.
+  uint32_t &slotOf(mlir::Operation *op);
+  const uint32_t *findSlot(mlir::Operation *op) const;
+  void growSlots(size_t atLeast);
   std::vector<PackedOp> ops;
   std::vector<PackedGroup> groups;
   /// A block's arguments: arguments[first, first + count).

@@ -90,6 +90,31 @@ TEST(SourceSpanIndex, RoundTripsAndRefusesOffsetsPast32Bits) {
       index.blockArguments(reinterpret_cast<mlir::Block *>(uintptr_t(0x4000))));
 }
 
+// The index's own hash table grows as ops come; every op is found after,
+// none that was not added is, and an op added twice keeps its first spans.
+TEST(SourceSpanIndex, FindsEveryOpAsTheTableGrows) {
+  SourceSpanIndex index;
+  auto opAt = [](size_t i) {
+    return reinterpret_cast<mlir::Operation *>(uintptr_t(0x10000 + 64 * i));
+  };
+  constexpr size_t N = 20000;
+  for (size_t i = 0; i < N; ++i) {
+    OpSpans spans;
+    spans.scope = {i, i + 1};
+    ASSERT_TRUE(index.addOp(opAt(i), spans));
+  }
+  OpSpans again;
+  again.scope = {7, 7};
+  ASSERT_TRUE(index.addOp(opAt(3), again));
+  for (size_t i = 0; i < N; ++i) {
+    std::optional<OpSpans> got = index.op(opAt(i));
+    ASSERT_TRUE(got) << i;
+    EXPECT_EQ(got->scope.start, i);
+  }
+  for (size_t i = N; i < N + 100; ++i)
+    EXPECT_FALSE(index.op(opAt(i)));
+}
+
 // Every .mlir file of the repository, parsed with the parser's full record
 // and for findings only (in chunks of a few bytes, on one thread and on
 // three, so most files are cut into many chunks, each dropped as it is
