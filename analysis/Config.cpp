@@ -2,6 +2,7 @@
 #include "analysis/Config.h"
 
 #include "analysis/checks/CheckInfo.h"
+#include "llvm/Support/GlobPattern.h"
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -135,6 +136,34 @@ std::optional<uint64_t> readPositive(const json &v, const char *what,
   return v.get<uint64_t>();
 }
 
+bool readAllocators(const json &v, LintOptions &opts, std::string &error) {
+  const char *what = "\"allocators\" must be a list of function name "
+                     "patterns (glob), such as [\"my_alloc\", \"rt_*\"]";
+  if (!v.is_array()) {
+    error = what;
+    return false;
+  }
+  std::vector<std::string> patterns;
+  for (const json &p : v) {
+    if (!p.is_string() || p.get<std::string>().empty()) {
+      error = what;
+      return false;
+    }
+    std::string pattern = p.get<std::string>();
+    // `@name` as the IR writes it names the same function.
+    if (pattern.front() == '@')
+      pattern.erase(0, 1);
+    if (llvm::Error err = llvm::GlobPattern::create(pattern).takeError()) {
+      error = "\"allocators\": bad pattern \"" + p.get<std::string>() +
+              "\": " + llvm::toString(std::move(err));
+      return false;
+    }
+    patterns.push_back(std::move(pattern));
+  }
+  opts.allocators = std::move(patterns);
+  return true;
+}
+
 /// Reads every key memlint knows; unknown keys are left alone (a newer
 /// memlint's config still loads).
 bool readConfig(const json &j, LintOptions &opts, std::string &error) {
@@ -146,6 +175,8 @@ bool readConfig(const json &j, LintOptions &opts, std::string &error) {
       !readBudget(j["analysis_budget"], opts, error))
     return false;
   if (j.contains("capacity") && !readCapacity(j["capacity"], opts, error))
+    return false;
+  if (j.contains("allocators") && !readAllocators(j["allocators"], opts, error))
     return false;
   if (j.contains("alignment")) {
     std::optional<uint64_t> a = readPositive(

@@ -22,6 +22,12 @@ struct LintOptions {
   /// Upper bounds for symbolic sizes: argument name (without %) -> max.
   std::map<std::string, int64_t> assumptions;
   unsigned alignment = 64;
+  /// Body-less functions whose memref results the caller owns, as glob
+  /// patterns on the symbol name (`"my_alloc"`, `"rt_alloc_*"`, `"*"` for
+  /// upstream's function-boundary convention): a call of one allocates, as
+  /// `memref.alloc` does. Results of other body-less callees are foreign
+  /// memory (docs/ownership-model.md).
+  std::vector<std::string> allocators;
   /// What the lifetime analysis of one function may spend before it gives
   /// up with a not-checked finding: BDD operations and table bytes.
   uint64_t analysisOperations = BddBudget::DefaultOperations;

@@ -168,6 +168,7 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
   budget.operations = opts.analysisOperations;
   budget.bytes = opts.analysisBytes;
   lifetimes.setBudget(budget);
+  lifetimes.setAllocators(opts.allocators);
   CheckContext ctx{doc, lifetimes, opts};
   const auto &functions = lifetimes.functions();
   std::vector<std::vector<Finding>> perFunction(functions.size());
@@ -218,6 +219,7 @@ lintFunctions(Document &doc, const LintOptions &opts,
   std::vector<std::vector<Finding>> out(only.size());
   if (!doc.isValid())
     return out;
+  lifetimes.setAllocators(opts.allocators);
   CheckContext ctx{doc, lifetimes, opts};
   SuppressionCache suppressions(doc);
   for (size_t i = 0; i < only.size(); ++i) {

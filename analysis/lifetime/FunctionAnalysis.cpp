@@ -15,7 +15,8 @@ namespace memlint::lifetime {
 
 // What a call's results are, by its callee's summary: fresh buffers, buffers
 // owned under a flag, i1s the caller knows; a body-less callee's memrefs are
-// foreign (see BufferInfo::foreign).
+// foreign (see BufferInfo::foreign), unless the configuration names it an
+// allocator (ModuleLifetimes::isAllocator).
 void FunctionAnalysis::readCallResults(CallOpInterface call,
                                        SmallVectorImpl<Value> &owned,
                                        SmallVectorImpl<Value> &foreign) {
@@ -25,7 +26,7 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
   // A declaration with a preset summary stands for a function with a body
   // (the fix search's slices, ModuleLifetimes::useSummaries).
   const FunctionSummary *preset = ctx.module.presetSummaryOf(callee);
-  if (!preset && callee.isExternal()) {
+  if (!preset && callee.isExternal() && !ctx.module.isAllocator(callee)) {
     for (Value r : call->getResults())
       if (isMemRef(r))
         foreign.push_back(r);

@@ -11,7 +11,7 @@ using namespace mlir;
 namespace memlint {
 
 ModuleLifetimes::ModuleLifetimes(Operation *module, ValueNamer namer)
-    : namer(std::move(namer)) {
+    : root(module), namer(std::move(namer)) {
   lifetime::DeallocLibraryMatcher library;
   module->walk([&](FunctionOpInterface fn) {
     if (fn.isExternal())
@@ -70,13 +70,41 @@ ModuleLifetimes::presetSummaryOf(FunctionOpInterface callee) const {
   return nullptr;
 }
 
+void ModuleLifetimes::setAllocators(ArrayRef<std::string> patterns) {
+  allocators.clear();
+  for (const std::string &p : patterns) {
+    llvm::Expected<llvm::GlobPattern> glob = llvm::GlobPattern::create(p);
+    if (glob)
+      allocators.push_back(std::move(*glob));
+    else
+      llvm::consumeError(glob.takeError()); // the config refuses these
+  }
+}
+
+bool ModuleLifetimes::isAllocator(FunctionOpInterface callee) const {
+  if (allocators.empty() || !callee.isExternal())
+    return false;
+  StringRef name = callee.getName();
+  return llvm::any_of(allocators, [&](const llvm::GlobPattern &glob) {
+    return glob.match(name);
+  });
+}
+
+FunctionSummary
+ModuleLifetimes::allocatorSummary(FunctionOpInterface callee) const {
+  FunctionSummary sum;
+  for (Type t : callee.getResultTypes())
+    sum.fresh.push_back(isa<BaseMemRefType>(t));
+  return sum;
+}
+
 FunctionSummary ModuleLifetimes::summaryOf(FunctionOpInterface callee) {
   // A preset summary first: the fix search's slices turn callees it knows
   // into declarations.
   if (const FunctionSummary *preset = presetSummaryOf(callee))
     return *preset;
   if (callee.isExternal())
-    return {};
+    return isAllocator(callee) ? allocatorSummary(callee) : FunctionSummary();
   {
     std::unique_lock<std::mutex> guard(lock, std::defer_lock);
     if (concurrent)
@@ -94,6 +122,13 @@ ModuleLifetimes::allSummaries() {
     if (isa_and_nonnull<ModuleOp>(fn->getParentOp()) &&
         !fn->getParentOp()->getParentOp())
       (*out)[fn.getName().str()] = get(fn).summary();
+  // Declarations the allocators name: a window of the file that calls one
+  // reads its results as the file does.
+  if (!allocators.empty() && root->getNumRegions() == 1 &&
+      !root->getRegion(0).empty())
+    for (Operation &op : root->getRegion(0).front())
+      if (auto fn = dyn_cast<FunctionOpInterface>(op); fn && isAllocator(fn))
+        (*out)[fn.getName().str()] = allocatorSummary(fn);
   return out;
 }
 

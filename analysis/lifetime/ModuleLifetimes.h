@@ -17,6 +17,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/GlobPattern.h"
 #include <functional>
 #include <map>
 #include <memory>
@@ -62,6 +63,12 @@ public:
   void useSummaries(std::shared_ptr<const SummaryMap> known) {
     presets = std::move(known);
   }
+  /// Body-less functions whose memref results the caller owns, as glob
+  /// patterns on their names (LintOptions::allocators). Set before any
+  /// analysis: summaries depend on it.
+  void setAllocators(llvm::ArrayRef<std::string> patterns);
+  /// Whether `callee` is a declaration the allocators name.
+  bool isAllocator(mlir::FunctionOpInterface callee) const;
   /// What one function's analysis may spend on BDDs before it gives up on
   /// the function (tests lower the nodes to exercise that path).
   void setNodeBudget(size_t nodes) { budget.nodes = nodes; }
@@ -93,6 +100,10 @@ private:
   /// and how many distinct other functions with bodies it calls.
   std::pair<std::vector<llvm::SmallVector<unsigned>>, std::vector<unsigned>>
   callerCounts();
+  /// The summary of a declaration the allocators name: every memref
+  /// result is a fresh buffer.
+  FunctionSummary allocatorSummary(mlir::FunctionOpInterface callee) const;
+  mlir::Operation *root;
   ValueNamer namer;
   mlir::SymbolTableCollection tables;
   std::vector<mlir::FunctionOpInterface> funcs;
@@ -106,6 +117,7 @@ private:
   std::mutex lock;
   bool concurrent = false;
   std::shared_ptr<const SummaryMap> presets;
+  std::vector<llvm::GlobPattern> allocators;
   BddBudget budget;
   BddCost total;
   std::mutex costLock;

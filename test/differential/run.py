@@ -207,8 +207,12 @@ class LintResult:
         return "exit %s, %s" % (self.rc, found)
 
 
+# Options every memlint lint of the run gets (--memlint-config).
+LINT_OPTIONS = []
+
+
 def lint(memlint, path):
-    argv = [memlint, "lint", "--format=json", str(path)]
+    argv = [memlint, "lint", "--format=json"] + LINT_OPTIONS + [str(path)]
     rc, out, err = run_cmd(argv)
     return parse_lint(rc, out, err)
 
@@ -224,7 +228,8 @@ def lint_batch(memlint, paths):
     """
     if len(paths) == 1:
         return [lint(memlint, paths[0])]
-    argv = [memlint, "lint", "--format=json"] + [str(p) for p in paths]
+    argv = ([memlint, "lint", "--format=json"] + LINT_OPTIONS +
+            [str(p) for p in paths])
     rc, out, err = run_cmd(argv, timeout=TIMEOUT_S * 2)
     whole = parse_lint(rc, out, err)
     per_file = None
@@ -587,6 +592,10 @@ def main(argv=None):
     ap.add_argument("--write-failures", metavar="FILE",
                     help="write the failed required checks into FILE in the "
                          "--expect-failures format")
+    ap.add_argument("--memlint-config", metavar="FILE",
+                    help="lint with this .memlint.json (e.g. one naming "
+                         "every body-less function an allocator, as "
+                         "upstream's function-boundary convention does)")
     ap.add_argument("--max-deallocs", type=int, default=0, metavar="N",
                     help="mutate at most N deallocs per output, spread "
                          "evenly (default 0: all); linting dominates the "
@@ -604,6 +613,8 @@ def main(argv=None):
         return 2
     memlint, looked = (None, []) if args.pipeline_only else \
         find_memlint(args.memlint)
+    if args.memlint_config:
+        LINT_OPTIONS.append("--config=" + os.path.abspath(args.memlint_config))
 
     if args.gen_seed is not None and args.files:
         print("error: --gen-seed and FILES exclude each other", file=sys.stderr)
