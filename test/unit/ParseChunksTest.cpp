@@ -1,10 +1,9 @@
 #include "analysis/ParseChunks.h"
+#include "RepositoryFiles.h"
 #include "analysis/Config.h"
 #include "analysis/Document.h"
 #include "analysis/Engine.h"
 
-#include <filesystem>
-#include <fstream>
 #include <gtest/gtest.h>
 
 using namespace memlint;
@@ -237,30 +236,20 @@ TEST(ParseChunks, ErrorsAreThoseOfAWholeFileParse) {
 // dialects, files that do not parse or verify), parsed in chunks however
 // small, must lint and fail exactly as when parsed whole.
 TEST(ParseChunks, EveryRepositoryFileLintsTheSameInChunks) {
-  namespace fs = std::filesystem;
   unsigned files = 0, chunked = 0;
-  for (const char *dir : {"test", "examples"}) {
-    fs::path root = fs::path(MEMLINT_SOURCE_DIR) / dir;
-    for (const auto &entry : fs::recursive_directory_iterator(root)) {
-      if (entry.path().extension() != ".mlir" ||
-          entry.path().string().find("node_modules") != std::string::npos)
-        continue;
-      std::ifstream in(entry.path());
-      std::string text((std::istreambuf_iterator<char>(in)),
-                       std::istreambuf_iterator<char>());
-      auto whole = Document::parse(text, "f.mlir", 1);
-      auto pieces = Document::parse(text, "f.mlir", 3, /*minChunkedBytes=*/0);
-      SCOPED_TRACE(entry.path().string());
-      ++files;
-      chunked += pieces->parsedInChunks();
-      ASSERT_EQ(pieces->isValid(), whole->isValid());
-      EXPECT_EQ(describe(pieces->errors()), describe(whole->errors()));
-      if (!whole->isValid())
-        continue;
-      LintOptions opts;
-      EXPECT_EQ(describe(lintDocument(*pieces, opts)),
-                describe(lintDocument(*whole, opts)));
-    }
+  for (const auto &[path, text] : test::repositoryMlirFiles()) {
+    auto whole = Document::parse(text, "f.mlir", 1);
+    auto pieces = Document::parse(text, "f.mlir", 3, /*minChunkedBytes=*/0);
+    SCOPED_TRACE(path);
+    ++files;
+    chunked += pieces->parsedInChunks();
+    ASSERT_EQ(pieces->isValid(), whole->isValid());
+    EXPECT_EQ(describe(pieces->errors()), describe(whole->errors()));
+    if (!whole->isValid())
+      continue;
+    LintOptions opts;
+    EXPECT_EQ(describe(lintDocument(*pieces, opts)),
+              describe(lintDocument(*whole, opts)));
   }
   EXPECT_GT(files, 100u);
   EXPECT_GT(chunked, files / 2); // most files do get cut

@@ -1,11 +1,10 @@
 #include "analysis/SourceSpans.h"
+#include "RepositoryFiles.h"
 #include "analysis/Config.h"
 #include "analysis/Document.h"
 #include "analysis/Engine.h"
 
 #include "mlir/IR/Operation.h"
-#include <filesystem>
-#include <fstream>
 #include <gtest/gtest.h>
 
 using namespace memlint;
@@ -121,45 +120,34 @@ TEST(SourceSpanIndex, FindsEveryOpAsTheTableGrows) {
 // parsed; and whole, the record dropped after): every range query answers
 // the same, and the lint reports the same.
 TEST(SourceSpans, FindingsOnlyDocumentsAnswerRangeQueriesAlike) {
-  namespace fs = std::filesystem;
   unsigned files = 0, chunked = 0;
-  for (const char *dir : {"test", "examples"}) {
-    fs::path root = fs::path(MEMLINT_SOURCE_DIR) / dir;
-    for (const auto &entry : fs::recursive_directory_iterator(root)) {
-      if (entry.path().extension() != ".mlir" ||
-          entry.path().string().find("node_modules") != std::string::npos)
+  for (const auto &[path, text] : test::repositoryMlirFiles()) {
+    SCOPED_TRACE(path);
+    ++files;
+    auto full = Document::parse(text, "f.mlir", 1);
+    auto dropped = Document::parse(text, "f.mlir", 1);
+    dropped->dropParserState();
+    std::vector<std::unique_ptr<Document>> docs;
+    docs.push_back(std::move(dropped));
+    for (unsigned threads : {1u, 3u})
+      docs.push_back(Document::parseForFindings(
+          text, "f.mlir", threads, /*minChunkedBytes=*/0, /*chunkBytes=*/64));
+    chunked += docs.back()->parsedInChunks();
+    std::vector<std::string> expected;
+    std::string expectedFindings;
+    if (full->isValid()) {
+      EXPECT_TRUE(full->keepsParserState());
+      expected = rangeAnswers(*full);
+      expectedFindings = describe(lintDocument(*full, LintOptions()));
+    }
+    for (auto &doc : docs) {
+      ASSERT_EQ(doc->isValid(), full->isValid());
+      EXPECT_EQ(describe(doc->errors()), describe(full->errors()));
+      if (!doc->isValid())
         continue;
-      std::ifstream in(entry.path());
-      std::string text((std::istreambuf_iterator<char>(in)),
-                       std::istreambuf_iterator<char>());
-      SCOPED_TRACE(entry.path().string());
-      ++files;
-      auto full = Document::parse(text, "f.mlir", 1);
-      auto dropped = Document::parse(text, "f.mlir", 1);
-      dropped->dropParserState();
-      std::vector<std::unique_ptr<Document>> docs;
-      docs.push_back(std::move(dropped));
-      for (unsigned threads : {1u, 3u})
-        docs.push_back(Document::parseForFindings(
-            text, "f.mlir", threads, /*minChunkedBytes=*/0, /*chunkBytes=*/64));
-      chunked += docs.back()->parsedInChunks();
-      std::vector<std::string> expected;
-      std::string expectedFindings;
-      if (full->isValid()) {
-        EXPECT_TRUE(full->keepsParserState());
-        expected = rangeAnswers(*full);
-        expectedFindings = describe(lintDocument(*full, LintOptions()));
-      }
-      for (auto &doc : docs) {
-        ASSERT_EQ(doc->isValid(), full->isValid());
-        EXPECT_EQ(describe(doc->errors()), describe(full->errors()));
-        if (!doc->isValid())
-          continue;
-        EXPECT_FALSE(doc->keepsParserState());
-        EXPECT_EQ(rangeAnswers(*doc), expected);
-        EXPECT_EQ(describe(lintDocument(*doc, LintOptions())),
-                  expectedFindings);
-      }
+      EXPECT_FALSE(doc->keepsParserState());
+      EXPECT_EQ(rangeAnswers(*doc), expected);
+      EXPECT_EQ(describe(lintDocument(*doc, LintOptions())), expectedFindings);
     }
   }
   EXPECT_GT(files, 100u);
