@@ -17,6 +17,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/MathExtras.h"
 #include <mutex>
 
@@ -46,9 +47,26 @@ struct CheckPass : PassWrapper<CheckPass, OperationPass<ModuleOp>> {
                      "error, warning or never"),
       llvm::cl::init("error")};
 
+  ListOption<std::string> allocators{
+      *this, "allocators",
+      llvm::cl::desc("Body-less functions whose memref results the caller "
+                     "owns, as glob patterns (memlint's \"allocators\" "
+                     "config; '*' for upstream's function-boundary "
+                     "convention)")};
+
   void runOnOperation() override {
     LintOptions opts;
     opts.threads = 1; // the pass manager owns the threads
+    for (const std::string &pattern : allocators) {
+      std::string name = llvm::StringRef(pattern).ltrim('@').str();
+      if (llvm::Error err = llvm::GlobPattern::create(name).takeError()) {
+        emitError(getOperation().getLoc())
+            << "memlint-check: bad allocators pattern '" << pattern
+            << "': " << llvm::toString(std::move(err));
+        return signalPassFailure();
+      }
+      opts.allocators.push_back(name);
+    }
     std::string error;
     if (!applyCheckList(checks, opts, error)) {
       emitError(getOperation().getLoc()) << "memlint-check: " << error;
