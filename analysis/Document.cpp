@@ -58,47 +58,6 @@ static InputError inputErrorOf(Diagnostic &diag) {
   return err;
 }
 
-/// Where the parser's locations are in a document's text.
-using OffsetOfLoc = llvm::function_ref<std::optional<size_t>(SMLoc)>;
-
-static OffsetSpan offsetsOf(SMRange r, OffsetOfLoc offsetOf) {
-  OffsetSpan s;
-  if (std::optional<size_t> at = offsetOf(r.Start))
-    s.start = *at;
-  if (std::optional<size_t> at = offsetOf(r.End))
-    s.end = *at;
-  return s;
-}
-
-static OpSpans spansOf(const AsmParserState::OperationDefinition &def,
-                       OffsetOfLoc offsetOf) {
-  OpSpans spans;
-  spans.scope = offsetsOf(def.scopeLoc, offsetOf);
-  spans.name = offsetsOf(def.loc, offsetOf);
-  for (const auto &group : def.resultGroups)
-    spans.groups.push_back(
-        {group.startIndex, offsetsOf(group.definition.loc, offsetOf)});
-  return spans;
-}
-
-/// Adds what `state` recorded of ops and blocks to `index`; false when an
-/// offset does not fit it.
-static bool addToIndex(const AsmParserState &state, SourceSpanIndex &index,
-                       OffsetOfLoc offsetOf) {
-  for (const auto &def : state.getOpDefs())
-    if (!index.addOp(def.op, spansOf(def, offsetOf)))
-      return false;
-  llvm::SmallVector<OffsetSpan, 4> args;
-  for (const auto &def : state.getBlockDefs()) {
-    args.clear();
-    for (const auto &arg : def.arguments)
-      args.push_back(offsetsOf(arg.loc, offsetOf));
-    if (!index.addBlock(def.block, args))
-      return false;
-  }
-  return true;
-}
-
 std::shared_ptr<MLIRContext> Document::newContext() {
   auto ctx = std::make_shared<MLIRContext>(getDialectRegistry(),
                                            MLIRContext::Threading::DISABLED);
@@ -331,7 +290,7 @@ bool Document::parseInChunks(Block &into, unsigned threads, unsigned parts) {
     };
     {
       std::lock_guard<std::mutex> guard(indexLock);
-      if (!addToIndex(p.state, *index, offsetOf))
+      if (!index->add(p.state, offsetOf))
         failedChunk = true;
     }
     // What range queries read of this chunk is in the index now.
@@ -434,7 +393,7 @@ void Document::dropParserState() {
   }
   index->reserve(numOps, numBlocks, numArguments);
   for (const AsmParserState *s : states)
-    if (!addToIndex(*s, *index, [this](SMLoc l) { return fileOffset(l); }))
+    if (!index->add(*s, [this](SMLoc l) { return fileOffset(l); }))
       return; // offsets past 4 GiB: keep the record
   spanIndex = std::move(index);
   state = AsmParserState();

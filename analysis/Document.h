@@ -59,12 +59,15 @@ public:
         size_t minChunkedBytes = 256 * 1024,
         std::shared_ptr<mlir::MLIRContext> context = nullptr,
         unsigned firstLine = 0);
+  /// The size of the chunks parseForFindings() cuts a large file into,
+  /// whatever the threads: small enough that the records of the chunks
+  /// being parsed are a small part of the whole file's.
+  static constexpr size_t ChunkBytesForFindings = 1 << 20;
   /// As parse(), for a document that serves range queries only: it keeps
   /// of the parser's record what those read (see dropParserState()). A
-  /// large file is parsed in chunks of about ChunkBytesForFindings even on
-  /// one thread, each chunk's record dropped as soon as the chunk is
-  /// parsed, so the whole file's record is never held at once.
-  static constexpr size_t ChunkBytesForFindings = 1 << 20;
+  /// file larger than `chunkBytes` is parsed in chunks of about that size
+  /// even on one thread, each chunk's record dropped as soon as the chunk
+  /// is parsed, so the whole file's record is never held at once.
   static std::unique_ptr<Document>
   parseForFindings(std::string text, std::string fileName, unsigned threads = 1,
                    size_t minChunkedBytes = 256 * 1024,
@@ -149,7 +152,7 @@ public:
   /// The deepest bracket nesting of the text (see NestingDepth.h).
   unsigned nestingDepth() const { return nesting; }
 
-  /// True when the file was parsed in chunks on several threads.
+  /// True when the file was parsed in chunks (ParseChunks.h).
   bool parsedInChunks() const { return chunked; }
 
   /// Keeps of the parser's record (AsmParserState) only what the range
@@ -173,11 +176,10 @@ private:
   SourceRange attachedRangeOf(mlir::Operation *op, bool symbol) const;
   SourceRange attachedRangeOf(mlir::BlockArgument arg) const;
   std::string attachedNameOf(mlir::Value v) const;
-  /// Parses the file in chunks on `threads` threads (see ParseChunks.h)
-  /// into `into`; false, with nothing parsed, when the file cannot be cut or
-  /// a chunk does not parse.
-  /// With rangesOnly, each chunk's record goes into spanIndex as soon as
-  /// the chunk is parsed.
+  /// Parses the file in at most `parts` chunks on `threads` threads (see
+  /// ParseChunks.h) into `into`; false, with nothing parsed, when the file
+  /// cannot be cut or a chunk does not parse. With rangesOnly, each chunk's
+  /// record goes into spanIndex as soon as the chunk is parsed.
   bool parseInChunks(mlir::Block &into, unsigned threads, unsigned parts);
   mlir::ModuleOp wrapInModule(mlir::Block &topLevel);
   /// What the parser recorded of `op` (from spanIndex once the record is
@@ -211,7 +213,8 @@ private:
   bool chunked = false;
   /// Made by parseForFindings().
   bool rangesOnly = false;
-  /// Set by dropParserState(): what range queries read from then on.
+  /// What range queries read once the parser's record is dropped (by
+  /// dropParserState(), or chunk by chunk in parseInChunks()).
   std::unique_ptr<SourceSpanIndex> spanIndex;
   mlir::OwningOpRef<mlir::ModuleOp> mod;
   std::unique_ptr<Attached> attached;

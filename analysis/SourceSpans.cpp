@@ -5,6 +5,42 @@
 
 namespace memlint {
 
+OffsetSpan offsetsOf(llvm::SMRange r, OffsetOfLoc offsetOf) {
+  OffsetSpan s;
+  if (std::optional<size_t> at = offsetOf(r.Start))
+    s.start = *at;
+  if (std::optional<size_t> at = offsetOf(r.End))
+    s.end = *at;
+  return s;
+}
+
+OpSpans spansOf(const mlir::AsmParserState::OperationDefinition &def,
+                OffsetOfLoc offsetOf) {
+  OpSpans spans;
+  spans.scope = offsetsOf(def.scopeLoc, offsetOf);
+  spans.name = offsetsOf(def.loc, offsetOf);
+  for (const auto &group : def.resultGroups)
+    spans.groups.push_back(
+        {group.startIndex, offsetsOf(group.definition.loc, offsetOf)});
+  return spans;
+}
+
+bool SourceSpanIndex::add(const mlir::AsmParserState &state,
+                          OffsetOfLoc offsetOf) {
+  for (const auto &def : state.getOpDefs())
+    if (!addOp(def.op, spansOf(def, offsetOf)))
+      return false;
+  llvm::SmallVector<OffsetSpan, 4> args;
+  for (const auto &def : state.getBlockDefs()) {
+    args.clear();
+    for (const auto &arg : def.arguments)
+      args.push_back(offsetsOf(arg.loc, offsetOf));
+    if (!addBlock(def.block, args))
+      return false;
+  }
+  return true;
+}
+
 bool SourceSpanIndex::fits(const OffsetSpan &s) {
   auto one = [](size_t offset) {
     return offset == OffsetSpan::npos || offset < size_t(None);

@@ -13,9 +13,12 @@
 #ifndef MEMLINT_ANALYSIS_SOURCESPANS_H
 #define MEMLINT_ANALYSIS_SOURCESPANS_H
 
+#include "mlir/AsmParser/AsmParserState.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/SMLoc.h"
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -49,10 +52,22 @@ struct OpSpans {
   llvm::SmallVector<ResultGroupSpan, 1> groups;
 };
 
+/// Where the parser's locations are in a document's text (nullopt: not
+/// in it).
+using OffsetOfLoc = llvm::function_ref<std::optional<size_t>(llvm::SMLoc)>;
+
+OffsetSpan offsetsOf(llvm::SMRange r, OffsetOfLoc offsetOf);
+/// What the parser recorded of one op, as offsets.
+OpSpans spansOf(const mlir::AsmParserState::OperationDefinition &def,
+                OffsetOfLoc offsetOf);
+
 /// OpSpans of many ops and the argument names of many blocks, packed: a
 /// few dozen bytes an op where the parser's record takes a few hundred.
 class SourceSpanIndex {
 public:
+  /// Adds what `state` recorded of its ops and blocks; false when an offset
+  /// does not fit (see addOp), with what came before it added.
+  bool add(const mlir::AsmParserState &state, OffsetOfLoc offsetOf);
   /// False when an offset does not fit the packed form (a text of 4 GiB or
   /// more); the index is then left as it was before the call.
   bool addOp(mlir::Operation *op, const OpSpans &spans);
