@@ -120,7 +120,7 @@ TEST(SourceSpanIndex, FindsEveryOpAsTheTableGrows) {
 // parsed; and whole, the record dropped after): every range query answers
 // the same, and the lint reports the same.
 TEST(SourceSpans, FindingsOnlyDocumentsAnswerRangeQueriesAlike) {
-  unsigned files = 0, chunked = 0;
+  unsigned files = 0, chunked = 0, chunkedAlone = 0;
   for (const auto &[path, text] : test::repositoryMlirFiles()) {
     SCOPED_TRACE(path);
     ++files;
@@ -132,6 +132,8 @@ TEST(SourceSpans, FindingsOnlyDocumentsAnswerRangeQueriesAlike) {
     for (unsigned threads : {1u, 3u})
       docs.push_back(Document::parseForFindings(
           text, "f.mlir", threads, /*minChunkedBytes=*/0, /*chunkBytes=*/64));
+    // Cut on one thread too: a chunk's record goes as soon as it is parsed.
+    chunkedAlone += docs[1]->parsedInChunks();
     chunked += docs.back()->parsedInChunks();
     std::vector<std::string> expected;
     std::string expectedFindings;
@@ -152,4 +154,5 @@ TEST(SourceSpans, FindingsOnlyDocumentsAnswerRangeQueriesAlike) {
   }
   EXPECT_GT(files, 100u);
   EXPECT_GT(chunked, files / 2);
+  EXPECT_GT(chunkedAlone, files / 2);
 }
