@@ -98,9 +98,10 @@ private:
 
 /// Moves the findings of `found` that no comment suppresses to `out`, with
 /// their configured severity.
+template <typename Findings>
 static void keepReported(SuppressionCache &suppressions,
                          const LintOptions &opts, std::vector<Finding> &found,
-                         std::vector<Finding> &out) {
+                         Findings &out) {
   for (Finding &f : found) {
     if (suppressions.suppressed(f))
       continue;
@@ -150,16 +151,17 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts) {
   return lintDocument(doc, opts, lifetimes);
 }
 
-std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
-                                  ModuleLifetimes &lifetimes) {
-  std::vector<Finding> out;
-  if (!doc.isValid())
-    return out;
+/// Each function's findings, each list sorted (findingLess); nullopt when
+/// the analysis was cancelled.
+static std::optional<std::vector<std::vector<Finding>>>
+findingsPerFunction(Document &doc, const LintOptions &opts,
+                    ModuleLifetimes &lifetimes) {
+  std::vector<std::vector<Finding>> perFunction;
   bool anyCheck = llvm::any_of(allChecks(), [&](const auto &check) {
     return opts.isEnabled(check->name());
   });
-  if (!anyCheck)
-    return out;
+  if (!doc.isValid() || !anyCheck)
+    return perFunction;
   // Deep input is analysed on the calling thread (see NestingDepth.h).
   unsigned threads = doc.nestingDepth() > MaxParallelNestingDepth
                          ? 1
@@ -171,11 +173,12 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
   lifetimes.setAllocators(opts.allocators);
   CheckContext ctx{doc, lifetimes, opts};
   const auto &functions = lifetimes.functions();
-  std::vector<std::vector<Finding>> perFunction(functions.size());
+  perFunction.resize(functions.size());
   auto checkFunction = [&](unsigned i) {
     LifetimeAnalysis &la = lifetimes.get(functions[i]);
     checkOneFunction(ctx, la, perFunction[i]);
-    // Kept until every function is checked: no room to spare.
+    // Kept until every function is checked: sorted, no room to spare.
+    std::stable_sort(perFunction[i].begin(), perFunction[i].end(), findingLess);
     perFunction[i].shrink_to_fit();
     if (opts.releaseAnalyses)
       la.releaseWorkState();
@@ -186,29 +189,53 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
     // runs documents side by side instead.
     for (unsigned i = 0; i < functions.size(); ++i) {
       if (opts.cancelled->load(std::memory_order_relaxed))
-        return out;
+        return std::nullopt;
       checkFunction(i);
     }
   } else {
     // Each function is checked as soon as it is analysed, on its thread.
     lifetimes.analyzeAll(threads, checkFunction);
   }
-  // Sorted function by function: functions lie in file order, so the
-  // whole is then sorted too, with no second copy of every finding (a
-  // stable sort of them all needs one for its merges).
-  size_t total = 0;
-  for (std::vector<Finding> &found : perFunction) {
-    std::stable_sort(found.begin(), found.end(), findingLess);
-    total += found.size();
-  }
-  out.reserve(total);
+  return perFunction;
+}
+
+/// The findings of every function, in order, into `out` (each list's
+/// storage given back as it moves): functions lie in file order, so the
+/// whole is then sorted too, with no second copy of every finding (a
+/// stable sort of them all needs one for its merges). Sorted again only
+/// when the module lists functions out of file order: sorting what is
+/// sorted in parts keeps equal findings in the same order.
+template <typename Findings>
+static void gatherFindings(Document &doc, const LintOptions &opts,
+                           std::vector<std::vector<Finding>> &perFunction,
+                           Findings &out) {
   SuppressionCache suppressions(doc);
   for (std::vector<Finding> &found : perFunction)
     keepReported(suppressions, opts, found, out);
-  // Not when the module lists functions out of file order: sorting what
-  // is sorted in parts keeps equal findings in the same order.
   if (!std::is_sorted(out.begin(), out.end(), findingLess))
     std::stable_sort(out.begin(), out.end(), findingLess);
+}
+
+std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
+                                  ModuleLifetimes &lifetimes) {
+  std::vector<Finding> out;
+  auto perFunction = findingsPerFunction(doc, opts, lifetimes);
+  if (!perFunction)
+    return out;
+  size_t total = 0;
+  for (const std::vector<Finding> &found : *perFunction)
+    total += found.size();
+  out.reserve(total);
+  gatherFindings(doc, opts, *perFunction, out);
+  return out;
+}
+
+std::deque<Finding> lintDocumentForOutput(Document &doc,
+                                          const LintOptions &opts,
+                                          ModuleLifetimes &lifetimes) {
+  std::deque<Finding> out;
+  if (auto perFunction = findingsPerFunction(doc, opts, lifetimes))
+    gatherFindings(doc, opts, *perFunction, out);
   return out;
 }
 

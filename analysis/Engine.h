@@ -13,6 +13,7 @@
 #include "analysis/SourceRange.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/ArrayRef.h"
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,14 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts);
 /// afterwards without analysing again).
 std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
                                   ModuleLifetimes &lifetimes);
+
+/// As lintDocument, in a deque: what a front end that only writes the
+/// findings out keeps. The deque grows in small blocks where the memory of
+/// each function's list, given back as it moves, is reused; a vector of a
+/// file's hundreds of thousands of findings is one block beside them all.
+std::deque<Finding> lintDocumentForOutput(Document &doc,
+                                          const LintOptions &opts,
+                                          ModuleLifetimes &lifetimes);
 
 /// The findings of the enabled checks in each of `only` (functions of
 /// lifetimes' module), severities overridden and suppressions applied as

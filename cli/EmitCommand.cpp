@@ -160,7 +160,10 @@ int runEmit(const Args &args) {
     if (!noFix)
       fixed = fixText(*text, shown, lint, /*unsafe=*/false);
     if (noFix || !fixed.inputValid || !fixed.remaining.empty()) {
-      writeText(std::cerr, {{shown, findings}}, /*color=*/false);
+      writeText(
+          std::cerr,
+          {{shown, std::deque<Finding>(findings.begin(), findings.end())}},
+          /*color=*/false);
       std::cerr << "memlint emit: " << shown << " has lifetime errors"
                 << (noFix ? "" : " that the safe fixes do not remove")
                 << "; fix them first (memlint fix)\n";

@@ -160,23 +160,33 @@ int runLint(const Args &args) {
     }
     auto lifetimes = std::make_unique<ModuleLifetimes>(
         doc->module(), [d = doc.get()](mlir::Value v) { return d->nameOf(v); });
-    r.report.findings = lintDocument(*doc, opts, *lifetimes);
-    times.add(times.lint, secondsSince(clock));
-    times.addWork(lifetimes->totalCost());
     // Only the machine-readable formats carry fixes; checking them costs
     // a re-analysis of the function (a window of the file) per candidate.
     // Bounded to about twice the work of the analysis itself, plus a floor
     // that small files never reach (defaultFixWork; the editor's fixes
     // are bounded the same way, `memlint fix` searches without a bound).
-    if (format != "text" && !verify) {
+    bool withFixes = format != "text" && !verify;
+    std::vector<Finding> found;
+    if (withFixes)
+      found = lintDocument(*doc, opts, *lifetimes);
+    else
+      r.report.findings = lintDocumentForOutput(*doc, opts, *lifetimes);
+    times.add(times.lint, secondsSince(clock));
+    times.addWork(lifetimes->totalCost());
+    if (withFixes) {
       uint64_t ops = 0;
       doc->module()->walk([&](mlir::Operation *) { ++ops; });
-      attachFixes(*doc, *lifetimes, r.report.findings, defaultFixWork(ops),
-                  opts.threads);
+      attachFixes(*doc, *lifetimes, found, defaultFixWork(ops), opts.threads);
+      r.report.findings.assign(std::make_move_iterator(found.begin()),
+                               std::make_move_iterator(found.end()));
+      std::vector<Finding>().swap(found);
     }
     times.add(times.fixes, secondsSince(clock));
     if (verify)
-      verifyDiagnostics(r.report.file, *text, r.report.findings, r.verify);
+      verifyDiagnostics(r.report.file, *text,
+                        std::vector<Finding>(r.report.findings.begin(),
+                                             r.report.findings.end()),
+                        r.verify);
     if (files.size() == 1) {
       // The process ends right after this: the OS takes the memory back at
       // once, where freeing a large module op by op takes a noticeable part

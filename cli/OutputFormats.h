@@ -3,6 +3,7 @@
 #define MEMLINT_CLI_OUTPUTFORMATS_H
 
 #include "analysis/Finding.h"
+#include <deque>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
@@ -12,7 +13,9 @@ namespace memlint {
 
 struct FileReport {
   std::string file;
-  std::vector<Finding> findings;
+  /// A deque: a large file's findings are gathered into it without a
+  /// second copy (lintDocumentForOutput).
+  std::deque<Finding> findings;
 };
 
 /// clang style: FILE:LINE:COL: SEVERITY: MESSAGE [CHECK], then notes;
