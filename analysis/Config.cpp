@@ -136,6 +136,23 @@ std::optional<uint64_t> readPositive(const json &v, const char *what,
   return v.get<uint64_t>();
 }
 
+} // namespace
+
+bool addAllocatorPattern(const std::string &pattern, LintOptions &opts,
+                         std::string &error) {
+  // `@name` as the IR writes it names the same function.
+  llvm::StringRef glob(pattern);
+  glob.consume_front("@");
+  std::string name = glob.str();
+  if (llvm::Error err = llvm::GlobPattern::create(name).takeError()) {
+    error = llvm::toString(std::move(err));
+    return false;
+  }
+  opts.allocators.push_back(std::move(name));
+  return true;
+}
+
+namespace {
 bool readAllocators(const json &v, LintOptions &opts, std::string &error) {
   const char *what = "\"allocators\" must be a list of function name "
                      "patterns (glob), such as [\"my_alloc\", \"rt_*\"]";
@@ -143,24 +160,19 @@ bool readAllocators(const json &v, LintOptions &opts, std::string &error) {
     error = what;
     return false;
   }
-  std::vector<std::string> patterns;
+  LintOptions read;
   for (const json &p : v) {
     if (!p.is_string() || p.get<std::string>().empty()) {
       error = what;
       return false;
     }
-    std::string pattern = p.get<std::string>();
-    // `@name` as the IR writes it names the same function.
-    if (pattern.front() == '@')
-      pattern.erase(0, 1);
-    if (llvm::Error err = llvm::GlobPattern::create(pattern).takeError()) {
+    if (!addAllocatorPattern(p.get<std::string>(), read, error)) {
       error = "\"allocators\": bad pattern \"" + p.get<std::string>() +
-              "\": " + llvm::toString(std::move(err));
+              "\": " + error;
       return false;
     }
-    patterns.push_back(std::move(pattern));
   }
-  opts.allocators = std::move(patterns);
+  opts.allocators = std::move(read.allocators);
   return true;
 }
 

@@ -58,6 +58,13 @@ struct LintOptions {
 bool applyCheckList(const std::string &list, LintOptions &opts,
                     std::string &error);
 
+/// Adds one `allocators` pattern (a glob on symbol names; a leading `@`,
+/// as the IR writes names, is dropped); false, with `error` saying why,
+/// for a pattern that is not a glob. The config key and the pass option share
+/// it.
+bool addAllocatorPattern(const std::string &pattern, LintOptions &opts,
+                         std::string &error);
+
 /// Reads a .memlint.json file into `opts`:
 ///   {"checks": "all,-leak" | ["all", "-leak"],
 ///    "severity": {"leak": "error"},

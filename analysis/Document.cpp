@@ -236,6 +236,16 @@ struct Document::ChunkParse {
   llvm::SourceMgr sourceMgr;
   AsmParserState state;
   Block topLevel;
+
+  /// The file offset of a location in the chunk's text; nullopt for one
+  /// elsewhere or not copied from the file.
+  std::optional<size_t> fileOffsetOf(SMLoc loc) const {
+    auto at = reinterpret_cast<uintptr_t>(loc.getPointer());
+    auto begin = reinterpret_cast<uintptr_t>(textBegin);
+    if (!loc.isValid() || at < begin || at > begin + textSize)
+      return std::nullopt;
+    return chunk.fileOffset(at - begin);
+  }
 };
 
 bool Document::parseInChunks(Block &into, unsigned threads, unsigned parts) {
@@ -281,16 +291,9 @@ bool Document::parseInChunks(Block &into, unsigned threads, unsigned parts) {
       failedChunk = true;
     if (!index || failedChunk)
       return;
-    auto offsetOf = [&p](SMLoc loc) -> std::optional<size_t> {
-      auto at = reinterpret_cast<uintptr_t>(loc.getPointer());
-      auto begin = reinterpret_cast<uintptr_t>(p.textBegin);
-      if (!loc.isValid() || at < begin || at > begin + p.textSize)
-        return std::nullopt;
-      return p.chunk.fileOffset(at - begin);
-    };
     {
       std::lock_guard<std::mutex> guard(indexLock);
-      if (!index->add(p.state, offsetOf))
+      if (!index->add(p.state, [&p](SMLoc loc) { return p.fileOffsetOf(loc); }))
         failedChunk = true;
     }
     // What range queries read of this chunk is in the index now. The
@@ -408,15 +411,12 @@ std::optional<size_t> Document::fileOffset(SMLoc loc) const {
   if (!loc.isValid())
     return std::nullopt;
   auto p = reinterpret_cast<uintptr_t>(loc.getPointer());
-  auto within = [&](llvm::StringRef t) {
-    auto b = reinterpret_cast<uintptr_t>(t.data());
-    return p >= b && p <= b + t.size();
-  };
-  if (within(contents))
-    return p - reinterpret_cast<uintptr_t>(contents.data());
+  auto begin = reinterpret_cast<uintptr_t>(contents.data());
+  if (p >= begin && p <= begin + contents.size())
+    return p - begin;
   for (const auto &c : chunks)
-    if (within(llvm::StringRef(c->textBegin, c->textSize)))
-      return c->chunk.fileOffset(p - reinterpret_cast<uintptr_t>(c->textBegin));
+    if (std::optional<size_t> at = c->fileOffsetOf(loc))
+      return at;
   return std::nullopt;
 }
 

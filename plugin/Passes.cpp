@@ -17,7 +17,6 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/MathExtras.h"
 #include <mutex>
 
@@ -57,17 +56,15 @@ struct CheckPass : PassWrapper<CheckPass, OperationPass<ModuleOp>> {
   void runOnOperation() override {
     LintOptions opts;
     opts.threads = 1; // the pass manager owns the threads
+    std::string error;
     for (const std::string &pattern : allocators) {
-      std::string name = llvm::StringRef(pattern).ltrim('@').str();
-      if (llvm::Error err = llvm::GlobPattern::create(name).takeError()) {
+      if (!addAllocatorPattern(pattern, opts, error)) {
         emitError(getOperation().getLoc())
             << "memlint-check: bad allocators pattern '" << pattern
-            << "': " << llvm::toString(std::move(err));
+            << "': " << error;
         return signalPassFailure();
       }
-      opts.allocators.push_back(name);
     }
-    std::string error;
     if (!applyCheckList(checks, opts, error)) {
       emitError(getOperation().getLoc()) << "memlint-check: " << error;
       return signalPassFailure();
