@@ -24,21 +24,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "..", "test", "lib"))
 import llvm_tools  # noqa: E402
+from ratios import measure  # noqa: E402
 
 
 def peak_rss_mb(cmd, reps):
-    rss = 0
-    for _ in range(reps):
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(proc.pid, 0)
-        code = os.waitstatus_to_exitcode(status)
-        err = proc.stderr.read().decode()
-        proc.stderr.close()
-        if code not in (0, 1):
-            sys.exit("failed (%d): %s\n%s" % (code, " ".join(cmd), err))
-        rss = max(rss, usage.ru_maxrss / 1024)
-    return rss
+    """The largest ru_maxrss of `reps` runs, in MB (ratios.py measures)."""
+    return measure(cmd, reps)[2]
 
 
 def main():
