@@ -7,6 +7,10 @@
 #include "analysis/checks/Check.h"
 #include "llvm/ADT/DenseMap.h"
 #include <algorithm>
+#include <mutex>
+#include <optional>
+#include <queue>
+#include <set>
 
 namespace memlint {
 
@@ -151,17 +155,17 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts) {
   return lintDocument(doc, opts, lifetimes);
 }
 
-/// Each function's findings, each list sorted (findingLess); nullopt when
-/// the analysis was cancelled.
-static std::optional<std::vector<std::vector<Finding>>>
-findingsPerFunction(Document &doc, const LintOptions &opts,
-                    ModuleLifetimes &lifetimes) {
-  std::vector<std::vector<Finding>> perFunction;
+/// Checks every function, handing each one's findings, sorted
+/// (findingLess), to `checked` on the thread that checked it, right after;
+/// false when the analysis was cancelled.
+static bool checkEveryFunction(
+    Document &doc, const LintOptions &opts, ModuleLifetimes &lifetimes,
+    llvm::function_ref<void(unsigned, std::vector<Finding> &)> checked) {
   bool anyCheck = llvm::any_of(allChecks(), [&](const auto &check) {
     return opts.isEnabled(check->name());
   });
   if (!doc.isValid() || !anyCheck)
-    return perFunction;
+    return true;
   // Deep input is analysed on the calling thread (see NestingDepth.h).
   unsigned threads = doc.nestingDepth() > MaxParallelNestingDepth
                          ? 1
@@ -173,15 +177,14 @@ findingsPerFunction(Document &doc, const LintOptions &opts,
   lifetimes.setAllocators(opts.allocators);
   CheckContext ctx{doc, lifetimes, opts};
   const auto &functions = lifetimes.functions();
-  perFunction.resize(functions.size());
   auto checkFunction = [&](unsigned i) {
     LifetimeAnalysis &la = lifetimes.get(functions[i]);
-    checkOneFunction(ctx, la, perFunction[i]);
-    // Kept until every function is checked: sorted, no room to spare.
-    std::stable_sort(perFunction[i].begin(), perFunction[i].end(), findingLess);
-    perFunction[i].shrink_to_fit();
+    std::vector<Finding> found;
+    checkOneFunction(ctx, la, found);
+    std::stable_sort(found.begin(), found.end(), findingLess);
     if (opts.releaseAnalyses)
       la.releaseWorkState();
+    checked(i, found);
   };
   if (opts.cancelled) {
     // A cancellable analysis runs one function at a time (get() analyses
@@ -189,13 +192,30 @@ findingsPerFunction(Document &doc, const LintOptions &opts,
     // runs documents side by side instead.
     for (unsigned i = 0; i < functions.size(); ++i) {
       if (opts.cancelled->load(std::memory_order_relaxed))
-        return std::nullopt;
+        return false;
       checkFunction(i);
     }
   } else {
     // Each function is checked as soon as it is analysed, on its thread.
     lifetimes.analyzeAll(threads, checkFunction);
   }
+  return true;
+}
+
+/// Each function's findings, each list sorted (findingLess); nullopt when
+/// the analysis was cancelled.
+static std::optional<std::vector<std::vector<Finding>>>
+findingsPerFunction(Document &doc, const LintOptions &opts,
+                    ModuleLifetimes &lifetimes) {
+  std::vector<std::vector<Finding>> perFunction(lifetimes.functions().size());
+  bool finished = checkEveryFunction(
+      doc, opts, lifetimes, [&](unsigned i, std::vector<Finding> &found) {
+        // Kept until every function is checked: no room to spare.
+        found.shrink_to_fit();
+        perFunction[i] = std::move(found);
+      });
+  if (!finished)
+    return std::nullopt;
   return perFunction;
 }
 
@@ -237,6 +257,62 @@ std::deque<Finding> lintDocumentForOutput(Document &doc,
   if (auto perFunction = findingsPerFunction(doc, opts, lifetimes))
     gatherFindings(doc, opts, *perFunction, out);
   return out;
+}
+
+void lintDocumentStreamed(Document &doc, const LintOptions &opts,
+                          ModuleLifetimes &lifetimes, FindingSink sink) {
+  // A function's findings lie in its text, which starts where its op
+  // does: once every function left to check starts after a finding, no
+  // finding before it can come, and it goes out. Functions are analysed
+  // callees first, side by side, and a nested function is listed before
+  // the one around it; the checked ones' lists are merged in findingLess
+  // order, ties in function order, as the stable sort of lintDocument.
+  const auto &functions = lifetimes.functions();
+  std::mutex lock; // guards everything below while functions are checked
+  std::set<std::pair<SourcePos, unsigned>> unchecked; // by where they start
+  for (unsigned i = 0; i < functions.size(); ++i)
+    unchecked.insert({doc.fullRangeOf(functions[i]).start, i});
+  std::vector<std::vector<Finding>> lists(functions.size());
+  // The next finding of each checked list: (function, index in its list).
+  using Head = std::pair<unsigned, size_t>;
+  auto later = [&](const Head &a, const Head &b) {
+    const Finding &x = lists[a.first][a.second], &y = lists[b.first][b.second];
+    if (findingLess(y, x))
+      return true;
+    return !findingLess(x, y) && b.first < a.first;
+  };
+  std::priority_queue<Head, std::vector<Head>, decltype(later)> heads(later);
+  SuppressionCache suppressions(doc);
+  std::vector<Finding> out;
+  auto handOver = [&](bool all) {
+    while (!heads.empty()) {
+      auto [fn, k] = heads.top();
+      Finding &f = lists[fn][k];
+      if (!all && !unchecked.empty() &&
+          !(f.range.start < unchecked.begin()->first))
+        break;
+      heads.pop();
+      out.push_back(std::move(f));
+      if (k + 1 < lists[fn].size())
+        heads.push({fn, k + 1});
+      else
+        std::vector<Finding>().swap(lists[fn]);
+    }
+    if (!out.empty())
+      sink(out);
+    out.clear();
+  };
+  bool finished = checkEveryFunction(
+      doc, opts, lifetimes, [&](unsigned i, std::vector<Finding> &found) {
+        std::lock_guard<std::mutex> guard(lock);
+        keepReported(suppressions, opts, found, lists[i]);
+        unchecked.erase({doc.fullRangeOf(functions[i]).start, i});
+        if (!lists[i].empty())
+          heads.push({i, 0});
+        handOver(/*all=*/false);
+      });
+  if (finished)
+    handOver(/*all=*/true);
 }
 
 std::vector<std::vector<Finding>>

@@ -13,6 +13,7 @@
 #include "analysis/SourceRange.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <deque>
 #include <string>
 #include <vector>
@@ -40,6 +41,19 @@ std::vector<Finding> lintDocument(Document &doc, const LintOptions &opts,
 std::deque<Finding> lintDocumentForOutput(Document &doc,
                                           const LintOptions &opts,
                                           ModuleLifetimes &lifetimes);
+
+/// Receives findings, in findingLess order, a batch at a time.
+using FindingSink = llvm::function_ref<void(std::vector<Finding> &)>;
+
+/// As lintDocument, handing the findings to `sink` as soon as no finding
+/// before them can come (every function left to check starts after them:
+/// a function's findings lie in its text), one call at a time, from the
+/// analysing threads: a front end that writes findings out holds only
+/// those of the functions checked ahead of one that starts before them.
+/// The calls' findings, in a row, are lintDocument's, in its order.
+/// Nothing more after a cancellation.
+void lintDocumentStreamed(Document &doc, const LintOptions &opts,
+                          ModuleLifetimes &lifetimes, FindingSink sink);
 
 /// The findings of the enabled checks in each of `only` (functions of
 /// lifetimes' module), severities overridden and suppressions applied as

@@ -56,6 +56,7 @@ struct FileResult {
   bool inputError = false;
   std::string errorText;           // parser messages, clang style
   std::vector<std::string> verify; // --verify-diagnostics problems
+  size_t written = 0;              // findings already written out (streamText)
 };
 
 } // namespace
@@ -126,6 +127,9 @@ int runLint(const Args &args) {
 
   std::vector<FileResult> results(files.size());
   PhaseTimes times;
+  // One file as text: its findings are written as they are found, in
+  // order (lintDocumentStreamed), rather than all held until the end.
+  bool streamText = files.size() == 1 && format == "text" && !verify;
   auto lintOne = [&](size_t idx) {
     auto clock = std::chrono::steady_clock::now();
     const std::string &file = files[idx];
@@ -167,10 +171,20 @@ int runLint(const Args &args) {
     // are bounded the same way, `memlint fix` searches without a bound).
     bool withFixes = format != "text" && !verify;
     std::vector<Finding> found;
-    if (withFixes)
+    if (withFixes) {
       found = lintDocument(*doc, opts, *lifetimes);
-    else
+    } else if (streamText) {
+      std::string scratch;
+      lintDocumentStreamed(
+          *doc, opts, *lifetimes, [&](std::vector<Finding> &batch) {
+            for (const Finding &f : batch)
+              writeTextFinding(std::cout, r.report.file, f, color, scratch);
+            r.written += batch.size();
+            std::vector<Finding>().swap(batch);
+          });
+    } else {
       r.report.findings = lintDocumentForOutput(*doc, opts, *lifetimes);
+    }
     times.add(times.lint, secondsSince(clock));
     times.addWork(lifetimes->totalCost());
     if (withFixes) {
@@ -214,7 +228,7 @@ int runLint(const Args &args) {
       std::cerr << r.errorText;
       continue;
     }
-    anyFinding |= !r.report.findings.empty();
+    anyFinding |= !r.report.findings.empty() || r.written != 0;
     for (const std::string &p : r.verify) {
       std::cerr << p << "\n";
       verifyFailed = true;

@@ -13,30 +13,33 @@ static std::string position(const std::string &file, const SourceRange &r) {
          std::to_string(r.start.column);
 }
 
-void writeText(std::ostream &os, const std::vector<FileReport> &reports,
-               bool color) {
+void writeTextFinding(std::ostream &os, const std::string &file,
+                      const Finding &f, bool color, std::string &out) {
   const char *bold = color ? "\033[1m" : "";
   const char *reset = color ? "\033[0m" : "";
+  out.clear();
+  const char *sevColor = "";
+  if (color)
+    sevColor = f.severity == Severity::Error     ? "\033[1;31m"
+               : f.severity == Severity::Warning ? "\033[1;35m"
+                                                 : "\033[1;36m";
+  out += std::string(bold) + position(file, f.range) + ": " + reset + sevColor +
+         severityName(f.severity) + ":" + reset + " " + bold + f.message.str() +
+         " [" + f.check + "]" + reset + "\n";
+  for (const RelatedLocation &rel : f.related)
+    out += std::string(bold) + position(file, rel.range) + ": " + reset +
+           (color ? "\033[1;30m" : "") + "note:" + reset + " " +
+           rel.message.str() + "\n";
+  os << out;
+}
+
+void writeText(std::ostream &os, const std::vector<FileReport> &reports,
+               bool color) {
   // A finding at a time: the text of a large report is never one string.
   std::string out;
-  for (const FileReport &r : reports) {
-    for (const Finding &f : r.findings) {
-      out.clear();
-      const char *sevColor = "";
-      if (color)
-        sevColor = f.severity == Severity::Error     ? "\033[1;31m"
-                   : f.severity == Severity::Warning ? "\033[1;35m"
-                                                     : "\033[1;36m";
-      out += std::string(bold) + position(r.file, f.range) + ": " + reset +
-             sevColor + severityName(f.severity) + ":" + reset + " " + bold +
-             f.message.str() + " [" + f.check + "]" + reset + "\n";
-      for (const RelatedLocation &rel : f.related)
-        out += std::string(bold) + position(r.file, rel.range) + ": " + reset +
-               (color ? "\033[1;30m" : "") + "note:" + reset + " " +
-               rel.message.str() + "\n";
-      os << out;
-    }
-  }
+  for (const FileReport &r : reports)
+    for (const Finding &f : r.findings)
+      writeTextFinding(os, r.file, f, color, out);
 }
 
 // Objects are built by moving their members in: nlohmann's initializer

@@ -22,6 +22,9 @@ struct FileReport {
 /// written a finding at a time.
 void writeText(std::ostream &os, const std::vector<FileReport> &reports,
                bool color);
+/// One finding of `file` as writeText writes it; `out`: scratch space.
+void writeTextFinding(std::ostream &os, const std::string &file,
+                      const Finding &f, bool color, std::string &out);
 nlohmann::json rangeToJson(const SourceRange &r);
 nlohmann::json findingToJson(const Finding &f);
 /// The contract's report JSON ({"version": 1, "files": [...]}).
