@@ -1,5 +1,6 @@
 //===- FixFinder.cpp - The search for one finding's fix -------------------===//
 #include "fixes/FixFinder.h"
+#include "fixes/MergedCopy.h"
 
 #include "fixes/FreePlacement.h"
 #include "fixes/OpEdits.h"
@@ -418,7 +419,28 @@ FixFinder::mergesFor(unsigned fn, ArrayRef<MergePair> pairs) {
     for (size_t c : group)
       edits.insert(edits.end(), candidates[c].edits.begin(),
                    candidates[c].edits.end());
-    std::unique_ptr<Snapshot> s = analyzeEdits(base, edits);
+    std::unique_ptr<Snapshot> s;
+    if (base.window && fileSymbols) {
+      // A view of the file's function: the merges are made on a copy of
+      // its IR rather than parsed from its edited window (MergedCopy.h),
+      // for the same analysis spent (a round's edits never overlap: the
+      // text would have changed).
+      if (!spend())
+        return std::nullopt;
+      std::vector<MergePair> merged;
+      for (size_t c : group)
+        merged.push_back(pairs[candidates[c].pair]);
+      if (std::optional<MergeProofState> after = mergedCopyState(
+              base.function(fn), *fileSymbols, merged, base.summaries, doc)) {
+        ++parsed;
+        return mergeWorsened(before, *after, group.size());
+      }
+      if (std::optional<std::string> text =
+              applyEdits(base.text(), edits, base.firstLine()))
+        s = analyzeSpent(*text);
+    } else {
+      s = analyzeEdits(base, edits);
+    }
     if (!s)
       return std::nullopt;
     return mergeWorsened(before, mergeProofStateOf(s->analysis(fn), *s->doc),

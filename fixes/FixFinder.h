@@ -62,20 +62,31 @@ public:
                                             ArrayRef<MergePair> pairs);
 
 private:
-  std::unique_ptr<Snapshot> analyze(const std::string &text) {
+  /// Takes one analysis from the budgets (the finding's, the file's
+  /// work); false when none is left.
+  bool spend() {
     if (budget == 0)
-      return nullptr;
+      return false;
     if (work) {
       uint64_t cost = costOfTarget();
       if (*work < cost) {
         budget = 0;
         refused = true;
-        return nullptr;
+        return false;
       }
       *work -= cost;
     }
     --budget;
     ++tried;
+    return true;
+  }
+  std::unique_ptr<Snapshot> analyze(const std::string &text) {
+    if (!spend())
+      return nullptr;
+    return analyzeSpent(text);
+  }
+  /// analyze, for an analysis already spent.
+  std::unique_ptr<Snapshot> analyzeSpent(const std::string &text) {
     std::unique_ptr<Snapshot> s =
         analyzeText(text, base.doc->fileName(), targetFn, base.summaries,
                     base.context, base.firstLine());

@@ -139,6 +139,11 @@ mergeChainEdits(const SourceText &src, LifetimeAnalysis &la,
 }
 
 MergeProofState mergeProofStateOf(LifetimeAnalysis &la, const Document &doc) {
+  return mergeProofStateOf(la, [&doc](Value v) { return doc.nameOf(v); });
+}
+
+MergeProofState mergeProofStateOf(LifetimeAnalysis &la,
+                                  const ValueNamer &nameOf) {
   MergeProofState s;
   s.gaveUp = la.gaveUp();
   s.fresh = la.summary().fresh;
@@ -149,14 +154,14 @@ MergeProofState mergeProofStateOf(LifetimeAnalysis &la, const Document &doc) {
     if (b.earlierOf < 0)
       ++s.buffers;
     if (!b.tracked)
-      s.untracked.insert(doc.nameOf(b.value));
+      s.untracked.insert(nameOf(b.value));
   }
   for (const Event &e : la.events()) {
     Value named = e.kind == EventKind::InvalidFree
                       ? la.origins()[e.origin].value
                       : la.buffers()[e.buffer].value;
     std::pair<int, std::string> key{static_cast<int>(e.kind),
-                                    named ? doc.nameOf(named) : ""};
+                                    named ? nameOf(named) : ""};
     ++s.counts[key];
     s.mass[key] += la.pathShare(e.cond);
   }

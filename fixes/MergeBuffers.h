@@ -78,6 +78,9 @@ struct MergeProofState {
 };
 
 MergeProofState mergeProofStateOf(LifetimeAnalysis &la, const Document &doc);
+/// The same, with names from `nameOf`.
+MergeProofState mergeProofStateOf(LifetimeAnalysis &la,
+                                  const ValueNamer &nameOf);
 
 /// `after` is `before` with `merged` buffers fewer and nothing worse: the
 /// analysis did not give up, callers see the same function, no buffer

@@ -43,6 +43,11 @@ static bool hasLibrarySignature(FunctionOpInterface fn) {
   return true;
 }
 
+bool hasDeallocLibrarySignature(FunctionOpInterface fn) {
+  return isa<func::FuncOp>(fn.getOperation()) && !fn.isExternal() &&
+         hasLibrarySignature(fn);
+}
+
 DeallocLibraryMatcher::DeallocLibraryMatcher() = default;
 DeallocLibraryMatcher::~DeallocLibraryMatcher() = default;
 

@@ -39,6 +39,10 @@ namespace memlint::lifetime {
 /// that function, once, to compare with: use it where IR may be created in
 /// the functions' context (not while other threads use a context without
 /// threading), one matcher per context.
+/// Whether `fn` has a body and the library function's signature: only
+/// such a function can match (and matching it builds IR).
+bool hasDeallocLibrarySignature(mlir::FunctionOpInterface fn);
+
 class DeallocLibraryMatcher {
 public:
   DeallocLibraryMatcher();
