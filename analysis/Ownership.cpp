@@ -2,6 +2,7 @@
 #include "analysis/Ownership.h"
 #include "analysis/BufferCarriers.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -136,6 +137,34 @@ Value viewSource(Value result, bool &interior) {
       isMemRef(op->getOperand(0)))
     return op->getOperand(0);
   return {};
+}
+
+/// The tag memref of a DMA wait.
+static Value waitTag(Operation *op) {
+  if (auto w = dyn_cast<affine::AffineDmaWaitOp>(op))
+    return w.getTagMemRef();
+  if (auto w = dyn_cast<memref::DmaWaitOp>(op))
+    return w.getTagMemRef();
+  return {};
+}
+
+llvm::SmallVector<Value> dmaBuffersAwaited(Operation *op) {
+  llvm::SmallVector<Value> out;
+  Value tag = waitTag(op);
+  if (!tag)
+    return out;
+  for (Operation *p = op->getPrevNode(); p; p = p->getPrevNode()) {
+    if (waitTag(p) == tag)
+      break;
+    if (auto s = dyn_cast<affine::AffineDmaStartOp>(p)) {
+      if (s.getTagMemRef() == tag)
+        out.append({s.getSrcMemRef(), s.getDstMemRef()});
+    } else if (auto s = dyn_cast<memref::DmaStartOp>(p)) {
+      if (s.getTagMemRef() == tag)
+        out.append({s.getSrcMemRef(), s.getDstMemRef()});
+    }
+  }
+  return out;
 }
 
 bool isOpaqueOp(Operation *op) {

@@ -48,6 +48,14 @@ mlir::Value viewSource(mlir::Value result, bool &interior);
 /// control-flow forwarding are not uses.
 bool accessesMemory(mlir::OpOperand &operand);
 
+/// The buffers `op`, a DMA wait (`affine.dma_wait`, `memref.dma_wait`),
+/// waits for: the source and destination of each DMA start on the same tag
+/// memref before it in its block, back to an earlier wait on that tag.
+/// Until the wait, the transfer may still read or write them, so the wait
+/// uses them. (A start in another block or iteration is not followed: that
+/// only misses uses.) Empty for any other op.
+llvm::SmallVector<mlir::Value> dmaBuffersAwaited(mlir::Operation *op);
+
 /// True for ops memlint knows nothing about (no interfaces, e.g. an
 /// unregistered accelerator op).
 bool isOpaqueOp(mlir::Operation *op);

@@ -229,6 +229,9 @@ void Transfer::checkUses(Operation *op, PathState &st,
     if (accessesMemory(o))
       handleUse(op, o.get(), st);
   }
+  // A DMA may read and write its buffers until the wait on its tag.
+  for (Value buffer : dmaBuffersAwaited(op))
+    handleUse(op, buffer, st);
 }
 
 void Transfer::handleDealloc(bufferization::DeallocOp op, PathState &st) {
