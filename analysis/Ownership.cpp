@@ -148,22 +148,32 @@ static Value waitTag(Operation *op) {
   return {};
 }
 
-llvm::SmallVector<Value> dmaBuffersAwaited(Operation *op) {
-  llvm::SmallVector<Value> out;
+/// The tag memref of a DMA start.
+static Value startTag(Operation *op) {
+  if (auto s = dyn_cast<affine::AffineDmaStartOp>(op))
+    return s.getTagMemRef();
+  if (auto s = dyn_cast<memref::DmaStartOp>(op))
+    return s.getTagMemRef();
+  return {};
+}
+
+std::pair<Value, Value> dmaBuffersOf(Operation *start) {
+  if (auto s = dyn_cast<affine::AffineDmaStartOp>(start))
+    return {s.getSrcMemRef(), s.getDstMemRef()};
+  if (auto s = dyn_cast<memref::DmaStartOp>(start))
+    return {s.getSrcMemRef(), s.getDstMemRef()};
+  return {};
+}
+
+llvm::SmallVector<Operation *> dmaStartsAwaited(Operation *op) {
+  llvm::SmallVector<Operation *> out;
   Value tag = waitTag(op);
   if (!tag)
     return out;
-  for (Operation *p = op->getPrevNode(); p; p = p->getPrevNode()) {
-    if (waitTag(p) == tag)
-      break;
-    if (auto s = dyn_cast<affine::AffineDmaStartOp>(p)) {
-      if (s.getTagMemRef() == tag)
-        out.append({s.getSrcMemRef(), s.getDstMemRef()});
-    } else if (auto s = dyn_cast<memref::DmaStartOp>(p)) {
-      if (s.getTagMemRef() == tag)
-        out.append({s.getSrcMemRef(), s.getDstMemRef()});
-    }
-  }
+  for (Operation *p = op->getPrevNode(); p && waitTag(p) != tag;
+       p = p->getPrevNode())
+    if (startTag(p) == tag)
+      out.push_back(p);
   return out;
 }
 

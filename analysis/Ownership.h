@@ -48,13 +48,16 @@ mlir::Value viewSource(mlir::Value result, bool &interior);
 /// control-flow forwarding are not uses.
 bool accessesMemory(mlir::OpOperand &operand);
 
-/// The buffers `op`, a DMA wait (`affine.dma_wait`, `memref.dma_wait`),
-/// waits for: the source and destination of each DMA start on the same tag
-/// memref before it in its block, back to an earlier wait on that tag.
-/// Until the wait, the transfer may still read or write them, so the wait
-/// uses them. (A start in another block or iteration is not followed: that
-/// only misses uses.) Empty for any other op.
-llvm::SmallVector<mlir::Value> dmaBuffersAwaited(mlir::Operation *op);
+/// The DMA starts (`affine.dma_start`, `memref.dma_start`) that `op`, a
+/// DMA wait (`affine.dma_wait`, `memref.dma_wait`), waits for: those on
+/// the same tag memref before it in its block, back to an earlier wait on
+/// that tag. Until the wait, each transfer may still read its source and
+/// write its destination, so the wait uses them. (A start in another block
+/// or iteration is not followed: that only misses uses.) Empty for any
+/// other op.
+llvm::SmallVector<mlir::Operation *> dmaStartsAwaited(mlir::Operation *op);
+/// The source and destination memrefs of a DMA start.
+std::pair<mlir::Value, mlir::Value> dmaBuffersOf(mlir::Operation *start);
 
 /// True for ops memlint knows nothing about (no interfaces, e.g. an
 /// unregistered accelerator op).

@@ -32,6 +32,18 @@ public:
           f.message += " " + when;
         if (e.firstFree)
           f.related.push_back({"freed here", doc.rangeOf(e.firstFree)});
+        // A DMA wait uses the buffers of the transfers it waits for.
+        for (Operation *start : dmaStartsAwaited(e.op)) {
+          auto [source, destination] = dmaBuffersOf(start);
+          if (e.via == source || e.via == destination) {
+            f.related.push_back(
+                {"the DMA started here may " +
+                     std::string(e.via == source ? "read " : "write ") + via +
+                     " until this wait",
+                 doc.rangeOf(start)});
+            break;
+          }
+        }
         f.related.push_back(
             {bornHereNote(name, buf), doc.rangeOf(buf.allocOp)});
         out.push_back(std::move(f));

@@ -230,8 +230,11 @@ void Transfer::checkUses(Operation *op, PathState &st,
       handleUse(op, o.get(), st);
   }
   // A DMA may read and write its buffers until the wait on its tag.
-  for (Value buffer : dmaBuffersAwaited(op))
-    handleUse(op, buffer, st);
+  for (Operation *start : dmaStartsAwaited(op)) {
+    auto [source, destination] = dmaBuffersOf(start);
+    handleUse(op, source, st);
+    handleUse(op, destination, st);
+  }
 }
 
 void Transfer::handleDealloc(bufferization::DeallocOp op, PathState &st) {

@@ -10,7 +10,7 @@ func.func @freed_in_flight() {
   %a = memref.alloc() : memref<4xf32>
   %b = memref.alloc() : memref<4xf32, 1> // expected-note {{%b allocated here}}
   %tag = memref.alloc() : memref<1xi32>
-  affine.dma_start %a[%c0], %b[%c0], %tag[%c0], %c4 : memref<4xf32>, memref<4xf32, 1>, memref<1xi32>
+  affine.dma_start %a[%c0], %b[%c0], %tag[%c0], %c4 : memref<4xf32>, memref<4xf32, 1>, memref<1xi32> // expected-note {{the DMA started here may write %b until this wait}}
   memref.dealloc %b : memref<4xf32, 1> // expected-note {{freed here}}
   affine.dma_wait %tag[%c0], %c4 : memref<1xi32> // expected-error {{'affine.dma_wait' uses buffer %b after it was freed [use-after-free]}}
   memref.dealloc %a : memref<4xf32>
@@ -23,7 +23,7 @@ func.func @source_freed_in_flight(%n: index) {
   %a = memref.alloc(%n) : memref<?xf32> // expected-note {{%a allocated here}}
   %b = memref.alloc(%n) : memref<?xf32, 1>
   %tag = memref.alloc() : memref<1xi32>
-  memref.dma_start %a[%c0], %b[%c0], %n, %tag[%c0] : memref<?xf32>, memref<?xf32, 1>, memref<1xi32>
+  memref.dma_start %a[%c0], %b[%c0], %n, %tag[%c0] : memref<?xf32>, memref<?xf32, 1>, memref<1xi32> // expected-note {{the DMA started here may read %a until this wait}}
   memref.dealloc %a : memref<?xf32> // expected-note {{freed here}}
   memref.dma_wait %tag[%c0], %n : memref<1xi32> // expected-error {{'memref.dma_wait' uses buffer %a after it was freed [use-after-free]}}
   memref.dealloc %b : memref<?xf32, 1>
@@ -63,7 +63,7 @@ func.func @two_tags() {
   %c = memref.alloc() : memref<4xf32, 1>
   %t1 = memref.alloc() : memref<1xi32>
   %t2 = memref.alloc() : memref<1xi32>
-  affine.dma_start %a[%c0], %b[%c0], %t1[%c0], %c4 : memref<4xf32>, memref<4xf32, 1>, memref<1xi32>
+  affine.dma_start %a[%c0], %b[%c0], %t1[%c0], %c4 : memref<4xf32>, memref<4xf32, 1>, memref<1xi32> // expected-note {{the DMA started here may write %b until this wait}}
   affine.dma_start %a[%c0], %c[%c0], %t2[%c0], %c4 : memref<4xf32>, memref<4xf32, 1>, memref<1xi32>
   affine.dma_wait %t2[%c0], %c4 : memref<1xi32>
   memref.dealloc %c : memref<4xf32, 1>
