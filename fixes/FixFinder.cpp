@@ -413,6 +413,7 @@ FixFinder::mergesFor(unsigned fn, ArrayRef<MergePair> pairs) {
   };
   MergeProofState before = mergeProofStateOf(la, doc);
   budget = 2 * candidates.size() + 1;
+  std::optional<MergedCopies> copies; // made on the first proof
   auto worsened = [&](ArrayRef<size_t> group)
       -> std::optional<std::set<std::string>> {
     std::vector<TextEdit> edits;
@@ -430,8 +431,9 @@ FixFinder::mergesFor(unsigned fn, ArrayRef<MergePair> pairs) {
       std::vector<MergePair> merged;
       for (size_t c : group)
         merged.push_back(pairs[candidates[c].pair]);
-      if (std::optional<MergeProofState> after = mergedCopyState(
-              base.function(fn), *fileSymbols, merged, base.summaries, doc)) {
+      if (!copies)
+        copies.emplace(base.function(fn), *fileSymbols, base.summaries, doc);
+      if (std::optional<MergeProofState> after = copies->stateAfter(merged)) {
         ++parsed;
         return mergeWorsened(before, *after, group.size());
       }

@@ -8,6 +8,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
 
@@ -49,20 +50,27 @@ static OwningOpRef<ModuleOp> windowModule(FunctionOpInterface fn,
   return module;
 }
 
+MergedCopies::MergedCopies(
+    FunctionOpInterface fn, SymbolTable &file,
+    std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
+    const Document &doc)
+    : fn(fn), summaries(std::move(summaries)), doc(doc) {
+  if (fn && fn->getParentOp() == file.getOp() &&
+      !lifetime::hasDeallocLibrarySignature(fn))
+    module = windowModule(fn, file);
+}
+
+MergedCopies::~MergedCopies() = default;
+
 std::optional<MergeProofState>
-mergedCopyState(FunctionOpInterface fn, SymbolTable &file,
-                llvm::ArrayRef<MergePair> pairs,
-                std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
-                const Document &doc) {
-  if (!fn || fn->getParentOp() != file.getOp() ||
-      lifetime::hasDeallocLibrarySignature(fn))
-    return std::nullopt;
-  OwningOpRef<ModuleOp> module = windowModule(fn, file);
+MergedCopies::stateAfter(llvm::ArrayRef<MergePair> pairs) {
   if (!module)
     return std::nullopt;
   IRMapping map;
   Operation *copy = fn->clone(map);
   module->getBody()->push_back(copy);
+  // The copy goes with this proof, whatever its outcome.
+  auto erase = llvm::make_scope_exit([&] { copy->erase(); });
 
   // What each later value becomes: its pair's earlier value, followed
   // through chains.
@@ -109,7 +117,7 @@ mergedCopyState(FunctionOpInterface fn, SymbolTable &file,
   };
   ModuleLifetimes lifetimes(module->getOperation(), namer);
   if (summaries)
-    lifetimes.useSummaries(std::move(summaries));
+    lifetimes.useSummaries(summaries);
   LifetimeAnalysis &la = lifetimes.get(cast<FunctionOpInterface>(copy));
   return mergeProofStateOf(la, namer);
 }

@@ -25,6 +25,8 @@
 #include "analysis/Document.h"
 #include "analysis/lifetime/ModuleLifetimes.h"
 #include "fixes/MergeBuffers.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include <memory>
@@ -32,18 +34,31 @@
 
 namespace memlint {
 
-/// The MergeProofState of top-level function `fn` of `doc` (whose module's
-/// symbols are `file`) with the merges of `pairs` applied, each pair's
-/// later value replaced by its earlier one (through chains: `%c` reuses
-/// `%b`, which reuses `%a`, names `%a`), analysed with the callee
-/// summaries `summaries`. Nullopt where the merges are not made so (see the
-/// file comment). Creates ops in `fn`'s context: the caller runs it on
-/// several threads only where that context allows.
-std::optional<MergeProofState>
-mergedCopyState(mlir::FunctionOpInterface fn, mlir::SymbolTable &file,
-                llvm::ArrayRef<MergePair> pairs,
-                std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
-                const Document &doc);
+/// The merges of one top-level function `fn` of `doc` (whose module's
+/// symbols are `file`), each group proven on a fresh copy of `fn`, analysed
+/// with the callee summaries `summaries`. The module the copies are made
+/// in (the window's declarations) is built once. Creates ops in `fn`'s
+/// context: the caller uses it on several threads only where that context
+/// allows.
+class MergedCopies {
+public:
+  MergedCopies(mlir::FunctionOpInterface fn, mlir::SymbolTable &file,
+               std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
+               const Document &doc);
+  ~MergedCopies();
+  /// The MergeProofState of `fn` with the merges of `pairs` applied, each
+  /// pair's later value replaced by its earlier one (through chains: `%c`
+  /// reuses `%b`, which reuses `%a`, names `%a`). Nullopt where the merges
+  /// are not made so (see the file comment).
+  std::optional<MergeProofState> stateAfter(llvm::ArrayRef<MergePair> pairs);
+
+private:
+  mlir::FunctionOpInterface fn;
+  std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries;
+  const Document &doc;
+  /// The window's module; null where there is no copy to make.
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+};
 
 } // namespace memlint
 

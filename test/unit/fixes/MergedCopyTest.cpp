@@ -1,6 +1,6 @@
 //===- MergedCopyTest.cpp - Merges on a copy prove what the text proves ---===//
 //
-// mergedCopyState stands in for parsing the edited window: for every
+// MergedCopies stands in for parsing the edited window: for every
 // missed-reuse finding of every repository file and of the shapes below,
 // alone and with the other merges of its function that touch other
 // buffers, the copy's MergeProofState must be the one the parse of the
@@ -166,6 +166,8 @@ void compareProofs(const std::string &text, Compared &counts) {
     std::optional<FunctionSlicer::Window> window = slicer.windowFor(fn);
     if (!window)
       continue;
+    // One module of copies per function, as FixFinder makes it.
+    MergedCopies copies(fn, *slicer.symbols(), summaries, *doc);
     LifetimeAnalysis &la = lifetimes.get(fn);
     LiveRanges ranges(la);
     std::map<SourceRange, mlir::Operation *> ops;
@@ -202,8 +204,7 @@ void compareProofs(const std::string &text, Compared &counts) {
       ASSERT_TRUE(edited);
       auto parsed = fixsearch::analyzeText(*edited, "f.mlir", 0, summaries,
                                            context, window->firstLine);
-      std::optional<MergeProofState> copy =
-          mergedCopyState(fn, *slicer.symbols(), pairs, summaries, *doc);
+      std::optional<MergeProofState> copy = copies.stateAfter(pairs);
       ASSERT_TRUE(copy) << "no copy for @" << fn.getName().str();
       ASSERT_TRUE(parsed) << *edited;
       EXPECT_EQ(describe(*copy),
@@ -268,7 +269,7 @@ TEST(MergedCopyTest, NoCopyOfWhatMayBeTheDeallocationLibrary) {
   llvm::SmallVector<mlir::Operation *> ops;
   fn->walk([&](mlir::Operation *op) { ops.push_back(op); });
   MergePair pair{ops[0], ops[1], ops[2]};
-  EXPECT_FALSE(mergedCopyState(fn, symbols, pair, nullptr, *doc));
+  EXPECT_FALSE(MergedCopies(fn, symbols, nullptr, *doc).stateAfter(pair));
 }
 
 } // namespace
