@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Async/IR/Async.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
@@ -174,6 +175,34 @@ llvm::SmallVector<Operation *> dmaStartsAwaited(Operation *op) {
        p = p->getPrevNode())
     if (startTag(p) == tag)
       out.push_back(p);
+  return out;
+}
+
+llvm::SmallVector<Operation *> gpuOpsAwaited(Operation *op) {
+  llvm::SmallVector<Operation *> out;
+  // A GPU op that runs on the host (`gpu.wait`, a synchronous GPU op with
+  // dependencies) waits for its dependencies; one run `async` only orders
+  // its own work after them, and any other op (a branch passing the token
+  // on) waits for nothing.
+  auto waiter = dyn_cast<gpu::AsyncOpInterface>(op);
+  if (!waiter || waiter.getAsyncToken())
+    return out;
+  for (Value token : waiter.getAsyncDependencies()) {
+    Operation *producer = token.getDefiningOp();
+    if (!producer || producer->getBlock() != op->getBlock() ||
+        !producer->isBeforeInBlock(op) || llvm::is_contained(out, producer))
+      continue;
+    // The first to take the token, and every other taker after it in its
+    // block: one before it (a wait, an async op ordered after the
+    // producer), or one elsewhere (in a region, another block), may end the
+    // access or order it on some path.
+    bool first = llvm::all_of(token.getUsers(), [&](Operation *user) {
+      return user == op || (user->getBlock() == op->getBlock() &&
+                            op->isBeforeInBlock(user));
+    });
+    if (first)
+      out.push_back(producer);
+  }
   return out;
 }
 

@@ -3,6 +3,7 @@
 
 #include "analysis/Ownership.h"
 #include "fixes/BufferAliases.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -389,7 +390,40 @@ render(const SourceText &src, const Point &pt, const std::string &stmt) {
   return std::nullopt;
 }
 
-/// Ops that use the memory behind `w` (through `w` or a view of it).
+/// Adds to `uses` the ops after which the access `user` makes is known to
+/// be over, where it may go on after `user` itself: a GPU op run `async`
+/// until its token is awaited (the ops that take the token, and, through
+/// the async ops among them, those that take theirs); a DMA until the wait
+/// on its tag. A free between the two would free memory the device may
+/// still read or write. (The lifetime analysis reads DMA waits as uses; it
+/// does not follow GPU tokens, so such a place would pass its proof.)
+static void addCompletions(Operation *user, SmallVectorImpl<Operation *> &uses) {
+  SmallVector<Value> tokens;
+  DenseSet<Operation *> seen;
+  auto addTokens = [&](Operation *op) {
+    for (Value r : op->getResults())
+      if (isa<gpu::AsyncTokenType>(r.getType()))
+        tokens.push_back(r);
+  };
+  addTokens(user);
+  while (!tokens.empty()) {
+    Value t = tokens.pop_back_val();
+    for (Operation *waiter : t.getUsers())
+      if (seen.insert(waiter).second) {
+        uses.push_back(waiter);
+        addTokens(waiter);
+      }
+  }
+  if (dmaBuffersOf(user).first)
+    for (Operation *p = user->getNextNode(); p; p = p->getNextNode())
+      if (llvm::is_contained(dmaStartsAwaited(p), user)) {
+        uses.push_back(p);
+        break;
+      }
+}
+
+/// Ops that use the memory behind `w` (through `w` or a view of it), and
+/// those that wait for such a use to end (addCompletions).
 SmallVector<Operation *> memoryUsers(Value w) {
   SmallVector<Operation *> uses;
   for (Value x : viewClosure(w))
@@ -399,8 +433,10 @@ SmallVector<Operation *> memoryUsers(Value w) {
         bool interior;
         return viewSource(r, interior) == x;
       });
-      if (!isView)
+      if (!isView) {
         uses.push_back(user);
+        addCompletions(user, uses);
+      }
     }
   return uses;
 }

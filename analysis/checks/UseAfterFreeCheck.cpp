@@ -44,6 +44,16 @@ public:
             break;
           }
         }
+        // A wait on the host uses the memrefs of the async GPU ops it
+        // waits for.
+        for (Operation *async : gpuOpsAwaited(e.op))
+          if (llvm::is_contained(async->getOperands(), e.via)) {
+            f.related.push_back({"'" + async->getName().getStringRef().str() +
+                                     "' runs asynchronously here and may use " +
+                                     via + " until this wait",
+                                 doc.rangeOf(async)});
+            break;
+          }
         f.related.push_back(
             {bornHereNote(name, buf), doc.rangeOf(buf.allocOp)});
         out.push_back(std::move(f));

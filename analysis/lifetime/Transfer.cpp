@@ -235,6 +235,15 @@ void Transfer::checkUses(Operation *op, PathState &st,
     handleUse(op, source, st);
     handleUse(op, destination, st);
   }
+  // A GPU op run `async` may read and write its memrefs until its token is
+  // awaited (not those it frees itself).
+  for (Operation *async : gpuOpsAwaited(op)) {
+    SmallVector<OpOperand *> freedThere = freedOperands(async);
+    for (OpOperand &o : async->getOpOperands())
+      if (isMemRef(o.get()) && !llvm::is_contained(freedThere, &o) &&
+          accessesMemory(o))
+        handleUse(op, o.get(), st);
+  }
 }
 
 void Transfer::handleDealloc(bufferization::DeallocOp op, PathState &st) {

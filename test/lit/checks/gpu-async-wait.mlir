@@ -1,0 +1,93 @@
+// RUN: %memlint lint --verify-diagnostics %s
+//
+// A GPU op run `async` may read and write its memrefs until its token is
+// awaited on the host: a free before that wait is a use after free,
+// reported at the wait.
+
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @f(%a: memref<16xf32>) kernel {
+      gpu.return
+    }
+  }
+
+  func.func @freed_before_wait() {
+    %c1 = arith.constant 1 : index
+    %m = gpu.alloc () : memref<16xf32> // expected-note {{%m allocated here}}
+    %t = gpu.launch_func async @k::@f blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%m : memref<16xf32>) // expected-note {{'gpu.launch_func' runs asynchronously here and may use %m until this wait}}
+    gpu.dealloc %m : memref<16xf32> // expected-note {{freed here}}
+    gpu.wait [%t] // expected-error {{'gpu.wait' uses buffer %m after it was freed [use-after-free]}}
+    return
+  }
+
+  func.func @copy_source_freed(%host: memref<16xf32>) {
+    %m = gpu.alloc () : memref<16xf32> // expected-note {{%m allocated here}}
+    %t0 = gpu.wait async
+    %t = gpu.memcpy async [%t0] %host, %m : memref<16xf32>, memref<16xf32> // expected-note {{'gpu.memcpy' runs asynchronously here and may use %m until this wait}}
+    gpu.dealloc %m : memref<16xf32> // expected-note {{freed here}}
+    gpu.wait [%t] // expected-error {{'gpu.wait' uses buffer %m after it was freed [use-after-free]}}
+    return
+  }
+
+  // Correct: freed after the wait.
+  func.func @freed_after_wait() {
+    %c1 = arith.constant 1 : index
+    %m = gpu.alloc () : memref<16xf32>
+    %t = gpu.launch_func async @k::@f blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%m : memref<16xf32>)
+    gpu.wait [%t]
+    gpu.dealloc %m : memref<16xf32>
+    return
+  }
+
+  // Correct: the free runs on the device after the kernel (it takes the
+  // kernel's token), and the wait waits for both.
+  func.func @async_free_ordered_after() {
+    %c1 = arith.constant 1 : index
+    %m = gpu.alloc () : memref<16xf32>
+    %t = gpu.launch_func async @k::@f blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%m : memref<16xf32>)
+    %d = gpu.dealloc async [%t] %m : memref<16xf32>
+    gpu.wait [%t, %d]
+    return
+  }
+
+  // Correct: a synchronous launch that depends on the token waits for it
+  // before the free; the later wait on the same token ends nothing more.
+  func.func @awaited_by_a_sync_op() {
+    %c1 = arith.constant 1 : index
+    %m = gpu.alloc () : memref<16xf32>
+    %n = gpu.alloc () : memref<16xf32>
+    %t = gpu.launch_func async @k::@f blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%m : memref<16xf32>)
+    gpu.launch_func [%t] @k::@f blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%n : memref<16xf32>)
+    gpu.dealloc %m : memref<16xf32>
+    gpu.wait [%t]
+    gpu.dealloc %n : memref<16xf32>
+    return
+  }
+
+  // Awaited on one path before the free: the token's other taker is in a
+  // region, so the final wait is not taken for a use (nothing reported).
+  func.func @awaited_in_a_branch(%p: i1) {
+    %c1 = arith.constant 1 : index
+    %m = gpu.alloc () : memref<16xf32>
+    %t = gpu.launch_func async @k::@f blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%m : memref<16xf32>)
+    scf.if %p {
+      gpu.wait [%t]
+    }
+    gpu.dealloc %m : memref<16xf32>
+    gpu.wait [%t]
+    return
+  }
+
+  // The token reaches the wait through a block argument: not followed,
+  // nothing reported.
+  func.func @wait_in_another_block(%p: i1) {
+    %c1 = arith.constant 1 : index
+    %m = gpu.alloc () : memref<16xf32>
+    %t = gpu.launch_func async @k::@f blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%m : memref<16xf32>)
+    gpu.dealloc %m : memref<16xf32>
+    cf.br ^b(%t : !gpu.async.token)
+  ^b(%u: !gpu.async.token):
+    gpu.wait [%u]
+    return
+  }
+}
