@@ -197,8 +197,8 @@ llvm::SmallVector<Operation *> gpuOpsAwaited(Operation *op) {
     // producer), or one elsewhere (in a region, another block), may end the
     // access or order it on some path.
     bool first = llvm::all_of(token.getUsers(), [&](Operation *user) {
-      return user == op || (user->getBlock() == op->getBlock() &&
-                            op->isBeforeInBlock(user));
+      return user == op ||
+             (user->getBlock() == op->getBlock() && op->isBeforeInBlock(user));
     });
     if (first)
       out.push_back(producer);

@@ -59,10 +59,10 @@ llvm::SmallVector<mlir::Operation *> dmaStartsAwaited(mlir::Operation *op);
 /// The GPU ops run `async` whose end `op` waits for on the host: `op`
 /// takes their token without being `async` itself (`gpu.wait [%t]`, a
 /// synchronous GPU op with dependencies), they come before it in its
-/// block, and every other op that takes the token comes after it there. Until then the device may still read
-/// or write their memref operands, so `op` uses them. (Tokens that reach
-/// the wait through other ops, or from another block, are not followed:
-/// that only misses uses.) Empty for any other op.
+/// block, and every other op that takes the token comes after it there. Until
+/// then the device may still read or write their memref operands, so `op` uses
+/// them. (Tokens that reach the wait through other ops, or from another block,
+/// are not followed: that only misses uses.) Empty for any other op.
 llvm::SmallVector<mlir::Operation *> gpuOpsAwaited(mlir::Operation *op);
 /// The source and destination memrefs of a DMA start.
 std::pair<mlir::Value, mlir::Value> dmaBuffersOf(mlir::Operation *start);

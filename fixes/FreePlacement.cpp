@@ -397,7 +397,8 @@ render(const SourceText &src, const Point &pt, const std::string &stmt) {
 /// on its tag. A free between the two would free memory the device may
 /// still read or write. (The lifetime analysis reads DMA waits as uses; it
 /// does not follow GPU tokens, so such a place would pass its proof.)
-static void addCompletions(Operation *user, SmallVectorImpl<Operation *> &uses) {
+static void addCompletions(Operation *user,
+                           SmallVectorImpl<Operation *> &uses) {
   SmallVector<Value> tokens;
   DenseSet<Operation *> seen;
   auto addTokens = [&](Operation *op) {
