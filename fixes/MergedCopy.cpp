@@ -70,7 +70,7 @@ MergedCopies::stateAfter(llvm::ArrayRef<MergePair> pairs) {
   Operation *copy = fn->clone(map);
   module->getBody()->push_back(copy);
   // The copy goes with this proof, whatever its outcome.
-  auto erase = llvm::make_scope_exit([&] { copy->erase(); });
+  llvm::scope_exit erase([&] { copy->erase(); });
 
   // What each later value becomes: its pair's earlier value, followed
   // through chains.
