@@ -206,6 +206,26 @@ llvm::SmallVector<Operation *> gpuOpsAwaited(Operation *op) {
   return out;
 }
 
+static bool dependsOnMemoryContents(Value v, unsigned depth) {
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 16)
+    return false;
+  if (isa<memref::ExtractAlignedPointerAsIndexOp>(def))
+    return true;
+  if (auto iface = dyn_cast<MemoryEffectOpInterface>(def)) {
+    if (iface.hasEffect<MemoryEffects::Read>())
+      return true;
+    if (!iface.hasNoEffect())
+      return false;
+    for (Value operand : def->getOperands())
+      if (dependsOnMemoryContents(operand, depth + 1))
+        return true;
+  }
+  return false;
+}
+
+bool dependsOnMemoryContents(Value v) { return dependsOnMemoryContents(v, 0); }
+
 bool isOpaqueOp(Operation *op) {
   if (!op->isRegistered())
     return true;

@@ -67,6 +67,12 @@ llvm::SmallVector<mlir::Operation *> gpuOpsAwaited(mlir::Operation *op);
 /// The source and destination memrefs of a DMA start.
 std::pair<mlir::Value, mlir::Value> dmaBuffersOf(mlir::Operation *start);
 
+/// Whether `v` is computed (through side-effect free ops) from memory
+/// contents or from buffer addresses: which values it takes is unknown to
+/// the analysis, so findings must hold for all of them (an atom of "data",
+/// lifetime/Conditions.h), and a fix must not rest on it.
+bool dependsOnMemoryContents(mlir::Value v);
+
 /// True for ops memlint knows nothing about (no interfaces, e.g. an
 /// unregistered accelerator op).
 bool isOpaqueOp(mlir::Operation *op);

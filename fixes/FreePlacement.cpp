@@ -451,8 +451,13 @@ conditionsInScope(const SourceText &src, FunctionOpInterface fn,
                   DominanceInfo &dom, Operation *at, size_t limit = 6) {
   std::vector<Value> conds, others;
   auto consider = [&](Value c) {
+    // Not a condition read from memory: the re-analysis takes findings
+    // under it for "some contents" and stays silent (the ownership
+    // model's rule), so a guard on it would pass its proof whatever it
+    // frees.
     if (!c.getType().isInteger(1) || !dom.properlyDominates(c, at) ||
-        llvm::is_contained(conds, c) || llvm::is_contained(others, c))
+        llvm::is_contained(conds, c) || llvm::is_contained(others, c) ||
+        dependsOnMemoryContents(c))
       return;
     bool steers = llvm::any_of(c.getUsers(), [](Operation *u) {
       return isa<scf::IfOp, BranchOpInterface, scf::ConditionOp>(u);

@@ -1,6 +1,8 @@
 //===- Conditions.cpp - Branch conditions as boolean atoms ----------------===//
 #include "analysis/lifetime/Conditions.h"
 
+#include "analysis/Ownership.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Location.h"
@@ -26,28 +28,9 @@ Bdd ConditionTable::newAtom(Atom a) {
   return bdd.var(var);
 }
 
-/// Whether `v` is computed (through side-effect free ops) from memory
-/// contents or from buffer addresses.
-static bool dependsOnData(Value v, unsigned depth = 0) {
-  Operation *def = v.getDefiningOp();
-  if (!def || depth > 16)
-    return false;
-  if (isa<memref::ExtractAlignedPointerAsIndexOp>(def))
-    return true;
-  if (auto iface = dyn_cast<MemoryEffectOpInterface>(def)) {
-    if (iface.hasEffect<MemoryEffects::Read>())
-      return true;
-    if (!iface.hasNoEffect())
-      return false;
-    for (Value operand : def->getOperands())
-      if (dependsOnData(operand, depth + 1))
-        return true;
-  }
-  return false;
-}
-
 Bdd ConditionTable::freshValueAtom(Value v, bool loopCarried) {
-  Bdd f = newAtom({v, nullptr, "", "", loopCarried || dependsOnData(v)});
+  Bdd f =
+      newAtom({v, nullptr, "", "", loopCarried || dependsOnMemoryContents(v)});
   formulas[v] = f;
   return f;
 }
