@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/CastInterfaces.h"
@@ -35,20 +36,38 @@ void Transfer::apply(Operation *op, PathState &st) {
   untrackPacked(op);
 }
 
+static void addressSources(Value v, SmallVectorImpl<Value> &out,
+                           unsigned depth);
+
 void Transfer::untrackPacked(Operation *op) {
   // A cast out of the memref type (unrealized_conversion_cast to an LLVM
-  // descriptor or any other type) is the buffer in another form.
-  bool castOut = isa<CastOpInterface>(op);
+  // descriptor or any other type) is the buffer in another form; so is
+  // the tensor `bufferization.to_tensor` makes of it (a later to_buffer
+  // may hand it back).
+  bool castOut = isa<CastOpInterface, bufferization::ToTensorOp>(op);
   bool packs = llvm::any_of(op->getResultTypes(), [&](Type t) {
     return mayPackBuffer(t) ||
            (castOut && !isa<BaseMemRefType, async::ValueType>(t));
   });
-  if (!packs)
+  // A buffer stored into memory (`memref.store %buf, %box[]`) may be
+  // loaded back and used anywhere; so may one whose address becomes a
+  // pointer (`llvm.inttoptr` of its extract_aligned_pointer_as_index,
+  // through casts and arithmetic).
+  SmallVector<Value> escaping;
+  if (auto store = dyn_cast<memref::StoreOp>(op)) {
+    if (carriesMemRef(store.getValueToStore()))
+      escaping.push_back(store.getValueToStore());
+  } else if (isa<LLVM::IntToPtrOp>(op)) {
+    addressSources(op->getOperand(0), escaping, 0);
+  }
+  if (!packs && escaping.empty())
     return;
+  if (packs)
+    for (Value v : op->getOperands())
+      if (carriesMemRef(v))
+        escaping.push_back(v);
   std::vector<BufferInfo> &buffers = ctx.buffers;
-  for (Value v : op->getOperands()) {
-    if (!carriesMemRef(v))
-      continue;
+  for (Value v : escaping) {
     for (const AliasEntry &e : flow.aliasOf(v)) {
       std::optional<unsigned> b = ctx.ownedBuffer(e.origin);
       if (!b)
@@ -61,6 +80,23 @@ void Transfer::untrackPacked(Operation *op) {
           info.tracked = false;
     }
   }
+}
+
+/// The memrefs whose aligned address `v` is computed from (through
+/// side-effect free ops).
+static void addressSources(Value v, SmallVectorImpl<Value> &out,
+                           unsigned depth) {
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 16)
+    return;
+  if (auto p = dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(def)) {
+    out.push_back(p.getSource());
+    return;
+  }
+  if (!isMemoryEffectFree(def))
+    return;
+  for (Value operand : def->getOperands())
+    addressSources(operand, out, depth + 1);
 }
 
 void Transfer::defineConditions(Operation *op) {
