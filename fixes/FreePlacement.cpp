@@ -492,7 +492,11 @@ static bool inOpaqueRegion(Operation *at, Value v) {
   Region *own = v.getParentRegion();
   for (Region *r = at->getParentRegion(); r && r != own;
        r = r->getParentOp()->getParentRegion())
-    if (!isa<RegionBranchOpInterface>(r->getParentOp()))
+    // scf.forall says it is a region branch, but its body's terminator
+    // leads only out: the re-analysis walks the body once, though it runs
+    // once per iteration, side by side.
+    if (!isa<RegionBranchOpInterface>(r->getParentOp()) ||
+        isa<scf::ForallOp>(r->getParentOp()))
       return true;
   return false;
 }
