@@ -3,6 +3,7 @@
 
 #include "analysis/Ownership.h"
 #include "fixes/BufferAliases.h"
+#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
@@ -392,12 +393,16 @@ render(const SourceText &src, const Point &pt, const std::string &stmt) {
 
 /// Adds to `uses` the ops after which the access `user` makes is known to
 /// be over, where it may go on after `user` itself: a GPU op run `async`
-/// until its token is awaited (the ops that take the token, and, through
-/// the async ops among them, those that take theirs); a DMA until the wait
-/// on its tag. A free between the two would free memory the device may
-/// still read or write. (The lifetime analysis reads DMA waits as uses; it
-/// does not follow GPU tokens, so such a place would pass its proof.)
-static void addCompletions(Operation *user,
+/// (or one inside the region of such an op, `gpu.launch async`) until its
+/// token is awaited (the GPU ops that take the token, and those that take
+/// theirs); a DMA until the wait on its tag. A free between the two would
+/// free memory the device may still read or write. False where that end
+/// cannot be followed: a token passed to anything but a GPU op (a branch,
+/// a yield, a return, a call), a DMA without its wait later in its block, a
+/// use inside an `async.execute` body (it runs until awaited). (The
+/// lifetime analysis reads only the plainest of these waits as uses, so a
+/// place before the others would pass its proof.)
+static bool addCompletions(Operation *user, Value buffer,
                            SmallVectorImpl<Operation *> &uses) {
   SmallVector<Value> tokens;
   DenseSet<Operation *> seen;
@@ -406,26 +411,43 @@ static void addCompletions(Operation *user,
       if (isa<gpu::AsyncTokenType>(r.getType()))
         tokens.push_back(r);
   };
-  addTokens(user);
+  // The user and the ops around it, up to the buffer's own region.
+  Region *own = buffer.getParentRegion();
+  for (Operation *op = user; op; op = op->getParentOp()) {
+    if (isa<async::ExecuteOp>(op) && op != user)
+      return false;
+    addTokens(op);
+    if (op->getParentRegion() == own)
+      break;
+  }
+  if (isa<async::ExecuteOp>(user))
+    return false;
   while (!tokens.empty()) {
     Value t = tokens.pop_back_val();
-    for (Operation *waiter : t.getUsers())
+    for (Operation *waiter : t.getUsers()) {
+      if (!isa<gpu::AsyncOpInterface>(waiter))
+        return false;
       if (seen.insert(waiter).second) {
         uses.push_back(waiter);
         addTokens(waiter);
       }
+    }
   }
-  if (dmaBuffersOf(user).first)
+  if (dmaBuffersOf(user).first) {
     for (Operation *p = user->getNextNode(); p; p = p->getNextNode())
       if (llvm::is_contained(dmaStartsAwaited(p), user)) {
         uses.push_back(p);
-        break;
+        return true;
       }
+    return false;
+  }
+  return true;
 }
 
 /// Ops that use the memory behind `w` (through `w` or a view of it), and
-/// those that wait for such a use to end (addCompletions).
-SmallVector<Operation *> memoryUsers(Value w) {
+/// those that wait for such a use to end (addCompletions); `untraced` is
+/// set where some use's end cannot be followed.
+SmallVector<Operation *> memoryUsers(Value w, bool &untraced) {
   SmallVector<Operation *> uses;
   for (Value x : viewClosure(w))
     for (OpOperand &use : x.getUses()) {
@@ -436,7 +458,8 @@ SmallVector<Operation *> memoryUsers(Value w) {
       });
       if (!isView) {
         uses.push_back(user);
-        addCompletions(user, uses);
+        if (!addCompletions(user, w, uses))
+          untraced = true;
       }
     }
   return uses;
@@ -520,23 +543,30 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
   // block's uses would otherwise be proposed, and fill the search's places
   // before the right one.) And where control can go after a free of it.
   std::vector<Value> aliases = forwardedAliases(v);
+  bool untraced = false; // some use's end cannot be followed
   DenseSet<Operation *> aliasUses;
   std::vector<Value> must = mustAliases(aliases);
   for (Value w : llvm::drop_begin(must))
-    for (Operation *user : memoryUsers(w))
+    for (Operation *user : memoryUsers(w, untraced))
       aliasUses.insert(user);
   Reach afterFrees(v);
   for (Value w : aliases) {
     std::string stmt = freeStatement(src.document(), freeOpName, w);
     if (stmt.empty() || operands.size() >= 4)
       continue;
-    SmallVector<Operation *> users = memoryUsers(w);
+    SmallVector<Operation *> users = memoryUsers(w, untraced);
     operands.push_back({w, stmt, {users.begin(), users.end()}});
     operands.back().uses.insert(aliasUses.begin(), aliasUses.end());
     for (Operation *user : users)
       if (!freedOperands(user).empty())
         afterFrees.from(user->getBlock(), std::next(user->getIterator()));
   }
+  // Where a use may go on past its op and its end cannot be followed (an
+  // async GPU op's token passed on, a DMA whose wait is elsewhere, an
+  // async.execute body), a place for the free cannot be proven after it:
+  // no place is proposed (a wrong fix is worse than none).
+  if (untraced)
+    return out;
   // A free where control can come after another free of the buffer frees
   // it twice on that path, unless the path cannot be taken (the analysis
   // tells), and one where a use can follow uses it after the free: such

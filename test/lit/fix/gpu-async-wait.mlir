@@ -24,6 +24,14 @@
 // CHECK-NEXT:    gpu.dealloc %m : memref<16xf32>
 // CHECK-NEXT:    return
 // CHECK-NEXT:  }
+// Used inside a `gpu.launch async` body: the free goes after the wait on
+// the launch's token.
+// CHECK-LABEL:  func.func @used_in_async_launch(%v: f32) {
+// CHECK:    "test.host_work"() : () -> ()
+// CHECK-NEXT:    gpu.wait [%t]
+// CHECK-NEXT:    gpu.dealloc %m : memref<16xf32>
+// CHECK-NEXT:    return
+// CHECK-NEXT:  }
 module attributes {gpu.container_module} {
   gpu.module @k {
     gpu.func @f(%a: memref<16xf32>) kernel {
@@ -43,6 +51,18 @@ module attributes {gpu.container_module} {
     %m = gpu.alloc () : memref<16xf32>
     %t = gpu.launch_func async @k::@f blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%m : memref<16xf32>)
     gpu.dealloc %m : memref<16xf32>
+    gpu.wait [%t]
+    return
+  }
+  func.func @used_in_async_launch(%v: f32) {
+    %c1 = arith.constant 1 : index
+    %m = gpu.alloc () : memref<16xf32>
+    %t0 = gpu.wait async
+    %t = gpu.launch async [%t0] blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      memref.store %v, %m[%tx] : memref<16xf32>
+      gpu.terminator
+    }
+    "test.host_work"() : () -> ()
     gpu.wait [%t]
     return
   }
