@@ -446,22 +446,33 @@ static bool addCompletions(Operation *user, Value buffer,
 
 /// Ops that use the memory behind `w` (through `w` or a view of it), and
 /// those that wait for such a use to end (addCompletions); `untraced` is
-/// set where some use's end cannot be followed.
+/// set where some use's end cannot be followed. What a call returns may be
+/// the buffer it was passed (a callee that returns its argument, one
+/// memlint cannot see into): the uses of its memref results count too.
 SmallVector<Operation *> memoryUsers(Value w, bool &untraced) {
   SmallVector<Operation *> uses;
-  for (Value x : viewClosure(w))
-    for (OpOperand &use : x.getUses()) {
-      Operation *user = use.getOwner();
-      bool isView = llvm::any_of(user->getResults(), [&](OpResult r) {
-        bool interior;
-        return viewSource(r, interior) == x;
-      });
-      if (!isView) {
+  SmallVector<Value> todo{w};
+  DenseSet<Value> seen{w};
+  while (!todo.empty()) {
+    Value root = todo.pop_back_val();
+    for (Value x : viewClosure(root))
+      for (OpOperand &use : x.getUses()) {
+        Operation *user = use.getOwner();
+        bool isView = llvm::any_of(user->getResults(), [&](OpResult r) {
+          bool interior;
+          return viewSource(r, interior) == x;
+        });
+        if (isView)
+          continue;
         uses.push_back(user);
         if (!addCompletions(user, w, uses))
           untraced = true;
+        if (isa<CallOpInterface>(user))
+          for (Value r : user->getResults())
+            if (isMemRef(r) && seen.insert(r).second)
+              todo.push_back(r);
       }
-    }
+  }
   return uses;
 }
 

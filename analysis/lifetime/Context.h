@@ -73,6 +73,10 @@ struct FunctionContext {
   /// callee's i1 arguments (FunctionSummary::sameAsArgument): that operand,
   /// and whether negated.
   llvm::DenseMap<mlir::Value, std::pair<mlir::Value, bool>> flagArgumentOf;
+  /// Memref results of calls that are what the call passes for one of the
+  /// callee's memref arguments (FunctionSummary::returnsArgument): that
+  /// operand, and whether the result may point into it.
+  llvm::DenseMap<mlir::Value, std::pair<mlir::Value, bool>> argumentResultOf;
   /// The path that reaches each op (the last round's).
   llvm::DenseMap<mlir::Operation *, Bdd> pathAt;
   EventLog events;

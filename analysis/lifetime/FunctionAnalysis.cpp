@@ -48,6 +48,11 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
         ctx.flagArgumentOf[r] = {call.getArgOperands()[j], negated};
     if (i < summary.constant.size() && summary.constant[i])
       constantCallResults[r] = *summary.constant[i];
+    if (i < summary.returnsArgument.size() && summary.returnsArgument[i] &&
+        isMemRef(r))
+      if (auto [j, interior] = *summary.returnsArgument[i];
+          j < call.getArgOperands().size())
+        ctx.argumentResultOf[r] = {call.getArgOperands()[j], interior};
   }
 }
 
@@ -100,6 +105,7 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
   entryArguments.assign(body.args_begin(), body.args_end());
   fresh.assign(fn.getNumResults(), true);
   foreignOut.assign(fn.getNumResults(), true);
+  argumentOut.assign(fn.getNumResults(), std::nullopt);
   ownedWhenCandidates.assign(fn.getNumResults(), {});
   argumentCandidates.assign(fn.getNumResults(), {});
   sawReturnBefore = false;
@@ -124,6 +130,7 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
   if (!sawReturn) {
     fresh.assign(fresh.size(), false);
     foreignOut.assign(foreignOut.size(), false);
+    argumentOut.assign(argumentOut.size(), std::nullopt);
   }
   untrackAmbiguousLoopValues();
   if (ctx.bdd.exhausted())
@@ -159,6 +166,8 @@ void FunctionAnalysis::atReturn(const Exit &x) {
     if (i < foreignOut.size() &&
         (!allForeign || !bdd.implies(x.st.path, foreignCovered)))
       foreignOut[i] = false;
+    if (i < argumentOut.size() && isMemRef(v))
+      updateArgumentOut(i, v, x.st.path, firstReturn);
     if (i < fresh.size() && (!allOwned || !bdd.implies(x.st.path, covered)))
       fresh[i] = false;
     if (i < ownedWhenCandidates.size() && isMemRef(v))
@@ -227,6 +236,40 @@ void FunctionAnalysis::updateSameAsArgument(unsigned i, Value v, Bdd path,
       });
 }
 
+// Result `i` is one memref argument of the function on this return's path:
+// every origin it may have there is that argument.
+void FunctionAnalysis::updateArgumentOut(unsigned i, Value v, Bdd path,
+                                         bool firstReturn) {
+  BddManager &bdd = ctx.bdd;
+  std::optional<unsigned> arg;
+  bool interior = false, one = true;
+  Bdd covered = BddManager::False;
+  for (const AliasEntry &e : flow.aliasOf(v)) {
+    Bdd c = bdd.conj(path, e.cond);
+    if (c == BddManager::False)
+      continue;
+    const Origin &o = ctx.origins[e.origin];
+    auto j = llvm::find(entryArguments, o.value);
+    if (o.kind != OriginKind::Argument || j == entryArguments.end() ||
+        (arg && *arg != unsigned(j - entryArguments.begin()))) {
+      one = false;
+      break;
+    }
+    arg = j - entryArguments.begin();
+    interior |= e.interior;
+    covered = bdd.disj(covered, c);
+  }
+  std::optional<std::pair<unsigned, bool>> here;
+  if (one && arg && bdd.implies(path, covered))
+    here = std::make_pair(*arg, interior);
+  if (firstReturn)
+    argumentOut[i] = here;
+  else if (argumentOut[i] && (!here || here->first != argumentOut[i]->first))
+    argumentOut[i] = std::nullopt;
+  else if (argumentOut[i])
+    argumentOut[i]->second |= here->second;
+}
+
 void FunctionAnalysis::updateConstant(unsigned i, Value v, Bdd path) {
   BddManager &bdd = ctx.bdd;
   Bdd f = ctx.conds.formulaOf(v);
@@ -270,6 +313,7 @@ FunctionSummary FunctionAnalysis::summary() const {
   FunctionSummary sum;
   sum.fresh = fresh;
   sum.foreign = foreignOut;
+  sum.returnsArgument = argumentOut;
   // Candidates exist only if some return was seen.
   auto first = [](const auto &cands) {
     return cands.empty() ? std::nullopt : std::optional(cands.front());
@@ -291,6 +335,7 @@ FunctionSummary FunctionAnalysis::summary() const {
     sum.ownedWhen.assign(sum.ownedWhen.size(), std::nullopt);
     sum.sameAsArgument.assign(sum.sameAsArgument.size(), std::nullopt);
     sum.foreign.assign(sum.foreign.size(), false);
+    sum.returnsArgument.assign(sum.returnsArgument.size(), std::nullopt);
     sum.constant.assign(sum.constant.size(), std::nullopt);
   }
   return sum;

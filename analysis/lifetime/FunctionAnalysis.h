@@ -79,6 +79,10 @@ private:
   std::vector<bool> fresh;
   /// Per result: foreign memory returned on every path.
   std::vector<bool> foreignOut;
+  /// Per result: the memref argument it is at every return seen so far
+  /// (FunctionSummary::returnsArgument); nullopt once it is not.
+  std::vector<std::optional<std::pair<unsigned, bool>>> argumentOut;
+  void updateArgumentOut(unsigned i, mlir::Value v, Bdd path, bool firstReturn);
   std::vector<ResultConstant> constant;
   /// Per result: the i1 results that may flag its ownership
   /// (FunctionSummary::ownedWhen), over the returns seen so far.

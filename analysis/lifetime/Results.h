@@ -81,6 +81,11 @@ struct FunctionSummary {
   /// caller's values in other ways would be an atom unrelated to them, and
   /// paths the caller's values rule out would be reported.
   std::vector<std::optional<std::pair<unsigned, bool>>> sameAsArgument;
+  /// Per memref result: the memref argument it is on every path (the
+  /// argument itself, or a cast or view of it; `second`: a view that may
+  /// start past the argument's first byte), so callers see the buffer they
+  /// passed there (`%r = call @id(%a)` is `%a`).
+  std::vector<std::optional<std::pair<unsigned, bool>>> returnsArgument;
   /// Per result: foreign memory (BufferInfo::foreign) on every path, such
   /// as what a wrapper of a body-less getter returns; its callers follow it
   /// as foreign memory too.

@@ -403,6 +403,16 @@ AliasSet Transfer::aliasOfResult(Operation *op, OpResult r) {
         e.interior = true;
     return s;
   }
+  // A call whose callee returns one of its memref arguments: the buffer
+  // the call passed there.
+  if (auto it = ctx.argumentResultOf.find(r);
+      it != ctx.argumentResultOf.end()) {
+    AliasSet s = flow.aliasOf(it->second.first);
+    if (it->second.second)
+      for (AliasEntry &e : s)
+        e.interior = true;
+    return s;
+  }
   BddManager &bdd = ctx.bdd;
   if (auto sel = dyn_cast<arith::SelectOp>(op)) {
     // The result is one operand or the other, per the condition.

@@ -1,0 +1,64 @@
+// RUN: %memlint lint --verify-diagnostics %s
+//
+// A callee that returns one of its memref arguments (or a view of it) on
+// every path hands the caller back the buffer it passed: freeing the
+// result frees it, and using the result after freeing it is a use after
+// free.
+
+func.func private @id(%arg0: memref<4xf32>) -> memref<4xf32> {
+  return %arg0 : memref<4xf32>
+}
+
+func.func private @head(%arg0: memref<8xf32>) -> memref<4xf32, strided<[1]>> {
+  %s = memref.subview %arg0[0] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1]>>
+  return %s : memref<4xf32, strided<[1]>>
+}
+
+// Correct: freed through the result.
+func.func @freed_through_result() -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  %r = call @id(%a) : (memref<4xf32>) -> memref<4xf32>
+  %v = memref.load %r[%c0] : memref<4xf32>
+  memref.dealloc %r : memref<4xf32>
+  return %v : f32
+}
+
+func.func @used_through_result_after_free() -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32> // expected-note {{%a allocated here}}
+  %r = call @id(%a) : (memref<4xf32>) -> memref<4xf32>
+  memref.dealloc %a : memref<4xf32> // expected-note {{freed here}}
+  %v = memref.load %r[%c0] : memref<4xf32> // expected-error {{'memref.load' uses buffer %a after it was freed (through its alias %r) [use-after-free]}}
+  return %v : f32
+}
+
+func.func @view_used_after_free() -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<8xf32> // expected-note {{%a allocated here}}
+  %r = call @head(%a) : (memref<8xf32>) -> memref<4xf32, strided<[1]>>
+  memref.dealloc %a : memref<8xf32> // expected-note {{freed here}}
+  %v = memref.load %r[%c0] : memref<4xf32, strided<[1]>> // expected-error {{'memref.load' uses buffer %a after it was freed (through its alias %r) [use-after-free]}}
+  return %v : f32
+}
+
+// Correct: returns its argument on one path only; nothing is said of %r.
+func.func private @maybe(%arg0: memref<4xf32>, %c: i1) -> memref<4xf32> {
+  %0 = scf.if %c -> (memref<4xf32>) {
+    scf.yield %arg0 : memref<4xf32>
+  } else {
+    %g = memref.get_global @g : memref<4xf32>
+    scf.yield %g : memref<4xf32>
+  }
+  return %0 : memref<4xf32>
+}
+memref.global "private" @g : memref<4xf32> = dense<0.0>
+
+func.func @result_on_one_path(%c: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  %r = call @maybe(%a, %c) : (memref<4xf32>, i1) -> memref<4xf32>
+  %v = memref.load %r[%c0] : memref<4xf32>
+  memref.dealloc %a : memref<4xf32>
+  return %v : f32
+}
