@@ -284,6 +284,15 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
       fix.title = "Keep " + nameOfBuffer(e.buffer) +
                   " until its last use: allocate and copy instead of "
                   "memref.realloc";
+    // Memory a callee memlint cannot see into returned: no leak tells
+    // where its free belongs, so the removal leaves none. The user freed
+    // it, so this function may own it: removing the free may leak it.
+    if (llvm::any_of(buffers, [&](int b) { return la.buffers()[b].foreign; })) {
+      fix.safe = false;
+      fix.title = "Remove the free of " + nameOfBuffer(e.buffer) +
+                  " (memory a callee returned: if this function owns it, "
+                  "free it after its last use instead)";
+    }
     break;
   case EventKind::InvalidFree: {
     const Origin &o = la.origins()[e.origin];
