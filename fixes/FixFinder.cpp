@@ -30,6 +30,54 @@ std::string FixFinder::freeOpOf(const BufferInfo &b) {
   return freeOpNameFor(b.allocOp, b.value, lookup);
 }
 
+/// The first callee of `fn` that frees what a call passes it, through
+/// `v` or a view or cast of it: its body frees that argument (or a view of
+/// it) itself. memlint reports that free as invalid (arguments are
+/// borrowed), but while it stays, a free of `v` in the caller frees twice.
+/// By name, in the file (`file`): a window declares its callees.
+static std::optional<std::string> calleeFreeing(FunctionOpInterface fn, Value v,
+                                                SymbolTable *file) {
+  if (!file)
+    return std::nullopt;
+  std::optional<std::string> out;
+  llvm::DenseSet<Value> passed;
+  SmallVector<Value> todo{v};
+  while (!todo.empty()) {
+    Value x = todo.pop_back_val();
+    if (!passed.insert(x).second)
+      continue;
+    for (Operation *user : x.getUsers())
+      for (Value r : user->getResults()) {
+        bool interior;
+        if (viewSource(r, interior) == x)
+          todo.push_back(r);
+      }
+  }
+  fn->walk([&](CallOpInterface call) {
+    auto sym = dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+    auto callee = sym ? dyn_cast_or_null<FunctionOpInterface>(
+                            file->lookup(sym.getRootReference().getValue()))
+                      : nullptr;
+    if (out || !callee || callee.isExternal())
+      return;
+    for (auto [j, operand] : llvm::enumerate(call.getArgOperands())) {
+      if (!passed.contains(operand) || j >= callee.getNumArguments())
+        continue;
+      callee->walk([&](Operation *op) {
+        for (OpOperand *freed : freedOperands(op)) {
+          Value w = freed->get();
+          bool interior;
+          for (Value src; (src = viewSource(w, interior));)
+            w = src;
+          if (w == callee.getArgument(j))
+            out = callee.getName().str();
+        }
+      });
+    }
+  });
+  return out;
+}
+
 bool FixFinder::accept(const Snapshot &s, const Group &g) const {
   std::map<EventKey, unsigned> targets;
   for (const Event &e : g.events)
@@ -266,6 +314,13 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
       fixed = r->text().str();
     fix.title = "Free " + nameOfBuffer(e.buffer) + " with " + freeOpOf(buf) +
                 " after its last use";
+    // A callee it is passed to frees it (an invalid free, whose own fix
+    // is unsafe): with that free in place, this one frees it twice.
+    if (std::optional<std::string> callee =
+            calleeFreeing(base.function(g.fn), buf.value, fileSymbols)) {
+      fix.safe = false;
+      fix.title += " (unsafe while @" + *callee + " frees it too)";
+    }
     break;
   }
   case EventKind::DoubleFree:

@@ -1,0 +1,32 @@
+// A callee frees the argument it is passed (an invalid free: arguments are
+// borrowed, and removing it is unsafe: the caller may have meant to hand
+// the buffer over). The caller's leak fix would free the buffer twice while
+// that free stays, so it is unsafe too: `memlint fix` applies neither, and
+// --unsafe-fixes applies both (the callee keeps its hands off, the caller
+// frees what it allocated).
+// RUN: not %memlint fix %s > %t
+// RUN: diff %s %t
+// RUN: %memlint fix --unsafe-fixes %s | FileCheck %s --match-full-lines
+// RUN: %memlint fix --unsafe-fixes %s | %memlint lint -
+// RUN: not %memlint lint --format=json %s | FileCheck %s --check-prefix=JSON
+// JSON: "title": "Free %a with memref.dealloc after its last use (unsafe while @consume frees it too)"
+
+// CHECK-LABEL:func.func private @consume(%m: memref<4xf32>) {
+// CHECK-NEXT:  return
+// CHECK-NEXT:}
+func.func private @consume(%m: memref<4xf32>) {
+  memref.dealloc %m : memref<4xf32>
+  return
+}
+
+// CHECK-LABEL:func.func @caller(%v: f32) {
+// CHECK:  call @consume(%a) : (memref<4xf32>) -> ()
+// CHECK-NEXT:  memref.dealloc %a : memref<4xf32>
+// CHECK-NEXT:  return
+func.func @caller(%v: f32) {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  memref.store %v, %a[%c0] : memref<4xf32>
+  call @consume(%a) : (memref<4xf32>) -> ()
+  return
+}
