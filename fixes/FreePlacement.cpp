@@ -399,7 +399,8 @@ render(const SourceText &src, const Point &pt, const std::string &stmt) {
 /// free memory the device may still read or write. False where that end
 /// cannot be followed: a token passed to anything but a GPU op (a branch,
 /// a yield, a return, a call), a DMA without its wait later in its block, a
-/// use inside an `async.execute` body (it runs until awaited). (The
+/// use inside an `async.execute` body whose results go anywhere but to
+/// `async.await`s (or to bodies that depend on it, and theirs). (The
 /// lifetime analysis reads only the plainest of these waits as uses, so a
 /// place before the others would pass its proof.)
 static bool addCompletions(Operation *user, Value buffer,
@@ -411,17 +412,38 @@ static bool addCompletions(Operation *user, Value buffer,
       if (isa<gpu::AsyncTokenType>(r.getType()))
         tokens.push_back(r);
   };
+  // An async.execute body (or one the buffer is handed to) runs until
+  // what it returns is awaited: the `async.await`s of its results end it;
+  // a result that goes anywhere else (a group, another body) cannot be
+  // followed.
+  auto awaited = [&](Operation *execute) {
+    // A body that depends on it (takes its token or value) ends after it,
+    // so its own awaits end it too.
+    SmallVector<Operation *> bodies{execute};
+    DenseSet<Operation *> seenBodies{execute};
+    while (!bodies.empty())
+      for (Value r : bodies.pop_back_val()->getResults())
+        for (Operation *waiter : r.getUsers()) {
+          if (isa<async::ExecuteOp>(waiter)) {
+            if (seenBodies.insert(waiter).second)
+              bodies.push_back(waiter);
+            continue;
+          }
+          if (!isa<async::AwaitOp>(waiter))
+            return false;
+          uses.push_back(waiter);
+        }
+    return true;
+  };
   // The user and the ops around it, up to the buffer's own region.
   Region *own = buffer.getParentRegion();
   for (Operation *op = user; op; op = op->getParentOp()) {
-    if (isa<async::ExecuteOp>(op) && op != user)
+    if (isa<async::ExecuteOp>(op) && !awaited(op))
       return false;
     addTokens(op);
     if (op->getParentRegion() == own)
       break;
   }
-  if (isa<async::ExecuteOp>(user))
-    return false;
   while (!tokens.empty()) {
     Value t = tokens.pop_back_val();
     for (Operation *waiter : t.getUsers()) {
