@@ -1,5 +1,6 @@
 //===- FixFinder.cpp - The search for one finding's fix -------------------===//
 #include "fixes/FixFinder.h"
+#include "fixes/BufferAliases.h"
 #include "fixes/MergedCopy.h"
 
 #include "fixes/FreePlacement.h"
@@ -18,50 +19,37 @@ using namespace mlir;
 namespace memlint {
 namespace fixsearch {
 
+FunctionOpInterface FixFinder::calleeInFile(CallOpInterface call) const {
+  auto sym = dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+  if (!sym || !fileSymbols)
+    return nullptr;
+  // By name: the slice has a context of its own.
+  return dyn_cast_or_null<FunctionOpInterface>(
+      fileSymbols->lookup(sym.getRootReference().getValue()));
+}
+
 std::string FixFinder::freeOpOf(const BufferInfo &b) {
-  auto lookup = [&](CallOpInterface call) -> FunctionOpInterface {
-    auto sym = dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
-    if (!sym || !fileSymbols)
-      return nullptr;
-    // By name: the slice has a context of its own.
-    return dyn_cast_or_null<FunctionOpInterface>(
-        fileSymbols->lookup(sym.getRootReference().getValue()));
-  };
-  return freeOpNameFor(b.allocOp, b.value, lookup);
+  return freeOpNameFor(b.allocOp, b.value, [&](CallOpInterface call) {
+    return calleeInFile(call);
+  });
 }
 
 /// The first callee of `fn` that frees what a call passes it, through
 /// `v` or a view or cast of it: its body frees that argument (or a view of
 /// it) itself. memlint reports that free as invalid (arguments are
 /// borrowed), but while it stays, a free of `v` in the caller frees twice.
-/// By name, in the file (`file`): a window declares its callees.
-static std::optional<std::string> calleeFreeing(FunctionOpInterface fn, Value v,
-                                                SymbolTable *file) {
-  if (!file)
-    return std::nullopt;
+/// Callees by `lookup` (a window only declares them).
+static std::optional<std::string>
+calleeFreeing(FunctionOpInterface fn, Value v,
+              llvm::function_ref<FunctionOpInterface(CallOpInterface)> lookup) {
   std::optional<std::string> out;
-  llvm::DenseSet<Value> passed;
-  SmallVector<Value> todo{v};
-  while (!todo.empty()) {
-    Value x = todo.pop_back_val();
-    if (!passed.insert(x).second)
-      continue;
-    for (Operation *user : x.getUsers())
-      for (Value r : user->getResults()) {
-        bool interior;
-        if (viewSource(r, interior) == x)
-          todo.push_back(r);
-      }
-  }
+  std::vector<Value> passed = viewClosure(v);
   fn->walk([&](CallOpInterface call) {
-    auto sym = dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
-    auto callee = sym ? dyn_cast_or_null<FunctionOpInterface>(
-                            file->lookup(sym.getRootReference().getValue()))
-                      : nullptr;
+    FunctionOpInterface callee = lookup(call);
     if (out || !callee || callee.isExternal())
       return;
     for (auto [j, operand] : llvm::enumerate(call.getArgOperands())) {
-      if (!passed.contains(operand) || j >= callee.getNumArguments())
+      if (!llvm::is_contained(passed, operand) || j >= callee.getNumArguments())
         continue;
       callee->walk([&](Operation *op) {
         for (OpOperand *freed : freedOperands(op)) {
@@ -317,7 +305,8 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
     // A callee it is passed to frees it (an invalid free, whose own fix
     // is unsafe): with that free in place, this one frees it twice.
     if (std::optional<std::string> callee =
-            calleeFreeing(base.function(g.fn), buf.value, fileSymbols)) {
+            calleeFreeing(base.function(g.fn), buf.value,
+                          [&](CallOpInterface c) { return calleeInFile(c); })) {
       fix.safe = false;
       fix.title += " (unsafe while @" + *callee + " frees it too)";
     }

@@ -157,6 +157,9 @@ private:
   /// How to free a buffer of `b`'s kind (freeOpNameFor, callees looked up
   /// in the file).
   std::string freeOpOf(const BufferInfo &b);
+  /// The function `call` calls, looked up by name in the file (null
+  /// without the file's symbols).
+  mlir::FunctionOpInterface calleeInFile(mlir::CallOpInterface call) const;
 };
 
 } // namespace fixsearch

@@ -3,8 +3,7 @@
 
 #include "analysis/Ownership.h"
 #include "fixes/BufferAliases.h"
-#include "mlir/Dialect/Async/IR/Async.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "fixes/BufferUses.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -389,113 +388,6 @@ render(const SourceText &src, const Point &pt, const std::string &stmt) {
     return renderEdge(src, pt, stmt);
   }
   return std::nullopt;
-}
-
-/// Adds to `uses` the ops after which the access `user` makes is known to
-/// be over, where it may go on after `user` itself: a GPU op run `async`
-/// (or one inside the region of such an op, `gpu.launch async`) until its
-/// token is awaited (the GPU ops that take the token, and those that take
-/// theirs); a DMA until the wait on its tag. A free between the two would
-/// free memory the device may still read or write. False where that end
-/// cannot be followed: a token passed to anything but a GPU op (a branch,
-/// a yield, a return, a call), a DMA without its wait later in its block, a
-/// use inside an `async.execute` body whose results go anywhere but to
-/// `async.await`s (or to bodies that depend on it, and theirs). (The
-/// lifetime analysis reads only the plainest of these waits as uses, so a
-/// place before the others would pass its proof.)
-static bool addCompletions(Operation *user, Value buffer,
-                           SmallVectorImpl<Operation *> &uses) {
-  SmallVector<Value> tokens;
-  DenseSet<Operation *> seen;
-  auto addTokens = [&](Operation *op) {
-    for (Value r : op->getResults())
-      if (isa<gpu::AsyncTokenType>(r.getType()))
-        tokens.push_back(r);
-  };
-  // An async.execute body (or one the buffer is handed to) runs until
-  // what it returns is awaited: the `async.await`s of its results end it;
-  // a result that goes anywhere else (a group, another body) cannot be
-  // followed.
-  auto awaited = [&](Operation *execute) {
-    // A body that depends on it (takes its token or value) ends after it,
-    // so its own awaits end it too.
-    SmallVector<Operation *> bodies{execute};
-    DenseSet<Operation *> seenBodies{execute};
-    while (!bodies.empty())
-      for (Value r : bodies.pop_back_val()->getResults())
-        for (Operation *waiter : r.getUsers()) {
-          if (isa<async::ExecuteOp>(waiter)) {
-            if (seenBodies.insert(waiter).second)
-              bodies.push_back(waiter);
-            continue;
-          }
-          if (!isa<async::AwaitOp>(waiter))
-            return false;
-          uses.push_back(waiter);
-        }
-    return true;
-  };
-  // The user and the ops around it, up to the buffer's own region.
-  Region *own = buffer.getParentRegion();
-  for (Operation *op = user; op; op = op->getParentOp()) {
-    if (isa<async::ExecuteOp>(op) && !awaited(op))
-      return false;
-    addTokens(op);
-    if (op->getParentRegion() == own)
-      break;
-  }
-  while (!tokens.empty()) {
-    Value t = tokens.pop_back_val();
-    for (Operation *waiter : t.getUsers()) {
-      if (!isa<gpu::AsyncOpInterface>(waiter))
-        return false;
-      if (seen.insert(waiter).second) {
-        uses.push_back(waiter);
-        addTokens(waiter);
-      }
-    }
-  }
-  if (dmaBuffersOf(user).first) {
-    for (Operation *p = user->getNextNode(); p; p = p->getNextNode())
-      if (llvm::is_contained(dmaStartsAwaited(p), user)) {
-        uses.push_back(p);
-        return true;
-      }
-    return false;
-  }
-  return true;
-}
-
-/// Ops that use the memory behind `w` (through `w` or a view of it), and
-/// those that wait for such a use to end (addCompletions); `untraced` is
-/// set where some use's end cannot be followed. What a call returns may be
-/// the buffer it was passed (a callee that returns its argument, one
-/// memlint cannot see into): the uses of its memref results count too.
-SmallVector<Operation *> memoryUsers(Value w, bool &untraced) {
-  SmallVector<Operation *> uses;
-  SmallVector<Value> todo{w};
-  DenseSet<Value> seen{w};
-  while (!todo.empty()) {
-    Value root = todo.pop_back_val();
-    for (Value x : viewClosure(root))
-      for (OpOperand &use : x.getUses()) {
-        Operation *user = use.getOwner();
-        bool isView = llvm::any_of(user->getResults(), [&](OpResult r) {
-          bool interior;
-          return viewSource(r, interior) == x;
-        });
-        if (isView)
-          continue;
-        uses.push_back(user);
-        if (!addCompletions(user, w, uses))
-          untraced = true;
-        if (isa<CallOpInterface>(user))
-          for (Value r : user->getResults())
-            if (isMemRef(r) && seen.insert(r).second)
-              todo.push_back(r);
-      }
-  }
-  return uses;
 }
 
 } // namespace
