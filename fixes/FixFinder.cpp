@@ -66,6 +66,21 @@ calleeFreeing(FunctionOpInterface fn, Value v,
   return out;
 }
 
+Fix FixFinder::leakFixLabel(unsigned fn, const BufferInfo &buf) {
+  Fix fix;
+  fix.title = "Free " + base.doc->nameOf(buf.value) + " with " + freeOpOf(buf) +
+              " after its last use";
+  // A callee it is passed to frees it (an invalid free, whose own fix is
+  // unsafe): with that free in place, this one frees it twice.
+  if (std::optional<std::string> callee =
+          calleeFreeing(base.function(fn), buf.value,
+                        [&](CallOpInterface c) { return calleeInFile(c); })) {
+    fix.safe = false;
+    fix.title += " (unsafe while @" + *callee + " frees it too)";
+  }
+  return fix;
+}
+
 bool FixFinder::accept(const Snapshot &s, const Group &g) const {
   std::map<EventKey, unsigned> targets;
   for (const Event &e : g.events)
@@ -300,16 +315,7 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
     guardedRepairs = false;
     if (r && accept(*r, g))
       fixed = r->text().str();
-    fix.title = "Free " + nameOfBuffer(e.buffer) + " with " + freeOpOf(buf) +
-                " after its last use";
-    // A callee it is passed to frees it (an invalid free, whose own fix
-    // is unsafe): with that free in place, this one frees it twice.
-    if (std::optional<std::string> callee =
-            calleeFreeing(base.function(g.fn), buf.value,
-                          [&](CallOpInterface c) { return calleeInFile(c); })) {
-      fix.safe = false;
-      fix.title += " (unsafe while @" + *callee + " frees it too)";
-    }
+    fix = leakFixLabel(g.fn, buf);
     break;
   }
   case EventKind::DoubleFree:

@@ -56,6 +56,14 @@ public:
   /// window that does not parse at all.
   unsigned candidatesTried() const { return tried; }
   unsigned candidatesParsed() const { return parsed; }
+  /// Fixes for the leak findings `groups` of function `fn` that are proven
+  /// together (LeaksTogether.cpp): each leaked buffer's first place for a
+  /// free, all inserted at once, one analysis for the lot. A fix given is
+  /// proven only together with the others given: whoever takes a part of
+  /// them proves that part (memlint fix takes them all, then proves the
+  /// whole). The groups without one are for fixFor.
+  std::vector<std::optional<Fix>> leaksTogether(unsigned fn,
+                                                ArrayRef<const Group *> groups);
   /// The merge fixes of the `missed-reuse` findings of function `fn`,
   /// whose ops are `pairs` (one result per pair).
   std::vector<std::optional<Fix>> mergesFor(unsigned fn,
@@ -122,6 +130,8 @@ private:
   std::unique_ptr<Snapshot> repairAll(const Snapshot &start, unsigned fn,
                                       ArrayRef<int> buffers, bool &clean);
   bool accept(const Snapshot &s, const Group &g) const;
+  /// The title and safety of the fix of a leak of `buf` (edits to come).
+  Fix leakFixLabel(unsigned fn, const BufferInfo &buf);
   std::optional<std::string>
   byRemoval(const Group &g, ArrayRef<Operation *> frees, ArrayRef<int> buffers);
   std::optional<std::string> byGuard(const Group &g,

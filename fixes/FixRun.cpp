@@ -77,6 +77,35 @@ mergeChains(const std::map<size_t, MergePair> &pairs,
   return out;
 }
 
+namespace {
+/// Merges, by the names of their earlier and later buffers, that failed on
+/// their own in an earlier step of a function's fixpoint (fixFunction). A
+/// merge edits only the ops of its two buffers and its proof reads their
+/// events only (MergeBuffers.h), so it would fail again, at the cost of an
+/// analysis of the function per step, as long as no merge taken since
+/// involved either buffer and no lifetime fix changed the function.
+class FailedMerges {
+public:
+  void failed(const std::string &earlier, const std::string &later) {
+    pairs.insert({earlier, later});
+  }
+  void taken(const std::string &earlier, const std::string &later) {
+    for (auto it = pairs.begin(); it != pairs.end();)
+      it = llvm::is_contained({it->first, it->second}, earlier) ||
+                   llvm::is_contained({it->first, it->second}, later)
+               ? pairs.erase(it)
+               : std::next(it);
+  }
+  bool known(const std::string &earlier, const std::string &later) const {
+    return pairs.count({earlier, later});
+  }
+  void clear() { pairs.clear(); }
+
+private:
+  std::set<std::pair<std::string, std::string>> pairs;
+};
+} // namespace
+
 /// The merges of `pairs` (the missed-reuse findings of function `fn` of
 /// `base`, by finding index) that can be taken on top of `combined` (edits
 /// of that function), added to it; returns how many. Chains of merges
@@ -87,13 +116,21 @@ mergeChains(const std::map<size_t, MergePair> &pairs,
 /// Candidates whose edits do not overlap are proven together
 /// (proveMergesTogether): they must, together, remove one buffer per merge
 /// and keep every event (MergeBuffers.h). The merges of a chain that fails
-/// are tried again as pairs of disjoint buffers, as FixFinder does.
+/// are tried again as pairs of disjoint buffers, as FixFinder does. Merges
+/// that `memo` knows to fail are not tried; those that fail alone go there.
 static unsigned takeMerges(Snapshot &base, unsigned fn,
                            const std::string &fileName,
-                           const std::map<size_t, MergePair> &pairs,
+                           const std::map<size_t, MergePair> &allPairs,
                            std::vector<TextEdit> &combined, unsigned *crossing,
                            std::unique_ptr<Snapshot> *proven,
-                           uint64_t *analyses) {
+                           uint64_t *analyses, FailedMerges &memo) {
+  auto nameOf = [&](Operation *alloc) {
+    return base.doc->nameOf(alloc->getResult(0));
+  };
+  std::map<size_t, MergePair> pairs;
+  for (auto &[i, pair] : allPairs)
+    if (!memo.known(nameOf(pair.earlierAlloc), nameOf(pair.laterAlloc)))
+      pairs.emplace(i, pair);
   if (pairs.empty())
     return 0;
   // A candidate: a chain of merges, with the names of its first earlier and
@@ -109,9 +146,6 @@ static unsigned takeMerges(Snapshot &base, unsigned fn,
   LiveRanges ranges(la);
   MergeProofState before = mergeProofStateOf(la, *base.doc);
   unsigned merged = 0;
-  auto nameOf = [&](Operation *alloc) {
-    return base.doc->nameOf(alloc->getResult(0));
-  };
   // Proves `chains` (in order, those whose edits fit with `combined` and
   // with each other, sharing no allocation) and takes those that hold;
   // returns the chains not taken.
@@ -172,6 +206,8 @@ static unsigned takeMerges(Snapshot &base, unsigned fn,
       for (size_t c : part) {
         merged += group[c].chain.size();
         taken[c] = true;
+        for (const MergePair &p : group[c].chain)
+          memo.taken(nameOf(p.earlierAlloc), nameOf(p.laterAlloc));
       }
       *proven = std::move(last); // the text with every merge taken so far
     };
@@ -191,11 +227,19 @@ static unsigned takeMerges(Snapshot &base, unsigned fn,
   *crossing += rest.size();
   // The links of chains that failed (or had no edits), each on its own.
   std::vector<std::vector<MergePair>> links;
-  for (const std::vector<MergePair> &chain : failed)
-    if (chain.size() > 1)
+  auto failedAlone = [&](const std::vector<MergePair> &chain) {
+    memo.failed(nameOf(chain.front().earlierAlloc),
+                nameOf(chain.front().laterAlloc));
+  };
+  for (const std::vector<MergePair> &chain : failed) {
+    if (chain.size() == 1)
+      failedAlone(chain);
+    else
       for (const MergePair &p : chain)
         links.push_back({p});
-  prove(links);
+  }
+  for (const std::vector<MergePair> &link : prove(links))
+    failedAlone(link);
   return merged;
 }
 
@@ -231,7 +275,7 @@ static FunctionEdits fixFunctionOnce(Snapshot &cur, FunctionSlicer &slicer,
                                      const SearchInput &in,
                                      std::vector<Finding> mine,
                                      const std::string &fileName, bool unsafe,
-                                     bool serial) {
+                                     bool serial, FailedMerges &failedMerges) {
   FunctionEdits out;
   // Merges are proven below, together: one by one, each would re-analyse
   // the function once to be attached and once to be taken, quadratic in
@@ -258,6 +302,10 @@ static FunctionEdits fixFunctionOnce(Snapshot &cur, FunctionSlicer &slicer,
   // The fixes to take: per finding, its first usable fix whose edits fit
   // with those before.
   std::vector<const Fix *> picks;
+  // Fixes proven only together with others (FixFinder::leaksTogether):
+  // never taken without a proof of their own.
+  llvm::DenseSet<const Fix *> together;
+  llvm::DenseMap<const Fix *, size_t> findingOf;
   EditSpans spans(b.text(), b.firstLine());
   for (auto [i, f] : llvm::enumerate(mine)) {
     if (search.functionOf[i] < 0 || isMergeCheck(f.check))
@@ -270,6 +318,9 @@ static FunctionEdits fixFunctionOnce(Snapshot &cur, FunctionSlicer &slicer,
       if (!spans.tryAdd(fix.edits))
         continue;
       picks.push_back(&fix);
+      findingOf[&fix] = i;
+      if (search.provenTogether[i])
+        together.insert(&fix);
       picked = true;
       break;
     }
@@ -277,20 +328,47 @@ static FunctionEdits fixFunctionOnce(Snapshot &cur, FunctionSlicer &slicer,
     out.pending |= usable && !picked;
   }
   // Taken in groups: a group whose fixes together leave nothing worse than
-  // the fixes taken before it, and fewer events, is taken whole; one that
-  // does not is split in halves, down to single fixes. Fixes of different
-  // findings mostly free, move or guard different buffers and go
-  // together: one analysis proves them all, where one by one would take
-  // one per fix. The signature of the text with `edits`: unknown (none)
-  // after a first fix taken alone, whose own search proved it on this
-  // very text.
+  // the fixes taken before it, and fewer events, is taken whole. Fixes of
+  // different findings mostly free, move or guard different buffers and
+  // go together: one analysis proves them all, where one by one would take
+  // one per fix. In a group that does not hold, the fixes whose findings'
+  // buffers (or origins) fare worse are set apart and tried one by one
+  // after the rest; where that names none, the group is split in halves,
+  // down to single fixes. The signature of the text with `edits`: unknown
+  // (none) after a first fix taken alone, whose own search proved it on
+  // this very text.
+  // What an event key is about: a buffer, or an invalid free's origin.
+  auto subjectOf = [](const EventKey &k) {
+    bool origin = std::get<1>(k) == static_cast<int>(EventKind::InvalidFree);
+    return std::make_pair(origin, std::get<2>(k));
+  };
+  // The fixes of `part` whose findings are about what `worse` names;
+  // nullopt when some key of `worse` is about none of them.
+  auto blamed = [&](llvm::ArrayRef<const Fix *> part,
+                    const std::set<EventKey> &worse)
+      -> std::optional<llvm::DenseSet<const Fix *>> {
+    llvm::DenseSet<const Fix *> out;
+    for (const EventKey &w : worse) {
+      bool named = false;
+      for (const Fix *fix : part)
+        for (const EventKey &k : search.keysOf[findingOf[fix]])
+          if (subjectOf(k) == subjectOf(w)) {
+            out.insert(fix);
+            named = true;
+          }
+      if (!named)
+        return std::nullopt;
+    }
+    return out;
+  };
   std::optional<Signature> accepted = b.sig;
   bool touched = false;
   std::function<void(llvm::ArrayRef<const Fix *>)> take =
       [&](llvm::ArrayRef<const Fix *> part) {
         if (part.empty())
           return;
-        if (edits.empty() && part.size() == 1) {
+        if (edits.empty() && part.size() == 1 &&
+            !together.count(part.front())) {
           edits = part.front()->edits;
           accepted.reset();
           touched = true;
@@ -319,7 +397,22 @@ static FunctionEdits fixFunctionOnce(Snapshot &cur, FunctionSlicer &slicer,
           out.pending = true; // it may go on top of the others next step
           return;
         }
-        s.reset(); // not kept while the halves are proven
+        std::optional<std::set<EventKey>> worse;
+        if (s)
+          worse = worseKeys(accepted->of(base.index), s->sig);
+        s.reset(); // not kept while the others are proven
+        if (worse && !worse->empty())
+          if (std::optional<llvm::DenseSet<const Fix *>> culprits =
+                  blamed(part, *worse);
+              culprits && culprits->size() < part.size()) {
+            std::vector<const Fix *> rest, apart;
+            for (const Fix *fix : part)
+              (culprits->count(fix) ? apart : rest).push_back(fix);
+            take(rest);
+            for (const Fix *fix : apart)
+              take(fix);
+            return;
+          }
         take(part.take_front(part.size() / 2));
         take(part.drop_front(part.size() / 2));
       };
@@ -328,9 +421,12 @@ static FunctionEdits fixFunctionOnce(Snapshot &cur, FunctionSlicer &slicer,
   // (their proof compares with the function as this round found it).
   unsigned crossing = 0;
   out.tookLifetimeFix = touched;
-  if (!touched)
-    out.taken += takeMerges(b, base.index, fileName, mergePairs, edits,
-                            &crossing, &out.snapshot, &out.analyses);
+  if (touched)
+    failedMerges.clear();
+  else
+    out.taken +=
+        takeMerges(b, base.index, fileName, mergePairs, edits, &crossing,
+                   &out.snapshot, &out.analyses, failedMerges);
   out.pending |= touched || crossing > 0;
   return out;
 }
@@ -347,8 +443,9 @@ static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
                                  const std::string &fileName,
                                  const LintOptions &opts, bool unsafe,
                                  bool serial, unsigned maxRounds) {
+  FailedMerges failedMerges;
   FunctionEdits out = fixFunctionOnce(cur, slicer, in, std::move(mine),
-                                      fileName, unsafe, serial);
+                                      fileName, unsafe, serial, failedMerges);
   if (!out.needsSerial && out.taken == 0 && *in.window)
     out.settled = (*in.window)->text;
   if (out.needsSerial || out.taken == 0 || !out.pending || !*in.window) {
@@ -398,8 +495,9 @@ static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
         // The window's analysis had every summary preset, as its
         // candidates' have: viewing it is right even in a call cycle.
         {f.fn, f.ops, &window, in.summaries, in.context,
-         /*inCallCycle=*/false},
-        std::move(again), fileName, unsafe, /*serial=*/true);
+         /*inCallCycle=*/false, /*wholeLeakRetry=*/false,
+         /*leaksTogether=*/true},
+        std::move(again), fileName, unsafe, /*serial=*/true, failedMerges);
     out.analyses += more.analyses;
     if (!more.taken) {
       out.settled = *text;
@@ -472,6 +570,7 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
         mine.push_back(findings[i]);
       SearchInput in = searches.input(k, context);
       in.wholeLeakRetry = wholeLeakRetry;
+      in.leaksTogether = true;
       FunctionEdits e = fixFunction(*cur, slicer, in, std::move(mine), fileName,
                                     opts, unsafe, serial, maxRounds);
       contexts.release(std::move(context));

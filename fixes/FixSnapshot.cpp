@@ -65,6 +65,20 @@ bool noWorse(const Signature &before, const Signature &after,
   return true;
 }
 
+std::optional<std::set<EventKey>> worseKeys(const Signature &before,
+                                            const Signature &after) {
+  for (auto &[fn, state] : after.functions) {
+    auto it = before.functions.find(fn);
+    if (it == before.functions.end() || it->second != state)
+      return std::nullopt;
+  }
+  std::set<EventKey> out;
+  for (auto &[k, c] : after.counts)
+    if (c > before.count(k) || after.massOf(k) > before.massOf(k) + Eps)
+      out.insert(k);
+  return out;
+}
+
 bool better(const Signature &before, const Signature &after) {
   return noWorse(before, after) &&
          (after.total() < before.total() ||

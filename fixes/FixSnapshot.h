@@ -18,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -124,6 +125,12 @@ constexpr double Eps = 1e-9;
 /// events of a key on more paths), except possibly `except`.
 bool noWorse(const Signature &before, const Signature &after,
              std::optional<EventKey> except = std::nullopt);
+
+/// The keys with more events in `after` than in `before`, or events on
+/// more paths; nullopt where what the analysis says of a function besides
+/// its events changed (noWorse fails there with no key to blame).
+std::optional<std::set<EventKey>> worseKeys(const Signature &before,
+                                            const Signature &after);
 
 /// `after` is no worse than `before` and has fewer events, or the same
 /// events on fewer paths.

@@ -269,8 +269,8 @@ std::vector<Point> programPoints(const SourceText &src,
   return points;
 }
 
-/// A block label no block of the document has.
-std::string freshBlockLabel(const SourceText &src) {
+/// The first `count` block labels no block of the document has.
+std::vector<std::string> labelsNotTaken(const SourceText &src, unsigned count) {
   llvm::StringRef text = src.str();
   llvm::StringSet<> taken;
   const Document &doc = src.document();
@@ -280,11 +280,18 @@ std::string freshBlockLabel(const SourceText &src) {
     if (s && e)
       taken.insert(text.slice(*s, *e));
   });
-  for (unsigned n = 0;; ++n) {
+  std::vector<std::string> out;
+  for (unsigned n = 0; out.size() < count; ++n) {
     std::string label = "^memlint_free" + std::to_string(n);
     if (!taken.contains(label))
-      return label;
+      out.push_back(std::move(label));
   }
+  return out;
+}
+
+/// A block label no block of the document has.
+std::string freshBlockLabel(const SourceText &src) {
+  return labelsNotTaken(src, 1).front();
 }
 
 std::optional<std::vector<TextEdit>>
@@ -568,6 +575,11 @@ std::vector<std::vector<TextEdit>> guardFreeCandidates(const SourceText &src,
         out.push_back(std::move(*edits));
   }
   return out;
+}
+
+std::vector<std::string> freshBlockLabels(const SourceText &src,
+                                          unsigned count) {
+  return labelsNotTaken(src, count);
 }
 
 } // namespace memlint

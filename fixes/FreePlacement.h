@@ -44,6 +44,12 @@ freeInsertionCandidates(const SourceText &src, mlir::FunctionOpInterface fn,
                         llvm::StringRef freeOpName, bool guarded = false,
                         size_t maxCandidates = 16);
 
+/// The first `count` block labels no block of the document has, in the
+/// order the candidates above take them: each candidate that adds a block
+/// names it with the first one.
+std::vector<std::string> freshBlockLabels(const SourceText &src,
+                                          unsigned count);
+
 /// Candidate edit sets that each put the free `free` under an `scf.if` on
 /// an i1 value in scope (then or else branch): for a free that is right on
 /// some paths only.

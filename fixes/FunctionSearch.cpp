@@ -61,22 +61,48 @@ locateMerge(const std::map<SourceRange, Operation *> &ops, const Finding &f) {
   return pair;
 }
 
-/// Attaches fixes; returns, per finding, the index of the function its fix
-/// edits (or -1 without a fix). With `unproven`, a missed-reuse finding
-/// gets no fix: its pair of buffers goes there (by finding index) for the
-/// caller to prove together with others. `file`: the whole file's symbol
-/// table when `base` is a slice of it (FixFinder).
-static std::vector<int>
-attachTo(Snapshot &base, std::vector<Finding> &findings,
-         uint64_t *work = nullptr, std::optional<unsigned> only = std::nullopt,
-         std::map<size_t, MergePair> *unproven = nullptr,
-         SymbolTable *file = nullptr, SearchStats *stats = nullptr,
-         bool wholeLeakRetry = false) {
-  std::vector<int> functionOf(findings.size(), -1);
+/// Attaches fixes to `findings` on `out.base`; sets, per finding, the
+/// index of the function its fix edits (or -1 without a fix), whether it
+/// was proven only together with others (`in.leaksTogether`), and the keys
+/// of its events. With `unproven`, a missed-reuse finding gets no fix: its
+/// pair of buffers goes there (by finding index) for the caller to prove
+/// together with others.
+static void attachTo(FunctionSearch &out, const SearchInput &in,
+                     std::vector<Finding> &findings, uint64_t *work,
+                     std::map<size_t, MergePair> *unproven) {
+  Snapshot &base = *out.base.snapshot;
+  std::optional<unsigned> only = out.base.index;
+  std::vector<int> &functionOf = out.functionOf;
+  functionOf.assign(findings.size(), -1);
+  out.provenTogether.assign(findings.size(), false);
+  out.keysOf.assign(findings.size(), {});
   std::map<std::pair<std::string, SourceRange>, Group> groups;
   bool grouped = false;
-  FixFinder finder(base, AnalysesPerFinding, work, file);
-  finder.setWholeLeakRetry(wholeLeakRetry);
+  FixFinder finder(base, AnalysesPerFinding, work, out.base.file);
+  finder.setWholeLeakRetry(in.wholeLeakRetry);
+  // Leaks proven together first, per function; the others below, one by
+  // one.
+  if (in.leaksTogether) {
+    groups = groupEvents(base, only);
+    grouped = true;
+    std::map<unsigned, std::vector<std::pair<size_t, const Group *>>> leaksOf;
+    for (auto [i, f] : llvm::enumerate(findings))
+      if (f.check == "leak")
+        if (auto it = groups.find({f.check, f.range}); it != groups.end())
+          leaksOf[it->second.fn].push_back({i, &it->second});
+    for (auto &[fn, leaks] : leaksOf) {
+      SmallVector<const Group *> list;
+      for (auto &[i, g] : leaks)
+        list.push_back(g);
+      std::vector<std::optional<Fix>> fixes = finder.leaksTogether(fn, list);
+      for (auto [entry, fix] : llvm::zip(leaks, fixes))
+        if (fix) {
+          findings[entry.first].fixes.push_back(std::move(*fix));
+          functionOf[entry.first] = fn;
+          out.provenTogether[entry.first] = true;
+        }
+    }
+  }
   std::map<unsigned, std::map<SourceRange, Operation *>> opsOf;
   std::map<SourceRange, unsigned> functionAt; // by the function's range
   // Per function, the missed-reuse findings (by index) and their ops.
@@ -118,6 +144,10 @@ attachTo(Snapshot &base, std::vector<Finding> &findings,
     auto it = groups.find({f.check, f.range});
     if (it == groups.end())
       continue;
+    for (const Event &e : it->second.events)
+      out.keysOf[i].push_back(keyOf(it->second.fn, e));
+    if (out.provenTogether[i])
+      continue;
     if (std::optional<Fix> fix = finder.fixFor(it->second)) {
       f.fixes.push_back(std::move(*fix));
       functionOf[i] = it->second.fn;
@@ -135,12 +165,9 @@ attachTo(Snapshot &base, std::vector<Finding> &findings,
         functionOf[entry.first] = fn;
       }
   }
-  if (stats) {
-    stats->starved |= finder.starved();
-    stats->tried += finder.candidatesTried();
-    stats->parsed += finder.candidatesParsed();
-  }
-  return functionOf;
+  out.stats.starved |= finder.starved();
+  out.stats.tried += finder.candidatesTried();
+  out.stats.parsed += finder.candidatesParsed();
 }
 
 std::vector<FunctionFindings>
@@ -280,9 +307,7 @@ searchOnSlice(Snapshot &full, FunctionSlicer &slicer, const SearchInput &in,
       parsedBaseFor(full, slicer, in.fn, in.summaries, in.context, skipWindow);
   if (work)
     *work -= std::min(*work, out.base.parsedOps);
-  out.functionOf =
-      attachTo(*out.base.snapshot, findings, work, out.base.index, unproven,
-               out.base.file, &out.stats, in.wholeLeakRetry);
+  attachTo(out, in, findings, work, unproven);
   return out;
 }
 
@@ -308,16 +333,12 @@ FunctionSearch searchFunction(Snapshot &full, FunctionSlicer &slicer,
       out.base = std::move(*parsed);
       if (work)
         *work -= std::min(*work, out.base.parsedOps);
-      out.functionOf =
-          attachTo(*out.base.snapshot, findings, work, out.base.index, unproven,
-                   out.base.file, &out.stats, in.wholeLeakRetry);
+      attachTo(out, in, findings, work, unproven);
       return out;
     }
     out.base = viewFor(full, slicer, in.fn, in.ops, **in.window, in.summaries,
                        in.context);
-    out.functionOf =
-        attachTo(*out.base.snapshot, findings, work, out.base.index, unproven,
-                 out.base.file, &out.stats, in.wholeLeakRetry);
+    attachTo(out, in, findings, work, unproven);
     if (out.stats.tried == 0 || out.stats.parsed > 0 ||
         windowParses(**in.window, full.doc->fileName(), in.context))
       return out;

@@ -76,6 +76,11 @@ struct FunctionBase {
 struct FunctionSearch {
   FunctionBase base;
   std::vector<int> functionOf;
+  /// Per finding: its fix was proven only together with others
+  /// (SearchInput::leaksTogether).
+  std::vector<bool> provenTogether;
+  /// Per lifetime finding, the keys of its events in the base.
+  std::vector<std::vector<EventKey>> keysOf;
   SearchStats stats;
   /// The search needs the slicer (a parsed slice): only `serial` searches
   /// may use it (it caches what it reads); the findings are as they were.
@@ -96,6 +101,9 @@ struct SearchInput {
   bool inCallCycle = false;
   /// FixFinder::setWholeLeakRetry for this search.
   bool wholeLeakRetry = false;
+  /// Leaks are first proven together (FixFinder::leaksTogether): for a
+  /// caller that takes the fixes together and proves what it takes.
+  bool leaksTogether = false;
 };
 
 /// What the searches of one file's functions share, read before they run

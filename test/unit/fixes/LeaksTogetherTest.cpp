@@ -1,0 +1,162 @@
+//===- LeaksTogetherTest.cpp - memlint fix proves leak frees together -----===//
+//
+// `memlint fix` proves the first places of a function's leak frees at one
+// analysis (FixFinder::leaksTogether) and takes fixes apart by the buffers
+// that fare worse (FixRun.cpp). These tests pin what that finds and what it
+// costs, in analyses.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/Engine.h"
+#include "fixes/Fixes.h"
+#include "fixes/TextEdits.h"
+
+#include <gtest/gtest.h>
+#include <map>
+
+using namespace memlint;
+
+namespace {
+
+unsigned count(const std::string &text, const std::string &what) {
+  unsigned n = 0;
+  for (size_t at = text.find(what); at != std::string::npos;
+       at = text.find(what, at + 1))
+    ++n;
+  return n;
+}
+
+TEST(LeaksTogether, ManyLeaksCostAFewAnalyses) {
+  // Twelve leaks of twelve buffers. One by one, each search took an
+  // analysis of the function; together: one for the twelve frees, one to
+  // take them, one for the function's next step.
+  std::string text = "// a line above the function: it has a window\n"
+                     "func.func @f() {\n";
+  for (int i = 0; i < 12; ++i) {
+    std::string t = "memref<" + std::to_string(i + 1) + "xf32>";
+    std::string v = "%b" + std::to_string(i);
+    text += "  " + v + " = memref.alloc() : " + t + "\n";
+    text += "  \"npu.fill\"(" + v + ") : (" + t + ") -> ()\n";
+  }
+  text += "  return\n}\n";
+  FixRunResult r = fixText(text, "t.mlir", LintOptions(), false);
+  EXPECT_EQ(r.applied, 12u);
+  EXPECT_TRUE(r.remaining.empty());
+  EXPECT_EQ(r.analyses, 3u);
+  EXPECT_EQ(count(r.text, "memref.dealloc"), 12u);
+}
+
+TEST(LeaksTogether, FreesThatOnlyHoldTogether) {
+  // The buffer carried around a CFG loop is the first allocation or the
+  // one of the iteration before: freeing it after its copy and at the exit
+  // ends both leaks, and neither free alone ends its own (each buffer's
+  // own search found nothing safe).
+  const char *text = R"(func.func @f(%n: index, %v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = memref.alloc() : memref<16xf32>
+  memref.store %v, %init[%c0] : memref<16xf32>
+  cf.br ^header(%c0, %init : index, memref<16xf32>)
+^header(%i: index, %buf: memref<16xf32>):
+  %cond = arith.cmpi slt, %i, %n : index
+  cf.cond_br %cond, ^body, ^exit
+^body:
+  %fresh = memref.alloc() : memref<16xf32>
+  memref.copy %buf, %fresh : memref<16xf32> to memref<16xf32>
+  %next = arith.addi %i, %c1 : index
+  cf.br ^header(%next, %fresh : index, memref<16xf32>)
+^exit:
+  %r = memref.load %buf[%c0] : memref<16xf32>
+  return %r : f32
+}
+)";
+  FixRunResult r = fixText(text, "t.mlir", LintOptions(), false);
+  EXPECT_TRUE(r.remaining.empty()) << r.text;
+  EXPECT_NE(r.text.find("  memref.copy %buf, %fresh : memref<16xf32> to "
+                        "memref<16xf32>\n  memref.dealloc %buf"),
+            std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("memref.load %buf[%c0] : memref<16xf32>\n  "
+                        "memref.dealloc %buf"),
+            std::string::npos)
+      << r.text;
+}
+
+TEST(LeaksTogether, FreesThatHurtAnotherPathAreLeftToTheirOwnSearch) {
+  // %a and %b are freed through the select on one value of %c each: a
+  // plain free of either frees it twice on the other, so theirs are
+  // dropped from the group and their own searches guard them; the plain
+  // leaks of %d and %e are proven together.
+  const char *text = R"(func.func @g(%c: i1) {
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  "npu.fill"(%a) : (memref<4xf32>) -> ()
+  "npu.fill"(%b) : (memref<4xf32>) -> ()
+  %s = arith.select %c, %a, %b : memref<4xf32>
+  "npu.use"(%s) : (memref<4xf32>) -> ()
+  memref.dealloc %s : memref<4xf32>
+  %d = memref.alloc() : memref<8xf32>
+  "npu.fill"(%d) : (memref<8xf32>) -> ()
+  %e = memref.alloc() : memref<16xf32>
+  "npu.fill"(%e) : (memref<16xf32>) -> ()
+  return
+}
+)";
+  FixRunResult r = fixText(text, "t.mlir", LintOptions(), false);
+  EXPECT_TRUE(r.remaining.empty()) << r.text;
+  EXPECT_EQ(r.applied, 4u);
+  EXPECT_EQ(count(r.text, "scf.if %c"), 2u) << r.text;
+  EXPECT_NE(r.text.find("memref.dealloc %d"), std::string::npos);
+  EXPECT_NE(r.text.find("memref.dealloc %e"), std::string::npos);
+}
+
+TEST(LeaksTogether, LintWithFixesStillProvesEachFixAlone) {
+  // The JSON output and the editor offer each fix on its own: no fix of
+  // theirs comes from a proof of a group. Each fix of this function,
+  // applied alone, ends a leak and adds nothing.
+  const char *text = R"(func.func @f(%n: index, %v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = memref.alloc() : memref<16xf32>
+  memref.store %v, %init[%c0] : memref<16xf32>
+  cf.br ^header(%c0, %init : index, memref<16xf32>)
+^header(%i: index, %buf: memref<16xf32>):
+  %cond = arith.cmpi slt, %i, %n : index
+  cf.cond_br %cond, ^body, ^exit
+^body:
+  %fresh = memref.alloc() : memref<16xf32>
+  memref.copy %buf, %fresh : memref<16xf32> to memref<16xf32>
+  %next = arith.addi %i, %c1 : index
+  cf.br ^header(%next, %fresh : index, memref<16xf32>)
+^exit:
+  %r = memref.load %buf[%c0] : memref<16xf32>
+  %x = memref.alloc() : memref<4xf32>
+  "npu.fill"(%x) : (memref<4xf32>) -> ()
+  %y = memref.alloc() : memref<8xf32>
+  "npu.fill"(%y) : (memref<8xf32>) -> ()
+  return %r : f32
+}
+)";
+  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  std::vector<Finding> findings = lintWithFixes(*doc, LintOptions());
+  unsigned fixed = 0;
+  for (const Finding &f : findings) {
+    if (f.check != "leak" || f.fixes.empty())
+      continue;
+    ++fixed;
+    std::optional<std::string> after = applyEdits(text, f.fixes[0].edits);
+    ASSERT_TRUE(after);
+    std::unique_ptr<Document> d = Document::parse(*after, "t.mlir");
+    ASSERT_TRUE(d->isValid());
+    std::vector<Finding> left = lintDocument(*d, LintOptions());
+    EXPECT_LT(left.size(), findings.size()) << *after;
+    std::map<std::string, int> checks;
+    for (const Finding &g : findings)
+      ++checks[g.check];
+    for (const Finding &g : left)
+      EXPECT_GE(--checks[g.check], 0) << *after;
+  }
+  EXPECT_EQ(fixed, 4u);
+}
+
+} // namespace
