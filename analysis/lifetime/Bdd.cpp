@@ -17,7 +17,7 @@ static uint64_t hash3(uint64_t x, uint64_t y, uint64_t z) {
   return h ^ (h >> 32);
 }
 
-static constexpr size_t InitialSlots = 1024;
+static constexpr size_t InitialSlots = 64;
 /// 2^20 entries of 16 bytes: 16 MiB, reached only by diagrams of a million
 /// nodes (the cache tracks the node table's size).
 static constexpr size_t MaxCacheEntries = size_t(1) << 20;
