@@ -129,12 +129,16 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups) {
                                  freeOp, /*guarded=*/false, PlacesTried)});
   }
   LineTable lines(base.text(), base.firstLine());
-  std::vector<std::string> labels = freshBlockLabels(src, leaked.size() + 1);
+  // Labels for the blocks candidates add, one each across the rounds: the
+  // fixes of several rounds are taken together. The first is what every
+  // candidate names its block.
+  std::vector<std::string> labels =
+      freshBlockLabels(src, leaked.size() * PlacesTried + 1);
+  unsigned nextLabel = 0;
   // Rounds: each leaked buffer not fixed yet offers its next place.
   for (unsigned rank = 0; rank < PlacesTried; ++rank) {
     EditSpans spans(base.text(), base.firstLine());
     std::vector<LeakCandidate> candidates;
-    unsigned nextLabel = 0;
     for (auto [k, l] : llvm::enumerate(leaked)) {
       if (out[l.group] || rank >= l.places.size() || l.places[rank].empty())
         continue;
@@ -144,7 +148,8 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups) {
       if (llvm::any_of(edits, [&](const TextEdit &e) {
             return llvm::StringRef(e.newText).contains(labels.front());
           }))
-        relabel(edits, labels.front(), labels[++nextLabel]);
+        if (unsigned k = nextLabel++)
+          relabel(edits, labels.front(), labels[k]);
       if (spans.tryAdd(edits))
         candidates.push_back({l.group, l.buffer, std::move(edits)});
     }
