@@ -2,8 +2,7 @@
 #include "analysis/checks/Check.h"
 
 #include "analysis/Ownership.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 using namespace mlir;
 
@@ -31,73 +30,20 @@ public:
           f.message += " " + when;
         if (e.firstFree) {
           bool self = e.firstFree == e.op;
+          // The iterations of scf.forall run side by side: another one,
+          // not the one before, frees it too.
+          auto loop = e.op->getParentOfType<LoopLikeOpInterface>();
+          bool parallel = loop && loop->hasTrait<OpTrait::HasParallelRegion>();
           f.related.push_back(
-              {self ? "freed here in the previous iteration of the loop"
-                    : "first freed here",
+              {!self      ? "first freed here"
+               : parallel ? "freed here in another iteration of the loop"
+                          : "freed here in the previous iteration of the loop",
                doc.rangeOf(e.firstFree)});
         }
         f.related.push_back(
             {bornHereNote(name, buf), doc.rangeOf(buf.allocOp)});
         out.push_back(std::move(f));
       }
-    foralls(ctx, la, out);
-  }
-
-private:
-  /// The analysis walks an scf.forall body once, though it runs once per
-  /// iteration, side by side: a free there, on no condition, of a buffer
-  /// from outside the loop runs in every iteration. Reported where the
-  /// loop's bounds are constants and it runs at least twice.
-  void foralls(CheckContext &ctx, LifetimeAnalysis &la,
-               std::vector<Finding> &out) {
-    Document &doc = ctx.doc;
-    la.function()->walk([&](scf::ForallOp loop) {
-      std::optional<int64_t> trips = tripCount(loop);
-      if (!trips || *trips < 2)
-        return;
-      for (Operation &op : loop.getBody()->without_terminator())
-        for (OpOperand *freed : freedOperands(&op)) {
-          Value v = freed->get();
-          if (loop->isAncestor(v.getParentRegion()->getParentOp()))
-            continue; // the body's own buffer (or a view of one)
-          // The buffer itself, named and tracked, not a view of it.
-          int b = la.bufferOf(v);
-          if (b < 0 || !la.buffers()[b].tracked)
-            continue;
-          const BufferInfo &buf = la.buffers()[b];
-          std::string name = bufferName(doc, buf);
-          Finding f = finding(doc.rangeOf(&op));
-          SourcePos at = doc.rangeOf(loop).start;
-          f.message = "buffer " + name + " is freed " + std::to_string(*trips) +
-                      " times: the scf.forall at ";
-          f.message += Message::position(at);
-          f.message += " frees it in each of its " + std::to_string(*trips) +
-                       " iterations";
-          f.related.push_back(
-              {bornHereNote(name, buf), doc.rangeOf(buf.allocOp)});
-          out.push_back(std::move(f));
-        }
-    });
-  }
-
-  static std::optional<int64_t> tripCount(scf::ForallOp loop) {
-    int64_t trips = 1;
-    for (auto [lb, ub, step] :
-         llvm::zip(loop.getMixedLowerBound(), loop.getMixedUpperBound(),
-                   loop.getMixedStep())) {
-      std::optional<int64_t> l = getConstantIntValue(lb),
-                             u = getConstantIntValue(ub),
-                             s = getConstantIntValue(step);
-      if (!l || !u || !s || *s <= 0)
-        return std::nullopt;
-      int64_t n = *u > *l ? (*u - *l + *s - 1) / *s : 0;
-      if (n == 0)
-        return 0;
-      if (trips > (int64_t(1) << 40) / n)
-        return int64_t(1) << 40; // many: only "at least two" matters
-      trips *= n;
-    }
-    return trips;
   }
 };
 

@@ -11,6 +11,7 @@
 
 #include "analysis/BufferCarriers.h"
 #include "analysis/Ownership.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
@@ -27,6 +28,30 @@ SmallVector<Attribute> constantOperands(Operation *op) {
     out.push_back(a);
   }
   return out;
+}
+
+/// How often `loop` runs, where its bounds are constants: the interface's
+/// answer, else the product over its dimensions (scf.forall gives none).
+std::optional<APInt> staticTripCount(LoopLikeOpInterface loop) {
+  if (std::optional<APInt> n = loop.getStaticTripCount())
+    return n;
+  auto lbs = loop.getLoopLowerBounds(), ubs = loop.getLoopUpperBounds(),
+       steps = loop.getLoopSteps();
+  if (!lbs || !ubs || !steps || lbs->empty() || lbs->size() != ubs->size() ||
+      lbs->size() != steps->size())
+    return std::nullopt;
+  uint64_t trips = 1;
+  for (auto [lb, ub, step] : llvm::zip(*lbs, *ubs, *steps)) {
+    std::optional<int64_t> l = getConstantIntValue(lb),
+                           u = getConstantIntValue(ub),
+                           s = getConstantIntValue(step);
+    if (!l || !u || !s || *s <= 0)
+      return std::nullopt;
+    uint64_t n = *u > *l ? (uint64_t(*u) - uint64_t(*l) + *s - 1) / *s : 0;
+    // Only zero, one and more matter.
+    trips = std::min<uint64_t>(trips * std::min<uint64_t>(n, 2), 2);
+  }
+  return APInt(64, trips);
 }
 } // namespace
 
@@ -58,9 +83,24 @@ public:
 
 private:
   void enter(const PathState &st);
+  /// A loop whose body's terminator says nothing of where control goes
+  /// (scf.forall's scf.forall.in_parallel): the body runs again, or the
+  /// loop ends.
+  bool repeatsSilently(Region &region) const {
+    if (!isa<LoopLikeOpInterface>(raw) || region.empty() ||
+        region.front().empty())
+      return false;
+    Operation *term = &region.front().back();
+    return term->hasTrait<OpTrait::IsTerminator>() &&
+           term->getNumSuccessors() == 0 &&
+           !isa<RegionBranchTerminatorOpInterface>(term);
+  }
   void findLoopHeads();
   bool runRound();
   void followExit(Exit &x, Region &region);
+  /// The edge from `term` back to the start of `target`.
+  void backEdge(const PathState &es, Region &target, ValueRange operands,
+                ValueRange inputs, Operation *term);
   /// An edge to the parent's results: operand j goes to the result that is
   /// successor input j (async.execute's first result is its token, made by
   /// the op; the yielded values go to the results after it).
@@ -116,7 +156,7 @@ void RegionOpWalk::enter(const PathState &st) {
   op.getEntrySuccessorRegions(constantOperands(raw), entrySuccs);
   std::optional<APInt> trips;
   if (auto loopOp = dyn_cast<LoopLikeOpInterface>(raw))
-    trips = loopOp.getStaticTripCount();
+    trips = staticTripCount(loopOp);
   if (trips) {
     // A loop with constant bounds runs (or not) for sure.
     SmallVector<RegionSuccessor> kept;
@@ -155,6 +195,10 @@ void RegionOpWalk::findLoopHeads() {
       if (!rt) {
         if (!term || term->getNumSuccessors() == 0)
           leaving.insert(&region); // goes on to the results
+        if (repeatsSilently(region)) {
+          loopHeads.insert(&region);
+          backFrom[&region].push_back(&region);
+        }
         continue;
       }
       SmallVector<RegionSuccessor> succs;
@@ -217,6 +261,8 @@ void RegionOpWalk::followExit(Exit &x, Region &region) {
   auto rt = dyn_cast_or_null<RegionBranchTerminatorOpInterface>(x.term);
   if (!rt) {
     toParent(x.st, {}, {});
+    if (repeatsSilently(region) && !singleTrip)
+      backEdge(x.st, region, {}, {}, x.term);
     return;
   }
   SmallVector<RegionSuccessor> succs;
@@ -239,13 +285,19 @@ void RegionOpWalk::followExit(Exit &x, Region &region) {
     }
     if (singleTrip)
       continue;
-    Incoming c;
-    toRegion(c, es, operands, s.getSuccessorInputs());
-    w.loops.crossBackEdge(x.term, c, operands, loop);
-    if (!target->empty() && !target->front().empty())
-      w.flow.restrict(c, w.ctx.bdd.negate(firstIteration(target)));
-    changed |= w.flow.merge(backIn[target], c);
+    backEdge(es, *target, operands, s.getSuccessorInputs(), x.term);
   }
+}
+
+void RegionOpWalk::backEdge(const PathState &es, Region &target,
+                            ValueRange operands, ValueRange inputs,
+                            Operation *term) {
+  Incoming c;
+  toRegion(c, es, operands, inputs);
+  w.loops.crossBackEdge(term, c, operands, loop);
+  if (!target.empty() && !target.front().empty())
+    w.flow.restrict(c, w.ctx.bdd.negate(firstIteration(&target)));
+  changed |= w.flow.merge(backIn[&target], c);
 }
 
 void RegionOpWalk::leave(PathState &st) {
