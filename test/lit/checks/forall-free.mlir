@@ -83,3 +83,31 @@ func.func @unknown_trips(%v: f32, %n: index) {
   }
   return
 }
+
+// scf.parallel with constant bounds runs (its interface gives no trip
+// count; its bounds do): no leak "when it runs zero times", the double
+// free where it runs more than once.
+func.func @parallel_constant_bounds(%v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %a = memref.alloc() : memref<4xf32> // expected-note {{%a allocated here}}
+  scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+    memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 95:3 is past its first iteration [double-free]}} expected-note {{freed here in another iteration of the loop}}
+    scf.reduce
+  }
+  return
+}
+
+// Correct: an scf.parallel of one iteration frees the buffer once.
+func.func @parallel_one_iteration(%v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4xf32>
+  scf.parallel (%i) = (%c0) to (%c1) step (%c1) {
+    memref.store %v, %a[%i] : memref<4xf32>
+    memref.dealloc %a : memref<4xf32>
+    scf.reduce
+  }
+  return
+}
