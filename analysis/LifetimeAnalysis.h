@@ -38,6 +38,11 @@ public:
   const std::vector<Origin> &origins() const { return originTable; }
   /// Events on tracked buffers, in a deterministic order (computed once).
   const std::vector<Event> &events() const;
+  /// events() and those that happen only for some values read from memory
+  /// (which the checks do not report: the ownership model's rule). A fix's
+  /// proof compares these: a free that is wrong only where a loaded flag
+  /// takes some value is still wrong.
+  const std::vector<Event> &possibleEvents() const;
   /// The path-sensitive analysis stopped (state blow-up or no fixpoint):
   /// events() then holds only what lifetime/CoarseEvents finds, on every
   /// path.
@@ -86,6 +91,7 @@ private:
   BddSpent spent = BddSpent::None;
   BddCost work;
   mutable std::optional<std::vector<Event>> eventCache;
+  mutable std::optional<std::vector<Event>> possibleCache;
 };
 
 } // namespace memlint

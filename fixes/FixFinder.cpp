@@ -119,7 +119,7 @@ std::unique_ptr<Snapshot> FixFinder::repairLeaksBy(const Snapshot &start,
   for (unsigned step = 0; step < 8; ++step) {
     LifetimeAnalysis &la = cur->analysis(fn);
     std::optional<Event> leak;
-    for (const Event &e : la.events())
+    for (const Event &e : la.possibleEvents())
       if (e.kind == EventKind::Leak && e.buffer == buffer) {
         leak = e;
         break;

@@ -332,12 +332,13 @@ static FunctionEdits fixFunctionOnce(Snapshot &cur, FunctionSlicer &slicer,
   // different findings mostly free, move or guard different buffers and
   // go together: one analysis proves them all, where one by one would take
   // one per fix. In a group that does not hold, the fixes whose findings'
-  // buffers (or origins) fare worse are set apart and tried one by one
-  // after the rest; where that names none, the group is split in halves,
-  // down to single fixes. The signature of the text with `edits`: unknown
-  // (none) after a first fix taken alone, whose own search proved it on
-  // this very text.
-  // What an event key is about: a buffer, or an invalid free's origin.
+  // buffers (or origins) fare worse are tried one by one, then the rest
+  // (a fix that frees a join may hurt another finding's buffer: that
+  // buffer's own fix goes first); where that names none, the group is
+  // split in halves, down to single fixes. The signature of the text with
+  // `edits`: unknown (none) after a first fix taken alone, whose own search
+  // proved it on this very text. What an event key is about: a buffer, or an
+  // invalid free's origin.
   auto subjectOf = [](const EventKey &k) {
     bool origin = std::get<1>(k) == static_cast<int>(EventKind::InvalidFree);
     return std::make_pair(origin, std::get<2>(k));
@@ -408,9 +409,9 @@ static FunctionEdits fixFunctionOnce(Snapshot &cur, FunctionSlicer &slicer,
             std::vector<const Fix *> rest, apart;
             for (const Fix *fix : part)
               (culprits->count(fix) ? apart : rest).push_back(fix);
-            take(rest);
             for (const Fix *fix : apart)
               take(fix);
+            take(rest);
             return;
           }
         take(part.take_front(part.size() / 2));

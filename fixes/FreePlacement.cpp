@@ -459,7 +459,7 @@ static bool inOpaqueRegion(Operation *at, Value v) {
 std::vector<std::vector<TextEdit>>
 freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
                         Operation *exit, llvm::StringRef freeOpName,
-                        bool guarded, size_t maxCandidates) {
+                        bool guarded, size_t maxCandidates, size_t *likely) {
   std::vector<std::vector<TextEdit>> out;
   DominanceInfo dom(fn);
   struct Operand {
@@ -553,6 +553,8 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
     if (done())
       break;
   }
+  if (likely)
+    *likely = out.size();
   for (std::vector<TextEdit> &edits : later) {
     if (out.size() >= maxCandidates)
       break;

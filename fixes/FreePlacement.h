@@ -37,12 +37,14 @@ namespace memlint {
 /// custom op's region): how often it runs is unknown. `guarded`: the free
 /// goes under `scf.if` on an i1 in scope (then or else), for a buffer that
 /// other paths free already (e.g. through an `arith.select`). At most
-/// `maxCandidates`, the earliest.
+/// `maxCandidates`, the earliest. `likely`, when given, is set to how many
+/// of them come first because neither a use nor another free of the buffer
+/// can follow them (the others are right only on paths that cannot run).
 std::vector<std::vector<TextEdit>>
 freeInsertionCandidates(const SourceText &src, mlir::FunctionOpInterface fn,
                         mlir::Value v, mlir::Operation *exit,
                         llvm::StringRef freeOpName, bool guarded = false,
-                        size_t maxCandidates = 16);
+                        size_t maxCandidates = 16, size_t *likely = nullptr);
 
 /// The first `count` block labels no block of the document has, in the
 /// order the candidates above take them: each candidate that adds a block

@@ -116,17 +116,19 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups) {
       continue;
     // The exit repairLeaksBy starts from: the buffer's first leak.
     const Event *leak = nullptr;
-    for (const Event &e : la.events())
+    for (const Event &e : la.possibleEvents())
       if (e.kind == EventKind::Leak && e.buffer == b) {
         leak = &e;
         break;
       }
     if (!leak)
       continue;
-    leaked.push_back(
-        {i, b,
-         freeInsertionCandidates(src, base.function(fn), buf.value, leak->op,
-                                 freeOp, /*guarded=*/false, PlacesTried)});
+    // The places its own search tries, in its order (repairLeaksBy).
+    std::vector<std::vector<TextEdit>> places = freeInsertionCandidates(
+        src, base.function(fn), buf.value, leak->op, freeOp,
+        /*guarded=*/false, /*maxCandidates=*/16);
+    places.resize(std::min<size_t>(places.size(), PlacesTried));
+    leaked.push_back({i, b, std::move(places)});
   }
   LineTable lines(base.text(), base.firstLine());
   // Labels for the blocks candidates add, one each across the rounds: the

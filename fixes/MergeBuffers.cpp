@@ -156,7 +156,9 @@ MergeProofState mergeProofStateOf(LifetimeAnalysis &la,
     if (!b.tracked)
       s.untracked.insert(nameOf(b.value));
   }
-  for (const Event &e : la.events()) {
+  // What happens only for some memory contents too: a merge must not add
+  // it (FixSnapshot's signatures count it as well).
+  for (const Event &e : la.possibleEvents()) {
     Value named = e.kind == EventKind::InvalidFree
                       ? la.origins()[e.origin].value
                       : la.buffers()[e.buffer].value;

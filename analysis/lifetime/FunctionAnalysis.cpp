@@ -345,7 +345,8 @@ FunctionSummary FunctionAnalysis::summary() const {
 /// events()).
 static bool judgedFromEntry(EventKind k) { return k == EventKind::InvalidFree; }
 
-std::vector<Event> FunctionAnalysis::events(FunctionOpInterface fn) {
+std::vector<Event> FunctionAnalysis::events(FunctionOpInterface fn,
+                                            bool forSomeContents) {
   std::vector<Event> out;
   if (ctx.stopped || ctx.bdd.exhausted())
     return out;
@@ -364,6 +365,11 @@ std::vector<Event> FunctionAnalysis::events(FunctionOpInterface fn) {
     // by ownership read from memory. A data-guarded free is never a first
     // free either (its `freed` condition is data).
     Event e = ev;
+    if (forSomeContents) {
+      if (e.cond != BddManager::False)
+        out.push_back(e);
+      continue;
+    }
     Bdd reach = BddManager::True;
     if (!judgedFromEntry(e.kind))
       if (auto at = ctx.pathAt.find(e.op); at != ctx.pathAt.end())
@@ -454,6 +460,16 @@ const std::vector<Event> &LifetimeAnalysis::events() const {
   if (!eventCache)
     eventCache = impl->events(fn);
   return *eventCache;
+}
+
+const std::vector<Event> &LifetimeAnalysis::possibleEvents() const {
+  // Over budget, the coarse events are all there is; released, the events
+  // reported are (callers that prove fixes keep the work state).
+  if (stopped || !impl)
+    return events();
+  if (!possibleCache)
+    possibleCache = impl->events(fn, /*forSomeContents=*/true);
+  return *possibleCache;
 }
 
 double LifetimeAnalysis::pathShare(Bdd cond) const {

@@ -33,8 +33,10 @@ public:
   /// The summary for callers (nothing known if the analysis gave up).
   FunctionSummary summary() const;
   /// Events on tracked buffers that happen whatever memory holds, in
-  /// program order.
-  std::vector<Event> events(mlir::FunctionOpInterface fn);
+  /// program order; with `forSomeContents`, also those that happen only
+  /// for some values read from memory (what a fix must not add).
+  std::vector<Event> events(mlir::FunctionOpInterface fn,
+                            bool forSomeContents = false);
   std::optional<unsigned> bufferOf(mlir::Value v) const {
     return ctx.bufferOf(v);
   }

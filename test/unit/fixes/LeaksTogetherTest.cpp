@@ -45,42 +45,6 @@ TEST(LeaksTogether, ManyLeaksCostAFewAnalyses) {
   EXPECT_EQ(count(r.text, "memref.dealloc"), 12u);
 }
 
-TEST(LeaksTogether, FreesThatOnlyHoldTogether) {
-  // The buffer carried around a CFG loop is the first allocation or the
-  // one of the iteration before: freeing it after its copy and at the exit
-  // ends both leaks, and neither free alone ends its own (each buffer's
-  // own search found nothing safe).
-  const char *text = R"(func.func @f(%n: index, %v: f32) -> f32 {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %init = memref.alloc() : memref<16xf32>
-  memref.store %v, %init[%c0] : memref<16xf32>
-  cf.br ^header(%c0, %init : index, memref<16xf32>)
-^header(%i: index, %buf: memref<16xf32>):
-  %cond = arith.cmpi slt, %i, %n : index
-  cf.cond_br %cond, ^body, ^exit
-^body:
-  %fresh = memref.alloc() : memref<16xf32>
-  memref.copy %buf, %fresh : memref<16xf32> to memref<16xf32>
-  %next = arith.addi %i, %c1 : index
-  cf.br ^header(%next, %fresh : index, memref<16xf32>)
-^exit:
-  %r = memref.load %buf[%c0] : memref<16xf32>
-  return %r : f32
-}
-)";
-  FixRunResult r = fixText(text, "t.mlir", LintOptions(), false);
-  EXPECT_TRUE(r.remaining.empty()) << r.text;
-  EXPECT_NE(r.text.find("  memref.copy %buf, %fresh : memref<16xf32> to "
-                        "memref<16xf32>\n  memref.dealloc %buf"),
-            std::string::npos)
-      << r.text;
-  EXPECT_NE(r.text.find("memref.load %buf[%c0] : memref<16xf32>\n  "
-                        "memref.dealloc %buf"),
-            std::string::npos)
-      << r.text;
-}
-
 TEST(LeaksTogether, FreesThatHurtAnotherPathAreLeftToTheirOwnSearch) {
   // %a and %b are freed through the select on one value of %c each: a
   // plain free of either frees it twice on the other, so theirs are
