@@ -553,8 +553,6 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
     if (done())
       break;
   }
-  if (likely)
-    *likely = out.size();
   for (std::vector<TextEdit> &edits : later) {
     if (out.size() >= maxCandidates)
       break;

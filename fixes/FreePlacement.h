@@ -37,9 +37,7 @@ namespace memlint {
 /// custom op's region): how often it runs is unknown. `guarded`: the free
 /// goes under `scf.if` on an i1 in scope (then or else), for a buffer that
 /// other paths free already (e.g. through an `arith.select`). At most
-/// `maxCandidates`, the earliest. `likely`, when given, is set to how many
-/// of them come first because neither a use nor another free of the buffer
-/// can follow them (the others are right only on paths that cannot run).
+/// `maxCandidates`, the earliest.
 std::vector<std::vector<TextEdit>>
 freeInsertionCandidates(const SourceText &src, mlir::FunctionOpInterface fn,
                         mlir::Value v, mlir::Operation *exit,
