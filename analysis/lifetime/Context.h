@@ -77,6 +77,12 @@ struct FunctionContext {
   /// callee's memref arguments (FunctionSummary::returnsArgument): that
   /// operand, and whether the result may point into it.
   llvm::DenseMap<mlir::Value, std::pair<mlir::Value, bool>> argumentResultOf;
+  /// Per call, the operands its callee may hand back as a result on some
+  /// path but not on every one (FunctionSummary::mayReturnArguments):
+  /// which buffer the result is cannot be told, so the buffers passed there
+  /// are not tracked (a free of the result frees one of them).
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 2>>
+      maybeReturnedArguments;
   /// The path that reaches each op (the last round's).
   llvm::DenseMap<mlir::Operation *, Bdd> pathAt;
   EventLog events;

@@ -17,6 +17,41 @@ namespace memlint::lifetime {
 // owned under a flag, i1s the caller knows; a body-less callee's memrefs are
 // foreign (see BufferInfo::foreign), unless the configuration names it an
 // allocator (ModuleLifetimes::isAllocator).
+/// Whether `r`, or a view or cast of it, is freed or leaves the ops that
+/// only read and write it (returned, forwarded, passed to a call): only
+/// then does it matter which buffer it is. A result that is only read
+/// frees nothing, and the buffers passed to the call stay tracked.
+static bool mayHandOn(Value r) {
+  SmallVector<Value> work{r};
+  DenseSet<Value> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (llvm::is_contained(freedOperands(user), &use))
+        return true;
+      bool view = false;
+      for (Value res : user->getResults()) {
+        bool interior;
+        if (isMemRef(res) && viewSource(res, interior) == v) {
+          work.push_back(res);
+          view = true;
+        }
+      }
+      if (view)
+        continue;
+      if (user->hasTrait<OpTrait::IsTerminator>() ||
+          isa<CallOpInterface>(user) || user->getNumRegions() > 0 ||
+          llvm::any_of(user->getResults(),
+                       [](Value res) { return carriesMemRef(res); }))
+        return true;
+    }
+  }
+  return false;
+}
+
 void FunctionAnalysis::readCallResults(CallOpInterface call,
                                        SmallVectorImpl<Value> &owned,
                                        SmallVectorImpl<Value> &foreign) {
@@ -53,6 +88,15 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
       if (auto [j, interior] = *summary.returnsArgument[i];
           j < call.getArgOperands().size())
         ctx.argumentResultOf[r] = {call.getArgOperands()[j], interior};
+    // (Not where an ownership flag comes beside it: the caller frees the
+    // result only where the flag says it is the callee's fresh buffer.)
+    bool flagged = i < summary.ownedWhen.size() && summary.ownedWhen[i];
+    if (i < summary.mayReturnArguments.size() && isMemRef(r) && !flagged &&
+        mayHandOn(r))
+      for (unsigned j : summary.mayReturnArguments[i])
+        if (j < call.getArgOperands().size())
+          ctx.maybeReturnedArguments[call.getOperation()].push_back(
+              call.getArgOperands()[j]);
   }
 }
 
@@ -106,6 +150,7 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
   fresh.assign(fn.getNumResults(), true);
   foreignOut.assign(fn.getNumResults(), true);
   argumentOut.assign(fn.getNumResults(), std::nullopt);
+  argumentMay.assign(fn.getNumResults(), {});
   ownedWhenCandidates.assign(fn.getNumResults(), {});
   argumentCandidates.assign(fn.getNumResults(), {});
   sawReturnBefore = false;
@@ -249,6 +294,17 @@ void FunctionAnalysis::updateArgumentOut(unsigned i, Value v, Bdd path,
     if (c == BddManager::False)
       continue;
     const Origin &o = ctx.origins[e.origin];
+    if (o.kind == OriginKind::Argument)
+      if (auto m = llvm::find(entryArguments, o.value);
+          m != entryArguments.end() &&
+          !llvm::is_contained(argumentMay[i], m - entryArguments.begin()))
+        argumentMay[i].push_back(m - entryArguments.begin());
+  }
+  for (const AliasEntry &e : flow.aliasOf(v)) {
+    Bdd c = bdd.conj(path, e.cond);
+    if (c == BddManager::False)
+      continue;
+    const Origin &o = ctx.origins[e.origin];
     auto j = llvm::find(entryArguments, o.value);
     if (o.kind != OriginKind::Argument || j == entryArguments.end() ||
         (arg && *arg != unsigned(j - entryArguments.begin()))) {
@@ -314,6 +370,9 @@ FunctionSummary FunctionAnalysis::summary() const {
   sum.fresh = fresh;
   sum.foreign = foreignOut;
   sum.returnsArgument = argumentOut;
+  for (auto [i, may] : llvm::enumerate(argumentMay))
+    sum.mayReturnArguments.push_back(
+        argumentOut[i] ? llvm::SmallVector<unsigned, 2>() : may);
   // Candidates exist only if some return was seen.
   auto first = [](const auto &cands) {
     return cands.empty() ? std::nullopt : std::optional(cands.front());
@@ -336,6 +395,7 @@ FunctionSummary FunctionAnalysis::summary() const {
     sum.sameAsArgument.assign(sum.sameAsArgument.size(), std::nullopt);
     sum.foreign.assign(sum.foreign.size(), false);
     sum.returnsArgument.assign(sum.returnsArgument.size(), std::nullopt);
+    sum.mayReturnArguments.assign(sum.mayReturnArguments.size(), {});
     sum.constant.assign(sum.constant.size(), std::nullopt);
   }
   return sum;

@@ -84,6 +84,9 @@ private:
   /// Per result: the memref argument it is at every return seen so far
   /// (FunctionSummary::returnsArgument); nullopt once it is not.
   std::vector<std::optional<std::pair<unsigned, bool>>> argumentOut;
+  /// Per result, the memref arguments it is on some return's path
+  /// (FunctionSummary::mayReturnArguments).
+  std::vector<llvm::SmallVector<unsigned, 2>> argumentMay;
   void updateArgumentOut(unsigned i, mlir::Value v, Bdd path, bool firstReturn);
   std::vector<ResultConstant> constant;
   /// Per result: the i1 results that may flag its ownership

@@ -8,9 +8,10 @@
 #ifndef MEMLINT_ANALYSIS_LIFETIME_RESULTS_H
 #define MEMLINT_ANALYSIS_LIFETIME_RESULTS_H
 
-#include "analysis/lifetime/Bdd.h"
 #include "analysis/Ownership.h"
+#include "analysis/lifetime/Bdd.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/SmallVector.h"
 #include <optional>
 #include <vector>
 
@@ -86,6 +87,10 @@ struct FunctionSummary {
   /// start past the argument's first byte), so callers see the buffer they
   /// passed there (`%r = call @id(%a)` is `%a`).
   std::vector<std::optional<std::pair<unsigned, bool>>> returnsArgument;
+  /// Per memref result without a returnsArgument: the memref arguments it
+  /// may be (or be a cast or view of) on some path. Callers cannot tell
+  /// which buffer they get back: they stop tracking those they pass there.
+  std::vector<llvm::SmallVector<unsigned, 2>> mayReturnArguments;
   /// Per result: foreign memory (BufferInfo::foreign) on every path, such
   /// as what a wrapper of a body-less getter returns; its callers follow it
   /// as foreign memory too.

@@ -49,11 +49,16 @@ void Transfer::untrackPacked(Operation *op) {
     return mayPackBuffer(t) ||
            (castOut && !isa<BaseMemRefType, async::ValueType>(t));
   });
+  // A buffer passed to a callee that may return it on some paths only
+  // (`select %c, %x, %y`): the result is one of them, which is not known.
   // A buffer stored into memory (`memref.store %buf, %box[]`) may be
   // loaded back and used anywhere; so may one whose address becomes a
   // pointer (`llvm.inttoptr` of its extract_aligned_pointer_as_index,
   // through casts and arithmetic).
   SmallVector<Value> escaping;
+  if (auto it = ctx.maybeReturnedArguments.find(op);
+      it != ctx.maybeReturnedArguments.end())
+    escaping.append(it->second.begin(), it->second.end());
   if (auto store = dyn_cast<memref::StoreOp>(op)) {
     if (carriesMemRef(store.getValueToStore()))
       escaping.push_back(store.getValueToStore());
