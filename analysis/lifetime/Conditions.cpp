@@ -5,9 +5,11 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -142,10 +144,63 @@ Bdd ConditionTable::formulaOf(Value v) {
   return f;
 }
 
+/// The predicate that holds of (b, a) where `pred` holds of (a, b).
+static arith::CmpIPredicate swapped(arith::CmpIPredicate pred) {
+  using P = arith::CmpIPredicate;
+  switch (pred) {
+  case P::slt:
+    return P::sgt;
+  case P::sle:
+    return P::sge;
+  case P::sgt:
+    return P::slt;
+  case P::sge:
+    return P::sle;
+  case P::ult:
+    return P::ugt;
+  case P::ule:
+    return P::uge;
+  case P::ugt:
+    return P::ult;
+  case P::uge:
+    return P::ule;
+  default: // eq, ne
+    return pred;
+  }
+}
+
+/// `cmp` as `x pred c` with `c` a constant of x's width, if it is one.
+static std::optional<std::tuple<Value, arith::CmpIPredicate, APInt>>
+constantComparison(arith::CmpIOp cmp) {
+  APInt c;
+  Value x;
+  arith::CmpIPredicate pred = cmp.getPredicate();
+  if (matchPattern(cmp.getRhs(), m_ConstantInt(&c))) {
+    x = cmp.getLhs();
+  } else if (matchPattern(cmp.getLhs(), m_ConstantInt(&c))) {
+    x = cmp.getRhs();
+    pred = swapped(pred);
+  } else {
+    return std::nullopt;
+  }
+  if (matchPattern(x, m_Constant()) ||
+      ConstantIntRanges::getStorageBitwidth(x.getType()) != c.getBitWidth())
+    return std::nullopt;
+  return std::make_tuple(x, pred, c);
+}
+
 Bdd ConditionTable::comparisonFormula(arith::CmpIOp cmp, Value v) {
   if (std::optional<bool> known = facts.decide(cmp))
     return *known ? BddManager::True : BddManager::False;
   ComparedPair pair = facts.pairOf(cmp);
+  // An scf.for's induction variable against its lower bound keeps the
+  // pair's cells, which the loop's first iteration splits.
+  if (auto xc = constantComparison(cmp);
+      xc && !facts.iterationSplit(pair.lhs, pair.rhs)) {
+    auto &[x, pred, c] = *xc;
+    return valueIn(x, ValueSet::where(pred, c),
+                   [&] { return freshValueAtom(v); });
+  }
   auto [it, first] = cells.try_emplace({pair.lhs, pair.rhs});
   if (first)
     it->second = initialCells(pair);
@@ -170,6 +225,45 @@ Bdd ConditionTable::comparisonFormula(arith::CmpIOp cmp, Value v) {
     f = bdd.disj(f, yes);
   }
   return f;
+}
+
+Bdd ConditionTable::valueIn(Value x, const ValueSet &set,
+                            function_ref<Bdd()> atom) {
+  auto [it, first] = valueCells.try_emplace(x);
+  if (first)
+    it->second = initialValueCells(x);
+  SmallVector<ValueCell, 4> &cs = it->second;
+  if (cs.size() > MaxValueCells || cs.front().values.width() != set.width())
+    return atom();
+  Bdd f = BddManager::False;
+  Bdd split = BddManager::False;
+  for (unsigned i = 0, e = cs.size(); i < e; ++i) {
+    ValueSet in = cs[i].values.intersect(set);
+    if (in.empty())
+      continue;
+    ValueSet out = cs[i].values.minus(set);
+    if (out.empty()) {
+      f = bdd.disj(f, cs[i].cond);
+      continue;
+    }
+    if (split == BddManager::False)
+      split = atom();
+    Bdd yes = bdd.conj(cs[i].cond, split);
+    cs[i].cond = bdd.conj(cs[i].cond, bdd.negate(split));
+    cs[i].values = std::move(out);
+    cs.push_back({yes, std::move(in)});
+    f = bdd.disj(f, yes);
+  }
+  return f;
+}
+
+SmallVector<ConditionTable::ValueCell, 4>
+ConditionTable::initialValueCells(Value x) {
+  unsigned width = ConstantIntRanges::getStorageBitwidth(x.getType());
+  ValueSet possible = ValueSet::all(width);
+  if (std::optional<ConstantIntRanges> r = facts.rangeOf(x))
+    possible = possible.intersect(ValueSet::within(*r));
+  return {{BddManager::True, std::move(possible)}};
 }
 
 SmallVector<ConditionTable::Cell, 5>

@@ -24,6 +24,12 @@
 // no constraint has to travel along with the paths; the first comparison
 // of a pair the facts leave open is an atom of its own, as before.
 //
+// A comparison with a constant is a question about one value instead: its
+// cells hold the sets of values it may have (ValueSet), so comparisons
+// with different constants relate (`%k == 1` and `%k == 2` exclude each
+// other, so do `%k ult 5` and `%k uge 10`), and so do the cases of a switch
+// on the value (cf.switch, scf.index_switch: EdgeConditions asks valueIn).
+//
 //===----------------------------------------------------------------------===//
 #ifndef MEMLINT_ANALYSIS_LIFETIME_CONDITIONS_H
 #define MEMLINT_ANALYSIS_LIFETIME_CONDITIONS_H
@@ -31,6 +37,7 @@
 #include "analysis/Message.h"
 #include "analysis/lifetime/Bdd.h"
 #include "analysis/lifetime/IntegerFacts.h"
+#include "analysis/lifetime/ValueSet.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -69,6 +76,12 @@ public:
     formulas.erase(v);
     return formulaOf(v);
   }
+  /// The paths on which the integer `x` is in `set` (a comparison of `x`
+  /// with a constant, a switch case on `x`): one more question on the
+  /// cells of `x`'s comparisons with constants (see the file comment);
+  /// `atom` makes the atom that splits a cell where the answer is open.
+  Bdd valueIn(mlir::Value x, const ValueSet &set,
+              llvm::function_ref<Bdd()> atom);
   /// A fresh atom standing for the value of `v` (e.g. a loop-carried i1).
   Bdd freshValueAtom(mlir::Value v, bool loopCarried = false);
   /// A fresh atom for a choice made by `op`, worded for either outcome
@@ -187,6 +200,18 @@ private:
   /// with what the facts allow, or two when the outcomes differ between a
   /// loop's first iteration and later ones.
   llvm::SmallVector<Cell, 5> initialCells(const ComparedPair &pair);
+  /// The paths on which one integer may have `values`: the cells of its
+  /// comparisons with constants.
+  struct ValueCell {
+    Bdd cond;
+    ValueSet values;
+  };
+  /// The cells of `x` before any question: what its range allows.
+  llvm::SmallVector<ValueCell, 4> initialValueCells(mlir::Value x);
+  /// Above this many cells a value's questions get atoms of their own,
+  /// unrelated (as every comparison was before cells): a switch with
+  /// thousands of cases must not make each question cost thousands.
+  static constexpr unsigned MaxValueCells = 64;
   /// First-iteration atoms by the first op of their loop's head.
   llvm::DenseMap<mlir::Operation *, Bdd> firstIterations;
   using Cube = llvm::SmallVector<std::pair<unsigned, bool>>;
@@ -215,6 +240,8 @@ private:
   llvm::DenseMap<std::pair<mlir::Value, mlir::Value>,
                  llvm::SmallVector<Cell, 5>>
       cells;
+  /// Per integer value compared with constants, its cells.
+  llvm::DenseMap<mlir::Value, llvm::SmallVector<ValueCell, 4>> valueCells;
 };
 
 } // namespace memlint

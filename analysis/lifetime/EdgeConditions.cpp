@@ -71,15 +71,28 @@ std::vector<Bdd> EdgeConditions::ofSwitch(Operation *term) {
   Bdd rest = BddManager::True;
   if (caseValues)
     for (auto [i, v] : llvm::enumerate(caseValues->getValues<APInt>())) {
-      Message where = "the switch at " + positionOf(term);
-      std::string value = std::to_string(v.getSExtValue());
-      Bdd a = choice(term, i, where + " takes case " + value,
-                     where + " does not take case " + value);
+      Bdd a = caseTaken(term, i, sw.getFlag(), v, "the switch at ");
       out[i + 1] = bdd.conj(rest, a);
       rest = bdd.conj(rest, bdd.negate(a));
     }
   out[0] = rest;
   return out;
+}
+
+Bdd EdgeConditions::caseTaken(Operation *op, unsigned idx, Value selector,
+                              const APInt &value, StringRef what) {
+  auto key = std::make_pair(op, idx);
+  auto it = cases.find(key);
+  if (it != cases.end())
+    return it->second;
+  Message where = what.str() + positionOf(op);
+  std::string v = std::to_string(value.getSExtValue());
+  Bdd a = ctx.conds.valueIn(selector, ValueSet::single(value), [&] {
+    return choice(op, idx, where + " takes case " + v,
+                  where + " does not take case " + v);
+  });
+  cases[key] = a;
+  return a;
 }
 
 std::vector<Bdd>
@@ -131,10 +144,9 @@ EdgeConditions::ofIndexSwitch(Operation *raw, ArrayRef<RegionSuccessor> succs) {
   Bdd rest = BddManager::True;
   DenseMap<Region *, Bdd> byRegion;
   for (auto [i, caseRegion] : llvm::enumerate(sw.getCaseRegions())) {
-    Message where = "the index_switch at " + positionOf(raw);
-    std::string value = std::to_string(sw.getCases()[i]);
-    Bdd a = choice(raw, i, where + " takes case " + value,
-                   where + " does not take case " + value);
+    APInt value(IndexType::kInternalStorageBitWidth, sw.getCases()[i],
+                /*isSigned=*/true);
+    Bdd a = caseTaken(raw, i, sw.getArg(), value, "the index_switch at ");
     byRegion[&caseRegion] = bdd.conj(rest, a);
     rest = bdd.conj(rest, bdd.negate(a));
   }

@@ -2,7 +2,8 @@
 //
 // The condition of each outgoing edge of a branch: cf.cond_br and scf.if
 // follow their i1 operand, cf.switch and scf.index_switch compare against
-// their cases, scf.condition decides between the loop body and the exit, a
+// their cases (as questions on the selector's value, ConditionTable::valueIn),
+// scf.condition decides between the loop body and the exit, a
 // loop may run zero times, an affine.if whose integer set IntegerFacts
 // decides takes one region, and ops that do not say how they choose get one
 // opaque choice atom per alternative. The conditions of one op's edges are
@@ -45,12 +46,18 @@ private:
              Message whenFalse);
   /// Conditions for n alternatives nobody tells us how to choose between.
   std::vector<Bdd> opaque(mlir::Operation *op, unsigned n);
+  /// "Switch `op` takes its case `idx`" (`selector` equals `value`), made
+  /// once: a question on the selector's cells, so switches and comparisons
+  /// of one value with constants relate.
+  Bdd caseTaken(mlir::Operation *op, unsigned idx, mlir::Value selector,
+                const llvm::APInt &value, llvm::StringRef what);
   std::vector<Bdd> ofSwitch(mlir::Operation *term);
   std::vector<Bdd> ofIndexSwitch(mlir::Operation *op,
                                  llvm::ArrayRef<mlir::RegionSuccessor> succs);
 
   FunctionContext &ctx;
   llvm::DenseMap<std::pair<mlir::Operation *, unsigned>, Bdd> choices;
+  llvm::DenseMap<std::pair<mlir::Operation *, unsigned>, Bdd> cases;
 };
 
 } // namespace memlint::lifetime

@@ -98,10 +98,10 @@ public:
 
   /// Whether the solver ran (for tests of its cost).
   bool rangesComputed() const { return solver != nullptr; }
-
-private:
   /// The range of an integer or index value, if the analysis knows one.
   std::optional<mlir::ConstantIntRanges> rangeOf(mlir::Value v);
+
+private:
   /// Runs the solver over the function unless it did already or must not.
   bool ensureRanges();
 

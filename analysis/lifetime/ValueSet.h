@@ -1,0 +1,64 @@
+//===- ValueSet.h - Sets of integer values, as unsigned intervals -*- C++
+//-*-===//
+//
+// The values one integer SSA value may take on some paths: a union of
+// disjoint inclusive intervals in the unsigned order of its bit width.
+// ConditionTable keeps one such set per cell of the comparisons of a value
+// with constants (and of the switches on it), so that `%k == 1` and
+// `%k == 2`, a switch's case 0 and `%k != 0`, or `%k ult 5` and `%k uge 10`
+// are known to exclude each other. Signed predicates map to at most two
+// unsigned intervals (the signed order is the unsigned one with the sign
+// bit flipped).
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_LIFETIME_VALUESET_H
+#define MEMLINT_ANALYSIS_LIFETIME_VALUESET_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/APInt.h"
+#include "llvm/ADT/SmallVector.h"
+#include <utility>
+
+namespace mlir {
+class ConstantIntRanges;
+}
+
+namespace memlint {
+
+class ValueSet {
+public:
+  /// Every value of `width` bits.
+  static ValueSet all(unsigned width);
+  static ValueSet none(unsigned width) { return ValueSet(width); }
+  /// The single value `v`.
+  static ValueSet single(const llvm::APInt &v);
+  /// The values x for which `x pred c` holds.
+  static ValueSet where(mlir::arith::CmpIPredicate pred, const llvm::APInt &c);
+  /// The values both the unsigned and the signed bounds of `r` allow.
+  static ValueSet within(const mlir::ConstantIntRanges &r);
+
+  unsigned width() const { return bits; }
+  bool empty() const { return intervals.empty(); }
+  ValueSet intersect(const ValueSet &o) const;
+  ValueSet complement() const;
+  ValueSet minus(const ValueSet &o) const { return intersect(o.complement()); }
+  bool operator==(const ValueSet &o) const {
+    return bits == o.bits && intervals == o.intervals;
+  }
+
+private:
+  explicit ValueSet(unsigned width) : bits(width) {}
+  /// The unsigned intervals of the signed interval [lo, hi] (lo <=s hi).
+  static ValueSet signedRange(const llvm::APInt &lo, const llvm::APInt &hi);
+  void add(const llvm::APInt &lo, const llvm::APInt &hi) {
+    intervals.push_back({lo, hi});
+  }
+
+  unsigned bits;
+  /// Sorted, disjoint, not adjacent-merged; inclusive bounds.
+  llvm::SmallVector<std::pair<llvm::APInt, llvm::APInt>, 2> intervals;
+};
+
+} // namespace memlint
+
+#endif
