@@ -49,7 +49,9 @@ std::string freeOpNameFor(Operation *allocOp, Value buffer,
           std::string n = freeOpNameFor(def, v);
           if (!n.empty() && (name.empty() || name == n))
             name = n;
-          else if (!n.empty())
+          else if (!n.empty() || !heapAllocatedResults(def).empty())
+            // Two ways, or an allocation memlint cannot free (an async
+            // gpu.alloc): no free statement is right for every return.
             name = "?";
         }
       });
