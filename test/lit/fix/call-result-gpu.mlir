@@ -1,4 +1,7 @@
-// RUN: %memlint fix %s | FileCheck %s --strict-whitespace --match-full-lines
+// RUN: not %memlint fix %s > %t 2> %t.err
+// RUN: FileCheck %s --strict-whitespace --match-full-lines < %t
+// RUN: FileCheck %s --check-prefix=LEFT < %t.err
+// LEFT: {{.*}}1 finding left that no safe fix removes; see memlint lint
 
 // A buffer a call returns is freed the way its callee allocated it. An
 // async gpu.alloc has no free memlint can write without guessing the
