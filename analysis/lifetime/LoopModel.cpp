@@ -61,8 +61,9 @@ LoopModel::enclosingLoops(Operation *op, FunctionOpInterface fn) {
   SmallVector<const void *, 2> loops;
   for (Operation *cur = op; cur && cur != fn.getOperation();
        cur = cur->getParentOp()) {
-    if (Region *r = cur->getParentRegion(); r && regionHasCycle(r))
-      loops.push_back(r);
+    if (Region *r = cur->getParentRegion())
+      for (Block *header : cfgLoopsAround(cur->getBlock(), r))
+        loops.push_back(header);
     Operation *parent = cur->getParentOp();
     auto rb = dyn_cast_or_null<RegionBranchOpInterface>(parent);
     if (rb ? rb.hasLoop() : isa_and_nonnull<LoopLikeOpInterface>(parent))
@@ -71,23 +72,52 @@ LoopModel::enclosingLoops(Operation *op, FunctionOpInterface fn) {
   return loops;
 }
 
-bool LoopModel::regionHasCycle(Region *r) {
-  auto it = cyclicRegions.find(r);
-  if (it != cyclicRegions.end())
-    return it->second;
-  bool cycle = false;
-  if (!r->empty() && !r->hasOneBlock()) {
+// The loops are found as CfgWalk finds them: a back edge is an edge to a
+// block not later in the reverse post order, its loop the blocks that reach
+// its source without passing its header, and a header's loop the union over
+// its back edges.
+SmallVector<Block *, 2> LoopModel::cfgLoopsAround(Block *block,
+                                                  Region *region) {
+  auto [it, fresh] = cfgLoops.try_emplace(region);
+  std::vector<std::pair<Block *, DenseSet<Block *>>> &loops = it->second;
+  if (fresh && !region->empty() && !region->hasOneBlock()) {
     DenseMap<Block *, unsigned> index;
-    unsigned i = 0;
-    llvm::ReversePostOrderTraversal<Block *> rpot(&r->front());
+    llvm::ReversePostOrderTraversal<Block *> rpot(&region->front());
+    unsigned n = 0;
     for (Block *b : rpot)
-      index[b] = i++;
-    for (auto [b, idx] : index)
-      for (Block *s : b->getSuccessors())
-        if (index.count(s) && index[s] <= idx)
-          cycle = true;
+      index[b] = n++;
+    DenseMap<Block *, unsigned> loopOf;
+    for (Block *b : rpot)
+      for (Block *s : b->getSuccessors()) {
+        auto si = index.find(s);
+        if (si == index.end() || si->second > index[b])
+          continue;
+        auto [li, added] = loopOf.try_emplace(s, loops.size());
+        if (added)
+          loops.push_back({s, {}});
+        DenseSet<Block *> &blocks = loops[li->second].second;
+        blocks.insert(s);
+        SmallVector<Block *> work{b};
+        while (!work.empty()) {
+          Block *x = work.pop_back_val();
+          if (!blocks.insert(x).second)
+            continue;
+          for (Block *p : x->getPredecessors())
+            work.push_back(p);
+        }
+      }
   }
-  return cyclicRegions[r] = cycle;
+  // Innermost first: a loop nested in another has fewer blocks.
+  SmallVector<std::pair<unsigned, Block *>, 2> around;
+  for (auto &[header, blocks] : loops)
+    if (blocks.count(block))
+      around.push_back({blocks.size(), header});
+  llvm::sort(around,
+             [](const auto &a, const auto &b) { return a.first < b.first; });
+  SmallVector<Block *, 2> headers;
+  for (auto &[size, header] : around)
+    headers.push_back(header);
+  return headers;
 }
 
 // ---- Back edges -------------------------------------------------------------

@@ -52,10 +52,8 @@ public:
   /// Identifies the loop (earlier-iteration copies are made per loop).
   const void *id() const { return key; }
   /// Identifies the loop's earlier instances of allocations: the op of a
-  /// region loop; for CFG loops their region, whose loops share them.
-  const void *instanceKey() const {
-    return op ? static_cast<const void *>(op) : region;
-  }
+  /// region loop, the header of a CFG loop.
+  const void *instanceKey() const { return key; }
   /// An op that says where the loop is.
   mlir::Operation *locationOp() const { return keyOp; }
   /// `o` is in the loop (nested ops included).
@@ -98,7 +96,10 @@ private:
   /// The loops `op` may repeat in, innermost first, by instanceKey().
   llvm::SmallVector<const void *, 2>
   enclosingLoops(mlir::Operation *op, mlir::FunctionOpInterface fn);
-  bool regionHasCycle(mlir::Region *r);
+  /// The headers of the CFG loops of `region` that `block` (one of its
+  /// blocks) is in, innermost first.
+  llvm::SmallVector<mlir::Block *, 2> cfgLoopsAround(mlir::Block *block,
+                                                     mlir::Region *region);
   /// Per buffer, the paths on which the edge carries it on.
   std::vector<Bdd> carriedConditions(mlir::ValueRange carried,
                                      const PathState &st);
@@ -138,7 +139,11 @@ private:
   /// only after the inner loop; one shared instance would confuse the two.
   llvm::DenseMap<unsigned, llvm::SmallVector<EarlierInstance, 2>>
       earlierInstances;
-  llvm::DenseMap<mlir::Region *, bool> cyclicRegions;
+  /// Per region, its CFG loops: header and blocks (cfgLoopsAround).
+  llvm::DenseMap<
+      mlir::Region *,
+      std::vector<std::pair<mlir::Block *, llvm::DenseSet<mlir::Block *>>>>
+      cfgLoops;
   /// earlierIterationCopies() per (condition, back edge); BDD ids never
   /// change, and a condition cannot mention atoms created after it, so
   /// entries stay valid. The back edge's terminator fixes both the loop

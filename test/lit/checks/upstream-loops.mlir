@@ -7,6 +7,10 @@
 // RUN: %mlir-opt --buffer-deallocation-pipeline=private-function-dynamic-ownership=true %S/Inputs/loops.mlir | %memlint lint -
 // RUN: %mlir-opt --buffer-deallocation-pipeline %S/Inputs/deep-nest.mlir | %memlint lint -
 // RUN: %mlir-opt --buffer-deallocation-pipeline=private-function-dynamic-ownership=true %S/Inputs/deep-nest.mlir | %memlint lint -
+// The same loops lowered to branches (nested CFG loops in one region):
+// RUN: %mlir-opt --buffer-deallocation-pipeline --convert-scf-to-cf %S/Inputs/loops.mlir | %memlint lint -
+// RUN: %mlir-opt --buffer-deallocation-pipeline=private-function-dynamic-ownership=true --convert-scf-to-cf %S/Inputs/loops.mlir | %memlint lint -
+// RUN: %mlir-opt --buffer-deallocation-pipeline --convert-scf-to-cf %S/Inputs/deep-nest.mlir | %memlint lint -
 
 // And each free it places is needed: without the one inside the loop, the
 // buffer of the previous iteration leaks.
