@@ -116,15 +116,7 @@ DenseSet<Block *> &CfgWalk::loopBlocks(Block *src, Block *hdr) {
   if (it != loopBlocksCache.end())
     return it->second;
   DenseSet<Block *> &set = loopBlocksCache[key];
-  set.insert(hdr);
-  SmallVector<Block *> work{src};
-  while (!work.empty()) {
-    Block *b = work.pop_back_val();
-    if (!set.insert(b).second)
-      continue;
-    for (Block *p : b->getPredecessors())
-      work.push_back(p);
-  }
+  addLoopBlocks(src, hdr, set);
   return set;
 }
 

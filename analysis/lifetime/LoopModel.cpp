@@ -22,6 +22,18 @@ Block *blockIn(Block *b, Region *region) {
 }
 } // namespace
 
+void addLoopBlocks(Block *src, Block *header, DenseSet<Block *> &blocks) {
+  blocks.insert(header);
+  SmallVector<Block *> work{src};
+  while (!work.empty()) {
+    Block *b = work.pop_back_val();
+    if (!blocks.insert(b).second)
+      continue;
+    for (Block *p : b->getPredecessors())
+      work.push_back(p);
+  }
+}
+
 bool LoopScope::contains(Operation *o) const {
   if (op)
     return op->isProperAncestor(o);
@@ -95,16 +107,7 @@ SmallVector<Block *, 2> LoopModel::cfgLoopsAround(Block *block,
         auto [li, added] = loopOf.try_emplace(s, loops.size());
         if (added)
           loops.push_back({s, {}});
-        DenseSet<Block *> &blocks = loops[li->second].second;
-        blocks.insert(s);
-        SmallVector<Block *> work{b};
-        while (!work.empty()) {
-          Block *x = work.pop_back_val();
-          if (!blocks.insert(x).second)
-            continue;
-          for (Block *p : x->getPredecessors())
-            work.push_back(p);
-        }
+        addLoopBlocks(b, s, loops[li->second].second);
       }
   }
   // Innermost first: a loop nested in another has fewer blocks.

@@ -27,6 +27,11 @@
 
 namespace memlint::lifetime {
 
+/// Adds to `blocks` the loop the back edge `src` -> `header` closes: the
+/// header and every block that reaches `src` without passing it.
+void addLoopBlocks(mlir::Block *src, mlir::Block *header,
+                   llvm::DenseSet<mlir::Block *> &blocks);
+
 /// One loop, as the loop model sees it.
 class LoopScope {
 public:
