@@ -24,19 +24,13 @@ public:
       index[b] = order.size();
       order.push_back(b);
     }
-    for (Block *b : order)
-      for (Block *s : b->getSuccessors())
-        if (isBackEdge(b, s))
-          headers.insert(s);
-    // Natural loop of each header (all its back edges), to see which
-    // loops a forward edge leaves.
-    for (Block *b : order)
-      for (Block *s : b->getSuccessors())
-        if (isBackEdge(b, s)) {
-          DenseSet<Block *> &l = naturalLoops[index[s]];
-          for (Block *x : loopBlocks(b, s))
-            l.insert(x);
-        }
+    // The loop of each header (all its back edges), to see which loops a
+    // forward edge leaves: the loop model's, which keys earlier instances
+    // by the same headers.
+    for (auto &[header, blocks] : w.loops.cfgLoopsOf(&region)) {
+      headers.insert(header);
+      naturalLoops[index[header]] = &blocks;
+    }
     ran.resize(order.size());
   }
 
@@ -98,7 +92,8 @@ private:
   DenseMap<Block *, unsigned> index;
   DenseSet<Block *> headers;
   std::map<std::pair<Block *, Block *>, DenseSet<Block *>> loopBlocksCache;
-  std::map<unsigned, DenseSet<Block *>> naturalLoops; // by header index
+  /// By header index.
+  std::map<unsigned, const DenseSet<Block *> *> naturalLoops;
   /// The state entering each header from outside its loop.
   DenseMap<Block *, PathState> headerEntry;
   DenseMap<Block *, Incoming> backIn;
@@ -238,12 +233,13 @@ void CfgWalk::followEdge(Block *block, Operation *term, unsigned i,
 
 void CfgWalk::leaveLoops(Block *block, Block *succ, PathState &es) {
   for (auto &[h, blocks] : naturalLoops) {
-    if (!blocks.count(block) || blocks.count(succ))
+    if (!blocks->count(block) || blocks->count(succ))
       continue;
     auto entryIt = headerEntry.find(order[h]);
-    w.loops.leaveLoop(
-        es, entryIt == headerEntry.end() ? nullptr : &entryIt->second,
-        LoopScope::cfg(&region, blocks, order[h]), w.loops.exportedBy(blocks));
+    w.loops.leaveLoop(es,
+                      entryIt == headerEntry.end() ? nullptr : &entryIt->second,
+                      LoopScope::cfg(&region, *blocks, order[h]),
+                      w.loops.exportedBy(*blocks));
   }
 }
 
@@ -253,7 +249,7 @@ Bdd CfgWalk::firstIteration(Block *header) {
     place.where = &header->front();
     place.name = "the loop at " + positionOf(place.where);
     place.region = &region;
-    const DenseSet<Block *> &blocks = naturalLoops[index[header]];
+    const DenseSet<Block *> &blocks = *naturalLoops[index[header]];
     place.blocks.insert(blocks.begin(), blocks.end());
     place.testFirst = testsFirst(header);
     return place;
@@ -261,7 +257,7 @@ Bdd CfgWalk::firstIteration(Block *header) {
 }
 
 bool CfgWalk::testsFirst(Block *header) const {
-  const DenseSet<Block *> &blocks = naturalLoops.at(index.lookup(header));
+  const DenseSet<Block *> &blocks = *naturalLoops.at(index.lookup(header));
   bool leaves = false;
   for (Block *s : header->getSuccessors()) {
     if (s == header)

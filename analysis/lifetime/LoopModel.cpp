@@ -84,32 +84,33 @@ LoopModel::enclosingLoops(Operation *op, FunctionOpInterface fn) {
   return loops;
 }
 
-// The loops are found as CfgWalk finds them: a back edge is an edge to a
-// block not later in the reverse post order, its loop the blocks that reach
-// its source without passing its header, and a header's loop the union over
-// its back edges.
+const LoopModel::CfgLoops &LoopModel::cfgLoopsOf(Region *region) {
+  auto [it, fresh] = cfgLoops.try_emplace(region);
+  CfgLoops &loops = it->second;
+  if (!fresh || region->empty() || region->hasOneBlock())
+    return loops;
+  DenseMap<Block *, unsigned> index;
+  llvm::ReversePostOrderTraversal<Block *> rpot(&region->front());
+  unsigned n = 0;
+  for (Block *b : rpot)
+    index[b] = n++;
+  DenseMap<Block *, unsigned> loopOf;
+  for (Block *b : rpot)
+    for (Block *s : b->getSuccessors()) {
+      auto si = index.find(s);
+      if (si == index.end() || si->second > index[b])
+        continue;
+      auto [li, added] = loopOf.try_emplace(s, loops.size());
+      if (added)
+        loops.push_back({s, {}});
+      addLoopBlocks(b, s, loops[li->second].second);
+    }
+  return loops;
+}
+
 SmallVector<Block *, 2> LoopModel::cfgLoopsAround(Block *block,
                                                   Region *region) {
-  auto [it, fresh] = cfgLoops.try_emplace(region);
-  std::vector<std::pair<Block *, DenseSet<Block *>>> &loops = it->second;
-  if (fresh && !region->empty() && !region->hasOneBlock()) {
-    DenseMap<Block *, unsigned> index;
-    llvm::ReversePostOrderTraversal<Block *> rpot(&region->front());
-    unsigned n = 0;
-    for (Block *b : rpot)
-      index[b] = n++;
-    DenseMap<Block *, unsigned> loopOf;
-    for (Block *b : rpot)
-      for (Block *s : b->getSuccessors()) {
-        auto si = index.find(s);
-        if (si == index.end() || si->second > index[b])
-          continue;
-        auto [li, added] = loopOf.try_emplace(s, loops.size());
-        if (added)
-          loops.push_back({s, {}});
-        addLoopBlocks(b, s, loops[li->second].second);
-      }
-  }
+  const CfgLoops &loops = cfgLoopsOf(region);
   // Innermost first: a loop nested in another has fewer blocks.
   SmallVector<std::pair<unsigned, Block *>, 2> around;
   for (auto &[header, blocks] : loops)

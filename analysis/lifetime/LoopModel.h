@@ -90,6 +90,16 @@ public:
   void leaveLoop(PathState &st, const PathState *before, const LoopScope &loop,
                  const llvm::DenseSet<unsigned> &exported);
 
+  /// The CFG loops of `region`: each header, and the blocks of its loop
+  /// (the union over its back edges). A back edge is an edge to a block
+  /// not later in the reverse post order from the entry; its loop is the
+  /// blocks that reach its source without passing its header. Computed
+  /// once per region; CfgWalk walks by them and earlier instances are
+  /// keyed by their headers.
+  using CfgLoops =
+      std::vector<std::pair<mlir::Block *, llvm::DenseSet<mlir::Block *>>>;
+  const CfgLoops &cfgLoopsOf(mlir::Region *region);
+
   /// Atoms the aliases and formulas of the arguments of `blocks` mention
   /// (and so those of every value derived from them).
   llvm::DenseSet<unsigned>
@@ -144,11 +154,8 @@ private:
   /// only after the inner loop; one shared instance would confuse the two.
   llvm::DenseMap<unsigned, llvm::SmallVector<EarlierInstance, 2>>
       earlierInstances;
-  /// Per region, its CFG loops: header and blocks (cfgLoopsAround).
-  llvm::DenseMap<
-      mlir::Region *,
-      std::vector<std::pair<mlir::Block *, llvm::DenseSet<mlir::Block *>>>>
-      cfgLoops;
+  /// Per region, its CFG loops (cfgLoopsOf).
+  llvm::DenseMap<mlir::Region *, CfgLoops> cfgLoops;
   /// earlierIterationCopies() per (condition, back edge); BDD ids never
   /// change, and a condition cannot mention atoms created after it, so
   /// entries stay valid. The back edge's terminator fixes both the loop
