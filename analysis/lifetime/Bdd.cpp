@@ -82,15 +82,24 @@ void BddManager::growCache() {
 }
 
 unsigned BddManager::newVar() {
-  levels.push_back(static_cast<uint64_t>(varCount + 1) << 16);
-  return varCount++;
+  return addVar(static_cast<uint64_t>(varCount + 1) << 16);
 }
 
 unsigned BddManager::newVarAfter(unsigned v) {
   unsigned k = ++copiesAfter[v];
   if (k >= (1u << 16))
     return newVar(); // Out of room: still correct, only less compact.
-  levels.push_back(levels[v] + k);
+  return addVar(placeOf(v) + k);
+}
+
+unsigned BddManager::addVar(uint64_t place) {
+  // Places collide: a copy of v's first copy lands where v's second copy
+  // is. The operations take two variables of one level for one variable
+  // (a cofactor by the one is taken of the other), so the variable's
+  // number breaks the tie and no two variables share a level.
+  if (varCount + 1 >= (1u << VarBits))
+    spentOn = BddSpent::Nodes; // no unique level left: give up
+  levels.push_back(place << VarBits | varCount);
   return varCount++;
 }
 

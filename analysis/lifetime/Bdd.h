@@ -197,9 +197,13 @@ private:
   CacheEntry &cacheSlot(Op op, Bdd a, Bdd b);
   void growCache();
   unsigned varCount = 0;
-  /// Order key per variable: newVar() steps by 2^16, leaving room for the
-  /// copies newVarAfter() puts between two variables.
+  /// Order key per variable: its place (newVar() steps by 2^16, leaving
+  /// room for the copies newVarAfter() puts between two variables) above
+  /// its number, which makes every key unique.
   std::vector<uint64_t> levels;
+  static constexpr unsigned VarBits = 24;
+  uint64_t placeOf(unsigned v) const { return levels[v] >> VarBits; }
+  unsigned addVar(uint64_t place);
   llvm::DenseMap<unsigned, unsigned> copiesAfter;
   BddBudget budget;
   BddSpent spentOn = BddSpent::None;

@@ -76,6 +76,27 @@ TEST(BddTest, VarAfterIsOrderedBetweenNeighbours) {
   EXPECT_EQ(cube[3].first, b);
 }
 
+// A copy of a copy is placed where another copy of the original may be
+// (v's second copy and the copy of v's first copy): they must still be two
+// variables. Sharing a level, the operations took a cofactor by the one
+// for the other (the restrict of a join came out wrong, and a loop nest's
+// fixpoint in upstream's lowered output never settled).
+TEST(BddTest, CopiesOfCopiesAreDistinctVariables) {
+  BddManager m;
+  unsigned v = m.newVar();
+  unsigned v1 = m.newVarAfter(v), v2 = m.newVarAfter(v);
+  unsigned v11 = m.newVarAfter(v1);
+  Bdd x = m.var(v2), y = m.var(v11);
+  EXPECT_NE(m.conj(x, m.negate(y)), BddManager::False);
+  EXPECT_NE(m.conj(m.negate(x), y), BddManager::False);
+  EXPECT_NE(m.conj(x, y), x);
+  EXPECT_NE(m.disj(x, y), x);
+  // restrict agrees with its argument wherever the care set holds.
+  Bdd care = m.disj(m.var(v), y);
+  Bdd f = m.xorOf(x, m.conj(y, m.var(v1)));
+  EXPECT_EQ(m.conj(m.restrict(f, care), care), m.conj(f, care));
+}
+
 // Thousands of random formulas over 10 variables: enough nodes and
 // operations to grow the unique table and to make the lossy computed table
 // overwrite entries. Every diagram must still match its truth table, and
