@@ -159,12 +159,28 @@ void CfgWalk::runBlock(unsigned bi, Block *block) {
   if (auto fw = in.find(block); fw != in.end())
     cur = fw->second;
   bool header = headers.count(block);
+  Bdd entered = BddManager::True;
   if (header && !block->empty()) {
     headerEntry[block] = cur.st;
-    w.flow.restrict(cur, firstIteration(block));
+    Bdd first = firstIteration(block);
+    entered =
+        w.ctx.bdd.exists(cur.any ? cur.st.path : BddManager::False,
+                         [&](unsigned v) { return first == w.ctx.bdd.var(v); });
+    w.flow.restrict(cur, first);
   }
-  if (auto bk = backIn.find(block); bk != backIn.end())
-    w.flow.merge(cur, bk->second);
+  if (auto bk = backIn.find(block); bk != backIn.end()) {
+    // Atoms from outside the loop keep their values while it runs, so the
+    // paths coming round hold what some path into the loop holds. What
+    // the back edges carried in earlier rounds may not: it was joined
+    // under earlier states of the loops around this one, whose atoms have
+    // since been renamed or dropped, and such paths no execution has (a
+    // buffer freed on every real path stayed live on them in upstream's
+    // cf-lowered output).
+    Incoming back = bk->second;
+    if (entered != BddManager::True)
+      w.flow.restrict(back, entered);
+    w.flow.merge(cur, back);
+  }
   if (!cur.any || cur.st.unreachable())
     return;
   w.bindArguments(block, cur, header);
