@@ -163,24 +163,11 @@ void CfgWalk::runBlock(unsigned bi, Block *block) {
   if (header && !block->empty()) {
     headerEntry[block] = cur.st;
     Bdd first = firstIteration(block);
-    entered =
-        w.ctx.bdd.exists(cur.any ? cur.st.path : BddManager::False,
-                         [&](unsigned v) { return first == w.ctx.bdd.var(v); });
+    entered = w.enteredPaths(cur, first);
     w.flow.restrict(cur, first);
   }
-  if (auto bk = backIn.find(block); bk != backIn.end()) {
-    // Atoms from outside the loop keep their values while it runs, so the
-    // paths coming round hold what some path into the loop holds. What
-    // the back edges carried in earlier rounds may not: it was joined
-    // under earlier states of the loops around this one, whose atoms have
-    // since been renamed or dropped, and such paths no execution has (a
-    // buffer freed on every real path stayed live on them in upstream's
-    // cf-lowered output).
-    Incoming back = bk->second;
-    if (entered != BddManager::True)
-      w.flow.restrict(back, entered);
-    w.flow.merge(cur, back);
-  }
+  if (auto bk = backIn.find(block); bk != backIn.end())
+    w.mergeBack(cur, bk->second, entered);
   if (!cur.any || cur.st.unreachable())
     return;
   w.bindArguments(block, cur, header);
@@ -306,6 +293,24 @@ static unsigned roundCap(Operation *loop) {
         ++nested;
     });
   return MaxRounds + std::min(nested, 1u << 20);
+}
+
+Bdd FlowWalker::enteredPaths(const Incoming &entry, Bdd first) {
+  if (!entry.any)
+    return BddManager::False;
+  BddManager &bdd = ctx.bdd;
+  return bdd.exists(entry.st.path,
+                    [&](unsigned v) { return bdd.var(v) == first; });
+}
+
+void FlowWalker::mergeBack(Incoming &cur, const Incoming &back, Bdd entered) {
+  if (entered == BddManager::True) {
+    flow.merge(cur, back);
+    return;
+  }
+  Incoming held = back;
+  flow.restrict(held, entered);
+  flow.merge(cur, held);
 }
 
 void FlowWalker::iterateLoop(Operation *loop,

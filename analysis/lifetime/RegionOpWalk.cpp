@@ -240,10 +240,14 @@ bool RegionOpWalk::runRound() {
     Incoming cur;
     if (auto it = in.find(&region); it != in.end())
       cur = it->second;
-    if (loopHeads.count(&region) && !region.front().empty())
-      w.flow.restrict(cur, firstIteration(&region));
+    Bdd entered = BddManager::True;
+    if (loopHeads.count(&region) && !region.front().empty()) {
+      Bdd first = firstIteration(&region);
+      entered = w.enteredPaths(cur, first);
+      w.flow.restrict(cur, first);
+    }
     if (auto it = backIn.find(&region); it != backIn.end())
-      w.flow.merge(cur, it->second);
+      w.mergeBack(cur, it->second, entered);
     if (!cur.any || cur.st.unreachable())
       continue;
     bool repetitive = op.isRepetitiveRegion(region.getRegionNumber());
