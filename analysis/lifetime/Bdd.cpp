@@ -82,24 +82,25 @@ void BddManager::growCache() {
 }
 
 unsigned BddManager::newVar() {
-  return addVar(static_cast<uint64_t>(varCount + 1) << 16);
+  uint64_t last = order.empty() ? 0 : *order.rbegin();
+  return addVar(last + NewVarGap);
 }
 
 unsigned BddManager::newVarAfter(unsigned v) {
-  unsigned k = ++copiesAfter[v];
-  if (k >= (1u << 16))
+  // Halfway to whatever follows v: a copy of a copy goes right after the
+  // copy, never where another copy of the original already is (two
+  // variables of one level are taken for one by the operations).
+  uint64_t at = levels[v];
+  auto next = order.upper_bound(at);
+  uint64_t room = next == order.end() ? NewVarGap : *next - at;
+  if (room < 2)
     return newVar(); // Out of room: still correct, only less compact.
-  return addVar(placeOf(v) + k);
+  return addVar(at + room / 2);
 }
 
-unsigned BddManager::addVar(uint64_t place) {
-  // Places collide: a copy of v's first copy lands where v's second copy
-  // is. The operations take two variables of one level for one variable
-  // (a cofactor by the one is taken of the other), so the variable's
-  // number breaks the tie and no two variables share a level.
-  if (varCount + 1 >= (1u << VarBits))
-    spentOn = BddSpent::Nodes; // no unique level left: give up
-  levels.push_back(place << VarBits | varCount);
+unsigned BddManager::addVar(uint64_t level) {
+  levels.push_back(level);
+  order.insert(level);
   return varCount++;
 }
 

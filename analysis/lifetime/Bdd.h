@@ -15,6 +15,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include <cstdint>
 #include <functional>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -60,10 +61,11 @@ public:
 
   /// A new variable, ordered after every existing one.
   unsigned newVar();
-  /// A new variable ordered right after `v` (and after the variables
-  /// created earlier by this call for `v`), before every variable that
-  /// follows `v`. Keeping a renamed copy next to its original keeps
-  /// diagrams that relate the two small, and renaming between them local.
+  /// A new variable ordered right after `v`, before every variable that
+  /// follows `v` (earlier copies of `v` included). Keeping a renamed copy
+  /// next to its original keeps diagrams that relate the two small, and
+  /// renaming between them local. Past 32 copies in one place it goes
+  /// last instead (still correct, less compact).
   unsigned newVarAfter(unsigned v);
   unsigned numVars() const { return varCount; }
   Bdd var(unsigned v);
@@ -197,14 +199,13 @@ private:
   CacheEntry &cacheSlot(Op op, Bdd a, Bdd b);
   void growCache();
   unsigned varCount = 0;
-  /// Order key per variable: its place (newVar() steps by 2^16, leaving
-  /// room for the copies newVarAfter() puts between two variables) above
-  /// its number, which makes every key unique.
+  /// Order key per variable, unique: newVar() steps by NewVarGap past the
+  /// last, leaving room for the copies newVarAfter() puts between two
+  /// variables; `order` holds the keys sorted.
   std::vector<uint64_t> levels;
-  static constexpr unsigned VarBits = 24;
-  uint64_t placeOf(unsigned v) const { return levels[v] >> VarBits; }
-  unsigned addVar(uint64_t place);
-  llvm::DenseMap<unsigned, unsigned> copiesAfter;
+  std::set<uint64_t> order;
+  static constexpr uint64_t NewVarGap = uint64_t(1) << 32;
+  unsigned addVar(uint64_t level);
   BddBudget budget;
   BddSpent spentOn = BddSpent::None;
   uint64_t ops = 0;

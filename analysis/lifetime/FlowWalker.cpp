@@ -304,12 +304,14 @@ Bdd FlowWalker::enteredPaths(const Incoming &entry, Bdd first) {
 }
 
 void FlowWalker::mergeBack(Incoming &cur, const Incoming &back, Bdd entered) {
-  if (entered == BddManager::True) {
+  Bdd path = back.any ? ctx.bdd.conj(back.st.path, entered) : BddManager::False;
+  if (!back.any || path == back.st.path) {
     flow.merge(cur, back);
     return;
   }
+  // Entries and aliases hold only with the path: narrowing it is enough.
   Incoming held = back;
-  flow.restrict(held, entered);
+  held.st.path = path;
   flow.merge(cur, held);
 }
 

@@ -65,15 +65,18 @@ TEST(BddTest, VarAfterIsOrderedBetweenNeighbours) {
   BddManager m;
   unsigned a = m.newVar(), b = m.newVar();
   unsigned a1 = m.newVarAfter(a), a2 = m.newVarAfter(a);
-  // a < a1 < a2 < b in the order: a conjunction of all four is one chain
-  // whose top is a and whose last decision is b.
-  Bdd f = m.conj(m.conj(m.var(b), m.var(a2)), m.conj(m.var(a1), m.var(a)));
+  unsigned a11 = m.newVarAfter(a1);
+  // Each goes right after what it copies: a < a2 < a1 < a11 < b. A
+  // conjunction of all five is one chain in that order.
+  Bdd f = m.conj(m.conj(m.var(b), m.var(a2)),
+                 m.conj(m.conj(m.var(a1), m.var(a11)), m.var(a)));
   auto cube = m.shortestCube(f);
-  ASSERT_EQ(cube.size(), 4u);
+  ASSERT_EQ(cube.size(), 5u);
   EXPECT_EQ(cube[0].first, a);
-  EXPECT_EQ(cube[1].first, a1);
-  EXPECT_EQ(cube[2].first, a2);
-  EXPECT_EQ(cube[3].first, b);
+  EXPECT_EQ(cube[1].first, a2);
+  EXPECT_EQ(cube[2].first, a1);
+  EXPECT_EQ(cube[3].first, a11);
+  EXPECT_EQ(cube[4].first, b);
 }
 
 // A copy of a copy is placed where another copy of the original may be
@@ -95,6 +98,25 @@ TEST(BddTest, CopiesOfCopiesAreDistinctVariables) {
   Bdd care = m.disj(m.var(v), y);
   Bdd f = m.xorOf(x, m.conj(y, m.var(v1)));
   EXPECT_EQ(m.conj(m.restrict(f, care), care), m.conj(f, care));
+}
+
+// Copies of one variable halve the room after it; past that they go last.
+// Every one of them stays a variable of its own.
+TEST(BddTest, ManyCopiesStayDistinct) {
+  BddManager m;
+  unsigned v = m.newVar(), w = m.newVar();
+  std::vector<unsigned> copies;
+  for (int i = 0; i < 80; ++i)
+    copies.push_back(m.newVarAfter(i % 2            ? v
+                                   : copies.empty() ? v
+                                                    : copies.back()));
+  Bdd all = m.var(w);
+  for (unsigned c : copies) {
+    EXPECT_NE(m.conj(m.var(c), m.negate(m.var(v))), BddManager::False);
+    all = m.conj(all, m.var(c));
+  }
+  // A conjunction of distinct variables is a chain of all of them.
+  EXPECT_EQ(m.shortestCube(all).size(), copies.size() + 1);
 }
 
 // Thousands of random formulas over 10 variables: enough nodes and
