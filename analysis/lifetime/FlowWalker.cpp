@@ -299,8 +299,10 @@ Bdd FlowWalker::enteredPaths(const Incoming &entry, Bdd first) {
   if (!entry.any)
     return BddManager::False;
   BddManager &bdd = ctx.bdd;
-  return bdd.exists(entry.st.path,
-                    [&](unsigned v) { return bdd.var(v) == first; });
+  SmallVector<unsigned> firstVar = bdd.support(first);
+  return bdd.exists(entry.st.path, [&](unsigned v) {
+    return llvm::is_contained(firstVar, v);
+  });
 }
 
 void FlowWalker::mergeBack(Incoming &cur, const Incoming &back, Bdd entered) {
