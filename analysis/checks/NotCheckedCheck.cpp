@@ -10,37 +10,10 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/checks/Check.h"
 
-#include "mlir/Interfaces/ControlFlowInterfaces.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
-
 using namespace mlir;
 
 namespace memlint {
 namespace {
-
-/// True when `fn` has a loop: a loop op, a region op whose regions may
-/// repeat, or a CFG edge back to the same or an earlier block (every cycle
-/// of a region's blocks has one). Without one the analysis has no fixpoint
-/// to miss, so only the budget can have stopped it.
-bool mayLoop(FunctionOpInterface fn) {
-  WalkResult r = fn->walk([](Operation *op) {
-    auto branch = dyn_cast<RegionBranchOpInterface>(op);
-    if (isa<LoopLikeOpInterface>(op) || (branch && branch.hasLoop()))
-      return WalkResult::interrupt();
-    for (Region &region : op->getRegions()) {
-      DenseMap<Block *, unsigned> index;
-      unsigned n = 0;
-      for (Block &b : region)
-        index[&b] = n++;
-      for (Block &b : region)
-        for (Block *succ : b.getSuccessors())
-          if (index.lookup(succ) <= index.lookup(&b))
-            return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return r.wasInterrupted();
-}
 
 class NotCheckedCheck : public Check {
 public:
@@ -64,13 +37,13 @@ public:
             std::to_string(limits.bytes) + " bytes)";
       break;
     case BddSpent::Nodes:
-    case BddSpent::None:
-      // The wording from before the work and memory budgets: the node
-      // table ran out, or (no budget did) the loops reached no fixpoint.
       why = "its path conditions outgrew the analysis budget (" +
             std::to_string(limits.nodes) + " BDD nodes)";
-      if (mayLoop(fn))
-        why += " or its loops reached no fixpoint";
+      break;
+    case BddSpent::None:
+      // No budget ran out: the walk stopped at its round limit with a
+      // loop's states still changing.
+      why = "its loops reached no fixpoint within the analysis's round limit";
       break;
     }
     f.message = "@" + fn.getName().str() + " was checked only coarsely: " + why;

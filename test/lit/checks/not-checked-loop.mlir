@@ -1,0 +1,79 @@
+// RUN: %memlint lint --verify-diagnostics %s
+
+// A function with a loop whose conditions outgrow the node budget: the
+// message names the budget that ran out, and no longer adds "or its loops
+// reached no fixpoint" (the analysis knows which stopped it).
+// expected-warning@+1 {{@pairs_in_loop was checked only coarsely: its path conditions outgrew the analysis budget (2000000 BDD nodes); only bugs that happen on every path are reported for it [not-checked]}}
+func.func @pairs_in_loop(%n: index,
+    %x0: i1, %x1: i1, %x2: i1, %x3: i1, %x4: i1, %x5: i1, %x6: i1, %x7: i1,
+    %x8: i1, %x9: i1, %x10: i1, %x11: i1, %x12: i1, %x13: i1, %x14: i1, %x15: i1,
+    %x16: i1, %x17: i1, %x18: i1, %y0: i1, %y1: i1, %y2: i1, %y3: i1, %y4: i1,
+    %y5: i1, %y6: i1, %y7: i1, %y8: i1, %y9: i1, %y10: i1, %y11: i1, %y12: i1,
+    %y13: i1, %y14: i1, %y15: i1, %y16: i1, %y17: i1, %y18: i1) {
+  %a = memref.alloc() : memref<16xf32>
+  %c0i = arith.constant 0 : index
+  %c1i = arith.constant 1 : index
+  scf.for %i = %c0i to %n step %c1i {
+    %q1 = arith.ori %x0, %x1 : i1
+    %q2 = arith.ori %q1, %x2 : i1
+    %q3 = arith.ori %q2, %x3 : i1
+    %q4 = arith.ori %q3, %x4 : i1
+    %q5 = arith.ori %q4, %x5 : i1
+    %q6 = arith.ori %q5, %x6 : i1
+    %q7 = arith.ori %q6, %x7 : i1
+    %q8 = arith.ori %q7, %x8 : i1
+    %q9 = arith.ori %q8, %x9 : i1
+    %q10 = arith.ori %q9, %x10 : i1
+    %q11 = arith.ori %q10, %x11 : i1
+    %q12 = arith.ori %q11, %x12 : i1
+    %q13 = arith.ori %q12, %x13 : i1
+    %q14 = arith.ori %q13, %x14 : i1
+    %q15 = arith.ori %q14, %x15 : i1
+    %q16 = arith.ori %q15, %x16 : i1
+    %q17 = arith.ori %q16, %x17 : i1
+    %q18 = arith.ori %q17, %x18 : i1
+    scf.if %q18 {
+    }
+    %p0 = arith.andi %x0, %y0 : i1
+    %p1 = arith.andi %x1, %y1 : i1
+    %p2 = arith.andi %x2, %y2 : i1
+    %p3 = arith.andi %x3, %y3 : i1
+    %p4 = arith.andi %x4, %y4 : i1
+    %p5 = arith.andi %x5, %y5 : i1
+    %p6 = arith.andi %x6, %y6 : i1
+    %p7 = arith.andi %x7, %y7 : i1
+    %p8 = arith.andi %x8, %y8 : i1
+    %p9 = arith.andi %x9, %y9 : i1
+    %p10 = arith.andi %x10, %y10 : i1
+    %p11 = arith.andi %x11, %y11 : i1
+    %p12 = arith.andi %x12, %y12 : i1
+    %p13 = arith.andi %x13, %y13 : i1
+    %p14 = arith.andi %x14, %y14 : i1
+    %p15 = arith.andi %x15, %y15 : i1
+    %p16 = arith.andi %x16, %y16 : i1
+    %p17 = arith.andi %x17, %y17 : i1
+    %p18 = arith.andi %x18, %y18 : i1
+    %c0 = arith.ori %p0, %p1 : i1
+    %c1 = arith.ori %c0, %p2 : i1
+    %c2 = arith.ori %c1, %p3 : i1
+    %c3 = arith.ori %c2, %p4 : i1
+    %c4 = arith.ori %c3, %p5 : i1
+    %c5 = arith.ori %c4, %p6 : i1
+    %c6 = arith.ori %c5, %p7 : i1
+    %c7 = arith.ori %c6, %p8 : i1
+    %c8 = arith.ori %c7, %p9 : i1
+    %c9 = arith.ori %c8, %p10 : i1
+    %c10 = arith.ori %c9, %p11 : i1
+    %c11 = arith.ori %c10, %p12 : i1
+    %c12 = arith.ori %c11, %p13 : i1
+    %c13 = arith.ori %c12, %p14 : i1
+    %c14 = arith.ori %c13, %p15 : i1
+    %c15 = arith.ori %c14, %p16 : i1
+    %c16 = arith.ori %c15, %p17 : i1
+    %c17 = arith.ori %c16, %p18 : i1
+    scf.if %c17 {
+      memref.dealloc %a : memref<16xf32>
+    }
+  }
+  return
+}
