@@ -159,15 +159,13 @@ void CfgWalk::runBlock(unsigned bi, Block *block) {
   if (auto fw = in.find(block); fw != in.end())
     cur = fw->second;
   bool header = headers.count(block);
-  Bdd entered = BddManager::True;
+  std::optional<Bdd> first;
   if (header && !block->empty()) {
     headerEntry[block] = cur.st;
-    Bdd first = firstIteration(block);
-    entered = w.enteredPaths(cur, first);
-    w.flow.restrict(cur, first);
+    first = firstIteration(block);
   }
-  if (auto bk = backIn.find(block); bk != backIn.end())
-    w.mergeBack(cur, bk->second, entered);
+  auto back = backIn.find(block);
+  w.joinLoopHead(cur, first, back == backIn.end() ? nullptr : &back->second);
   if (!cur.any || cur.st.unreachable())
     return;
   w.bindArguments(block, cur, header);
@@ -295,24 +293,30 @@ static unsigned roundCap(Operation *loop) {
   return MaxRounds + std::min(nested, 1u << 20);
 }
 
-Bdd FlowWalker::enteredPaths(const Incoming &entry, Bdd first) {
-  if (!entry.any)
-    return BddManager::False;
+void FlowWalker::joinLoopHead(Incoming &cur, std::optional<Bdd> first,
+                              const Incoming *back) {
   BddManager &bdd = ctx.bdd;
-  SmallVector<unsigned> firstVar = bdd.support(first);
-  return bdd.exists(entry.st.path, [&](unsigned v) {
-    return llvm::is_contained(firstVar, v);
-  });
-}
-
-void FlowWalker::mergeBack(Incoming &cur, const Incoming &back, Bdd entered) {
-  Bdd path = back.any ? ctx.bdd.conj(back.st.path, entered) : BddManager::False;
-  if (!back.any || path == back.st.path) {
-    flow.merge(cur, back);
+  // The paths into the loop, its first-iteration atom left out.
+  Bdd entered = BddManager::True;
+  if (first) {
+    SmallVector<unsigned> firstVar = bdd.support(*first);
+    if (cur.any)
+      entered = bdd.exists(cur.st.path, [&](unsigned v) {
+        return llvm::is_contained(firstVar, v);
+      });
+    else
+      entered = BddManager::False;
+    flow.restrict(cur, *first);
+  }
+  if (!back || !back->any)
+    return;
+  Bdd path = bdd.conj(back->st.path, entered);
+  if (path == back->st.path) {
+    flow.merge(cur, *back);
     return;
   }
   // Entries and aliases hold only with the path: narrowing it is enough.
-  Incoming held = back;
+  Incoming held = *back;
   held.st.path = path;
   flow.merge(cur, held);
 }

@@ -16,6 +16,7 @@
 #include "analysis/lifetime/Transfer.h"
 #include "llvm/ADT/SetVector.h"
 #include <memory>
+#include <optional>
 
 namespace memlint::lifetime {
 
@@ -77,19 +78,19 @@ private:
   /// partial states of the inner loops, which makes more distinct
   /// conditions (a 12k-op generated function needed 5x the BDD nodes).
   static constexpr unsigned LockstepDepth = 3;
-  /// The paths into a loop whose first-iteration atom is `first`, that
-  /// atom left out: what the paths inside it hold of the atoms from outside.
-  Bdd enteredPaths(const Incoming &entry, Bdd first);
-  /// Joins what a loop's back edges carried into its header's state, on
-  /// the paths `entered` (see enteredPaths). Atoms from outside the loop
-  /// keep their values while it runs, so the paths coming round hold what
-  /// some path into the loop holds. What back edges carried in earlier
-  /// rounds, or at an earlier visit of the loop in lockstep, may not: it
-  /// was joined under earlier states of the loops around this one, whose
-  /// atoms have since been renamed or dropped, and such paths no execution
-  /// has (a buffer freed on every real path stayed live on them in
-  /// upstream's cf-lowered output).
-  void mergeBack(Incoming &cur, const Incoming &back, Bdd entered);
+  /// The state at a loop head: `cur`, what enters it from outside,
+  /// restricted to the first iteration (`first`, its atom; none for a
+  /// block or region that is no loop head), joined with what the back
+  /// edges carried (`back`, if any) on the paths into the loop. Atoms from
+  /// outside the loop keep their values while it runs, so the paths coming
+  /// round hold what some path into the loop holds. What back edges
+  /// carried in earlier rounds, or at an earlier visit of the loop in
+  /// lockstep, may not: it was joined under earlier states of the loops
+  /// around this one, whose atoms have since been renamed or dropped, and
+  /// such paths no execution has (a buffer freed on every real path stayed
+  /// live on them in upstream's cf-lowered output).
+  void joinLoopHead(Incoming &cur, std::optional<Bdd> first,
+                    const Incoming *back);
   /// Whether a loop visited now runs in lockstep (see iterateLoop): it
   /// then starts from what its back edges carried at its last visit.
   bool visitsInLockstep() const { return iteratingLoops >= LockstepDepth; }

@@ -240,14 +240,11 @@ bool RegionOpWalk::runRound() {
     Incoming cur;
     if (auto it = in.find(&region); it != in.end())
       cur = it->second;
-    Bdd entered = BddManager::True;
-    if (loopHeads.count(&region) && !region.front().empty()) {
-      Bdd first = firstIteration(&region);
-      entered = w.enteredPaths(cur, first);
-      w.flow.restrict(cur, first);
-    }
-    if (auto it = backIn.find(&region); it != backIn.end())
-      w.mergeBack(cur, it->second, entered);
+    std::optional<Bdd> first;
+    if (loopHeads.count(&region) && !region.front().empty())
+      first = firstIteration(&region);
+    auto back = backIn.find(&region);
+    w.joinLoopHead(cur, first, back == backIn.end() ? nullptr : &back->second);
     if (!cur.any || cur.st.unreachable())
       continue;
     bool repetitive = op.isRepetitiveRegion(region.getRegionNumber());

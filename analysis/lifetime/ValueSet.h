@@ -1,5 +1,4 @@
-//===- ValueSet.h - Sets of integer values, as unsigned intervals -*- C++
-//-*-===//
+//===- ValueSet.h - Integer value sets as unsigned intervals ----*- C++ -*-===//
 //
 // The values one integer SSA value may take on some paths: a union of
 // disjoint inclusive intervals in the unsigned order of its bit width.
