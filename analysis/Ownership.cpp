@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Async/IR/Async.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -12,6 +13,7 @@
 #include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -79,6 +81,23 @@ bool isStackAllocated(Value v) {
 }
 
 bool isGlobalAccess(Operation *op) { return isa<memref::GetGlobalOp>(op); }
+
+StringRef matchingFreeOpName(Operation *allocOp) {
+  if (isa<gpu::AllocOp>(allocOp))
+    return "gpu.dealloc";
+  if (isa<memref::AllocOp, memref::ReallocOp>(allocOp))
+    return "memref.dealloc";
+  return "";
+}
+
+StringRef freeOpRuntime(Operation *freeOp) {
+  if (isa<gpu::DeallocOp>(freeOp))
+    return "gpu.dealloc";
+  if (isa<memref::DeallocOp, memref::ReallocOp, bufferization::DeallocOp>(
+          freeOp))
+    return "memref.dealloc";
+  return "";
+}
 
 SmallVector<OpOperand *> freedOperands(Operation *op) {
   SmallVector<OpOperand *> out;
@@ -203,6 +222,68 @@ llvm::SmallVector<Operation *> gpuOpsAwaited(Operation *op) {
     if (first)
       out.push_back(producer);
   }
+  return out;
+}
+
+llvm::SmallVector<Operation *> asyncBodiesAwaited(Operation *op) {
+  llvm::SmallVector<Operation *> out;
+  auto await = dyn_cast<async::AwaitOp>(op);
+  if (!await)
+    return out;
+  auto execute = await.getOperand().getDefiningOp<async::ExecuteOp>();
+  if (!execute || execute->getBlock() != op->getBlock() ||
+      !execute->isBeforeInBlock(op))
+    return out;
+  for (Value r : execute->getResults())
+    for (Operation *user : r.getUsers())
+      if (user != op &&
+          (user->getBlock() != op->getBlock() || !op->isBeforeInBlock(user)))
+        return out;
+  out.push_back(execute);
+  return out;
+}
+
+/// Whether the ops of `block` run whenever the body of `execute` does:
+/// the entry block of every region on the way, each region's op either
+/// `execute` or a loop that runs at least once.
+static bool runsWithBody(Block *block, Operation *execute) {
+  while (true) {
+    Region *region = block->getParent();
+    if (!region || &region->front() != block)
+      return false;
+    Operation *parent = region->getParentOp();
+    if (parent == execute)
+      return true;
+    auto loop = dyn_cast<LoopLikeOpInterface>(parent);
+    if (!loop)
+      return false;
+    std::optional<llvm::APInt> trips = loop.getStaticTripCount();
+    if (!trips || trips->isZero())
+      return false;
+    block = parent->getBlock();
+  }
+}
+
+llvm::SmallVector<Value> asyncBodyCapturedUses(Operation *execute) {
+  llvm::SmallVector<Value> out;
+  execute->walk([&](Operation *op) {
+    if (op == execute || !runsWithBody(op->getBlock(), execute) ||
+        isa<bufferization::DeallocOp>(op))
+      return;
+    // What the body frees itself is its own business (a second free on the
+    // host is a double free, found where it happens).
+    SmallVector<OpOperand *> freed = freedOperands(op);
+    for (OpOperand &o : op->getOpOperands()) {
+      if (llvm::is_contained(freed, &o))
+        continue;
+      Value v = o.get();
+      if (!isMemRef(v) ||
+          execute->isAncestor(v.getParentBlock()->getParentOp()) ||
+          !accessesMemory(o) || llvm::is_contained(out, v))
+        continue;
+      out.push_back(v);
+    }
+  });
   return out;
 }
 

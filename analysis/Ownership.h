@@ -13,6 +13,7 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 namespace memlint {
 
@@ -34,6 +35,18 @@ llvm::SmallVector<mlir::Value> heapAllocatedResults(mlir::Operation *op);
 bool isStackAllocated(mlir::Value v);
 /// True if `op` yields a global's memory (memref.get_global).
 bool isGlobalAccess(mlir::Operation *op);
+
+/// The op that frees what `allocOp` allocates, by the runtime behind it:
+/// "memref.dealloc" for the host heap (`memref.alloc`, `memref.realloc`),
+/// "gpu.dealloc" for device memory (`gpu.alloc`, also `host_shared`);
+/// empty where memlint does not know (a call, a custom allocator).
+llvm::StringRef matchingFreeOpName(mlir::Operation *allocOp);
+/// The same for a freeing op: which runtime it hands memory back to
+/// ("memref.dealloc" for `memref.dealloc`, `memref.realloc` and
+/// `bufferization.dealloc`, which lower to the host's `free`;
+/// "gpu.dealloc"), empty where unknown. Memory freed by the other runtime
+/// than the one that allocated it is an invalid free.
+llvm::StringRef freeOpRuntime(mlir::Operation *freeOp);
 
 /// Operands `op` frees (Free effect on a value). bufferization.dealloc is
 /// modelled separately because its frees are conditional.
@@ -64,6 +77,19 @@ llvm::SmallVector<mlir::Operation *> dmaStartsAwaited(mlir::Operation *op);
 /// them. (Tokens that reach the wait through other ops, or from another block,
 /// are not followed: that only misses uses.) Empty for any other op.
 llvm::SmallVector<mlir::Operation *> gpuOpsAwaited(mlir::Operation *op);
+/// The `async.execute` ops whose bodies `op`, an `async.await` of one of
+/// their results (token or value), waits for on the host: they come before
+/// it in its block, and every other op that takes any of their results
+/// comes after it there (an earlier await, or one in a region, may end the
+/// body first on some path; an `async.execute` that depends on it is not
+/// followed). Until then the body may still run. Empty for any other op.
+llvm::SmallVector<mlir::Operation *> asyncBodiesAwaited(mlir::Operation *op);
+/// The memrefs defined outside `execute` whose memory its body accesses on
+/// every run of the body: by ops in the body's entry block, or in loops
+/// there that run at least once (a static trip count). A use under a
+/// branch of the body is left out: its path is not known at the await, and
+/// a finding must hold on a path.
+llvm::SmallVector<mlir::Value> asyncBodyCapturedUses(mlir::Operation *execute);
 /// The source and destination memrefs of a DMA start.
 std::pair<mlir::Value, mlir::Value> dmaBuffersOf(mlir::Operation *start);
 

@@ -240,6 +240,22 @@ std::optional<std::string> FixFinder::byRemoval(const Group &g,
   return std::nullopt;
 }
 
+std::optional<std::string> FixFinder::replaceFree(const Group &g,
+                                                  Operation *free, Value v,
+                                                  StringRef opName) {
+  std::string stmt = freeStatement(*base.doc, opName, v);
+  if (stmt.empty())
+    return std::nullopt;
+  SourceText src(*base.doc);
+  std::optional<std::vector<TextEdit>> edits = replaceOpEdits(src, free, stmt);
+  if (!edits)
+    return std::nullopt;
+  std::unique_ptr<Snapshot> s = analyzeEdits(base, *edits);
+  if (s && accept(*s, g))
+    return s->text().str();
+  return std::nullopt;
+}
+
 std::optional<std::string> FixFinder::byGuard(const Group &g,
                                               ArrayRef<Operation *> frees) {
   SourceText src(*base.doc);
@@ -355,6 +371,16 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
       if (oo.kind == OriginKind::Owned)
         owned.push_back(oo.buffer);
     }
+    if (e.wrongDeallocator) {
+      // Free it with the op of the runtime that allocated it, in place.
+      fix.title = "Free " + what + " with '" +
+                  matchingFreeOpName(la.buffers()[e.buffer].allocOp).str() +
+                  "'";
+      if (g.events.size() == 1 && isPlainFree(e.op))
+        fixed = replaceFree(g, e.op, e.via,
+                            matchingFreeOpName(la.buffers()[e.buffer].allocOp));
+      break;
+    }
     fixed = byRemoval(g, {e.op}, owned);
     if (argument) {
       // The caller may have meant to hand the buffer over: then removing
@@ -374,21 +400,12 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
         bool interior;
         while (Value src = viewSource(root, interior))
           root = src;
-        std::string stmt =
-            freeStatement(doc, e.op->getName().getStringRef(), root);
-        SourceText src(doc);
-        std::optional<std::vector<TextEdit>> edits;
-        if (!stmt.empty())
-          edits = replaceOpEdits(src, e.op, stmt);
-        if (edits)
-          if (std::unique_ptr<Snapshot> s = analyzeEdits(base, *edits))
-            if (accept(*s, g)) {
-              fixed = s->text().str();
-              fix.title = "Free " + doc.nameOf(root) +
-                          " instead of its "
-                          "interior view " +
-                          what;
-            }
+        if ((fixed =
+                 replaceFree(g, e.op, root, e.op->getName().getStringRef())))
+          fix.title = "Free " + doc.nameOf(root) +
+                      " instead of its "
+                      "interior view " +
+                      what;
       }
     } else {
       return std::nullopt;

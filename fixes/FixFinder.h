@@ -136,6 +136,9 @@ private:
   byRemoval(const Group &g, ArrayRef<Operation *> frees, ArrayRef<int> buffers);
   std::optional<std::string> byGuard(const Group &g,
                                      ArrayRef<Operation *> frees);
+  /// `free` (a plain free op) rewritten as `opName` of `v`, if that proves.
+  std::optional<std::string> replaceFree(const Group &g, Operation *free,
+                                         mlir::Value v, llvm::StringRef opName);
   std::optional<std::string> byOwnershipFlag(const Group &g, Operation *free,
                                              bool &borrowsArgument);
 

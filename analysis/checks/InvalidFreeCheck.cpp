@@ -39,6 +39,21 @@ public:
           rel = {"global accessed here", doc.rangeOf(o.value.getDefiningOp())};
           break;
         case OriginKind::Owned: {
+          if (e.wrongDeallocator) {
+            // Freed by another runtime than the one that allocated it.
+            Operation *alloc = la.buffers()[e.buffer].allocOp;
+            StringRef allocName = alloc->getName().getStringRef();
+            f.message = "frees " + what + " with '" +
+                        e.op->getName().getStringRef().str() + "', but '" +
+                        allocName.str() + "' allocated " +
+                        (what == origin ? "it" : origin) + "; free it with '" +
+                        matchingFreeOpName(alloc).str() + "'";
+            if (e.interiorView)
+              f.message += " (and " + what + " is an interior view of it)";
+            rel = {"allocated by '" + allocName.str() + "' here",
+                   doc.rangeOf(alloc)};
+            break;
+          }
           // Through a view that may start inside the buffer.
           f.message = "frees " + what + ", an interior view of buffer " +
                       origin + "; free " + origin + " itself";

@@ -54,6 +54,12 @@ public:
                                  doc.rangeOf(async)});
             break;
           }
+        // An await uses what the body it waits for uses.
+        for (Operation *execute : asyncBodiesAwaited(e.op))
+          f.related.push_back({"the body of this 'async.execute' may run "
+                               "and use " +
+                                   via + " until this await",
+                               doc.rangeOf(execute)});
         f.related.push_back(
             {bornHereNote(name, buf), doc.rangeOf(buf.allocOp)});
         out.push_back(std::move(f));

@@ -61,6 +61,10 @@ struct Event {
   mlir::Value via;           // the value used or freed
   bool backEdge = false;     // leak at a loop back edge
   bool interiorView = false; // invalid free through an interior view
+  /// Invalid free by an op of another runtime than the allocation's
+  /// (`memref.dealloc` of a `gpu.alloc` buffer, `gpu.dealloc` of a
+  /// `memref.alloc` one).
+  bool wrongDeallocator = false;
 };
 
 /// What callers need to know of a function.

@@ -218,12 +218,22 @@ void Transfer::freeOwned(Operation *op, Value v, const AliasEntry &e,
     ev.via = v;
     ctx.events.record(ev, b);
   }
-  // Foreign memory may itself be a view: where it starts is unknown.
-  if (e.interior && !ctx.buffers[b].foreign) {
+  // Foreign memory may itself be a view: where it starts is unknown, and
+  // so is who allocated it.
+  const BufferInfo &buffer = ctx.buffers[b];
+  bool interior = e.interior && !buffer.foreign;
+  StringRef allocatedFor = buffer.foreign || !buffer.allocOp
+                               ? StringRef()
+                               : matchingFreeOpName(buffer.allocOp);
+  StringRef freedBy = freeOpRuntime(op);
+  bool wrongDeallocator =
+      !allocatedFor.empty() && !freedBy.empty() && allocatedFor != freedBy;
+  if (interior || wrongDeallocator) {
     Event ev{EventKind::InvalidFree, op, (int)b, e.origin};
     ev.cond = c;
     ev.via = v;
-    ev.interiorView = true;
+    ev.interiorView = interior;
+    ev.wrongDeallocator = wrongDeallocator;
     ctx.events.record(ev, (int)e.origin);
   }
   Bdd &freedHere = ctx.frees[{op, b}];
@@ -284,6 +294,46 @@ void Transfer::checkUses(Operation *op, PathState &st,
       if (isMemRef(o.get()) && !llvm::is_contained(freedThere, &o) &&
           accessesMemory(o))
         handleUse(op, o.get(), st);
+  }
+  // An async.execute body may run until it is awaited: a free made on the
+  // host between the execute and the await races with the body's uses.
+  for (Operation *execute : asyncBodiesAwaited(op))
+    for (Value v : asyncBodyCapturedUses(execute))
+      raceWithBody(op, execute, v, st);
+}
+
+void Transfer::raceWithBody(Operation *await, Operation *execute, Value v,
+                            PathState &st) {
+  BddManager &bdd = ctx.bdd;
+  Block *block = await->getBlock();
+  for (const AliasEntry &e : flow.aliasOf(v)) {
+    std::optional<unsigned> b = ctx.ownedBuffer(e.origin);
+    if (!b)
+      continue;
+    // Frees before the execute are found at the body's own uses; the
+    // body's own frees are inside it.
+    Bdd between = BddManager::False;
+    Operation *firstFree = nullptr;
+    for (const auto &[key, cond] : ctx.frees) {
+      if (key.second != *b)
+        continue;
+      Operation *top = block->findAncestorOpInBlock(*key.first);
+      if (!top || !execute->isBeforeInBlock(top) ||
+          !top->isBeforeInBlock(await))
+        continue;
+      between = bdd.disj(between, cond);
+      if (!firstFree)
+        firstFree = key.first;
+    }
+    Bdd c = bdd.conj(bdd.conj(st.path, e.cond),
+                     bdd.conj(between, st.entries[*b].freed));
+    if (c == BddManager::False)
+      continue;
+    Event ev{EventKind::UseAfterFree, await, (int)*b};
+    ev.cond = c;
+    ev.via = v;
+    ev.firstFree = firstFree;
+    ctx.events.record(ev, *b);
   }
 }
 

@@ -57,6 +57,10 @@ private:
   Bdd ownedAfterDealloc(const DeallocList &list, unsigned r);
   /// Memory effect on `v`: a use after free where it may be freed.
   void handleUse(mlir::Operation *op, mlir::Value v, PathState &st);
+  /// At `await`, which waits for `execute`'s body: a use after free of
+  /// `v`, which the body uses, where the host freed it after the execute.
+  void raceWithBody(mlir::Operation *await, mlir::Operation *execute,
+                    mlir::Value v, PathState &st);
   /// Allocation (and a call returning a fresh buffer): on every path of
   /// the state the buffer is now a new, live one.
   void handleAllocation(unsigned b, PathState &st) {

@@ -39,3 +39,21 @@ func.func @dependent_body(%v: f32) {
   async.await %t2 : !async.token
   return
 }
+
+// Freed while the body may still run (a use after free at the await): the
+// free moves after the await.
+// CHECK-LABEL:func.func @freed_before_await(%v: f32) {
+// CHECK:  async.await %t : !async.token
+// CHECK-NEXT:  memref.dealloc %a : memref<16xf32>
+// CHECK-NEXT:  return
+func.func @freed_before_await(%v: f32) {
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<16xf32>
+  %t = async.execute {
+    memref.store %v, %a[%c1] : memref<16xf32>
+    async.yield
+  }
+  memref.dealloc %a : memref<16xf32>
+  async.await %t : !async.token
+  return
+}

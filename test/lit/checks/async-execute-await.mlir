@@ -1,0 +1,134 @@
+// RUN: %memlint lint --verify-diagnostics %s
+//
+// An async.execute body may run until the host awaits it: a free made on
+// the host between the execute and the await races with the body's uses
+// of that buffer, a use after free reported at the await.
+
+func.func @freed_before_await(%x: f32) {
+  %c0 = arith.constant 0 : index
+  %buf = memref.alloc() : memref<16xf32> // expected-note {{%buf allocated here}}
+  %t = async.execute { // expected-note {{the body of this 'async.execute' may run and use %buf until this await}}
+    memref.store %x, %buf[%c0] : memref<16xf32>
+    async.yield
+  }
+  memref.dealloc %buf : memref<16xf32> // expected-note {{freed here}}
+  async.await %t : !async.token // expected-error {{'async.await' uses buffer %buf after it was freed [use-after-free]}}
+  return
+}
+
+// Inside a loop of the body that runs (a static trip count), through a
+// view, and awaited through the value the body yields.
+func.func @freed_before_value_await(%x: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %buf = memref.alloc() : memref<16xf32> // expected-note {{%buf allocated here}}
+  %view = memref.subview %buf[0] [8] [1] : memref<16xf32> to memref<8xf32, strided<[1]>>
+  %t, %v = async.execute -> !async.value<f32> { // expected-note {{the body of this 'async.execute' may run and use %view until this await}}
+    scf.for %i = %c0 to %c8 step %c1 {
+      memref.store %x, %view[%i] : memref<8xf32, strided<[1]>>
+    }
+    async.yield %x : f32
+  }
+  memref.dealloc %buf : memref<16xf32> // expected-note {{freed here}}
+  %r = async.await %v : !async.value<f32> // expected-error {{'async.await' uses buffer %buf after it was freed (through its alias %view) [use-after-free]}}
+  return %r : f32
+}
+
+// Freed on one branch only: the path is named.
+func.func @freed_on_a_branch(%x: f32, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %buf = memref.alloc() : memref<16xf32> // expected-note {{%buf allocated here}}
+  %t = async.execute { // expected-note {{the body of this 'async.execute' may run and use %buf until this await}}
+    memref.store %x, %buf[%c0] : memref<16xf32>
+    async.yield
+  }
+  scf.if %c {
+    memref.dealloc %buf : memref<16xf32> // expected-note {{freed here}}
+  }
+  async.await %t : !async.token // expected-error {{'async.await' uses buffer %buf after it was freed when %c is true [use-after-free]}}
+  scf.if %c {
+  } else {
+    memref.dealloc %buf : memref<16xf32>
+  }
+  return
+}
+
+// Correct: freed after the await.
+func.func @freed_after_await(%x: f32) {
+  %c0 = arith.constant 0 : index
+  %buf = memref.alloc() : memref<16xf32>
+  %t = async.execute {
+    memref.store %x, %buf[%c0] : memref<16xf32>
+    async.yield
+  }
+  async.await %t : !async.token
+  memref.dealloc %buf : memref<16xf32>
+  return
+}
+
+// Correct: the body frees the buffer itself; the host only waits.
+func.func @freed_by_the_body(%x: f32) {
+  %c0 = arith.constant 0 : index
+  %buf = memref.alloc() : memref<16xf32>
+  %t = async.execute {
+    memref.store %x, %buf[%c0] : memref<16xf32>
+    memref.dealloc %buf : memref<16xf32>
+    async.yield
+  }
+  async.await %t : !async.token
+  return
+}
+
+// Correct: the host frees a buffer the body does not touch.
+func.func @other_buffer(%x: f32) {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
+  %t = async.execute {
+    memref.store %x, %a[%c0] : memref<16xf32>
+    async.yield
+  }
+  memref.dealloc %b : memref<16xf32>
+  async.await %t : !async.token
+  memref.dealloc %a : memref<16xf32>
+  return
+}
+
+// Correct: a first await ends the body; the free comes after it, before a
+// second await of the same token.
+func.func @second_await(%x: f32) {
+  %c0 = arith.constant 0 : index
+  %buf = memref.alloc() : memref<16xf32>
+  %t = async.execute {
+    memref.store %x, %buf[%c0] : memref<16xf32>
+    async.yield
+  }
+  async.await %t : !async.token
+  memref.dealloc %buf : memref<16xf32>
+  async.await %t : !async.token
+  return
+}
+
+// Not reported: the body uses the buffer only under a branch of its own,
+// whose path the await cannot tell (here it is exactly the paths that do
+// not free).
+func.func @used_under_a_branch_of_the_body(%x: f32, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %buf = memref.alloc() : memref<16xf32>
+  %t = async.execute {
+    scf.if %c {
+      memref.store %x, %buf[%c0] : memref<16xf32>
+    }
+    async.yield
+  }
+  scf.if %c {
+  } else {
+    memref.dealloc %buf : memref<16xf32>
+  }
+  async.await %t : !async.token
+  scf.if %c {
+    memref.dealloc %buf : memref<16xf32>
+  }
+  return
+}

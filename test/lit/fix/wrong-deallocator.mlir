@@ -1,0 +1,35 @@
+// RUN: %memlint fix %s | FileCheck %s --strict-whitespace --match-full-lines
+// RUN: %memlint fix %s | %memlint lint -
+// RUN: %memlint fix %s | %memlint fix --check -
+
+// A free by the other runtime than the allocation's is rewritten in place
+// as the right one, through the value it freed.
+// CHECK-LABEL:func.func @device_freed_on_host(%n: index) {
+// CHECK-NEXT:  %d = gpu.alloc (%n) : memref<?xf32>
+// CHECK-NEXT:  gpu.dealloc %d : memref<?xf32> // done
+// CHECK-NEXT:  return
+func.func @device_freed_on_host(%n: index) {
+  %d = gpu.alloc (%n) : memref<?xf32>
+  memref.dealloc %d : memref<?xf32> // done
+  return
+}
+
+// CHECK-LABEL:func.func @host_freed_on_device(%c: i1) {
+// CHECK-NEXT:  %h = memref.alloc() : memref<16xf32>
+// CHECK-NEXT:  %v = memref.cast %h : memref<16xf32> to memref<?xf32>
+// CHECK-NEXT:  scf.if %c {
+// CHECK-NEXT:    memref.dealloc %v : memref<?xf32>
+// CHECK-NEXT:  } else {
+// CHECK-NEXT:    memref.dealloc %h : memref<16xf32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  return
+func.func @host_freed_on_device(%c: i1) {
+  %h = memref.alloc() : memref<16xf32>
+  %v = memref.cast %h : memref<16xf32> to memref<?xf32>
+  scf.if %c {
+    gpu.dealloc %v : memref<?xf32>
+  } else {
+    memref.dealloc %h : memref<16xf32>
+  }
+  return
+}
