@@ -159,7 +159,9 @@ MergeProofState mergeProofStateOf(LifetimeAnalysis &la,
   // What happens only for some memory contents too: a merge must not add
   // it (FixSnapshot's signatures count it as well).
   for (const Event &e : la.possibleEvents()) {
-    Value named = e.kind == EventKind::InvalidFree
+    // Events of memory that is no buffer (an invalid free, stack memory
+    // returned) are named by where that memory comes from.
+    Value named = e.kind == EventKind::InvalidFree || e.buffer < 0
                       ? la.origins()[e.origin].value
                       : la.buffers()[e.buffer].value;
     std::pair<int, std::string> key{static_cast<int>(e.kind),

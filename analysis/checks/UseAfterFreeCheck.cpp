@@ -12,11 +12,37 @@ class UseAfterFreeCheck : public Check {
 public:
   UseAfterFreeCheck() : Check(CheckId::UseAfterFree) {}
 
+  /// A function returns stack memory: its frame, and the memory with it,
+  /// is gone when the caller gets it.
+  Finding stackReturned(Document &doc, LifetimeAnalysis &la,
+                        const EventGroup &g, const Event &e) const {
+    const Origin &o = la.origins()[e.origin];
+    Operation *alloca = o.value.getDefiningOp();
+    std::string via = doc.nameOf(e.via);
+    Finding f = finding(g.anchor);
+    std::string name = doc.nameOf(o.value);
+    f.message = "'" + e.op->getName().getStringRef().str() +
+                "' returns stack memory " + name + " from '" +
+                alloca->getName().getStringRef().str() +
+                "', which is freed when the function returns";
+    if (name != via)
+      f.message += " (through its alias " + via + ")";
+    Message when = describeCondition(la, e.cond, e.op);
+    if (!when.empty())
+      f.message += " " + when;
+    f.related.push_back({"stack allocation here", doc.rangeOf(alloca)});
+    return f;
+  }
+
   void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
                      std::vector<Finding> &out) override {
     Document &doc = ctx.doc;
     for (const EventGroup &g : eventGroups(doc, la))
       for (const Event &e : g.events) {
+        if (e.buffer < 0) {
+          out.push_back(stackReturned(doc, la, g, e));
+          continue;
+        }
         const BufferInfo &buf = la.buffers()[e.buffer];
         std::string name = bufferName(doc, buf);
         std::string via = doc.nameOf(e.via);

@@ -207,6 +207,15 @@ void FunctionAnalysis::atReturn(const Exit &x) {
           foreignCovered = bdd.disj(foreignCovered, c);
         else if (c != BddManager::False)
           allForeign = false;
+        // Stack memory dies with the function's frame: the caller would
+        // get memory already freed.
+        if (ctx.origins[e.origin].kind == OriginKind::Alloca &&
+            c != BddManager::False) {
+          Event ev{EventKind::UseAfterFree, x.term, -1, e.origin};
+          ev.cond = c;
+          ev.via = v;
+          ctx.events.record(ev, -1 - static_cast<int>(e.origin));
+        }
       }
     if (i < foreignOut.size() &&
         (!allForeign || !bdd.implies(x.st.path, foreignCovered)))

@@ -54,6 +54,8 @@ struct Event {
   /// Leak: the exit reached (return, loop back edge). Others: the free or
   /// the use.
   mlir::Operation *op = nullptr;
+  /// The buffer; -1 for memory that is none (an invalid free of an
+  /// argument, stack memory returned: a UseAfterFree with `origin` set).
   int buffer = -1;
   unsigned origin = 0;
   Bdd cond = BddManager::False; // the paths on which it happens

@@ -1,0 +1,36 @@
+// RUN: %memlint lint --verify-diagnostics %s
+//
+// Stack memory dies with the function's frame: returning it (or a view or
+// cast of it, on some path) hands the caller memory that is already freed.
+
+func.func @returns_alloca() -> memref<4xf32> {
+  %s = memref.alloca() : memref<4xf32> // expected-note {{stack allocation here}}
+  return %s : memref<4xf32> // expected-error {{'func.return' returns stack memory %s from 'memref.alloca', which is freed when the function returns [use-after-free]}}
+}
+
+func.func @returns_a_view(%c: i1, %h: memref<8xf32>) -> memref<4xf32, strided<[1]>> {
+  %s = memref.alloca() : memref<8xf32> // expected-note {{stack allocation here}}
+  %m = arith.select %c, %s, %h : memref<8xf32>
+  %v = memref.subview %m[0] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1]>>
+  return %v : memref<4xf32, strided<[1]>> // expected-error {{'func.return' returns stack memory %s from 'memref.alloca', which is freed when the function returns (through its alias %v) when %c is true [use-after-free]}}
+}
+
+// Correct: stack memory used and dropped, a heap copy returned, and an
+// alloca_scope's stack memory read before the return.
+func.func @copies_out() -> memref<4xf32> {
+  %s = memref.alloca() : memref<4xf32>
+  %h = memref.alloc() : memref<4xf32>
+  memref.copy %s, %h : memref<4xf32> to memref<4xf32>
+  return %h : memref<4xf32>
+}
+
+func.func @scoped(%x: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %r = memref.alloca_scope -> f32 {
+    %s = memref.alloca() : memref<4xf32>
+    memref.store %x, %s[%c0] : memref<4xf32>
+    %v = memref.load %s[%c0] : memref<4xf32>
+    memref.alloca_scope.return %v : f32
+  }
+  return %r : f32
+}
