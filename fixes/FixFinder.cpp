@@ -29,9 +29,14 @@ FunctionOpInterface FixFinder::calleeInFile(CallOpInterface call) const {
 }
 
 std::string FixFinder::freeOpOf(const BufferInfo &b) {
-  return freeOpNameFor(b.allocOp, b.value, [&](CallOpInterface call) {
-    return calleeInFile(call);
-  });
+  std::string name =
+      freeOpNameFor(b.allocOp, b.value,
+                    [&](CallOpInterface call) { return calleeInFile(call); });
+  // A call's buffer: its callee's summary follows wrappers of wrappers,
+  // which the callee's returns alone do not show.
+  if (!name.empty() && !b.freeOp.empty() && isa<CallOpInterface>(b.allocOp))
+    return b.freeOp.str();
+  return name;
 }
 
 /// The first callee of `fn` that frees what a call passes it, through
@@ -373,12 +378,13 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
     }
     if (e.wrongDeallocator) {
       // Free it with the op of the runtime that allocated it, in place.
-      fix.title = "Free " + what + " with '" +
-                  matchingFreeOpName(la.buffers()[e.buffer].allocOp).str() +
-                  "'";
-      if (g.events.size() == 1 && isPlainFree(e.op))
-        fixed = replaceFree(g, e.op, e.via,
-                            matchingFreeOpName(la.buffers()[e.buffer].allocOp));
+      // Not for an async gpu.alloc (its free belongs in its stream), as
+      // for a leak.
+      const BufferInfo &buf = la.buffers()[e.buffer];
+      StringRef freeOp = buf.freeOp;
+      fix.title = "Free " + what + " with '" + freeOp.str() + "'";
+      if (g.events.size() == 1 && isPlainFree(e.op) && freeOpOf(buf) == freeOp)
+        fixed = replaceFree(g, e.op, e.via, freeOp);
       break;
     }
     fixed = byRemoval(g, {e.op}, owned);

@@ -1,10 +1,20 @@
 //===- InvalidFreeCheck.cpp - Freeing memory this function does not own ---===//
 #include "analysis/checks/Check.h"
 
+#include "mlir/Interfaces/CallInterfaces.h"
+
 using namespace mlir;
 
 namespace memlint {
 namespace {
+
+/// `@callee` of a direct call, else "a call".
+std::string calleeName(CallOpInterface call) {
+  if (auto sym =
+          dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee()))
+    return "@" + sym.getLeafReference().str();
+  return "a call";
+}
 
 class InvalidFreeCheck : public Check {
 public:
@@ -41,17 +51,27 @@ public:
         case OriginKind::Owned: {
           if (e.wrongDeallocator) {
             // Freed by another runtime than the one that allocated it.
-            Operation *alloc = la.buffers()[e.buffer].allocOp;
-            StringRef allocName = alloc->getName().getStringRef();
-            f.message = "frees " + what + " with '" +
-                        e.op->getName().getStringRef().str() + "', but '" +
-                        allocName.str() + "' allocated " +
-                        (what == origin ? "it" : origin) + "; free it with '" +
-                        matchingFreeOpName(alloc).str() + "'";
+            const BufferInfo &buf = la.buffers()[e.buffer];
+            std::string freer = e.op->getName().getStringRef().str();
+            std::string it = what == origin ? "it" : origin;
+            if (auto call = dyn_cast<CallOpInterface>(buf.allocOp)) {
+              std::string callee = calleeName(call);
+              f.message = "frees " + what + " with '" + freer + "', but " + it +
+                          " comes from " + callee +
+                          ", whose buffers must be freed with '" +
+                          buf.freeOp.str() + "'";
+              rel = {"returned by " + callee + " here",
+                     doc.rangeOf(buf.allocOp)};
+            } else {
+              StringRef allocName = buf.allocOp->getName().getStringRef();
+              f.message = "frees " + what + " with '" + freer + "', but '" +
+                          allocName.str() + "' allocated " + it +
+                          "; free it with '" + buf.freeOp.str() + "'";
+              rel = {"allocated by '" + allocName.str() + "' here",
+                     doc.rangeOf(buf.allocOp)};
+            }
             if (e.interiorView)
               f.message += " (and " + what + " is an interior view of it)";
-            rel = {"allocated by '" + allocName.str() + "' here",
-                   doc.rangeOf(alloc)};
             break;
           }
           // Through a view that may start inside the buffer.

@@ -69,6 +69,8 @@ struct FunctionContext {
   /// i1 result of the same call holds (FunctionSummary::ownedWhen): that
   /// i1 result.
   llvm::DenseMap<mlir::Value, mlir::Value> ownershipFlagOf;
+  /// Per call result: the op its callee's summary says frees it.
+  llvm::DenseMap<mlir::Value, llvm::StringRef> freeOpOfCallResult;
   /// i1 results of calls that equal what the call passes for one of the
   /// callee's i1 arguments (FunctionSummary::sameAsArgument): that operand,
   /// and whether negated.

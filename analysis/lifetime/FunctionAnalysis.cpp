@@ -83,6 +83,8 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
         ctx.flagArgumentOf[r] = {call.getArgOperands()[j], negated};
     if (i < summary.constant.size() && summary.constant[i])
       constantCallResults[r] = *summary.constant[i];
+    if (i < summary.freeOp.size() && !summary.freeOp[i].empty())
+      ctx.freeOpOfCallResult[r] = summary.freeOp[i];
     if (i < summary.returnsArgument.size() && summary.returnsArgument[i] &&
         isMemRef(r))
       if (auto [j, interior] = *summary.returnsArgument[i];
@@ -115,6 +117,9 @@ void FunctionAnalysis::collectBuffers(FunctionOpInterface fn) {
       ctx.buffers.push_back({v, op, true});
       ctx.buffers.back().ownershipFlag = ctx.ownershipFlagOf.lookup(v);
       ctx.buffers.back().foreign = llvm::is_contained(foreign, v);
+      ctx.buffers.back().freeOp = isa<CallOpInterface>(op)
+                                      ? ctx.freeOpOfCallResult.lookup(v)
+                                      : matchingFreeOpName(op);
       ctx.bufferIndex[v] = b;
       ctx.originFor(OriginKind::Owned, v, b);
     }
@@ -148,6 +153,7 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
   Region &body = fn.getFunctionBody();
   entryArguments.assign(body.args_begin(), body.args_end());
   fresh.assign(fn.getNumResults(), true);
+  freeOut.assign(fn.getNumResults(), NotSeen);
   foreignOut.assign(fn.getNumResults(), true);
   argumentOut.assign(fn.getNumResults(), std::nullopt);
   argumentMay.assign(fn.getNumResults(), {});
@@ -202,6 +208,11 @@ void FunctionAnalysis::atReturn(const Exit &x) {
         } else {
           allOwned = false;
           notOwned = bdd.disj(notOwned, c);
+        }
+        if (b && !ctx.buffers[*b].foreign && c != BddManager::False &&
+            i < freeOut.size()) {
+          StringRef op = ctx.buffers[*b].freeOp;
+          freeOut[i] = freeOut[i] == NotSeen || freeOut[i] == op ? op : "";
         }
         if (b && ctx.buffers[*b].foreign)
           foreignCovered = bdd.disj(foreignCovered, c);
@@ -378,6 +389,8 @@ FunctionSummary FunctionAnalysis::summary() const {
   FunctionSummary sum;
   sum.fresh = fresh;
   sum.foreign = foreignOut;
+  for (StringRef op : freeOut)
+    sum.freeOp.push_back(op == NotSeen ? StringRef() : op);
   sum.returnsArgument = argumentOut;
   for (auto [i, may] : llvm::enumerate(argumentMay))
     sum.mayReturnArguments.push_back(
@@ -403,6 +416,7 @@ FunctionSummary FunctionAnalysis::summary() const {
     sum.ownedWhen.assign(sum.ownedWhen.size(), std::nullopt);
     sum.sameAsArgument.assign(sum.sameAsArgument.size(), std::nullopt);
     sum.foreign.assign(sum.foreign.size(), false);
+    sum.freeOp.assign(sum.freeOp.size(), StringRef());
     sum.returnsArgument.assign(sum.returnsArgument.size(), std::nullopt);
     sum.mayReturnArguments.assign(sum.mayReturnArguments.size(), {});
     sum.constant.assign(sum.constant.size(), std::nullopt);

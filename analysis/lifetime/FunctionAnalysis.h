@@ -81,6 +81,11 @@ private:
   std::vector<bool> fresh;
   /// Per result: foreign memory returned on every path.
   std::vector<bool> foreignOut;
+  /// Per result: the op that frees every owned buffer returned there so
+  /// far (FunctionSummary::freeOp); NotSeen before the first, empty once
+  /// they differ or one is unknown.
+  std::vector<llvm::StringRef> freeOut;
+  static constexpr llvm::StringLiteral NotSeen = "?";
   /// Per result: the memref argument it is at every return seen so far
   /// (FunctionSummary::returnsArgument); nullopt once it is not.
   std::vector<std::optional<std::pair<unsigned, bool>>> argumentOut;

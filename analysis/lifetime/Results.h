@@ -39,6 +39,10 @@ struct BufferInfo {
   /// but it is never reported as leaked or as freed by the wrong owner, and
   /// never planned.
   bool foreign = false;
+  /// The op that must free it (Ownership.h's matchingFreeOpName of its
+  /// allocation; for a call result, what its callee's summary says); empty
+  /// where unknown. A free by another runtime is an invalid free.
+  llvm::StringRef freeOp;
 };
 
 struct Origin {
@@ -101,6 +105,10 @@ struct FunctionSummary {
   /// as what a wrapper of a body-less getter returns; its callers follow it
   /// as foreign memory too.
   std::vector<bool> foreign;
+  /// Per memref result: the op that must free the buffers the function
+  /// returns there (BufferInfo::freeOp, the same for each of them); empty
+  /// where unknown or mixed.
+  std::vector<llvm::StringRef> freeOp;
   /// The function is upstream's deallocation library function
   /// (lifetime/DeallocLibrary.h): callers know what its outputs hold.
   bool deallocLibrary = false;

@@ -222,9 +222,7 @@ void Transfer::freeOwned(Operation *op, Value v, const AliasEntry &e,
   // so is who allocated it.
   const BufferInfo &buffer = ctx.buffers[b];
   bool interior = e.interior && !buffer.foreign;
-  StringRef allocatedFor = buffer.foreign || !buffer.allocOp
-                               ? StringRef()
-                               : matchingFreeOpName(buffer.allocOp);
+  StringRef allocatedFor = buffer.foreign ? StringRef() : buffer.freeOp;
   StringRef freedBy = freeOpRuntime(op);
   bool wrongDeallocator =
       !allocatedFor.empty() && !freedBy.empty() && allocatedFor != freedBy;

@@ -64,3 +64,41 @@ func.func @unknown_allocators() {
   memref.dealloc %b : memref<16xf32>
   return
 }
+
+// Through a call: the callee's summary says which op frees what it
+// returns, also through a wrapper of a wrapper.
+func.func private @device_buffer(%n: index) -> memref<?xf32> {
+  %d = gpu.alloc (%n) : memref<?xf32>
+  return %d : memref<?xf32>
+}
+func.func private @wrapped(%n: index) -> memref<?xf32> {
+  %d = func.call @device_buffer(%n) : (index) -> memref<?xf32>
+  return %d : memref<?xf32>
+}
+func.func @call_freed_on_host(%n: index) {
+  %d = func.call @wrapped(%n) : (index) -> memref<?xf32> // expected-note {{returned by @wrapped here}}
+  memref.dealloc %d : memref<?xf32> // expected-error {{frees %d with 'memref.dealloc', but it comes from @wrapped, whose buffers must be freed with 'gpu.dealloc' [invalid-free]}}
+  return
+}
+func.func @call_freed_on_device(%n: index) {
+  %d = func.call @wrapped(%n) : (index) -> memref<?xf32>
+  gpu.dealloc %d : memref<?xf32>
+  return
+}
+
+// A callee that returns host or device memory by a branch: not judged.
+func.func private @either(%c: i1) -> memref<16xf32> {
+  %r = scf.if %c -> memref<16xf32> {
+    %d = gpu.alloc () : memref<16xf32>
+    scf.yield %d : memref<16xf32>
+  } else {
+    %h = memref.alloc() : memref<16xf32>
+    scf.yield %h : memref<16xf32>
+  }
+  return %r : memref<16xf32>
+}
+func.func @mixed(%c: i1) {
+  %r = func.call @either(%c) : (i1) -> memref<16xf32>
+  memref.dealloc %r : memref<16xf32>
+  return
+}

@@ -33,3 +33,32 @@ func.func @host_freed_on_device(%c: i1) {
   }
   return
 }
+
+// Through a wrapper of a wrapper: the callees' summaries say how.
+// CHECK-LABEL:func.func @call_freed_on_host(%n: index) {
+// CHECK-NEXT:  %d = func.call @wrapped(%n) : (index) -> memref<?xf32>
+// CHECK-NEXT:  gpu.dealloc %d : memref<?xf32>
+// CHECK-NEXT:  return
+func.func private @device_buffer(%n: index) -> memref<?xf32> {
+  %d = gpu.alloc (%n) : memref<?xf32>
+  return %d : memref<?xf32>
+}
+func.func private @wrapped(%n: index) -> memref<?xf32> {
+  %d = func.call @device_buffer(%n) : (index) -> memref<?xf32>
+  return %d : memref<?xf32>
+}
+func.func @call_freed_on_host(%n: index) {
+  %d = func.call @wrapped(%n) : (index) -> memref<?xf32>
+  memref.dealloc %d : memref<?xf32>
+  return
+}
+
+// A leak of such a buffer is freed with the right op too.
+// CHECK-LABEL:func.func @call_leaked(%n: index) {
+// CHECK-NEXT:  %d = func.call @wrapped(%n) : (index) -> memref<?xf32>
+// CHECK-NEXT:  gpu.dealloc %d : memref<?xf32>
+// CHECK-NEXT:  return
+func.func @call_leaked(%n: index) {
+  %d = func.call @wrapped(%n) : (index) -> memref<?xf32>
+  return
+}
