@@ -44,7 +44,7 @@ public:
       for (Block *h : headers)
         if (auto it = w.cfgBackIn.find(h); it != w.cfgBackIn.end())
           backIn[h] = it->second;
-    w.iterateLoop(region.getParentOp(), [&](unsigned round) {
+    w.iterateLoop(region.getParentOp(), headers.size(), [&](unsigned round) {
       if (round > 0)
         backChanged = std::move(nextBackChanged);
       runRound(round, entry);
@@ -282,9 +282,11 @@ bool CfgWalk::testsFirst(Block *header) const {
 
 /// How many rounds the outermost loop of a nest may take: the usual cap
 /// plus one per loop inside it, since in lockstep a change needs a round
-/// per level to travel through the nest.
-static unsigned roundCap(Operation *loop) {
-  unsigned nested = 0;
+/// per level to travel through the nest. `cfgLoops`: the loops of the
+/// region's own blocks, which a region of branches (code lowered to `cf`)
+/// iterates in the same rounds; they nest as deep as region loops do.
+static unsigned roundCap(Operation *loop, unsigned cfgLoops) {
+  unsigned nested = cfgLoops;
   if (loop)
     loop->walk([&](Operation *op) {
       if (op != loop && op->getNumRegions() > 0)
@@ -321,7 +323,7 @@ void FlowWalker::joinLoopHead(Incoming &cur, std::optional<Bdd> first,
   flow.merge(cur, held);
 }
 
-void FlowWalker::iterateLoop(Operation *loop,
+void FlowWalker::iterateLoop(Operation *loop, unsigned cfgLoops,
                              function_ref<bool(unsigned round)> runRound) {
   bool lockstep = visitsInLockstep();
   // The loops in this one's body run in lockstep: each visit of this loop
@@ -340,7 +342,7 @@ void FlowWalker::iterateLoop(Operation *loop,
   std::optional<unsigned> cap;
   for (unsigned round = 0;; ++round) {
     if (!lockstep && round == 1)
-      cap = roundCap(loop);
+      cap = roundCap(loop, cfgLoops);
     if (ctx.mustGiveUp(round, cap.value_or(MaxRounds)))
       break;
     unstableNested = false;

@@ -74,7 +74,7 @@ public:
       for (Region *head : loopHeads)
         if (auto it = w.regionBackIn.find(head); it != w.regionBackIn.end())
           backIn[head] = it->second;
-    w.iterateLoop(raw, [&](unsigned) { return runRound(); });
+    w.iterateLoop(raw, 0, [&](unsigned) { return runRound(); });
     if (lockstep)
       for (auto &[region, carried] : backIn)
         w.regionBackIn[region] = carried;
