@@ -281,9 +281,7 @@ ConditionTable::initialCells(const ComparedPair &pair) {
   // The loop's first-iteration atom exists once the walk entered its body
   // as a loop; a loop it walks as running at most once has none, and then
   // nothing tells the iterations apart.
-  auto atom =
-      split ? firstIterations.find(&split->loop->getRegion(0).front().front())
-            : firstIterations.end();
+  auto atom = split ? firstIterations.find(split->head) : firstIterations.end();
   if (atom != firstIterations.end()) {
     Outcomes first = possible & split->first;
     Outcomes later = possible & split->later;

@@ -7,7 +7,9 @@
 #include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/IntegerSet.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/Utils/InferIntRangeCommon.h"
 
@@ -116,7 +118,31 @@ std::optional<IterationSplit> lowerBoundFact(Value x, Value y) {
   if (!loop || loop.getLowerBound() != y)
     return std::nullopt;
   Outcomes above = loop.getUnsignedCmp() ? (LtGt | GtGt) : (GtLt | GtGt);
-  return IterationSplit{loop, Eq, above};
+  return IterationSplit{&loop.getRegion().front().front(), Eq, above};
+}
+
+/// The range of a constant integer or index value.
+std::optional<ConstantIntRanges> constantRange(Value v) {
+  std::optional<int64_t> c = getConstantIntValue(v);
+  if (!c || !v.getType().isIntOrIndex())
+    return std::nullopt;
+  unsigned width = ConstantIntRanges::getStorageBitwidth(v.getType());
+  return ConstantIntRanges::constant(APInt(width, *c, /*isSigned=*/true));
+}
+
+/// The outcomes two integers in ranges `l` and `r` may have.
+Outcomes outcomesBetween(const ConstantIntRanges &l,
+                         const ConstantIntRanges &r) {
+  Outcomes o = All;
+  for (unsigned p = 0; p <= static_cast<unsigned>(CmpIPredicate::uge); ++p) {
+    std::optional<bool> known =
+        intrange::evaluatePred(static_cast<intrange::CmpPredicate>(p), l, r);
+    if (known) {
+      Outcomes where = outcomesWhere(static_cast<CmpIPredicate>(p));
+      o &= *known ? where : All & ~where;
+    }
+  }
+  return o;
 }
 
 /// Loops whose induction variable upstream's IntegerRangeAnalysis bounds
@@ -229,6 +255,7 @@ void IntegerFacts::setFunction(Operation *f) {
   fn = f;
   noRanges = false;
   solver.reset();
+  dominance.reset();
 }
 
 bool IntegerFacts::ensureRanges() {
@@ -328,14 +355,7 @@ Outcomes IntegerFacts::possible(Value lhs, Value rhs) {
   if (l)
     r = rangeOf(rhs);
   if (l && r)
-    for (unsigned p = 0; p <= static_cast<unsigned>(CmpIPredicate::uge); ++p) {
-      std::optional<bool> known = intrange::evaluatePred(
-          static_cast<intrange::CmpPredicate>(p), *l, *r);
-      if (known) {
-        Outcomes where = outcomesWhere(static_cast<CmpIPredicate>(p));
-        o &= *known ? where : All & ~where;
-      }
-    }
+    o &= outcomesBetween(*l, *r);
   // No outcome left: facts of code that never runs. Claim nothing there.
   return o ? o : All;
 }
@@ -345,9 +365,84 @@ std::optional<IterationSplit> IntegerFacts::iterationSplit(Value lhs,
   if (std::optional<IterationSplit> s = lowerBoundFact(lhs, rhs))
     return s;
   if (std::optional<IterationSplit> s = lowerBoundFact(rhs, lhs))
-    return IterationSplit{s->loop, swapOutcomes(s->first),
+    return IterationSplit{s->head, swapOutcomes(s->first),
+                          swapOutcomes(s->later)};
+  if (std::optional<IterationSplit> s = entryValueFact(lhs, rhs))
+    return s;
+  if (std::optional<IterationSplit> s = entryValueFact(rhs, lhs))
+    return IterationSplit{s->head, swapOutcomes(s->first),
                           swapOutcomes(s->later)};
   return std::nullopt;
+}
+
+bool IntegerFacts::isCfgLoopHeader(Block *header, Block *pred) {
+  if (!dominance)
+    dominance = std::make_unique<DominanceInfo>(fn);
+  return dominance->dominates(header, pred);
+}
+
+std::optional<IterationSplit> IntegerFacts::entryValueFact(Value x, Value y) {
+  auto arg = dyn_cast<BlockArgument>(x);
+  if (!arg || !fn)
+    return std::nullopt;
+  Block *block = arg.getOwner();
+  unsigned i = arg.getArgNumber();
+  // What the loop is entered with, as a constant.
+  std::optional<int64_t> entry;
+  Operation *head = nullptr;
+  Operation *parent = block->getParentOp();
+  auto take = [&](Value v) {
+    std::optional<int64_t> c = getConstantIntValue(v);
+    if (!c || (entry && *entry != *c))
+      return false;
+    entry = c;
+    return true;
+  };
+  if (block->isEntryBlock()) {
+    if (auto loop = dyn_cast<scf::WhileOp>(parent)) {
+      if (block->getParent() != &loop.getBefore() || !take(loop.getInits()[i]))
+        return std::nullopt;
+    } else if (auto loop = dyn_cast<scf::ForOp>(parent)) {
+      if (i == 0 || !take(loop.getInitArgs()[i - 1]))
+        return std::nullopt;
+    } else {
+      return std::nullopt;
+    }
+    head = &block->front();
+  } else {
+    // A CFG loop's header: every branch in from outside the loop (a
+    // predecessor the header does not dominate) passes the constant.
+    bool loops = false;
+    for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
+      Block *pred = *it;
+      if (isCfgLoopHeader(block, pred)) {
+        loops = true;
+        continue;
+      }
+      auto branch = dyn_cast<BranchOpInterface>(pred->getTerminator());
+      if (!branch)
+        return std::nullopt;
+      SuccessorOperands operands =
+          branch.getSuccessorOperands(it.getSuccessorIndex());
+      if (i < operands.getProducedOperandCount() || !take(operands[i]))
+        return std::nullopt;
+    }
+    if (!loops)
+      return std::nullopt;
+    head = &block->front();
+  }
+  if (!entry)
+    return std::nullopt;
+  std::optional<ConstantIntRanges> other = rangeOf(y);
+  if (!other)
+    other = constantRange(y);
+  if (!other || !x.getType().isIntOrIndex())
+    return std::nullopt;
+  unsigned width = ConstantIntRanges::getStorageBitwidth(x.getType());
+  if (other->umin().getBitWidth() != width)
+    return std::nullopt;
+  auto first = ConstantIntRanges::constant(APInt(width, *entry, true));
+  return IterationSplit{head, outcomesBetween(first, *other), All};
 }
 
 std::optional<bool> IntegerFacts::holds(affine::AffineIfOp op) {

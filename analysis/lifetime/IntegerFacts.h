@@ -26,6 +26,7 @@
 namespace mlir {
 class ConstantIntRanges;
 class DataFlowSolver;
+class DominanceInfo;
 namespace affine {
 class AffineIfOp;
 }
@@ -59,11 +60,14 @@ struct ComparedPair {
   Outcomes holds;
 };
 
-/// The outcomes a pair may have in the first iteration of `loop` and in
-/// every later one, for a pair that compares an scf.for's induction
-/// variable with its lower bound.
+/// The outcomes a pair may have in the first iteration of a loop and in
+/// every later one: for a pair that compares an scf.for's induction
+/// variable with its lower bound, or a value a loop carries (an scf.for's
+/// iter_arg, an scf.while's or a CFG loop header's argument) that it is
+/// entered with as a constant. `head`: the first op of the loop's head,
+/// which keys its first-iteration atom.
 struct IterationSplit {
-  mlir::Operation *loop;
+  mlir::Operation *head;
   Outcomes first, later;
 };
 
@@ -90,7 +94,9 @@ public:
   Outcomes possible(mlir::Value lhs, mlir::Value rhs);
   /// For (lhs, rhs) an scf.for's induction variable and its lower bound (in
   /// either order): equal in the first iteration, above it (in the loop's
-  /// order) in every later one.
+  /// order) in every later one. For a loop-carried value entered as a
+  /// constant: that constant against the other value's range in the first
+  /// iteration, anything later.
   std::optional<IterationSplit> iterationSplit(mlir::Value lhs,
                                                mlir::Value rhs);
   /// Whether the integer set of `op` holds always (true) or never (false).
@@ -105,7 +111,14 @@ private:
   /// Runs the solver over the function unless it did already or must not.
   bool ensureRanges();
 
+  /// The loop-carried value case of iterationSplit, `x` the carried one.
+  std::optional<IterationSplit> entryValueFact(mlir::Value x, mlir::Value y);
+  /// Whether `header` is the head of a CFG loop (a predecessor it
+  /// dominates); the way into it from outside are the others.
+  bool isCfgLoopHeader(mlir::Block *header, mlir::Block *pred);
+
   mlir::Operation *fn = nullptr;
+  std::unique_ptr<mlir::DominanceInfo> dominance;
   /// Ranges were asked for and cannot be had (huge function, loops whose
   /// induction variables upstream's analysis gets wrong).
   bool noRanges = false;
