@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -243,9 +244,26 @@ llvm::SmallVector<Operation *> asyncBodiesAwaited(Operation *op) {
   return out;
 }
 
+/// Whether the region of `op` runs at least once whenever `op` does: an
+/// op whose one region runs exactly once (`scf.execute_region`,
+/// `memref.alloca_scope`), a loop with a static non-zero trip count.
+static bool regionRuns(Operation *op) {
+  if (isa<scf::ExecuteRegionOp, memref::AllocaScopeOp>(op))
+    return true;
+  // affine.for gives no static trip count through LoopLikeOpInterface.
+  if (auto loop = dyn_cast<affine::AffineForOp>(op))
+    return loop.hasConstantBounds() &&
+           loop.getConstantUpperBound() > loop.getConstantLowerBound();
+  auto loop = dyn_cast<LoopLikeOpInterface>(op);
+  if (!loop)
+    return false;
+  std::optional<llvm::APInt> trips = loop.getStaticTripCount();
+  return trips && !trips->isZero();
+}
+
 /// Whether the ops of `block` run whenever the body of `execute` does:
 /// the entry block of every region on the way, each region's op either
-/// `execute` or a loop that runs at least once.
+/// `execute` or one whose region surely runs.
 static bool runsWithBody(Block *block, Operation *execute) {
   while (true) {
     Region *region = block->getParent();
@@ -254,11 +272,7 @@ static bool runsWithBody(Block *block, Operation *execute) {
     Operation *parent = region->getParentOp();
     if (parent == execute)
       return true;
-    auto loop = dyn_cast<LoopLikeOpInterface>(parent);
-    if (!loop)
-      return false;
-    std::optional<llvm::APInt> trips = loop.getStaticTripCount();
-    if (!trips || trips->isZero())
+    if (!regionRuns(parent))
       return false;
     block = parent->getBlock();
   }
@@ -277,9 +291,13 @@ llvm::SmallVector<Value> asyncBodyCapturedUses(Operation *execute) {
       if (llvm::is_contained(freed, &o))
         continue;
       Value v = o.get();
-      if (!isMemRef(v) ||
-          execute->isAncestor(v.getParentBlock()->getParentOp()) ||
-          !accessesMemory(o) || llvm::is_contained(out, v))
+      // From outside the body, or an operand's future bound to the body's
+      // argument (`%v as %x`).
+      Block *def = v.getParentBlock();
+      bool outside = !execute->isAncestor(def->getParentOp());
+      bool bound = isa<BlockArgument>(v) && def->getParentOp() == execute;
+      if (!isMemRef(v) || !(outside || bound) || !accessesMemory(o) ||
+          llvm::is_contained(out, v))
         continue;
       out.push_back(v);
     }

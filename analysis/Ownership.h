@@ -84,11 +84,13 @@ llvm::SmallVector<mlir::Operation *> gpuOpsAwaited(mlir::Operation *op);
 /// body first on some path; an `async.execute` that depends on it is not
 /// followed). Until then the body may still run. Empty for any other op.
 llvm::SmallVector<mlir::Operation *> asyncBodiesAwaited(mlir::Operation *op);
-/// The memrefs defined outside `execute` whose memory its body accesses on
-/// every run of the body: by ops in the body's entry block, or in loops
-/// there that run at least once (a static trip count). A use under a
-/// branch of the body is left out: its path is not known at the await, and
-/// a finding must hold on a path.
+/// The memrefs from outside `execute` (defined there, or bound to a body
+/// argument from an operand's future, `%v as %x`) whose memory its body
+/// accesses on every run of the body: by ops in the body's entry block, or
+/// nested in ops there whose region surely runs (a loop with a static
+/// non-zero trip count, `scf.execute_region`, `memref.alloca_scope`). A use
+/// under a branch of the body is left out: its path is not known at the
+/// await, and a finding must hold on a path.
 llvm::SmallVector<mlir::Value> asyncBodyCapturedUses(mlir::Operation *execute);
 /// The source and destination memrefs of a DMA start.
 std::pair<mlir::Value, mlir::Value> dmaBuffersOf(mlir::Operation *start);

@@ -2,6 +2,7 @@
 #include "analysis/checks/Check.h"
 
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 
@@ -21,10 +22,15 @@ public:
     std::string via = doc.nameOf(e.via);
     Finding f = finding(g.anchor);
     std::string name = doc.nameOf(o.value);
+    Operation *scope = e.op->getParentOp();
+    std::string ends =
+        isa<FunctionOpInterface>(scope)
+            ? "the function returns"
+            : "its '" + scope->getName().getStringRef().str() + "' ends";
     f.message = "'" + e.op->getName().getStringRef().str() +
                 "' returns stack memory " + name + " from '" +
                 alloca->getName().getStringRef().str() +
-                "', which is freed when the function returns";
+                "', which is freed when " + ends;
     if (name != via)
       f.message += " (through its alias " + via + ")";
     Message when = describeCondition(la, e.cond, e.op);

@@ -293,11 +293,36 @@ void Transfer::checkUses(Operation *op, PathState &st,
           accessesMemory(o))
         handleUse(op, o.get(), st);
   }
+  // Stack memory dies with its allocation scope: yielded out of a
+  // memref.alloca_scope or an async.execute body (whose stack goes when the
+  // body ends), it is freed memory. (The function's return is
+  // FunctionAnalysis's.)
+  if (op->hasTrait<OpTrait::ReturnLike>() &&
+      isa_and_present<memref::AllocaScopeOp, async::ExecuteOp>(
+          op->getParentOp()))
+    for (Value v : op->getOperands())
+      if (isMemRef(v))
+        stackEscapes(op, v, st);
   // An async.execute body may run until it is awaited: a free made on the
   // host between the execute and the await races with the body's uses.
   for (Operation *execute : asyncBodiesAwaited(op))
     for (Value v : asyncBodyCapturedUses(execute))
       raceWithBody(op, execute, v, st);
+}
+
+void Transfer::stackEscapes(Operation *yield, Value v, PathState &st) {
+  Operation *scope = yield->getParentOp();
+  for (const AliasEntry &e : flow.aliasOf(v)) {
+    const Origin &o = ctx.origins[e.origin];
+    Operation *alloca = o.value ? o.value.getDefiningOp() : nullptr;
+    if (o.kind != OriginKind::Alloca || !alloca ||
+        !scope->isProperAncestor(alloca))
+      continue;
+    Event ev{EventKind::UseAfterFree, yield, -1, e.origin};
+    ev.cond = ctx.bdd.conj(st.path, e.cond);
+    ev.via = v;
+    ctx.events.record(ev, -1 - static_cast<int>(e.origin));
+  }
 }
 
 void Transfer::raceWithBody(Operation *await, Operation *execute, Value v,

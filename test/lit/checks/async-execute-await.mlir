@@ -132,3 +132,62 @@ func.func @used_under_a_branch_of_the_body(%x: f32, %c: i1) {
   }
   return
 }
+
+// Uses nested in ops whose region surely runs: an affine.for with constant
+// bounds, an scf.execute_region.
+func.func @affine_loop_in_body() {
+  %a = memref.alloc () : memref<8xf32> // expected-note {{%a allocated here}}
+  %t = async.execute { // expected-note {{the body of this 'async.execute' may run and use %a until this await}}
+    affine.for %i = 0 to 8 {
+      %v = affine.load %a[%i] : memref<8xf32>
+    }
+    async.yield
+  }
+  memref.dealloc %a : memref<8xf32> // expected-note {{freed here}}
+  async.await %t : !async.token // expected-error {{'async.await' uses buffer %a after it was freed [use-after-free]}}
+  return
+}
+
+func.func @execute_region_in_body() {
+  %a = memref.alloc () : memref<8xf32> // expected-note {{%a allocated here}}
+  %t = async.execute { // expected-note {{the body of this 'async.execute' may run and use %a until this await}}
+    scf.execute_region {
+      "npu.fill"(%a) : (memref<8xf32>) -> ()
+      scf.yield
+    }
+    async.yield
+  }
+  memref.dealloc %a : memref<8xf32> // expected-note {{freed here}}
+  async.await %t : !async.token // expected-error {{'async.await' uses buffer %a after it was freed [use-after-free]}}
+  return
+}
+
+// Through an operand's future bound to the body's argument.
+func.func @bound_operand() {
+  %a = memref.alloc () : memref<8xf32> // expected-note {{%a allocated here}}
+  %t1, %v = async.execute -> !async.value<memref<8xf32>> {
+    async.yield %a : memref<8xf32>
+  }
+  %t2 = async.execute (%v as %x : !async.value<memref<8xf32>>) { // expected-note {{the body of this 'async.execute' may run and use %x until this await}}
+    "npu.fill"(%x) : (memref<8xf32>) -> ()
+    async.yield
+  }
+  memref.dealloc %a : memref<8xf32> // expected-note {{freed here}}
+  async.await %t2 : !async.token // expected-error {{'async.await' uses buffer %a after it was freed (through its alias %x) [use-after-free]}}
+  return
+}
+
+// Not reported (a miss): an affine.for that may run zero times; whether it
+// runs is not known at the await.
+func.func @affine_loop_may_not_run(%n: index) {
+  %a = memref.alloc () : memref<8xf32>
+  %t = async.execute {
+    affine.for %i = 0 to %n {
+      %v = affine.load %a[0] : memref<8xf32>
+    }
+    async.yield
+  }
+  memref.dealloc %a : memref<8xf32>
+  async.await %t : !async.token
+  return
+}

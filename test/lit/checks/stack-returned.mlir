@@ -34,3 +34,46 @@ func.func @scoped(%x: f32) -> f32 {
   }
   return %r : f32
 }
+
+// An allocation scope inside the function frees its stack memory when it
+// ends (alloca_scope lowers to stacksave/stackrestore), and an
+// async.execute body's stack goes with the body.
+func.func @scope_escape() -> f32 {
+  %r = memref.alloca_scope -> memref<8xf32> {
+    %a = memref.alloca () : memref<8xf32> // expected-note {{stack allocation here}}
+    memref.alloca_scope.return %a : memref<8xf32> // expected-error {{'memref.alloca_scope.return' returns stack memory %a from 'memref.alloca', which is freed when its 'memref.alloca_scope' ends [use-after-free]}}
+  }
+  %c0 = arith.constant 0 : index
+  %x = memref.load %r[%c0] : memref<8xf32>
+  return %x : f32
+}
+
+func.func @body_escape() -> f32 {
+  %t, %v = async.execute -> !async.value<memref<8xf32>> {
+    %a = memref.alloca () : memref<8xf32> // expected-note {{stack allocation here}}
+    async.yield %a : memref<8xf32> // expected-error {{'async.yield' returns stack memory %a from 'memref.alloca', which is freed when its 'async.execute' ends [use-after-free]}}
+  }
+  %r = async.await %v : !async.value<memref<8xf32>>
+  %c0 = arith.constant 0 : index
+  %x = memref.load %r[%c0] : memref<8xf32>
+  return %x : f32
+}
+
+// Correct: the function's stack memory passed through a scope and a body
+// (it lives until the function returns), and a value read in the scope.
+func.func @outer_stack_through_scopes(%y: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloca () : memref<8xf32>
+  %r = memref.alloca_scope -> memref<8xf32> {
+    memref.alloca_scope.return %a : memref<8xf32>
+  }
+  %t, %v = async.execute -> !async.value<memref<8xf32>> {
+    memref.store %y, %a[%c0] : memref<8xf32>
+    async.yield %a : memref<8xf32>
+  }
+  %b = async.await %v : !async.value<memref<8xf32>>
+  %x = memref.load %b[%c0] : memref<8xf32>
+  %z = memref.load %r[%c0] : memref<8xf32>
+  %s = arith.addf %x, %z : f32
+  return %s : f32
+}
