@@ -333,6 +333,42 @@ bool isOpaqueOp(Operation *op) {
               RegionBranchTerminatorOpInterface>(op);
 }
 
+bool mayReachOpaqueView(Value v) {
+  SmallVector<Value> work{v};
+  DenseSet<Value> seen;
+  auto follow = [&](ValueRange values) {
+    for (Value x : values)
+      if (carriesMemRef(x))
+        work.push_back(x);
+  };
+  while (!work.empty()) {
+    Value x = work.pop_back_val();
+    if (!seen.insert(x).second)
+      continue;
+    for (Operation *user : x.getUsers()) {
+      // (An await gives back the buffer its future holds: no guess.)
+      if (isOpaqueOp(user) && !isa<CallOpInterface, async::AwaitOp>(user) &&
+          llvm::any_of(user->getResults(),
+                       [](Value r) { return carriesMemRef(r); }))
+        return true;
+      follow(user->getResults());
+      for (Block *succ : user->getSuccessors())
+        follow(succ->getArguments());
+      for (Region &region : user->getRegions())
+        if (!region.empty())
+          follow(region.front().getArguments());
+      if (user->hasTrait<OpTrait::IsTerminator>())
+        if (Operation *parent = user->getParentOp()) {
+          follow(parent->getResults());
+          for (Region &region : parent->getRegions())
+            if (!region.empty())
+              follow(region.front().getArguments());
+        }
+    }
+  }
+  return false;
+}
+
 bool accessesMemory(OpOperand &operand) {
   Operation *op = operand.getOwner();
   Value v = operand.get();

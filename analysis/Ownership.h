@@ -105,6 +105,13 @@ bool dependsOnMemoryContents(mlir::Value v);
 /// unregistered accelerator op).
 bool isOpaqueOp(mlir::Operation *op);
 
+/// Whether memory `v` holds may reach an op memlint knows nothing about
+/// that returns a memref: the analysis then takes that result for a view of
+/// it, which is a guess. Follows every value `v` may flow to (results of
+/// its users, branch and region arguments and results) without telling
+/// paths apart, so it can only say "maybe".
+bool mayReachOpaqueView(mlir::Value v);
+
 } // namespace memlint
 
 #endif

@@ -221,7 +221,8 @@ void FunctionAnalysis::atReturn(const Exit &x) {
         // Stack memory dies with the function's frame: the caller would
         // get memory already freed.
         if (ctx.origins[e.origin].kind == OriginKind::Alloca &&
-            c != BddManager::False) {
+            c != BddManager::False &&
+            !mayReachOpaqueView(ctx.origins[e.origin].value)) {
           Event ev{EventKind::UseAfterFree, x.term, -1, e.origin};
           ev.cond = c;
           ev.via = v;

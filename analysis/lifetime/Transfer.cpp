@@ -316,7 +316,7 @@ void Transfer::stackEscapes(Operation *yield, Value v, PathState &st) {
     const Origin &o = ctx.origins[e.origin];
     Operation *alloca = o.value ? o.value.getDefiningOp() : nullptr;
     if (o.kind != OriginKind::Alloca || !alloca ||
-        !scope->isProperAncestor(alloca))
+        !scope->isProperAncestor(alloca) || mayReachOpaqueView(o.value))
       continue;
     Event ev{EventKind::UseAfterFree, yield, -1, e.origin};
     ev.cond = ctx.bdd.conj(st.path, e.cond);
