@@ -6,6 +6,7 @@
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IntegerSet.h"
@@ -402,9 +403,6 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(Value x, Value y) {
     if (auto loop = dyn_cast<scf::WhileOp>(parent)) {
       if (block->getParent() != &loop.getBefore() || !take(loop.getInits()[i]))
         return std::nullopt;
-    } else if (auto loop = dyn_cast<scf::ForOp>(parent)) {
-      if (i == 0 || !take(loop.getInitArgs()[i - 1]))
-        return std::nullopt;
     } else {
       return std::nullopt;
     }
@@ -432,6 +430,22 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(Value x, Value y) {
     head = &block->front();
   }
   if (!entry)
+    return std::nullopt;
+  // Only the loop's own test (what decides whether it runs again): other
+  // comparisons of carried values are left to later iterations' atoms,
+  // with which a first-iteration split of theirs lost a back-edge leak
+  // (differential seed 2, g2_0844).
+  Operation *term = block->getTerminator();
+  Value test;
+  if (auto cond = dyn_cast<scf::ConditionOp>(term))
+    test = cond.getCondition();
+  else if (auto br = dyn_cast<cf::CondBranchOp>(term))
+    test = br.getCondition();
+  auto cmp = test ? test.getDefiningOp<arith::CmpIOp>() : nullptr;
+  if (!cmp || cmp->getBlock() != block)
+    return std::nullopt;
+  ComparedPair pair = pairOf(cmp);
+  if (!((pair.lhs == x && pair.rhs == y) || (pair.lhs == y && pair.rhs == x)))
     return std::nullopt;
   std::optional<ConstantIntRanges> other = rangeOf(y);
   if (!other)

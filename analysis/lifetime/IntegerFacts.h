@@ -62,9 +62,9 @@ struct ComparedPair {
 
 /// The outcomes a pair may have in the first iteration of a loop and in
 /// every later one: for a pair that compares an scf.for's induction
-/// variable with its lower bound, or a value a loop carries (an scf.for's
-/// iter_arg, an scf.while's or a CFG loop header's argument) that it is
-/// entered with as a constant. `head`: the first op of the loop's head,
+/// variable with its lower bound, or, in the loop's own test, a value the
+/// loop carries (an scf.while's or a CFG loop header's argument) that it
+/// is entered with as a constant. `head`: the first op of the loop's head,
 /// which keys its first-iteration atom.
 struct IterationSplit {
   mlir::Operation *head;
@@ -95,8 +95,8 @@ public:
   /// For (lhs, rhs) an scf.for's induction variable and its lower bound (in
   /// either order): equal in the first iteration, above it (in the loop's
   /// order) in every later one. For a loop-carried value entered as a
-  /// constant: that constant against the other value's range in the first
-  /// iteration, anything later.
+  /// constant and compared in the loop's test: that constant against the
+  /// other value's range in the first iteration, anything later.
   std::optional<IterationSplit> iterationSplit(mlir::Value lhs,
                                                mlir::Value rhs);
   /// Whether the integer set of `op` holds always (true) or never (false).

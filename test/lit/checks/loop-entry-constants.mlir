@@ -85,3 +85,42 @@ func.func @cfg_may_not_run(%arg0: memref<8xf32>, %n: index) { // expected-note {
   memref.dealloc %1 : memref<8xf32> // expected-error {{frees %1, which comes from function argument %arg0: the caller owns it (when the loop at 78:8 runs zero times) [invalid-free]}}
   return // expected-note {{the function exits here with %alloc still allocated}}
 }
+
+// Only the loop's own test is split by the constant the loop is entered
+// with. A first-iteration split of another comparison of a carried value
+// (`%late`, false in the first iteration) lost this back-edge leak (the
+// free of the previous iteration's buffer deleted from upstream's output,
+// differential seed 2, g2_0844); it is found.
+func.func @other_comparisons_stay_unsplit(%n: index) {
+  %false = arith.constant false
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %a0 = memref.alloc() : memref<8xf32>
+  %r:3 = scf.while (%i = %c0, %b = %a0, %own = %false) : (index, memref<8xf32>, i1) -> (index, memref<8xf32>, i1) {
+    %go = arith.cmpi slt, %i, %n : index
+    %late = arith.cmpi ugt, %i, %c2 : index
+    %next = scf.if %late -> (memref<8xf32>) {
+      %fresh = memref.alloc() : memref<8xf32> // expected-warning {{buffer %fresh allocated in a loop is not freed before the next iteration allocates it again [leak]}}
+      memref.copy %b, %fresh : memref<8xf32> to memref<8xf32>
+      scf.yield %fresh : memref<8xf32>
+    } else {
+      scf.yield %b : memref<8xf32>
+    }
+    %p = memref.extract_aligned_pointer_as_index %b : memref<8xf32> -> index
+    %q = memref.extract_aligned_pointer_as_index %next : memref<8xf32> -> index
+    %same = arith.cmpi eq, %p, %q : index
+    %kept = arith.andi %same, %own : i1
+    %own2 = arith.ori %kept, %late : i1
+    scf.condition(%go) %i, %next, %own2 : index, memref<8xf32>, i1
+  } do {
+  ^bb0(%i: index, %b: memref<8xf32>, %own: i1):
+    %i2 = arith.addi %i, %c1 : index
+    scf.yield %i2, %b, %own : index, memref<8xf32>, i1 // expected-note {{the loop repeats here with %fresh still allocated}}
+  }
+  scf.if %r#2 {
+    memref.dealloc %r#1 : memref<8xf32>
+  }
+  memref.dealloc %a0 : memref<8xf32>
+  return // expected-note {{the function exits here with %fresh still allocated}}
+}
