@@ -226,21 +226,41 @@ llvm::SmallVector<Operation *> gpuOpsAwaited(Operation *op) {
   return out;
 }
 
+/// Whether `execute` comes before `await` in its block and nothing waits
+/// for it on the host first: every op that takes one of its results is
+/// `await`, comes after it in the block, or is an `async.execute` (which
+/// only orders its own body after `execute`'s).
+static bool awaitedFirstBy(async::ExecuteOp execute, Operation *await) {
+  if (!execute || execute->getBlock() != await->getBlock() ||
+      !execute->isBeforeInBlock(await))
+    return false;
+  for (Value r : execute->getResults())
+    for (Operation *user : r.getUsers())
+      if (user != await && !isa<async::ExecuteOp>(user) &&
+          (user->getBlock() != await->getBlock() ||
+           !await->isBeforeInBlock(user)))
+        return false;
+  return true;
+}
+
 llvm::SmallVector<Operation *> asyncBodiesAwaited(Operation *op) {
   llvm::SmallVector<Operation *> out;
   auto await = dyn_cast<async::AwaitOp>(op);
   if (!await)
     return out;
   auto execute = await.getOperand().getDefiningOp<async::ExecuteOp>();
-  if (!execute || execute->getBlock() != op->getBlock() ||
-      !execute->isBeforeInBlock(op))
+  if (!awaitedFirstBy(execute, op))
     return out;
-  for (Value r : execute->getResults())
-    for (Operation *user : r.getUsers())
-      if (user != op &&
-          (user->getBlock() != op->getBlock() || !op->isBeforeInBlock(user)))
-        return out;
+  // A body starts once the tokens and values it depends on are ready, so
+  // the await also waits for the bodies that make them.
   out.push_back(execute);
+  for (unsigned i = 0; i < out.size(); ++i)
+    for (Value dependency : out[i]->getOperands()) {
+      auto producer = dependency.getDefiningOp<async::ExecuteOp>();
+      if (producer && !llvm::is_contained(out, producer.getOperation()) &&
+          awaitedFirstBy(producer, op))
+        out.push_back(producer);
+    }
   return out;
 }
 

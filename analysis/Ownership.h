@@ -78,11 +78,12 @@ llvm::SmallVector<mlir::Operation *> dmaStartsAwaited(mlir::Operation *op);
 /// are not followed: that only misses uses.) Empty for any other op.
 llvm::SmallVector<mlir::Operation *> gpuOpsAwaited(mlir::Operation *op);
 /// The `async.execute` ops whose bodies `op`, an `async.await` of one of
-/// their results (token or value), waits for on the host: they come before
-/// it in its block, and every other op that takes any of their results
-/// comes after it there (an earlier await, or one in a region, may end the
-/// body first on some path; an `async.execute` that depends on it is not
-/// followed). Until then the body may still run. Empty for any other op.
+/// their results (token or value), waits for on the host: the one it
+/// awaits and, transitively, those whose tokens or values that one depends
+/// on. Each comes before `op` in its block, and every other op that takes
+/// one of its results is an `async.execute` or comes after `op` there (an
+/// earlier await, or one in a region, may end the body first on some
+/// path). Until then the body may still run. Empty for any other op.
 llvm::SmallVector<mlir::Operation *> asyncBodiesAwaited(mlir::Operation *op);
 /// The memrefs from outside `execute` (defined there, or bound to a body
 /// argument from an operand's future, `%v as %x`) whose memory its body

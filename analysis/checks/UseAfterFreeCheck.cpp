@@ -88,10 +88,11 @@ public:
           }
         // An await uses what the body it waits for uses.
         for (Operation *execute : asyncBodiesAwaited(e.op))
-          f.related.push_back({"the body of this 'async.execute' may run "
-                               "and use " +
-                                   via + " until this await",
-                               doc.rangeOf(execute)});
+          if (llvm::is_contained(asyncBodyCapturedUses(execute), e.via))
+            f.related.push_back({"the body of this 'async.execute' may run "
+                                 "and use " +
+                                     via + " until this await",
+                                 doc.rangeOf(execute)});
         f.related.push_back(
             {bornHereNote(name, buf), doc.rangeOf(buf.allocOp)});
         out.push_back(std::move(f));

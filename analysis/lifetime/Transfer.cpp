@@ -334,7 +334,9 @@ void Transfer::raceWithBody(Operation *await, Operation *execute, Value v,
     if (!b)
       continue;
     // Frees before the execute are found at the body's own uses; the
-    // body's own frees are inside it.
+    // body's own frees are inside it. Only the host's frees count: one in
+    // another body runs when that body does, which the await does not
+    // order (and a body that depends on this one runs after it).
     Bdd between = BddManager::False;
     Operation *firstFree = nullptr;
     for (const auto &[key, cond] : ctx.frees) {
@@ -343,6 +345,9 @@ void Transfer::raceWithBody(Operation *await, Operation *execute, Value v,
       Operation *top = block->findAncestorOpInBlock(*key.first);
       if (!top || !execute->isBeforeInBlock(top) ||
           !top->isBeforeInBlock(await))
+        continue;
+      if (auto body = key.first->getParentOfType<async::ExecuteOp>();
+          body && top->isAncestor(body))
         continue;
       between = bdd.disj(between, cond);
       if (!firstFree)

@@ -191,3 +191,50 @@ func.func @affine_loop_may_not_run(%n: index) {
   async.await %t : !async.token
   return
 }
+
+// Awaiting a body that depends on another (its token, or a value it
+// yields) waits for that one too.
+func.func @dependent_body_awaited() {
+  %a = memref.alloc () : memref<8xf32> // expected-note {{%a allocated here}}
+  %t1 = async.execute { // expected-note {{the body of this 'async.execute' may run and use %a until this await}}
+    "npu.fill"(%a) : (memref<8xf32>) -> ()
+    async.yield
+  }
+  %t2 = async.execute [%t1] {
+    async.yield
+  }
+  memref.dealloc %a : memref<8xf32> // expected-note {{freed here}}
+  async.await %t2 : !async.token // expected-error {{'async.await' uses buffer %a after it was freed [use-after-free]}}
+  return
+}
+
+// Correct: freed after the await of the dependent body, or after an await
+// of the first body itself.
+func.func @dependent_body_freed_after() {
+  %a = memref.alloc () : memref<8xf32>
+  %t1 = async.execute {
+    "npu.fill"(%a) : (memref<8xf32>) -> ()
+    async.yield
+  }
+  %t2 = async.execute [%t1] {
+    async.yield
+  }
+  async.await %t2 : !async.token
+  memref.dealloc %a : memref<8xf32>
+  return
+}
+
+func.func @first_body_awaited_before() {
+  %a = memref.alloc () : memref<8xf32>
+  %t1 = async.execute {
+    "npu.fill"(%a) : (memref<8xf32>) -> ()
+    async.yield
+  }
+  async.await %t1 : !async.token
+  %t2 = async.execute [%t1] {
+    async.yield
+  }
+  memref.dealloc %a : memref<8xf32>
+  async.await %t2 : !async.token
+  return
+}
