@@ -264,6 +264,23 @@ llvm::SmallVector<Operation *> asyncBodiesAwaited(Operation *op) {
   return out;
 }
 
+bool asyncBodyOrderedAfter(Operation *later, Operation *earlier) {
+  SmallVector<Operation *> work{later};
+  DenseSet<Operation *> seen;
+  while (!work.empty()) {
+    Operation *x = work.pop_back_val();
+    if (!seen.insert(x).second)
+      continue;
+    for (Value dependency : x->getOperands())
+      if (auto producer = dependency.getDefiningOp<async::ExecuteOp>()) {
+        if (producer == earlier)
+          return true;
+        work.push_back(producer);
+      }
+  }
+  return false;
+}
+
 /// Whether the region of `op` runs at least once whenever `op` does: an
 /// op whose one region runs exactly once (`scf.execute_region`,
 /// `memref.alloca_scope`), a loop with a static non-zero trip count.

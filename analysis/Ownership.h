@@ -85,6 +85,10 @@ llvm::SmallVector<mlir::Operation *> gpuOpsAwaited(mlir::Operation *op);
 /// earlier await, or one in a region, may end the body first on some
 /// path). Until then the body may still run. Empty for any other op.
 llvm::SmallVector<mlir::Operation *> asyncBodiesAwaited(mlir::Operation *op);
+/// Whether the body of `later`, an `async.execute`, starts only after the
+/// body of `earlier` ended: it depends, directly or through other
+/// executes, on a token or value `earlier` makes.
+bool asyncBodyOrderedAfter(mlir::Operation *later, mlir::Operation *earlier);
 /// The memrefs from outside `execute` (defined there, or bound to a body
 /// argument from an operand's future, `%v as %x`) whose memory its body
 /// accesses on every run of the body: by ops in the body's entry block, or

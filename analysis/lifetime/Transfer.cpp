@@ -334,9 +334,9 @@ void Transfer::raceWithBody(Operation *await, Operation *execute, Value v,
     if (!b)
       continue;
     // Frees before the execute are found at the body's own uses; the
-    // body's own frees are inside it. Only the host's frees count: one in
-    // another body runs when that body does, which the await does not
-    // order (and a body that depends on this one runs after it).
+    // body's own frees are inside it. A free in another body counts
+    // unless that body starts only after this one ended (it depends on
+    // it).
     Bdd between = BddManager::False;
     Operation *firstFree = nullptr;
     for (const auto &[key, cond] : ctx.frees) {
@@ -346,8 +346,14 @@ void Transfer::raceWithBody(Operation *await, Operation *execute, Value v,
       if (!top || !execute->isBeforeInBlock(top) ||
           !top->isBeforeInBlock(await))
         continue;
-      if (auto body = key.first->getParentOfType<async::ExecuteOp>();
-          body && top->isAncestor(body))
+      // The outermost body around the free within `top`: the free runs
+      // no earlier than it starts.
+      Operation *body = nullptr;
+      for (Operation *p = key.first->getParentOp(); p && top->isAncestor(p);
+           p = p->getParentOp())
+        if (isa<async::ExecuteOp>(p))
+          body = p;
+      if (body && asyncBodyOrderedAfter(body, execute))
         continue;
       between = bdd.disj(between, cond);
       if (!firstFree)

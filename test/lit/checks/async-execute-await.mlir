@@ -238,3 +238,36 @@ func.func @first_body_awaited_before() {
   async.await %t2 : !async.token
   return
 }
+
+// A free in another body that runs beside this one (no dependency) races
+// with it too; one in a body that depends on it does not (async-values.mlir,
+// @gpu_pipeline).
+func.func @freed_by_a_sibling_body() {
+  %a = memref.alloc () : memref<8xf32> // expected-note {{%a allocated here}}
+  %t1 = async.execute { // expected-note {{the body of this 'async.execute' may run and use %a until this await}}
+    "npu.fill"(%a) : (memref<8xf32>) -> ()
+    async.yield
+  }
+  %t2 = async.execute {
+    memref.dealloc %a : memref<8xf32> // expected-note {{freed here}}
+    async.yield
+  }
+  async.await %t1 : !async.token // expected-error {{'async.await' uses buffer %a after it was freed [use-after-free]}}
+  async.await %t2 : !async.token
+  return
+}
+
+func.func @freed_by_a_dependent_body() {
+  %a = memref.alloc () : memref<8xf32>
+  %t1 = async.execute {
+    "npu.fill"(%a) : (memref<8xf32>) -> ()
+    async.yield
+  }
+  %t2 = async.execute [%t1] {
+    memref.dealloc %a : memref<8xf32>
+    async.yield
+  }
+  async.await %t1 : !async.token
+  async.await %t2 : !async.token
+  return
+}
