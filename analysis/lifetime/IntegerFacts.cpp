@@ -435,11 +435,12 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(Value x, Value y) {
   // comparisons of carried values are left to later iterations' atoms,
   // with which a first-iteration split of theirs lost a back-edge leak
   // (differential seed 2, g2_0844).
-  Operation *term = block->getTerminator();
+  // (A block of a region without terminators may end in anything.)
+  Operation *term = block->empty() ? nullptr : &block->back();
   Value test;
-  if (auto cond = dyn_cast<scf::ConditionOp>(term))
+  if (auto cond = dyn_cast_if_present<scf::ConditionOp>(term))
     test = cond.getCondition();
-  else if (auto br = dyn_cast<cf::CondBranchOp>(term))
+  else if (auto br = dyn_cast_if_present<cf::CondBranchOp>(term))
     test = br.getCondition();
   auto cmp = test ? test.getDefiningOp<arith::CmpIOp>() : nullptr;
   if (!cmp || cmp->getBlock() != block)
