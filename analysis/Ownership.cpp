@@ -370,6 +370,14 @@ bool isOpaqueOp(Operation *op) {
               RegionBranchTerminatorOpInterface>(op);
 }
 
+Operation *stackScopeOf(Operation *alloca) {
+  Operation *p = alloca->getParentOp();
+  while (p &&
+         !isa<memref::AllocaScopeOp, async::ExecuteOp, FunctionOpInterface>(p))
+    p = p->getParentOp();
+  return p;
+}
+
 bool mayReachOpaqueView(Value v) {
   SmallVector<Value> work{v};
   DenseSet<Value> seen;

@@ -110,6 +110,12 @@ bool dependsOnMemoryContents(mlir::Value v);
 /// unregistered accelerator op).
 bool isOpaqueOp(mlir::Operation *op);
 
+/// The op whose end frees the stack memory `alloca` makes, as memlint
+/// reports it: the nearest enclosing `memref.alloca_scope`, `async.execute`
+/// body or function. (Loops are allocation scopes by definition too, but
+/// their lowering frees nothing when an iteration ends.)
+mlir::Operation *stackScopeOf(mlir::Operation *alloca);
+
 /// Whether memory `v` holds may reach an op memlint knows nothing about
 /// that returns a memref: the analysis then takes that result for a view of
 /// it, which is a guess. Follows every value `v` may flow to (results of

@@ -220,9 +220,12 @@ void FunctionAnalysis::atReturn(const Exit &x) {
           allForeign = false;
         // Stack memory dies with the function's frame: the caller would
         // get memory already freed.
-        if (ctx.origins[e.origin].kind == OriginKind::Alloca &&
-            c != BddManager::False &&
-            !mayReachOpaqueView(ctx.origins[e.origin].value)) {
+        // (Once: memory of a scope inside the function is reported where
+        // that scope hands it out.)
+        const Origin &o = ctx.origins[e.origin];
+        if (o.kind == OriginKind::Alloca && c != BddManager::False &&
+            stackScopeOf(o.value.getDefiningOp()) == x.term->getParentOp() &&
+            !mayReachOpaqueView(o.value)) {
           Event ev{EventKind::UseAfterFree, x.term, -1, e.origin};
           ev.cond = c;
           ev.via = v;

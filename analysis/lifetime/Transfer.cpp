@@ -315,8 +315,9 @@ void Transfer::stackEscapes(Operation *yield, Value v, PathState &st) {
   for (const AliasEntry &e : flow.aliasOf(v)) {
     const Origin &o = ctx.origins[e.origin];
     Operation *alloca = o.value ? o.value.getDefiningOp() : nullptr;
+    // Reported once, where its own scope hands it out.
     if (o.kind != OriginKind::Alloca || !alloca ||
-        !scope->isProperAncestor(alloca) || mayReachOpaqueView(o.value))
+        stackScopeOf(alloca) != scope || mayReachOpaqueView(o.value))
       continue;
     Event ev{EventKind::UseAfterFree, yield, -1, e.origin};
     ev.cond = ctx.bdd.conj(st.path, e.cond);

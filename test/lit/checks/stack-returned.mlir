@@ -86,3 +86,18 @@ func.func @through_custom_op() -> memref<8xf32> {
   %h = "npu.to_heap"(%a) : (memref<8xf32>) -> memref<8xf32>
   return %h : memref<8xf32>
 }
+
+// Nested scopes: reported once, where the scope that frees it hands it
+// out (the outer return hands on what is already freed, the same bug).
+func.func @nested_scopes() -> f32 {
+  %c0 = arith.constant 0 : index
+  %r = memref.alloca_scope -> (memref<8xf32>) {
+    %q = memref.alloca_scope -> (memref<8xf32>) {
+      %a = memref.alloca() : memref<8xf32> // expected-note {{stack allocation here}}
+      memref.alloca_scope.return %a : memref<8xf32> // expected-error {{'memref.alloca_scope.return' returns stack memory %a from 'memref.alloca', which is freed when its 'memref.alloca_scope' ends [use-after-free]}}
+    }
+    memref.alloca_scope.return %q : memref<8xf32>
+  }
+  %x = memref.load %r[%c0] : memref<8xf32>
+  return %x : f32
+}
