@@ -13,6 +13,7 @@
 #include "analysis/Finding.h"
 #include "analysis/LifetimeAnalysis.h"
 #include "analysis/checks/CheckInfo.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include <memory>
 #include <string>
 #include <vector>
@@ -87,6 +88,8 @@ std::string bufferName(Document &doc, const BufferInfo &b);
 /// The note on the op a buffer named `name` comes from: "%a allocated
 /// here", or for foreign memory, which call returned it.
 std::string bornHereNote(const std::string &name, const BufferInfo &b);
+/// `@callee` of a call to a symbol; empty for an indirect call.
+std::string calleeName(mlir::CallOpInterface call);
 
 } // namespace memlint
 

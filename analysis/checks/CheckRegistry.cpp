@@ -74,6 +74,13 @@ Message describeCondition(LifetimeAnalysis &fn, llvm::ArrayRef<Bdd> conds,
   return path.empty() ? Message() : "when " + path;
 }
 
+std::string calleeName(mlir::CallOpInterface call) {
+  if (auto sym = llvm::dyn_cast_if_present<mlir::SymbolRefAttr>(
+          call.getCallableForCallee()))
+    return "@" + sym.getLeafReference().str();
+  return "";
+}
+
 std::string bornHereNote(const std::string &name, const BufferInfo &b) {
   if (!b.foreign)
     return name + " allocated here";
@@ -81,9 +88,8 @@ std::string bornHereNote(const std::string &name, const BufferInfo &b) {
   auto call = llvm::dyn_cast<mlir::CallOpInterface>(b.allocOp);
   if (!call)
     return note + " (its owner is unknown)";
-  if (auto sym = llvm::dyn_cast_if_present<mlir::SymbolRefAttr>(
-          call.getCallableForCallee()))
-    note += " by @" + sym.getLeafReference().str();
+  if (std::string callee = calleeName(call); !callee.empty())
+    note += " by " + callee;
   auto callee = llvm::dyn_cast_if_present<mlir::FunctionOpInterface>(
       call.resolveCallable());
   if (callee && !callee.isExternal())

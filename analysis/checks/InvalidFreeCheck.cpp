@@ -8,14 +8,6 @@ using namespace mlir;
 namespace memlint {
 namespace {
 
-/// `@callee` of a direct call, else "a call".
-std::string calleeName(CallOpInterface call) {
-  if (auto sym =
-          dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee()))
-    return "@" + sym.getLeafReference().str();
-  return "a call";
-}
-
 class InvalidFreeCheck : public Check {
 public:
   InvalidFreeCheck() : Check(CheckId::InvalidFree) {}
@@ -56,6 +48,8 @@ public:
             std::string it = what == origin ? "it" : origin;
             if (auto call = dyn_cast<CallOpInterface>(buf.allocOp)) {
               std::string callee = calleeName(call);
+              if (callee.empty())
+                callee = "a call";
               f.message = "frees " + what + " with '" + freer + "', but " + it +
                           " comes from " + callee +
                           ", whose buffers must be freed with '" +

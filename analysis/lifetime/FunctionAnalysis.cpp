@@ -218,19 +218,6 @@ void FunctionAnalysis::atReturn(const Exit &x) {
           foreignCovered = bdd.disj(foreignCovered, c);
         else if (c != BddManager::False)
           allForeign = false;
-        // Stack memory dies with the function's frame: the caller would
-        // get memory already freed.
-        // (Once: memory of a scope inside the function is reported where
-        // that scope hands it out.)
-        const Origin &o = ctx.origins[e.origin];
-        if (o.kind == OriginKind::Alloca && c != BddManager::False &&
-            stackScopeOf(o.value.getDefiningOp()) == x.term->getParentOp() &&
-            !mayReachOpaqueView(o.value)) {
-          Event ev{EventKind::UseAfterFree, x.term, -1, e.origin};
-          ev.cond = c;
-          ev.via = v;
-          ctx.events.record(ev, -1 - static_cast<int>(e.origin));
-        }
       }
     if (i < foreignOut.size() &&
         (!allForeign || !bdd.implies(x.st.path, foreignCovered)))

@@ -376,7 +376,7 @@ std::optional<IterationSplit> IntegerFacts::iterationSplit(Value lhs,
   return std::nullopt;
 }
 
-bool IntegerFacts::isCfgLoopHeader(Block *header, Block *pred) {
+bool IntegerFacts::isBackEdge(Block *pred, Block *header) {
   if (!dominance)
     dominance = std::make_unique<DominanceInfo>(fn);
   return dominance->dominates(header, pred);
@@ -413,7 +413,7 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(Value x, Value y) {
     bool loops = false;
     for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
       Block *pred = *it;
-      if (isCfgLoopHeader(block, pred)) {
+      if (isBackEdge(pred, block)) {
         loops = true;
         continue;
       }

@@ -113,9 +113,10 @@ private:
 
   /// The loop-carried value case of iterationSplit, `x` the carried one.
   std::optional<IterationSplit> entryValueFact(mlir::Value x, mlir::Value y);
-  /// Whether `header` is the head of a CFG loop (a predecessor it
-  /// dominates); the way into it from outside are the others.
-  bool isCfgLoopHeader(mlir::Block *header, mlir::Block *pred);
+  /// Whether the branch from `pred` to `header` is a back edge: `header`
+  /// dominates `pred`. A block with one is a CFG loop's header; its other
+  /// predecessors are the ways into the loop.
+  bool isBackEdge(mlir::Block *pred, mlir::Block *header);
 
   mlir::Operation *fn = nullptr;
   std::unique_ptr<mlir::DominanceInfo> dominance;

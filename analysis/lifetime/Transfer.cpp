@@ -293,13 +293,10 @@ void Transfer::checkUses(Operation *op, PathState &st,
           accessesMemory(o))
         handleUse(op, o.get(), st);
   }
-  // Stack memory dies with its allocation scope: yielded out of a
-  // memref.alloca_scope or an async.execute body (whose stack goes when the
-  // body ends), it is freed memory. (The function's return is
-  // FunctionAnalysis's.)
-  if (op->hasTrait<OpTrait::ReturnLike>() &&
-      isa_and_present<memref::AllocaScopeOp, async::ExecuteOp>(
-          op->getParentOp()))
+  // Stack memory dies with its allocation scope: returned from the
+  // function, or yielded out of a memref.alloca_scope or an async.execute
+  // body (whose stack goes when the body ends), it is freed memory.
+  if (op->hasTrait<OpTrait::ReturnLike>())
     for (Value v : op->getOperands())
       if (isMemRef(v))
         stackEscapes(op, v, st);

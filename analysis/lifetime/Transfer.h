@@ -57,8 +57,9 @@ private:
   Bdd ownedAfterDealloc(const DeallocList &list, unsigned r);
   /// Memory effect on `v`: a use after free where it may be freed.
   void handleUse(mlir::Operation *op, mlir::Value v, PathState &st);
-  /// `yield` hands `v` out of its allocation scope: stack memory from
-  /// inside the scope is freed memory then.
+  /// `yield` (a return, a scope's or body's yield) hands `v` out of its
+  /// parent: stack memory that parent frees (stackScopeOf) is freed memory
+  /// then. Any other parent frees none.
   void stackEscapes(mlir::Operation *yield, mlir::Value v, PathState &st);
   /// At `await`, which waits for `execute`'s body: a use after free of
   /// `v`, which the body uses, where the host freed it after the execute.
