@@ -62,8 +62,14 @@ public:
   /// proven only together with the others given: whoever takes a part of
   /// them proves that part (memlint fix takes them all, then proves the
   /// whole). The groups without one are for fixFor.
+  ///
+  /// `alone`: only frees that name the allocation's own value and add no
+  /// block go in, and a buffer leaves at its first place that does not:
+  /// then each fix given is proven on its own too (LeaksTogether.cpp), and
+  /// is the one its own search would find first.
   std::vector<std::optional<Fix>> leaksTogether(unsigned fn,
-                                                ArrayRef<const Group *> groups);
+                                                ArrayRef<const Group *> groups,
+                                                bool alone = false);
   /// The merge fixes of the `missed-reuse` findings of function `fn`,
   /// whose ops are `pairs` (one result per pair).
   std::vector<std::optional<Fix>> mergesFor(unsigned fn,

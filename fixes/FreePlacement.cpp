@@ -459,8 +459,11 @@ static bool inOpaqueRegion(Operation *at, Value v) {
 std::vector<std::vector<TextEdit>>
 freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
                         Operation *exit, llvm::StringRef freeOpName,
-                        bool guarded, size_t maxCandidates, size_t *likely) {
+                        bool guarded, size_t maxCandidates, size_t *likely,
+                        std::vector<Value> *freed) {
   std::vector<std::vector<TextEdit>> out;
+  // The value each candidate of `out` (and of `later`) frees.
+  std::vector<Value> outFreed, laterFreed;
   DominanceInfo dom(fn);
   struct Operand {
     Value value;
@@ -541,9 +544,11 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
         }
       }
       for (const std::string &stmt : stmts) {
-        if (auto edits = render(src, pt, stmt))
-          (unlikely || (!guarded && pt.follows(afterFrees)) ? later : out)
-              .push_back(std::move(*edits));
+        if (auto edits = render(src, pt, stmt)) {
+          bool last = unlikely || (!guarded && pt.follows(afterFrees));
+          (last ? later : out).push_back(std::move(*edits));
+          (last ? laterFreed : outFreed).push_back(o.value);
+        }
         if (done())
           break;
       }
@@ -553,11 +558,14 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
     if (done())
       break;
   }
-  for (std::vector<TextEdit> &edits : later) {
+  for (auto [edits, value] : llvm::zip(later, laterFreed)) {
     if (out.size() >= maxCandidates)
       break;
     out.push_back(std::move(edits));
+    outFreed.push_back(value);
   }
+  if (freed)
+    *freed = std::move(outFreed);
   return out;
 }
 

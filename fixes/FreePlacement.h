@@ -37,12 +37,14 @@ namespace memlint {
 /// custom op's region): how often it runs is unknown. `guarded`: the free
 /// goes under `scf.if` on an i1 in scope (then or else), for a buffer that
 /// other paths free already (e.g. through an `arith.select`). At most
-/// `maxCandidates`, the earliest.
+/// `maxCandidates`, the earliest. `freed`, when given, gets per candidate
+/// the value its free names (`v` or a block argument `v` is forwarded to).
 std::vector<std::vector<TextEdit>>
 freeInsertionCandidates(const SourceText &src, mlir::FunctionOpInterface fn,
                         mlir::Value v, mlir::Operation *exit,
                         llvm::StringRef freeOpName, bool guarded = false,
-                        size_t maxCandidates = 16, size_t *likely = nullptr);
+                        size_t maxCandidates = 16, size_t *likely = nullptr,
+                        std::vector<mlir::Value> *freed = nullptr);
 
 /// The first `count` block labels no block of the document has, in the
 /// order the candidates above take them: each candidate that adds a block

@@ -78,11 +78,15 @@ static void attachTo(FunctionSearch &out, const SearchInput &in,
   out.keysOf.assign(findings.size(), {});
   std::map<std::pair<std::string, SourceRange>, Group> groups;
   bool grouped = false;
+  std::vector<bool> fixedTogether(findings.size(), false);
   FixFinder finder(base, AnalysesPerFinding, work, out.base.file);
   finder.setWholeLeakRetry(in.wholeLeakRetry);
   // Leaks proven together first, per function; the others below, one by
-  // one.
-  if (in.leaksTogether) {
+  // one. Where the fixes are offered alone (not for `memlint fix`), only
+  // those that hold alone by what the group proves (FixFinder::
+  // leaksTogether's `alone`).
+  if (llvm::any_of(findings,
+                   [](const Finding &f) { return f.check == "leak"; })) {
     groups = groupEvents(base, only);
     grouped = true;
     std::map<unsigned, std::vector<std::pair<size_t, const Group *>>> leaksOf;
@@ -94,12 +98,14 @@ static void attachTo(FunctionSearch &out, const SearchInput &in,
       SmallVector<const Group *> list;
       for (auto &[i, g] : leaks)
         list.push_back(g);
-      std::vector<std::optional<Fix>> fixes = finder.leaksTogether(fn, list);
+      std::vector<std::optional<Fix>> fixes =
+          finder.leaksTogether(fn, list, /*alone=*/!in.leaksTogether);
       for (auto [entry, fix] : llvm::zip(leaks, fixes))
         if (fix) {
           findings[entry.first].fixes.push_back(std::move(*fix));
           functionOf[entry.first] = fn;
-          out.provenTogether[entry.first] = true;
+          out.provenTogether[entry.first] = in.leaksTogether;
+          fixedTogether[entry.first] = true;
         }
     }
   }
@@ -146,7 +152,7 @@ static void attachTo(FunctionSearch &out, const SearchInput &in,
       continue;
     for (const Event &e : it->second.events)
       out.keysOf[i].push_back(keyOf(it->second.fn, e));
-    if (out.provenTogether[i])
+    if (fixedTogether[i])
       continue;
     if (std::optional<Fix> fix = finder.fixFor(it->second)) {
       f.fixes.push_back(std::move(*fix));

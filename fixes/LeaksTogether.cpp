@@ -8,6 +8,19 @@
 // first, FreePlacement.h) is inserted at once and one analysis proves the
 // lot; buffers that fare worse are dropped and the rest proven again.
 //
+// The JSON/SARIF output and the editor offer each fix alone, so each must
+// hold alone. It does when every free in the group names its allocation's
+// own value and adds no block: a free changes only the entry of the
+// buffers its value may hold, and an allocation's result holds only that
+// allocation's buffer (this iteration's instance; what its earlier
+// instances become follows from it alone). So each buffer's events with
+// the group's frees are its events with its own free alone, and a group
+// that leaves every buffer's events no worse and ends each one's leaks
+// proves each free by itself (what names no buffer, such as the callers'
+// view, splits the group until it does not). Frees of a block argument a
+// buffer is forwarded to may hold other buffers: those buffers take their
+// own search from that place on, in their search's order.
+//
 //===----------------------------------------------------------------------===//
 #include "fixes/FixFinder.h"
 
@@ -85,7 +98,8 @@ Verdict judge(const Signature &before, const Signature &after) {
 } // namespace
 
 std::vector<std::optional<Fix>>
-FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups) {
+FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
+                         bool alone) {
   std::vector<std::optional<Fix>> out(groups.size());
   targetFn = fn;
   LifetimeAnalysis &la = base.analysis(fn);
@@ -96,6 +110,8 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups) {
     size_t group;
     int buffer;
     std::vector<std::vector<TextEdit>> places;
+    /// Per place, whether its free names the allocation's own value.
+    std::vector<bool> ownValue;
   };
   std::vector<Leaked> leaked;
   llvm::DenseSet<int> buffers;
@@ -124,11 +140,15 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups) {
     if (!leak)
       continue;
     // The places its own search tries, in its order (repairLeaksBy).
+    std::vector<Value> freed;
     std::vector<std::vector<TextEdit>> places = freeInsertionCandidates(
         src, base.function(fn), buf.value, leak->op, freeOp,
-        /*guarded=*/false, /*maxCandidates=*/16);
+        /*guarded=*/false, /*maxCandidates=*/16, /*likely=*/nullptr, &freed);
     places.resize(std::min<size_t>(places.size(), PlacesTried));
-    leaked.push_back({i, b, std::move(places)});
+    std::vector<bool> ownValue;
+    for (size_t k = 0; k < places.size(); ++k)
+      ownValue.push_back(k < freed.size() && freed[k] == buf.value);
+    leaked.push_back({i, b, std::move(places), std::move(ownValue)});
   }
   LineTable lines(base.text(), base.firstLine());
   // Labels for the blocks candidates add, one each across the rounds: the
@@ -145,11 +165,16 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups) {
       if (out[l.group] || rank >= l.places.size() || l.places[rank].empty())
         continue;
       std::vector<TextEdit> edits = l.places[rank];
+      bool addsBlock = llvm::any_of(edits, [&](const TextEdit &e) {
+        return llvm::StringRef(e.newText).contains(labels.front());
+      });
+      if (alone && (addsBlock || !l.ownValue[rank])) {
+        l.places.resize(rank); // its own search goes on from here
+        continue;
+      }
       // A candidate that adds a block (a free on a branch edge) names it
       // with the first fresh label: together, each takes one of its own.
-      if (llvm::any_of(edits, [&](const TextEdit &e) {
-            return llvm::StringRef(e.newText).contains(labels.front());
-          }))
+      if (addsBlock)
         if (unsigned k = nextLabel++)
           relabel(edits, labels.front(), labels[k]);
       if (spans.tryAdd(edits))
