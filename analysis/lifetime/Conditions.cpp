@@ -4,6 +4,7 @@
 #include "analysis/Ownership.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Index/IR/IndexOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Location.h"
@@ -97,6 +98,36 @@ Bdd ConditionTable::firstIterationAtom(Operation *keyOp,
 
 static bool isI1(Value v) { return v.getType().isInteger(1); }
 
+/// index.cmp's predicate as arith.cmpi's: index values compare as the
+/// integers they are.
+static arith::CmpIPredicate arithPredicateOf(index::IndexCmpPredicate p) {
+  using A = arith::CmpIPredicate;
+  using I = index::IndexCmpPredicate;
+  switch (p) {
+  case I::EQ:
+    return A::eq;
+  case I::NE:
+    return A::ne;
+  case I::SLT:
+    return A::slt;
+  case I::SLE:
+    return A::sle;
+  case I::SGT:
+    return A::sgt;
+  case I::SGE:
+    return A::sge;
+  case I::ULT:
+    return A::ult;
+  case I::ULE:
+    return A::ule;
+  case I::UGT:
+    return A::ugt;
+  case I::UGE:
+    return A::uge;
+  }
+  llvm_unreachable("unknown index.cmp predicate");
+}
+
 bool ConditionTable::isDerived(Value v) {
   if (!isI1(v))
     return false;
@@ -141,7 +172,11 @@ Bdd ConditionTable::formulaOf(Value v) {
     Bdd x = bdd.xorOf(formulaOf(c.getLhs()), formulaOf(c.getRhs()));
     f = c.getPredicate() == arith::CmpIPredicate::ne ? x : bdd.negate(x);
   } else if (auto c = dyn_cast<arith::CmpIOp>(def)) {
-    f = comparisonFormula(c, v);
+    f = comparison(c.getLhs(), c.getPredicate(), c.getRhs(),
+                   [&] { return freshValueAtom(v); });
+  } else if (auto c = dyn_cast<index::CmpOp>(def)) {
+    f = comparison(c.getLhs(), arithPredicateOf(c.getPred()), c.getRhs(),
+                   [&] { return freshValueAtom(v); });
   } else if (!(extraFormula && extraFormula(v, f))) {
     known = false;
   }
@@ -178,14 +213,13 @@ static arith::CmpIPredicate swapped(arith::CmpIPredicate pred) {
 
 /// `cmp` as `x pred c` with `c` a constant of x's width, if it is one.
 static std::optional<std::tuple<Value, arith::CmpIPredicate, APInt>>
-constantComparison(arith::CmpIOp cmp) {
+constantComparison(Value lhs, arith::CmpIPredicate pred, Value rhs) {
   APInt c;
   Value x;
-  arith::CmpIPredicate pred = cmp.getPredicate();
-  if (matchPattern(cmp.getRhs(), m_ConstantInt(&c))) {
-    x = cmp.getLhs();
-  } else if (matchPattern(cmp.getLhs(), m_ConstantInt(&c))) {
-    x = cmp.getRhs();
+  if (matchPattern(rhs, m_ConstantInt(&c))) {
+    x = lhs;
+  } else if (matchPattern(lhs, m_ConstantInt(&c))) {
+    x = rhs;
     pred = swapped(pred);
   } else {
     return std::nullopt;
@@ -196,17 +230,17 @@ constantComparison(arith::CmpIOp cmp) {
   return std::make_tuple(x, pred, c);
 }
 
-Bdd ConditionTable::comparisonFormula(arith::CmpIOp cmp, Value v) {
-  if (std::optional<bool> known = facts.decide(cmp))
+Bdd ConditionTable::comparison(Value lhs, arith::CmpIPredicate predicate,
+                               Value rhs, function_ref<Bdd()> makeAtom) {
+  if (std::optional<bool> known = facts.decide(lhs, predicate, rhs))
     return *known ? BddManager::True : BddManager::False;
-  ComparedPair pair = facts.pairOf(cmp);
+  ComparedPair pair = facts.pairOf(lhs, predicate, rhs);
   // An scf.for's induction variable against its lower bound keeps the
   // pair's cells, which the loop's first iteration splits.
-  if (auto xc = constantComparison(cmp);
+  if (auto xc = constantComparison(lhs, predicate, rhs);
       xc && !facts.iterationSplit(pair.lhs, pair.rhs)) {
     auto &[x, pred, c] = *xc;
-    return valueIn(x, ValueSet::where(pred, c),
-                   [&] { return freshValueAtom(v); });
+    return valueIn(x, ValueSet::where(pred, c), makeAtom);
   }
   auto [it, first] = cells.try_emplace({pair.lhs, pair.rhs});
   if (first)
@@ -223,9 +257,9 @@ Bdd ConditionTable::comparisonFormula(arith::CmpIOp cmp, Value v) {
       f = bdd.disj(f, cs[i].cond);
       continue;
     }
-    // Either way on this cell: the atom of `v` says which.
+    // Either way on this cell: the comparison's atom says which.
     if (atom == BddManager::False)
-      atom = freshValueAtom(v);
+      atom = makeAtom();
     Bdd yes = bdd.conj(cs[i].cond, atom);
     cs.push_back({yes, in});
     cs[i] = {bdd.conj(cs[i].cond, bdd.negate(atom)), out};

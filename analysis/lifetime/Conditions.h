@@ -82,6 +82,13 @@ public:
   /// `atom` makes the atom that splits a cell where the answer is open.
   Bdd valueIn(mlir::Value x, const ValueSet &set,
               llvm::function_ref<Bdd()> atom);
+  /// The paths on which `cmpi pred, lhs, rhs` holds: a question on the
+  /// cells of the pair, or of `lhs` against a constant `rhs` (see the file
+  /// comment); `atom` makes the atom that splits a cell where the answer
+  /// is open (the i1 of an arith.cmpi or index.cmp, "the loop runs" for an
+  /// scf.for's `lb < ub`).
+  Bdd comparison(mlir::Value lhs, mlir::arith::CmpIPredicate pred,
+                 mlir::Value rhs, llvm::function_ref<Bdd()> atom);
   /// A fresh atom standing for the value of `v` (e.g. a loop-carried i1).
   Bdd freshValueAtom(mlir::Value v, bool loopCarried = false);
   /// A fresh atom for a choice made by `op`, worded for either outcome
@@ -188,8 +195,6 @@ private:
   llvm::DenseMap<std::tuple<mlir::Operation *, mlir::Value, mlir::Value>, Bdd>
       sameBufferAtoms;
   Bdd newAtom(Atom a);
-  /// The formula of the i1 result `v` of `cmp` (see the file comment).
-  Bdd comparisonFormula(mlir::arith::CmpIOp cmp, mlir::Value v);
 
   /// Paths on which the compared values may have `outcomes`.
   struct Cell {

@@ -123,9 +123,24 @@ EdgeConditions::ofRegionEntry(RegionBranchOpInterface op,
     }
   }
   if (isa<LoopLikeOpInterface>(raw) && n == 2) {
-    Bdd runs = choice(raw, 0, "the loop at " + positionOf(raw) + " runs",
-                      "the loop at " + positionOf(raw) + " runs zero times");
-    ctx.conds.markLoopRuns(runs, raw);
+    auto made = [&] {
+      Bdd a = choice(raw, 0, "the loop at " + positionOf(raw) + " runs",
+                     "the loop at " + positionOf(raw) + " runs zero times");
+      ctx.conds.markLoopRuns(a, raw);
+      return a;
+    };
+    // An scf.for runs when `lb < ub`: the same question as a comparison of
+    // its bounds the code makes itself (`%ran = arith.cmpi slt, %lb, %ub`
+    // guarding the free of what the loop made), so the two are one.
+    Bdd runs;
+    if (auto f = dyn_cast<scf::ForOp>(raw))
+      runs =
+          ctx.conds.comparison(f.getLowerBound(),
+                               f.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                                  : arith::CmpIPredicate::slt,
+                               f.getUpperBound(), made);
+    else
+      runs = made();
     std::vector<Bdd> out;
     for (const RegionSuccessor &s : succs)
       out.push_back(s.isParent() ? ctx.bdd.negate(runs) : runs);

@@ -306,21 +306,20 @@ std::optional<ConstantIntRanges> IntegerFacts::rangeOf(Value v) {
   return lattice->getValue().getValue();
 }
 
-std::optional<bool> IntegerFacts::decide(arith::CmpIOp c) {
+std::optional<bool> IntegerFacts::decide(Value lhs, CmpIPredicate pred,
+                                         Value rhs) {
   // As upstream folds a comparison on ranges (arith.cmpi's range inference).
-  std::optional<ConstantIntRanges> l = rangeOf(c.getLhs());
+  std::optional<ConstantIntRanges> l = rangeOf(lhs);
   if (!l)
     return std::nullopt;
-  std::optional<ConstantIntRanges> r = rangeOf(c.getRhs());
+  std::optional<ConstantIntRanges> r = rangeOf(rhs);
   if (!r)
     return std::nullopt;
-  return intrange::evaluatePred(
-      static_cast<intrange::CmpPredicate>(c.getPredicate()), *l, *r);
+  return intrange::evaluatePred(static_cast<intrange::CmpPredicate>(pred), *l,
+                                *r);
 }
 
-ComparedPair IntegerFacts::pairOf(arith::CmpIOp c) {
-  Value x = c.getLhs(), y = c.getRhs();
-  CmpIPredicate pred = c.getPredicate();
+ComparedPair IntegerFacts::pairOf(Value x, CmpIPredicate pred, Value y) {
   // The same extensions on both sides map both values by one function that
   // keeps equality and the unsigned order; sign extension keeps the signed
   // order too, and after a zero extension the signed order of the results

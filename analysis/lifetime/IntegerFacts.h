@@ -87,9 +87,19 @@ public:
 
   /// Whether `c` is true or false wherever it runs, by the ranges of its
   /// operands.
-  std::optional<bool> decide(mlir::arith::CmpIOp c);
+  std::optional<bool> decide(mlir::arith::CmpIOp c) {
+    return decide(c.getLhs(), c.getPredicate(), c.getRhs());
+  }
+  /// Whether `cmpi pred, lhs, rhs` would be (a comparison no op makes:
+  /// an scf.for's bounds).
+  std::optional<bool> decide(mlir::Value lhs, mlir::arith::CmpIPredicate pred,
+                             mlir::Value rhs);
   /// `c` as a question about two values.
-  ComparedPair pairOf(mlir::arith::CmpIOp c);
+  ComparedPair pairOf(mlir::arith::CmpIOp c) {
+    return pairOf(c.getLhs(), c.getPredicate(), c.getRhs());
+  }
+  ComparedPair pairOf(mlir::Value x, mlir::arith::CmpIPredicate pred,
+                      mlir::Value y);
   /// The outcomes (lhs, rhs) may have wherever both are defined.
   Outcomes possible(mlir::Value lhs, mlir::Value rhs);
   /// For (lhs, rhs) an scf.for's induction variable and its lower bound (in
