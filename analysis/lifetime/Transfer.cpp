@@ -521,6 +521,18 @@ AliasSet Transfer::aliasOfResult(Operation *op, OpResult r) {
       if (carriesMemRef(operand))
         for (const AliasEntry &e : flow.aliasOf(operand))
           addAlias(s, e, bdd);
+    // A region the op runs may hand a buffer out through its terminator
+    // (`"npu.yield"(%t)` in `%r = "npu.scope"() ({...})`, the way
+    // scf.execute_region does): the results may be it too. Its regions
+    // were walked before its results are defined.
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (!block.empty() &&
+            block.back().mightHaveTrait<OpTrait::IsTerminator>())
+          for (Value operand : block.back().getOperands())
+            if (carriesMemRef(operand))
+              for (const AliasEntry &e : flow.aliasOf(operand))
+                addAlias(s, e, bdd);
     if (!s.empty())
       return s;
   }
