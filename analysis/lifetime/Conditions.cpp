@@ -24,14 +24,9 @@ Message positionOf(Operation *op) {
 }
 
 Bdd ConditionTable::newAtom(Atom a) {
-  // A copy goes right after its original (diagrams relating the two stay
-  // small); a copy of a copy (an inner loop's copy renamed again at an
-  // outer back edge) goes last: right after the copy, the BDDs of
-  // upstream's 4-deep loop nests with dealloc helpers outgrew the budget
-  // (p14 g003: 6M operations, against 5.2M with them last).
-  unsigned var = a.earlierOf && !isEarlierCopy(*a.earlierOf)
-                     ? bdd.newVarAfter(*a.earlierOf)
-                     : bdd.newVar();
+  // A copy goes right after its original: diagrams relating the two stay
+  // small. (Copies are of originals only: LoopModel::earlierIterationCopies.)
+  unsigned var = a.earlierOf ? bdd.newVarAfter(*a.earlierOf) : bdd.newVar();
   if (atoms.size() <= var)
     atoms.resize(var + 1);
   atoms[var] = std::move(a);

@@ -149,6 +149,10 @@ public:
   mlir::Operation *copyLoopOp(unsigned var) const {
     return isEarlierCopy(var) ? atoms[var].copyLoopOp : nullptr;
   }
+  /// For an earlier-iteration copy: the atom it is a copy of.
+  std::optional<unsigned> copiedFrom(unsigned var) const {
+    return var < atoms.size() ? atoms[var].earlierOf : std::nullopt;
+  }
   bool isEarlierCopy(unsigned var) const {
     return var < atoms.size() && atoms[var].earlierOf.has_value();
   }
