@@ -175,7 +175,11 @@ void CfgWalk::runBlock(unsigned bi, Block *block) {
     w.step(&op, st);
   Operation *term = block->empty() ? nullptr : &block->back();
   if (term && !term->hasTrait<OpTrait::IsTerminator>()) {
-    w.step(term, st);
+    // A block of a region without terminators (a custom op's): its last
+    // op is an op like the others. without_terminator() left it out only
+    // if it might be one (an unregistered op); otherwise it ran already.
+    if (term->mightHaveTrait<OpTrait::IsTerminator>())
+      w.step(term, st);
     term = nullptr;
   }
   if (term) {
