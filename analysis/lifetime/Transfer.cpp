@@ -51,8 +51,9 @@ void Transfer::untrackPacked(Operation *op) {
   });
   // A buffer passed to a callee that may return it on some paths only
   // (`select %c, %x, %y`): the result is one of them, which is not known.
-  // A buffer stored into memory (`memref.store %buf, %box[]`) may be
-  // loaded back and used anywhere; so may one whose address becomes a
+  // A buffer stored into memory (`memref.store %buf, %box[]`, or
+  // `async.runtime.store` into an async value) may be loaded back and
+  // used anywhere; so may one whose address becomes a
   // pointer (`llvm.inttoptr` of its extract_aligned_pointer_as_index,
   // through casts and arithmetic).
   SmallVector<Value> escaping;
@@ -62,6 +63,11 @@ void Transfer::untrackPacked(Operation *op) {
   if (auto store = dyn_cast<memref::StoreOp>(op)) {
     if (carriesMemRef(store.getValueToStore()))
       escaping.push_back(store.getValueToStore());
+  } else if (auto store = dyn_cast<async::RuntimeStoreOp>(op)) {
+    // What async.yield becomes in -async-to-async-runtime's output: the
+    // buffer goes into an !async.value for whoever loads it.
+    if (carriesMemRef(store.getValue()))
+      escaping.push_back(store.getValue());
   } else if (isa<LLVM::IntToPtrOp>(op)) {
     addressSources(op->getOperand(0), escaping, 0);
   }
