@@ -86,7 +86,7 @@ bool isGlobalAccess(Operation *op) { return isa<memref::GetGlobalOp>(op); }
 StringRef matchingFreeOpName(Operation *allocOp) {
   if (isa<gpu::AllocOp>(allocOp))
     return "gpu.dealloc";
-  if (isa<memref::AllocOp, memref::ReallocOp>(allocOp))
+  if (isa<memref::AllocOp, memref::ReallocOp, bufferization::CloneOp>(allocOp))
     return "memref.dealloc";
   return "";
 }

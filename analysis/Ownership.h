@@ -37,7 +37,8 @@ bool isStackAllocated(mlir::Value v);
 bool isGlobalAccess(mlir::Operation *op);
 
 /// The op that frees what `allocOp` allocates, by the runtime behind it:
-/// "memref.dealloc" for the host heap (`memref.alloc`, `memref.realloc`),
+/// "memref.dealloc" for the host heap (`memref.alloc`, `memref.realloc`,
+/// `bufferization.clone`, which lowers to a `memref.alloc` and a copy),
 /// "gpu.dealloc" for device memory (`gpu.alloc`, also `host_shared`);
 /// empty where memlint does not know (a call, a custom allocator).
 llvm::StringRef matchingFreeOpName(mlir::Operation *allocOp);

@@ -24,8 +24,8 @@ std::string freeOpNameFor(Operation *allocOp, Value buffer,
     // An async allocation is freed asynchronously, in its stream: memlint
     // does not guess the dependencies.
     return gpuAlloc.getAsyncToken() ? "" : "gpu.dealloc";
-  if (isa<memref::AllocOp, memref::ReallocOp>(allocOp))
-    return "memref.dealloc";
+  if (StringRef name = matchingFreeOpName(allocOp); !name.empty())
+    return name.str();
   if (auto call = dyn_cast<CallOpInterface>(allocOp)) {
     // A call returning a fresh buffer: free it the way the callee
     // allocated it, when the callee says.
