@@ -181,31 +181,6 @@ Bdd ConditionTable::formulaOf(Value v) {
   return f;
 }
 
-/// The predicate that holds of (b, a) where `pred` holds of (a, b).
-static arith::CmpIPredicate swapped(arith::CmpIPredicate pred) {
-  using P = arith::CmpIPredicate;
-  switch (pred) {
-  case P::slt:
-    return P::sgt;
-  case P::sle:
-    return P::sge;
-  case P::sgt:
-    return P::slt;
-  case P::sge:
-    return P::sle;
-  case P::ult:
-    return P::ugt;
-  case P::ule:
-    return P::uge;
-  case P::ugt:
-    return P::ult;
-  case P::uge:
-    return P::ule;
-  default: // eq, ne
-    return pred;
-  }
-}
-
 /// `cmp` as `x pred c` with `c` a constant of x's width, if it is one.
 static std::optional<std::tuple<Value, arith::CmpIPredicate, APInt>>
 constantComparison(Value lhs, arith::CmpIPredicate pred, Value rhs) {
@@ -215,7 +190,7 @@ constantComparison(Value lhs, arith::CmpIPredicate pred, Value rhs) {
     x = lhs;
   } else if (matchPattern(lhs, m_ConstantInt(&c))) {
     x = rhs;
-    pred = swapped(pred);
+    pred = swapPredicate(pred);
   } else {
     return std::nullopt;
   }

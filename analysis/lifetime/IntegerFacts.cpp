@@ -61,6 +61,31 @@ Outcomes swapOutcomes(Outcomes o) {
   return out;
 }
 
+/// The predicate that holds of (b, a) where `pred` holds of (a, b).
+arith::CmpIPredicate swapPredicate(arith::CmpIPredicate pred) {
+  using P = arith::CmpIPredicate;
+  switch (pred) {
+  case P::slt:
+    return P::sgt;
+  case P::sle:
+    return P::sge;
+  case P::sgt:
+    return P::slt;
+  case P::sge:
+    return P::sle;
+  case P::ult:
+    return P::ugt;
+  case P::ule:
+    return P::uge;
+  case P::ugt:
+    return P::ult;
+  case P::uge:
+    return P::ule;
+  default: // eq, ne
+    return pred;
+  }
+}
+
 namespace {
 
 enum class Extension { None, Sign, Zero };
@@ -132,6 +157,7 @@ std::optional<ConstantIntRanges> constantRange(Value v) {
 }
 
 /// The outcomes two integers in ranges `l` and `r` may have.
+
 Outcomes outcomesBetween(const ConstantIntRanges &l,
                          const ConstantIntRanges &r) {
   Outcomes o = All;
@@ -381,6 +407,85 @@ bool IntegerFacts::isBackEdge(Block *pred, Block *header) {
   return dominance->dominates(header, pred);
 }
 
+/// The constant `c` of `x + c` (`arith.addi`, either order), if positive.
+static std::optional<APInt> positiveIncrement(Value next, Value x) {
+  auto add = next.getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return std::nullopt;
+  Value c = add.getLhs() == x   ? add.getRhs()
+            : add.getRhs() == x ? add.getLhs()
+                                : Value();
+  APInt step;
+  if (!c || !matchPattern(c, m_ConstantInt(&step)) ||
+      !step.isStrictlyPositive())
+    return std::nullopt;
+  return step;
+}
+
+/// Whether `br` stays in the loop of `header` (whose back edges come from
+/// `latches`) when its condition is true, or when it is false: the one
+/// successor that reaches a latch without passing the header.
+static std::optional<bool> staysWhenTrue(cf::CondBranchOp br, Block *header,
+                                         ArrayRef<Block *> latches) {
+  DenseSet<Block *> inLoop{header};
+  SmallVector<Block *> work(latches.begin(), latches.end());
+  while (!work.empty()) {
+    Block *b = work.pop_back_val();
+    if (!inLoop.insert(b).second)
+      continue;
+    for (Block *p : b->getPredecessors())
+      work.push_back(p);
+  }
+  auto inside = [&](Block *b) { return b != header && inLoop.count(b); };
+  bool t = inside(br.getTrueDest()), f = inside(br.getFalseDest());
+  if (t == f)
+    return std::nullopt;
+  return t;
+}
+
+std::optional<ConstantIntRanges>
+IntegerFacts::laterIterations(const APInt &entry, CmpIPredicate goesOn,
+                              const ConstantIntRanges &yRange,
+                              ArrayRef<APInt> increments) {
+  if (increments.empty())
+    return std::nullopt;
+  bool isSigned = goesOn == CmpIPredicate::slt || goesOn == CmpIPredicate::sle;
+  bool strict = goesOn == CmpIPredicate::slt || goesOn == CmpIPredicate::ult;
+  if (!isSigned && goesOn != CmpIPredicate::ult && goesOn != CmpIPredicate::ule)
+    return std::nullopt;
+  unsigned width = entry.getBitWidth();
+  std::optional<APInt> cmin, cmax;
+  for (const APInt &c : increments) {
+    if (c.getBitWidth() != width)
+      return std::nullopt;
+    if (!cmin || c.ult(*cmin))
+      cmin = c;
+    if (!cmax || c.ugt(*cmax))
+      cmax = c;
+  }
+  // Iteration k + 1 has x_k + c: x_k passed the test (x_k < y, so at most
+  // yMax - 1, or yMax), so the sum stays at most `hi` and never wraps, and
+  // by induction every x_k is at least `entry`: later ones at least `lo`.
+  bool overflow = false;
+  APInt yMax = isSigned ? yRange.smax() : yRange.umax();
+  APInt one(width, 1);
+  APInt last = strict ? (isSigned ? yMax.ssub_ov(one, overflow)
+                                  : yMax.usub_ov(one, overflow))
+                      : yMax;
+  if (overflow)
+    return std::nullopt;
+  APInt hi =
+      isSigned ? last.sadd_ov(*cmax, overflow) : last.uadd_ov(*cmax, overflow);
+  if (overflow)
+    return std::nullopt;
+  APInt lo = isSigned ? entry.sadd_ov(*cmin, overflow)
+                      : entry.uadd_ov(*cmin, overflow);
+  if (overflow || (isSigned ? lo.sgt(hi) : lo.ugt(hi)))
+    return std::nullopt;
+  return isSigned ? ConstantIntRanges::fromSigned(lo, hi)
+                  : ConstantIntRanges::fromUnsigned(lo, hi);
+}
+
 std::optional<IterationSplit> IntegerFacts::entryValueFact(Value x, Value y) {
   auto arg = dyn_cast<BlockArgument>(x);
   if (!arg || !fn)
@@ -398,10 +503,27 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(Value x, Value y) {
     entry = c;
     return true;
   };
+  // What the back edges add to it (each passes x + c), and their blocks.
+  SmallVector<APInt> increments;
+  SmallVector<Block *> latches;
+  bool backKnown = true;
   if (block->isEntryBlock()) {
     if (auto loop = dyn_cast<scf::WhileOp>(parent)) {
       if (block->getParent() != &loop.getBefore() || !take(loop.getInits()[i]))
         return std::nullopt;
+      // The after region's yield passes x + c when the condition forwards
+      // x to the after region's argument that the addition takes.
+      scf::ConditionOp cond = loop.getConditionOp();
+      Value yielded = loop.getYieldOp()->getOperand(i);
+      backKnown = false;
+      for (auto [j, fwd] : llvm::enumerate(cond.getArgs()))
+        if (fwd == x)
+          if (std::optional<APInt> c =
+                  positiveIncrement(yielded, loop.getAfterArguments()[j])) {
+            increments.push_back(*c);
+            backKnown = true;
+            break;
+          }
     } else {
       return std::nullopt;
     }
@@ -414,6 +536,19 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(Value x, Value y) {
       Block *pred = *it;
       if (isBackEdge(pred, block)) {
         loops = true;
+        latches.push_back(pred);
+        auto branch = dyn_cast<BranchOpInterface>(pred->getTerminator());
+        std::optional<APInt> c;
+        if (branch) {
+          SuccessorOperands operands =
+              branch.getSuccessorOperands(it.getSuccessorIndex());
+          if (i >= operands.getProducedOperandCount() && i < operands.size())
+            c = positiveIncrement(operands[i], x);
+        }
+        if (c)
+          increments.push_back(*c);
+        else
+          backKnown = false;
         continue;
       }
       auto branch = dyn_cast<BranchOpInterface>(pred->getTerminator());
@@ -455,8 +590,30 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(Value x, Value y) {
   unsigned width = ConstantIntRanges::getStorageBitwidth(x.getType());
   if (other->umin().getBitWidth() != width)
     return std::nullopt;
-  auto first = ConstantIntRanges::constant(APInt(width, *entry, true));
-  return IterationSplit{head, outcomesBetween(first, *other), All};
+  APInt entryValue(width, *entry, true);
+  auto first = ConstantIntRanges::constant(entryValue);
+  // Later iterations: where the loop goes on only while x < y and adds a
+  // constant each time, x is past its entry value and below y's largest
+  // plus that constant (a loop `0 < 1`, then `1 < 1`, runs once).
+  Outcomes later = All;
+  std::optional<bool> staysOnTrue;
+  if (isa<scf::ConditionOp>(term))
+    staysOnTrue = true;
+  else if (auto br = dyn_cast<cf::CondBranchOp>(term))
+    staysOnTrue = staysWhenTrue(br, block, latches);
+  if (backKnown && staysOnTrue && cmp.getLhs() != cmp.getRhs()) {
+    CmpIPredicate pred = cmp.getPredicate();
+    if (cmp.getRhs() == x)
+      pred = swapPredicate(pred);
+    if (!*staysOnTrue)
+      pred = arith::invertPredicate(pred);
+    if (cmp.getLhs() == x || cmp.getRhs() == x)
+      if (std::optional<ConstantIntRanges> r =
+              laterIterations(entryValue, pred, *other, increments))
+        if (Outcomes o = outcomesBetween(*r, *other))
+          later = o;
+  }
+  return IterationSplit{head, outcomesBetween(first, *other), later};
 }
 
 std::optional<bool> IntegerFacts::holds(affine::AffineIfOp op) {

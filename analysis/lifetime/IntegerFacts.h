@@ -49,6 +49,8 @@ constexpr Outcomes All = 31;
 Outcomes outcomesWhere(mlir::arith::CmpIPredicate pred);
 /// `o` seen from the other side: the outcomes of (b, a).
 Outcomes swapOutcomes(Outcomes o);
+/// The predicate that holds of (b, a) where `pred` holds of (a, b).
+mlir::arith::CmpIPredicate swapPredicate(mlir::arith::CmpIPredicate pred);
 
 /// A comparison as a question about two values: `cmpi pred, x, y` is true
 /// exactly in the outcomes `holds` of (lhs, rhs). lhs and rhs are x and y
@@ -123,6 +125,14 @@ private:
 
   /// The loop-carried value case of iterationSplit, `x` the carried one.
   std::optional<IterationSplit> entryValueFact(mlir::Value x, mlir::Value y);
+  /// The values a loop-carried x, entered as `entry`, takes in the
+  /// iterations after the first, when every back edge passes x + c (c in
+  /// `increments`, each > 0) and the loop goes on only while `x < y` or
+  /// `x <= y` (`goesOn`, signed or unsigned), y in `yRange`.
+  static std::optional<mlir::ConstantIntRanges>
+  laterIterations(const llvm::APInt &entry, mlir::arith::CmpIPredicate goesOn,
+                  const mlir::ConstantIntRanges &yRange,
+                  llvm::ArrayRef<llvm::APInt> increments);
   /// Whether the branch from `pred` to `header` is a back edge: `header`
   /// dominates `pred`. A block with one is a CFG loop's header; its other
   /// predecessors are the ways into the loop.
