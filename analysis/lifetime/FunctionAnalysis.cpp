@@ -193,6 +193,25 @@ void FunctionAnalysis::atReturn(const Exit &x) {
   std::vector<Bdd> escaped(ctx.numBuffers(), BddManager::False);
   bool firstReturn = !sawReturnBefore;
   sawReturnBefore = true;
+  // A buffer returned through two results (`return %b, %b`, or %b and a
+  // view of it) is one buffer: a caller taking each result for a fresh
+  // buffer of its own would free it twice. Neither is fresh to callers.
+  {
+    DenseMap<unsigned, unsigned> resultOf;
+    for (auto [i, v] : llvm::enumerate(x.term->getOperands())) {
+      if (!carriesMemRef(v))
+        continue;
+      for (const AliasEntry &e : flow.aliasOf(v)) {
+        std::optional<unsigned> b = ctx.ownedBuffer(e.origin);
+        if (!b || bdd.conj(x.st.path, e.cond) == BddManager::False)
+          continue;
+        auto [it, first] = resultOf.try_emplace(*b, i);
+        if (!first && it->second != i && i < fresh.size() &&
+            it->second < fresh.size())
+          fresh[i] = fresh[it->second] = false;
+      }
+    }
+  }
   for (auto [i, v] : llvm::enumerate(x.term->getOperands())) {
     bool allOwned = isMemRef(v), allForeign = isMemRef(v);
     Bdd covered = BddManager::False, foreignCovered = BddManager::False;
