@@ -8,6 +8,7 @@
 #include "fixes/OwnershipFlag.h"
 #include "fixes/SourceText.h"
 #include "fixes/TextEdits.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -20,7 +21,12 @@ namespace memlint {
 namespace fixsearch {
 
 FunctionOpInterface FixFinder::calleeInFile(CallOpInterface call) const {
-  auto sym = dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+  CallInterfaceCallable callee = call.getCallableForCallee();
+  auto sym = dyn_cast_if_present<SymbolRefAttr>(callee);
+  // func.call_indirect of a func.constant calls that function.
+  if (auto v = dyn_cast_if_present<Value>(callee))
+    if (auto c = v.getDefiningOp<func::ConstantOp>())
+      sym = c.getValueAttr();
   if (!sym || !fileSymbols)
     return nullptr;
   // By name: the slice has a context of its own.

@@ -30,3 +30,20 @@ func.func @caller(%v: f32) {
   call @consume(%a) : (memref<4xf32>) -> ()
   return
 }
+
+// The same call through a function value: func.call_indirect of the
+// func.constant of @consume calls @consume (its leak fix was offered as
+// safe, and freed the buffer twice at run time).
+// JSON: "title": "Free %b with memref.dealloc after its last use (unsafe while @consume frees it too)"
+// CHECK-LABEL:func.func @caller_indirect(%v: f32) {
+// CHECK:  func.call_indirect %fn(%b) : (memref<4xf32>) -> ()
+// CHECK-NEXT:  memref.dealloc %b : memref<4xf32>
+// CHECK-NEXT:  return
+func.func @caller_indirect(%v: f32) {
+  %c0 = arith.constant 0 : index
+  %b = memref.alloc() : memref<4xf32>
+  memref.store %v, %b[%c0] : memref<4xf32>
+  %fn = func.constant @consume : (memref<4xf32>) -> ()
+  func.call_indirect %fn(%b) : (memref<4xf32>) -> ()
+  return
+}
