@@ -71,8 +71,6 @@ private:
     auto it = index.find(to);
     return it != index.end() && it->second <= index[from];
   }
-  /// The blocks of the loop the back edge src -> hdr closes.
-  DenseSet<Block *> &loopBlocks(Block *src, Block *hdr);
   void runRound(unsigned round, const Incoming &entry);
   void runBlock(unsigned bi, Block *block);
   void followEdge(Block *block, Operation *term, unsigned i, PathState es,
@@ -91,7 +89,6 @@ private:
   std::vector<Block *> order;
   DenseMap<Block *, unsigned> index;
   DenseSet<Block *> headers;
-  std::map<std::pair<Block *, Block *>, DenseSet<Block *>> loopBlocksCache;
   /// By header index.
   std::map<unsigned, const DenseSet<Block *> *> naturalLoops;
   /// The state entering each header from outside its loop.
@@ -104,16 +101,6 @@ private:
   DenseMap<Block *, Incoming> in;
   DenseSet<Block *> dirty;
 };
-
-DenseSet<Block *> &CfgWalk::loopBlocks(Block *src, Block *hdr) {
-  auto key = std::make_pair(src, hdr);
-  auto it = loopBlocksCache.find(key);
-  if (it != loopBlocksCache.end())
-    return it->second;
-  DenseSet<Block *> &set = loopBlocksCache[key];
-  addLoopBlocks(src, hdr, set);
-  return set;
-}
 
 void CfgWalk::runRound(unsigned round, const Incoming &entry) {
   exits.clear();
@@ -228,8 +215,11 @@ void CfgWalk::followEdge(Block *block, Operation *term, unsigned i,
     ran[index[block]].forward.push_back({succ, std::move(contrib)});
     return;
   }
-  w.loops.crossBackEdge(term, contrib, forwarded,
-                        LoopScope::cfg(&region, loopBlocks(block, succ), succ));
+  // The header's whole loop, every back edge's blocks: a buffer allocated
+  // in the block of one back edge may go round through another.
+  w.loops.crossBackEdge(
+      term, contrib, forwarded,
+      LoopScope::cfg(&region, *naturalLoops.at(index.lookup(succ)), succ));
   if (!succ->empty())
     w.flow.restrict(contrib, w.ctx.bdd.negate(firstIteration(succ)));
   if (w.flow.merge(backIn[succ], contrib))

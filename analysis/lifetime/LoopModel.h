@@ -15,7 +15,8 @@
 // Why not mlir::CFGLoopInfo: it needs dominance and only finds natural
 // loops of reducible CFGs, while the walker treats every retreating edge of
 // a reverse post order as a back edge (irreducible CFGs included) and keys
-// loops per (back edge, header); region loops are not CFG loops at all.
+// loops by header (the blocks of all its back edges); region loops are not
+// CFG loops at all.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MEMLINT_ANALYSIS_LIFETIME_LOOPMODEL_H
