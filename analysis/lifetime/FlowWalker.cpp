@@ -148,7 +148,13 @@ void CfgWalk::runBlock(unsigned bi, Block *block) {
   bool header = headers.count(block);
   std::optional<Bdd> first;
   if (header && !block->empty()) {
-    headerEntry[block] = cur.st;
+    // What enters from outside the loop (nothing, when only back edges or
+    // a cycle's side entry reach it this round: then no state to compare
+    // with).
+    if (cur.any)
+      headerEntry[block] = cur.st;
+    else
+      headerEntry.erase(block);
     first = firstIteration(block);
   }
   auto back = backIn.find(block);

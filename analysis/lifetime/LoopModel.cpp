@@ -408,6 +408,10 @@ void LoopModel::leaveLoop(PathState &st, const PathState *before,
                           const LoopScope &loop,
                           const DenseSet<unsigned> &exported) {
   const ConditionTable &conds = ctx.conds;
+  // A state that never got its entries (nothing entered the loop from
+  // outside) says nothing of them.
+  if (before && before->entries.size() != st.entries.size())
+    before = nullptr;
   auto drop = [&](unsigned v) {
     if (!conds.isBookkeeping(v) || !loop.defines(v, conds) || exported.count(v))
       return false;
