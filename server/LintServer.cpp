@@ -1,6 +1,7 @@
 //===- LintServer.cpp - Open documents and their analyses -----------------===//
 #include "server/LintServer.h"
 
+#include "analysis/NestingDepth.h"
 #include "server/IncrementalLinter.h"
 #include <algorithm>
 #include <deque>
@@ -81,7 +82,8 @@ LintServer::LintServer(Options options, OptionsProvider optionsFor,
   // without blocking on anything but their own batches, and a worker
   // parked in the pool would hold a pool thread for the whole session.
   for (unsigned i = 0; i < n; ++i)
-    workers.emplace_back([this] { workerLoop(); });
+    workers.emplace_back(std::optional<unsigned>(LargeStackBytes),
+                         [this] { workerLoop(); });
 }
 
 LintServer::~LintServer() {
@@ -91,7 +93,7 @@ LintServer::~LintServer() {
     stop = true;
   }
   wake.notify_all();
-  for (std::thread &t : workers)
+  for (llvm::thread &t : workers)
     t.join();
 }
 

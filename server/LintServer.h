@@ -24,6 +24,7 @@
 #include "analysis/Config.h"
 #include "server/AnalysisResult.h"
 #include "llvm/ADT/FunctionExtras.h"
+#include "llvm/Support/thread.h"
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -143,7 +144,9 @@ private:
   std::map<std::string, std::shared_ptr<Doc>> docs;
   bool stop = false;
   std::atomic<unsigned> cancelled{0};
-  std::vector<std::thread> workers;
+  /// With the CLI's large stack (LargeStackBytes): the analysis of a
+  /// deeply nested document recurses as deep as the CLI's does.
+  std::vector<llvm::thread> workers;
 };
 
 } // namespace memlint
