@@ -3,6 +3,7 @@
 
 #include "analysis/checks/CheckInfo.h"
 #include "llvm/Support/GlobPattern.h"
+#include "llvm/Support/MathExtras.h"
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -191,11 +192,17 @@ bool readConfig(const json &j, LintOptions &opts, std::string &error) {
   if (j.contains("allocators") && !readAllocators(j["allocators"], opts, error))
     return false;
   if (j.contains("alignment")) {
-    std::optional<uint64_t> a = readPositive(
-        j["alignment"], "\"alignment\" must be a positive integer", error);
+    // A power of two (memref.alloc's alignment attribute, what `emit`
+    // writes, takes no other) that fits the option.
+    const char *bad = "\"alignment\" must be a power of two, at most 2^31";
+    std::optional<uint64_t> a = readPositive(j["alignment"], bad, error);
     if (!a)
       return false;
-    opts.alignment = j["alignment"].get<unsigned>();
+    if (!llvm::isPowerOf2_64(*a) || *a > (uint64_t(1) << 31)) {
+      error = bad;
+      return false;
+    }
+    opts.alignment = static_cast<unsigned>(*a);
   }
   if (j.contains("max_input_size")) {
     std::optional<uint64_t> m = readPositive(

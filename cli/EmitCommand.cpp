@@ -38,6 +38,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include <iostream>
 
@@ -132,10 +133,11 @@ int runEmit(const Args &args) {
   plan.alignment = config->alignment;
   plan.assumptions = config->assumptions;
   int64_t level = opts.optLevel;
-  if ((!alignment.empty() && !parseCount(alignment, plan.alignment, 1)) ||
+  if ((!alignment.empty() && (!parseCount(alignment, plan.alignment, 1) ||
+                              !llvm::isPowerOf2_64(plan.alignment))) ||
       (!budget.empty() && !parseCount(budget, plan.timeBudgetMs, 0)) ||
       (!optLevel.empty() && !parseCount(optLevel, level, 0)) || level > 3) {
-    driver.error("--alignment wants a positive byte count, --time-budget-ms "
+    driver.error("--alignment wants a power of two (bytes), --time-budget-ms "
                  "a count, --opt-level 0 to 3");
     return ExitError;
   }

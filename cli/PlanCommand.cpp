@@ -17,6 +17,7 @@
 #include "cli/Driver.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 #include <algorithm>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -333,8 +334,9 @@ int runPlan(const Args &args) {
     return ExitError;
   MemoryPlanOptions opts;
   opts.alignment = config->alignment;
-  if (!alignment.empty() && !parseCount(alignment, opts.alignment, 1)) {
-    driver.error("--alignment wants a positive byte count");
+  if (!alignment.empty() && (!parseCount(alignment, opts.alignment, 1) ||
+                             !llvm::isPowerOf2_64(opts.alignment))) {
+    driver.error("--alignment wants a power of two (bytes)");
     return ExitError;
   }
   if (!budget.empty() && !parseCount(budget, opts.timeBudgetMs, 0)) {
