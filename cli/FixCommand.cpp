@@ -69,7 +69,9 @@ int runFix(const Args &args) {
                              absolute ? shown : "b/" + shown);
   }
   std::string error;
-  if (inPlace && changed && !check &&
+  // --diff and --check only show what would change (as ruff's --diff
+  // does), also beside -i: their message says "would be applied".
+  if (inPlace && changed && !check && !diff &&
       !writeInPlace(file, *input, result.text, force, error)) {
     std::cerr << "memlint fix: " << error << "\n";
     return ExitError;

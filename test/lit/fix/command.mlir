@@ -1,11 +1,13 @@
 // The options of `memlint fix` and its exit codes.
 //
 // --diff prints a unified diff and, like --check, exits 1 when something
-// would change; neither touches the file.
+// would change; neither touches the file, not even beside -i.
 // RUN: cp %s %t.mlir
 // RUN: not %memlint fix --diff %t.mlir > %t.diff
 // RUN: FileCheck %s --check-prefix=DIFF < %t.diff
 // RUN: not %memlint fix --check %t.mlir
+// RUN: not %memlint fix -i --diff %t.mlir > /dev/null
+// RUN: not %memlint fix --check -i %t.mlir
 // RUN: diff %s %t.mlir
 //
 // -i rewrites the file; a second run changes nothing, and --check agrees.
