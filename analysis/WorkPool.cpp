@@ -10,10 +10,17 @@
 
 namespace memlint {
 
+/// Threads a request may get beyond the cores.
+static constexpr unsigned MaxExtraThreads = 64;
+
 unsigned resolveThreads(unsigned requested) {
-  if (requested)
-    return requested;
-  return std::max(1u, std::thread::hardware_concurrency());
+  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  // Each thread reserves a LargeStackBytes stack: `-j 50000` ran out of
+  // address space and aborted in pthread_create. Far more threads than
+  // cores do no more work; a few more (tests ask for 4 on 2 cores) cost
+  // only address space.
+  return requested ? std::min(requested, std::max(cores, MaxExtraThreads))
+                   : cores;
 }
 
 namespace {

@@ -31,7 +31,8 @@
 
 namespace memlint {
 
-/// Threads to use when the caller asked for `requested` (0: one per core).
+/// Threads to use when the caller asked for `requested` (0: one per core;
+/// at most 64, or one per core where there are more).
 unsigned resolveThreads(unsigned requested);
 
 /// Sizes the process's pool at `jobs` threads (0: one per core). The pool
