@@ -60,7 +60,12 @@ private:
               int64_t capacity, std::vector<Finding> &out) {
     std::string cap = std::to_string(capacity);
     Finding f = finding(doc.symbolNameRangeOf(fn));
-    if (sp.lowerBoundBytes > capacity)
+    // Sizes past 64 bits leave the plan's numbers meaningless (0): they
+    // exceed any capacity.
+    if (!sp.error.empty())
+      f.message = "cannot fit: the buffers of " + sp.space +
+                  " add up to more bytes than 64 bits count, capacity " + cap;
+    else if (sp.lowerBoundBytes > capacity)
       f.message = "cannot fit: at least " + std::to_string(sp.lowerBoundBytes) +
                   " bytes of " + sp.space + " are live at once, capacity " +
                   cap;

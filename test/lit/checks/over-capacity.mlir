@@ -78,3 +78,14 @@ func.func @no_capacity() {
   memref.dealloc %a : memref<1048576xf32, "HBM">
   return
 }
+
+// Sizes whose sum 64 bits cannot count (2^61 bytes, and 2^59 + 1 floats,
+// which wrap when summed in bytes) exceed any capacity: the plan's numbers
+// were 0 and the check said nothing.
+func.func @past_64_bits() { // expected-warning {{cannot fit: the buffers of default add up to more bytes than 64 bits count, capacity 100 [over-capacity]}}
+  %a = memref.alloc() : memref<2305843009213693952xi8>
+  memref.dealloc %a : memref<2305843009213693952xi8>
+  %b = memref.alloc() : memref<576460752303423489xf32>
+  memref.dealloc %b : memref<576460752303423489xf32>
+  return
+}
