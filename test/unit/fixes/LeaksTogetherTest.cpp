@@ -26,10 +26,9 @@ unsigned count(const std::string &text, const std::string &what) {
   return n;
 }
 
-TEST(LeaksTogether, ManyLeaksCostAFewAnalyses) {
-  // Twelve leaks of twelve buffers. One by one, each search took an
-  // analysis of the function; together: one for the twelve frees, one to
-  // take them, one for the function's next step.
+/// Twelve buffers of one function, none freed (a line above the function
+/// gives it a window).
+std::string twelveLeaks() {
   std::string text = "// a line above the function: it has a window\n"
                      "func.func @f() {\n";
   for (int i = 0; i < 12; ++i) {
@@ -38,7 +37,14 @@ TEST(LeaksTogether, ManyLeaksCostAFewAnalyses) {
     text += "  " + v + " = memref.alloc() : " + t + "\n";
     text += "  \"npu.fill\"(" + v + ") : (" + t + ") -> ()\n";
   }
-  text += "  return\n}\n";
+  return text + "  return\n}\n";
+}
+
+TEST(LeaksTogether, ManyLeaksCostAFewAnalyses) {
+  // Twelve leaks of twelve buffers. One by one, each search took an
+  // analysis of the function; together: one for the twelve frees, one to
+  // take them, one for the function's next step.
+  std::string text = twelveLeaks();
   FixRunResult r = fixText(text, "t.mlir", LintOptions(), false);
   EXPECT_EQ(r.applied, 12u);
   EXPECT_TRUE(r.remaining.empty());
@@ -162,15 +168,7 @@ TEST(LeaksTogether, FixesOfferedAloneAreProvenTogetherWhereEachHoldsAlone) {
   // value: the frees change disjoint buffers, so the group's proof proves
   // each. A work bound of four analyses of the function gave four of them
   // a fix one by one; together, all twelve get one, and each holds alone.
-  std::string text = "// a line above the function: it has a window\n"
-                     "func.func @f() {\n";
-  for (int i = 0; i < 12; ++i) {
-    std::string t = "memref<" + std::to_string(i + 1) + "xf32>";
-    std::string v = "%b" + std::to_string(i);
-    text += "  " + v + " = memref.alloc() : " + t + "\n";
-    text += "  \"npu.fill\"(" + v + ") : (" + t + ") -> ()\n";
-  }
-  text += "  return\n}\n";
+  std::string text = twelveLeaks();
   std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
   ASSERT_TRUE(doc->isValid());
   ModuleLifetimes lifetimes(doc->module(),
