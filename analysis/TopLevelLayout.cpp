@@ -225,8 +225,20 @@ bool Scanner::startsItem(unsigned line, int depth, size_t baseIndent) const {
       indentOf(line) > baseIndent)
     return false;
   char c = text[l.firstCode];
-  return llvm::isAlpha(c) || c == '_' || c == '"' || c == '#' || c == '!' ||
-         c == '%' || c == '^' || c == '{';
+  if (llvm::isAlpha(c) || c == '_' || c == '"' || c == '#' || c == '!' ||
+      c == '%' || c == '^' || c == '{')
+    return true;
+  // What no operation or continuation line at the operations' depth
+  // starts with (a byte order mark or other non-ASCII text, a control
+  // character, a number, a bare `@name`, an opening `(` or `[`: the lines
+  // of an op's operands and attributes start inside its brackets): an item
+  // of its own, so that its parse error shows where it
+  // is, as the CLI's does, instead of hiding in the trivia before the
+  // first operation (not parsed: a file of nothing) or in the operation
+  // before it (whose findings its error would hide).
+  auto u = static_cast<unsigned char>(c);
+  return u >= 0x80 || (u < 0x20 && c != '\t') || llvm::isDigit(c) || c == '@' ||
+         c == '(' || c == '[';
 }
 
 void Scanner::finishItem(LayoutItem &item, int depth) const {

@@ -74,6 +74,30 @@ TEST(TopLevelLayout, SplitsAFlatFileIntoItems) {
   EXPECT_EQ(moved.items[3].hash, layout.items[3].hash);
 }
 
+TEST(TopLevelLayout, TextNoOperationStartsWithIsAnItemOfItsOwn) {
+  // A byte order mark before the first operation made the whole file
+  // trivia (nothing parsed: the editor showed a clean file where the CLI
+  // reports a parse error); a number or `()` between operations went into
+  // the operation before it, whose findings its parse error then hid.
+  std::string f = "func.func @f() {\n  return\n}\n";
+  std::string bom = "\xEF\xBB\xBF" + f;
+  TopLevelLayout a = computeLayout(bom);
+  ASSERT_TRUE(a.ok) << a.reason;
+  EXPECT_EQ(describe(a), "op 1-4\n");
+  for (const char *junk : {"42\n", "()\n", "[1, 2]\n", "@x\n"}) {
+    std::string text = f + junk + f;
+    TopLevelLayout b = computeLayout(text);
+    ASSERT_TRUE(b.ok) << b.reason;
+    EXPECT_EQ(describe(b), "op 1-3\nop 4-4\nop 5-8\n") << junk;
+    expectCoversText(text, b);
+  }
+  // Lines inside an operation's brackets are its own, whatever they start
+  // with.
+  TopLevelLayout c = computeLayout("func.func @g(%a: i32,\n42: i32) {\n}\n");
+  ASSERT_TRUE(c.ok) << c.reason;
+  EXPECT_EQ(describe(c), "op 1-4\n");
+}
+
 TEST(TopLevelLayout, FindsSymbolsAndReferences) {
   std::string text = "func.func @caller(%m: memref<4xf32>) {\n"
                      "  func.call @z(%m) : (memref<4xf32>) -> ()\n"
