@@ -64,6 +64,18 @@ bool IncrementalLinter::isCancelled() const {
   return opts.cancelled && opts.cancelled->load(std::memory_order_relaxed);
 }
 
+/// Whether `pos` lies past the last non-blank character of its line.
+static bool pastLastCode(llvm::StringRef text, const TopLevelLayout &layout,
+                         SourcePos pos) {
+  if (pos.line == 0 || pos.line > layout.lineStarts.size())
+    return false;
+  size_t begin = layout.lineStarts[pos.line - 1];
+  size_t end = pos.line < layout.lineStarts.size() ? layout.lineStarts[pos.line]
+                                                   : text.size();
+  size_t at = std::min(end, begin + (pos.column ? pos.column - 1 : 0));
+  return text.slice(at, end).trim().empty();
+}
+
 void IncrementalLinter::wholeFile(AnalysisResult &res, std::string note) {
   res.stats.mode = "whole-file";
   res.stats.note = std::move(note);
@@ -223,6 +235,13 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
       for (const InputError &e : doc->errors()) {
         int idx = e.range.isValid() ? layout.itemAtLine(e.range.start.line)
                                     : -1;
+        // "expected ..." points just past the last token read: at the end
+        // of an item's last line, the error is the next item's (`()`
+        // after a function is not that function's error).
+        if (idx >= 0 && idx + 1 < int(n) &&
+            e.range.start.line == items[idx].lastLine &&
+            pastLastCode(*res->text, layout, e.range.start))
+          idx = idx + 1;
         believable &= idx >= 0 && isMiss[idx] && !blocked[idx];
         if (believable)
           holders.push_back(idx);

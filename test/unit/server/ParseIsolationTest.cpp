@@ -34,6 +34,28 @@ TEST(ParseIsolationTest, OtherOperationsKeepTheirFindings) {
   EXPECT_EQ(r->errorCode, "parse-error");
 }
 
+TEST(ParseIsolationTest, TextBetweenOperationsKeepsTheirFindings) {
+  // `()` or `42` between two functions, and a byte order mark before the
+  // first: a parse error where the text is, the functions' findings kept.
+  // MLIR reports "expected operation name" just past the `}` before the
+  // text, on the function's last line: the function was taken for broken.
+  for (const char *junk : {"()\n", "42\n"}) {
+    LintOptions opts;
+    IncrementalLinter linter("t.mlir", opts);
+    // Lines 1-4: @one, 5: the text, 6-9: @two.
+    auto r = linter.analyze(
+        text(leakyFunction("one") + junk + leakyFunction("two")), 1);
+    EXPECT_EQ(r->errors.size(), 1u) << junk;
+    ASSERT_EQ(r->findings().size(), 2u) << junk;
+    EXPECT_EQ(r->findings()[0].range.start.line, 2u);
+    EXPECT_EQ(r->findings()[1].range.start.line, 7u);
+  }
+  LintOptions opts;
+  IncrementalLinter linter("t.mlir", opts);
+  auto r = linter.analyze(text("\xEF\xBB\xBF" + leakyFunction("one")), 1);
+  EXPECT_EQ(r->errors.size(), 1u); // the CLI's "unexpected character"
+}
+
 TEST(ParseIsolationTest, TwoBrokenOperationsShowBothErrors) {
   LintOptions opts;
   IncrementalLinter linter("t.mlir", opts);
