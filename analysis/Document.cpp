@@ -81,7 +81,7 @@ bool Document::refuseIfTooDeep(size_t firstTooDeep) {
   if (firstTooDeep == llvm::StringRef::npos)
     return false;
   InputError err;
-  err.message = "nesting deeper than " + std::to_string(MaxNestingDepth) +
+  err.message = "nesting deeper than " + std::to_string(maxNestingDepth()) +
                 " levels: memlint does not analyse input this deep";
   auto line = llvm::upper_bound(lineStarts, firstTooDeep);
   size_t lineStart = *std::prev(line);
@@ -175,7 +175,7 @@ Document::parseImpl(std::string text, std::string fileName, unsigned threads,
   // Deeply nested input is refused before the parser recurses into it, and
   // merely deep input is handled on the calling thread alone (see
   // MaxParallelNestingDepth).
-  NestingScan nesting = scanNesting(doc->contents, MaxNestingDepth);
+  NestingScan nesting = scanNesting(doc->contents, maxNestingDepth());
   doc->nesting = nesting.maxDepth;
   if (doc->refuseIfTooDeep(nesting.firstTooDeep))
     return doc;

@@ -2,6 +2,8 @@
 #include "analysis/NestingDepth.h"
 
 #include "llvm/Support/thread.h"
+#include <algorithm>
+#include <sys/resource.h>
 
 namespace memlint {
 
@@ -37,8 +39,42 @@ NestingScan scanNesting(llvm::StringRef text, unsigned limit) {
   return scan;
 }
 
+/// The process's address-space limit in bytes, if it has one.
+static std::optional<uint64_t> addressSpaceLimit() {
+  struct rlimit r;
+  if (getrlimit(RLIMIT_AS, &r) != 0 || r.rlim_cur == RLIM_INFINITY)
+    return std::nullopt;
+  return uint64_t(r.rlim_cur);
+}
+
+size_t workStackBytes() {
+  static const size_t bytes = [] {
+    std::optional<uint64_t> limit = addressSpaceLimit();
+    if (!limit)
+      return size_t(LargeStackBytes);
+    uint64_t quarter = *limit / 4 & ~uint64_t((1u << 20) - 1);
+    return size_t(
+        std::clamp<uint64_t>(quarter, uint64_t(16) << 20, LargeStackBytes));
+  }();
+  return bytes;
+}
+
+unsigned maxNestingDepth() {
+  return unsigned(uint64_t(MaxNestingDepth) * workStackBytes() /
+                  LargeStackBytes);
+}
+
+std::optional<unsigned> threadsTheAddressSpaceHolds() {
+  std::optional<uint64_t> limit = addressSpaceLimit();
+  if (!limit)
+    return std::nullopt;
+  // Half the space for stacks, one of them the caller's.
+  uint64_t stacks = *limit / 2 / workStackBytes();
+  return unsigned(std::max<uint64_t>(stacks, 2) - 1);
+}
+
 void runWithLargeStack(llvm::function_ref<void()> fn) {
-  llvm::thread worker(std::optional<unsigned>(LargeStackBytes), [&] { fn(); });
+  llvm::thread worker(std::optional<unsigned>(workStackBytes()), [&] { fn(); });
   worker.join();
 }
 

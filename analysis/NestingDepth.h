@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include <cstddef>
+#include <optional>
 
 namespace memlint {
 
@@ -46,7 +47,20 @@ constexpr unsigned LargeStackBytes = 1u << 30;
 /// elsewhere.
 constexpr unsigned MaxParallelNestingDepth = 256;
 
-/// Runs `fn` on a thread with a LargeStackBytes stack, and waits for it.
+/// The stack memlint's own threads get: LargeStackBytes, or less where the
+/// process's address space is limited (`ulimit -v`): a quarter of the
+/// limit, at least 16 MiB (threadsTheAddressSpaceHolds keeps the stacks to
+/// half of it). Each thread reserves its whole stack up front,
+/// so a pool of 1 GiB stacks under a 3 GB limit could not start (abort).
+size_t workStackBytes();
+/// The nesting refused as too deep: MaxNestingDepth on a LargeStackBytes
+/// stack, proportionally less on a smaller one.
+unsigned maxNestingDepth();
+/// How many threads of workStackBytes() the address space leaves room for
+/// beside the caller's (none when it is unlimited).
+std::optional<unsigned> threadsTheAddressSpaceHolds();
+
+/// Runs `fn` on a thread with a workStackBytes() stack, and waits for it.
 void runWithLargeStack(llvm::function_ref<void()> fn);
 
 } // namespace memlint

@@ -15,12 +15,16 @@ static constexpr unsigned MaxExtraThreads = 64;
 
 unsigned resolveThreads(unsigned requested) {
   unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  // Each thread reserves a LargeStackBytes stack: `-j 50000` ran out of
+  // Each thread reserves a workStackBytes() stack: `-j 50000` ran out of
   // address space and aborted in pthread_create. Far more threads than
   // cores do no more work; a few more (tests ask for 4 on 2 cores) cost
   // only address space.
-  return requested ? std::min(requested, std::max(cores, MaxExtraThreads))
-                   : cores;
+  unsigned n =
+      requested ? std::min(requested, std::max(cores, MaxExtraThreads)) : cores;
+  // Under an address-space limit, only as many stacks as fit.
+  if (std::optional<unsigned> room = threadsTheAddressSpaceHolds())
+    n = std::max(1u, std::min(n, *room));
+  return n;
 }
 
 namespace {
@@ -45,7 +49,7 @@ unsigned sizeLocked(PoolState &state) {
   return state.size;
 }
 
-/// Starts a pool of `size` threads, each with a LargeStackBytes stack.
+/// Starts a pool of `size` threads, each with a workStackBytes() stack.
 llvm::StdThreadPool *startPool(unsigned size) {
   auto *pool = new llvm::StdThreadPool(llvm::hardware_concurrency(size));
 #ifdef __GLIBC__
@@ -58,7 +62,7 @@ llvm::StdThreadPool *startPool(unsigned size) {
   if (swapped) {
     pthread_attr_t large;
     pthread_attr_init(&large);
-    pthread_attr_setstacksize(&large, LargeStackBytes);
+    pthread_attr_setstacksize(&large, workStackBytes());
     swapped = pthread_setattr_default_np(&large) == 0;
     pthread_attr_destroy(&large);
   }

@@ -76,13 +76,16 @@ LintServer::LintServer(Options options, OptionsProvider optionsFor,
       options.workers
           ? options.workers
           : std::clamp(std::thread::hardware_concurrency() / 2, 2u, 4u);
+  // Under an address-space limit, only as many large stacks as fit.
+  if (std::optional<unsigned> room = threadsTheAddressSpaceHolds())
+    n = std::max(1u, std::min(n, *room));
   // Service threads, not WorkPool work: each lives as long as the server
   // and sleeps until a document changes, and an analysis it runs is
   // cancelled mid-way by the next edit. Pool tasks must run to completion
   // without blocking on anything but their own batches, and a worker
   // parked in the pool would hold a pool thread for the whole session.
   for (unsigned i = 0; i < n; ++i)
-    workers.emplace_back(std::optional<unsigned>(LargeStackBytes),
+    workers.emplace_back(std::optional<unsigned>(workStackBytes()),
                          [this] { workerLoop(); });
 }
 

@@ -11,3 +11,13 @@
 // RUN: not %memlint lint %t.toodeep.mlir 2>&1 | FileCheck %s --check-prefix=TOODEEP
 // RUN: not %memlint plan %t.toodeep.mlir 2>&1 | FileCheck %s --check-prefix=TOODEEP
 // TOODEEP: toodeep.mlir:10001:11: error: nesting deeper than 10000 levels
+
+// Under an address-space limit (ulimit -v) the stacks are smaller (a
+// quarter of the limit each, and only as many threads as fit), and so is
+// the depth accepted: 1 GiB stacks did not fit 3 GB and aborted in
+// pthread_create. The same input is then analysed or refused, never a
+// signal.
+// RUN: sh -c 'ulimit -v 3000000; %memlint lint %t.deep.mlir; test $? -eq 1'
+// RUN: sh -c 'ulimit -v 3000000; %memlint lint -j4 --format=json %t.deep.mlir > /dev/null; test $? -eq 1'
+// RUN: sh -c 'ulimit -v 3000000; %memlint lint %t.toodeep.mlir 2>&1; test $? -eq 2' | FileCheck %s --check-prefix=LIMITED
+// LIMITED: error: nesting deeper than {{[0-9]+}} levels
