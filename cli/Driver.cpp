@@ -31,6 +31,16 @@ bool Driver::parseArgs(const Args &args, const OptionFn &own) {
       optionsEnded = true;
       continue;
     }
+    // `--config=` with nothing after it is a slip, not a request for the
+    // default: these options need a value.
+    for (const char *name :
+         {"--config", "--alignment", "--time-budget-ms", "--capacity",
+          "--assume", "--format", "--target", "--emit", "-o", "--opt-level",
+          "--pass-pipeline", "--dump-dir"})
+      if (a == std::string(name) + "=") {
+        error(std::string(name) + " wants a value");
+        return false;
+      }
     std::string v, problem;
     if (takeOption(args, i, "--checks", checks)) {
       LintOptions probe;

@@ -2,6 +2,8 @@
 // RUN: not %memlint plan --format=xml %s 2>&1 | FileCheck %s --check-prefix=FORMAT
 // RUN: not %memlint plan --alignment=0 %s 2>&1 | FileCheck %s --check-prefix=ALIGN
 // RUN: not %memlint plan --alignment=3 %s 2>&1 | FileCheck %s --check-prefix=ALIGN
+// RUN: not %memlint plan --alignment= %s 2>&1 | FileCheck %s --check-prefix=EMPTY
+// RUN: not %memlint lint --config= %s 2>&1 | FileCheck %s --check-prefix=EMPTYCONFIG
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && echo '{"alignment": 4294967296}' > %t.dir/.memlint.json && cp %s %t.dir/in.mlir
 // RUN: not %memlint plan %t.dir/in.mlir 2>&1 | FileCheck %s --check-prefix=CONFIG
 // RUN: not %memlint plan 2>&1 | FileCheck %s --check-prefix=NOFILE
@@ -13,6 +15,8 @@
 
 // FORMAT: memlint plan: unknown format 'xml' (text, json, svg)
 // ALIGN: --alignment wants a power of two (bytes)
+// EMPTY: memlint plan: --alignment wants a value
+// EMPTYCONFIG: memlint lint: --config wants a value
 // CONFIG: "alignment" must be a power of two, at most 2^31
 // NOFILE: give exactly one FILE
 // OPTION: unknown option '--bogus'
