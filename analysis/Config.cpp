@@ -254,7 +254,9 @@ std::optional<std::string> findConfigFor(const std::string &file) {
   fs::path dir = fs::is_directory(p, ec) ? p : p.parent_path();
   for (; !dir.empty(); dir = dir.parent_path()) {
     fs::path c = dir / ".memlint.json";
-    if (fs::exists(c, ec))
+    // A link to nothing is still the config the user put here: reading it
+    // fails with a message, rather than a config further up being used.
+    if (fs::exists(fs::symlink_status(c, ec)))
       return c.string();
     if (dir == dir.parent_path())
       break;

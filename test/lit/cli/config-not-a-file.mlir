@@ -19,6 +19,13 @@
 // RUN: sh -c '%memlint lsp --config=%t/cfgdir < /dev/null; test $? -eq 2'
 // RUN: not %memlint lsp --config=%t/cfgdir < /dev/null 2>&1 | FileCheck %s --check-prefix=LSP
 //
+// A .memlint.json linking to nothing is the config meant here: it cannot be
+// read (it was skipped for a config further up, or none, in silence).
+// RUN: rm -rf %t/.memlint.json && ln -s %t/nowhere.json %t/.memlint.json
+// RUN: sh -c '%memlint lint %t/a.mlir; test $? -eq 2'
+// RUN: not %memlint lint %t/a.mlir 2>&1 | FileCheck %s --check-prefix=DANGLING
+// DANGLING: memlint lint: {{.*}}.memlint.json: cannot read
+//
 // CHECK: memlint {{lint|plan}}: {{.*}}.memlint.json: not a file
 // LSP: memlint lsp: {{.*}}cfgdir: not a file
 func.func @f() {
