@@ -64,13 +64,14 @@ unsigned maxNestingDepth() {
                   LargeStackBytes);
 }
 
-std::optional<unsigned> threadsTheAddressSpaceHolds() {
+unsigned threadsThatFit(unsigned wanted) {
   std::optional<uint64_t> limit = addressSpaceLimit();
   if (!limit)
-    return std::nullopt;
+    return wanted;
   // Half the space for stacks, one of them the caller's.
   uint64_t stacks = *limit / 2 / workStackBytes();
-  return unsigned(std::max<uint64_t>(stacks, 2) - 1);
+  uint64_t room = std::max<uint64_t>(stacks, 2) - 1;
+  return unsigned(std::max<uint64_t>(1, std::min<uint64_t>(wanted, room)));
 }
 
 void runWithLargeStack(llvm::function_ref<void()> fn) {

@@ -49,16 +49,16 @@ constexpr unsigned MaxParallelNestingDepth = 256;
 
 /// The stack memlint's own threads get: LargeStackBytes, or less where the
 /// process's address space is limited (`ulimit -v`): a quarter of the
-/// limit, at least 16 MiB (threadsTheAddressSpaceHolds keeps the stacks to
+/// limit, at least 16 MiB (threadsThatFit keeps the stacks to
 /// half of it). Each thread reserves its whole stack up front,
 /// so a pool of 1 GiB stacks under a 3 GB limit could not start (abort).
 size_t workStackBytes();
 /// The nesting refused as too deep: MaxNestingDepth on a LargeStackBytes
 /// stack, proportionally less on a smaller one.
 unsigned maxNestingDepth();
-/// How many threads of workStackBytes() the address space leaves room for
-/// beside the caller's (none when it is unlimited).
-std::optional<unsigned> threadsTheAddressSpaceHolds();
+/// `wanted` threads, or as many of workStackBytes() as half the address
+/// space holds beside the caller's when it is limited (at least one).
+unsigned threadsThatFit(unsigned wanted);
 
 /// Runs `fn` on a thread with a workStackBytes() stack, and waits for it.
 void runWithLargeStack(llvm::function_ref<void()> fn);

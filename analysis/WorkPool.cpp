@@ -22,9 +22,7 @@ unsigned resolveThreads(unsigned requested) {
   unsigned n =
       requested ? std::min(requested, std::max(cores, MaxExtraThreads)) : cores;
   // Under an address-space limit, only as many stacks as fit.
-  if (std::optional<unsigned> room = threadsTheAddressSpaceHolds())
-    n = std::max(1u, std::min(n, *room));
-  return n;
+  return threadsThatFit(n);
 }
 
 namespace {

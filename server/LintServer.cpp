@@ -77,8 +77,7 @@ LintServer::LintServer(Options options, OptionsProvider optionsFor,
           ? options.workers
           : std::clamp(std::thread::hardware_concurrency() / 2, 2u, 4u);
   // Under an address-space limit, only as many large stacks as fit.
-  if (std::optional<unsigned> room = threadsTheAddressSpaceHolds())
-    n = std::max(1u, std::min(n, *room));
+  n = threadsThatFit(n);
   // Service threads, not WorkPool work: each lives as long as the server
   // and sleeps until a document changes, and an analysis it runs is
   // cancelled mid-way by the next edit. Pool tasks must run to completion
