@@ -49,6 +49,12 @@ constexpr Outcomes All = 31;
 Outcomes outcomesWhere(mlir::arith::CmpIPredicate pred);
 /// `o` seen from the other side: the outcomes of (b, a).
 Outcomes swapOutcomes(Outcomes o);
+/// The outcomes two integers in ranges `l` and `r` may have (All where the
+/// ranges rule every one out: code that never runs).
+Outcomes outcomesBetween(const mlir::ConstantIntRanges &l,
+                         const mlir::ConstantIntRanges &r);
+/// The range of a constant integer or index value.
+std::optional<mlir::ConstantIntRanges> constantRange(mlir::Value v);
 /// The predicate that holds of (b, a) where `pred` holds of (a, b).
 mlir::arith::CmpIPredicate swapPredicate(mlir::arith::CmpIPredicate pred);
 

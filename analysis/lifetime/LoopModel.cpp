@@ -22,33 +22,6 @@ Block *blockIn(Block *b, Region *region) {
 }
 } // namespace
 
-void addLoopBlocks(Block *src, Block *header, DenseSet<Block *> &blocks) {
-  // The blocks that reach `src` without passing the header...
-  DenseSet<Block *> reaching{header};
-  SmallVector<Block *> work{src};
-  while (!work.empty()) {
-    Block *b = work.pop_back_val();
-    if (!reaching.insert(b).second)
-      continue;
-    for (Block *p : b->getPredecessors())
-      work.push_back(p);
-  }
-  // ...and that the header reaches through them. In a natural loop that
-  // is all of them (the header dominates each); a cycle with a second
-  // entry (an irreducible CFG) is also reached from that entry's side,
-  // back to the region's entry block, and those blocks run before the
-  // cycle, once: a buffer they allocate is no loop's.
-  work.push_back(header);
-  while (!work.empty()) {
-    Block *b = work.pop_back_val();
-    if (!blocks.insert(b).second)
-      continue;
-    for (Block *s : b->getSuccessors())
-      if (reaching.count(s) && s != header)
-        work.push_back(s);
-  }
-}
-
 bool LoopScope::contains(Operation *o) const {
   if (op)
     return op->isProperAncestor(o);

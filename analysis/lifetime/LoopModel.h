@@ -23,15 +23,11 @@
 #define MEMLINT_ANALYSIS_LIFETIME_LOOPMODEL_H
 
 #include "analysis/lifetime/AliasFlow.h"
+#include "analysis/lifetime/LoopBlocks.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace memlint::lifetime {
-
-/// Adds to `blocks` the loop the back edge `src` -> `header` closes: the
-/// header and every block that reaches `src` without passing it.
-void addLoopBlocks(mlir::Block *src, mlir::Block *header,
-                   llvm::DenseSet<mlir::Block *> &blocks);
 
 /// One loop, as the loop model sees it.
 class LoopScope {
