@@ -23,10 +23,12 @@ Message positionOf(Operation *op) {
   return "?";
 }
 
-Bdd ConditionTable::newAtom(Atom a) {
+Bdd ConditionTable::newAtom(Atom a, std::optional<unsigned> after) {
   // A copy goes right after its original: diagrams relating the two stay
   // small. (Copies are of originals only: LoopModel::earlierIterationCopies.)
-  unsigned var = a.earlierOf ? bdd.newVarAfter(*a.earlierOf) : bdd.newVar();
+  if (!after)
+    after = a.earlierOf;
+  unsigned var = after ? bdd.newVarAfter(*after) : bdd.newVar();
   if (atoms.size() <= var)
     atoms.resize(var + 1);
   atoms[var] = std::move(a);
@@ -86,8 +88,10 @@ Bdd ConditionTable::firstIterationAtom(Operation *keyOp,
   a.op = keyOp;
   a.loopPlace = places.size();
   places.push_back(place());
+  Operation *where = places.back().where;
   Bdd atom = newAtom(std::move(a));
   firstIterations[keyOp] = atom;
+  copyGroups.try_emplace(where, bdd.support(atom).front());
   return atom;
 }
 
@@ -308,7 +312,13 @@ unsigned ConditionTable::earlierIteration(unsigned var, const void *loop,
   a.earlierOf = var;
   a.copyLoop = loop;
   a.copyLoopOp = loopOp;
-  unsigned v = bdd.support(newAtom(a)).front();
+  std::optional<unsigned> after;
+  if (a.loopPlace)
+    if (auto g = copyGroups.find(loopOp); g != copyGroups.end())
+      after = g->second;
+  unsigned v = bdd.support(newAtom(a, after)).front();
+  if (a.loopPlace && after)
+    copyGroups[loopOp] = v;
   // The copy is defined where the original is (for later quantification).
   earlier[key] = v;
   return v;

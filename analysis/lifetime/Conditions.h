@@ -198,7 +198,11 @@ private:
   llvm::DenseMap<std::pair<unsigned, const void *>, unsigned> earlier;
   llvm::DenseMap<std::tuple<mlir::Operation *, mlir::Value, mlir::Value>, Bdd>
       sameBufferAtoms;
-  Bdd newAtom(Atom a);
+  Bdd newAtom(Atom a, std::optional<unsigned> after = std::nullopt);
+  /// Per loop (its LoopPlace::where), the last of the variables that
+  /// group the copies of first-iteration atoms made for it: its own
+  /// first-iteration atom, then those copies.
+  llvm::DenseMap<mlir::Operation *, unsigned> copyGroups;
 
   /// Paths on which the compared values may have `outcomes`.
   struct Cell {
