@@ -160,6 +160,12 @@ Value viewSource(Value result, bool &interior) {
   return {};
 }
 
+bool startsAtAllocation(Value result) {
+  auto res = dyn_cast<OpResult>(result);
+  return res && res.getResultNumber() == 0 &&
+         isa<memref::ExtractStridedMetadataOp>(res.getOwner());
+}
+
 /// The tag memref of a DMA wait.
 static Value waitTag(Operation *op) {
   if (auto w = dyn_cast<affine::AffineDmaWaitOp>(op))

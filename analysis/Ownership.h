@@ -56,6 +56,12 @@ llvm::SmallVector<mlir::OpOperand *> freedOperands(mlir::Operation *op);
 /// For a result that is a view or cast of an operand: that operand, else null.
 /// `interior` is set when the view may start past the buffer's first byte.
 mlir::Value viewSource(mlir::Value result, bool &interior);
+/// Whether `result`, a view of viewSource(result), starts where the
+/// allocation under its source does, whatever view that source is: the
+/// base buffer of memref.extract_strided_metadata (offset 0, the
+/// descriptor's allocated pointer), which upstream's deallocation frees in
+/// place of an interior view.
+bool startsAtAllocation(mlir::Value result);
 
 /// True when `op` may read or write the memory behind `operand` (or pass it
 /// somewhere memlint cannot see). Views, casts, metadata queries and

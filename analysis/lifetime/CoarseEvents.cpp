@@ -41,7 +41,9 @@ DenseMap<Value, Alias> mapViews(const std::vector<BufferInfo> &buffers) {
           if (viewSource(r, interior) != v)
             continue;
           if (aliases
-                  .try_emplace(r, Alias{from.buffer, from.whole && !interior})
+                  .try_emplace(
+                      r, Alias{from.buffer, startsAtAllocation(r) ||
+                                                (from.whole && !interior)})
                   .second)
             work.push_back(r);
         }

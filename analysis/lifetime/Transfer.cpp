@@ -487,13 +487,14 @@ AliasSet Transfer::aliasOfResult(Operation *op, OpResult r) {
     return {{ctx.originFor(OriginKind::Alloca, r), BddManager::True}};
   if (isGlobalAccess(op))
     return {{ctx.originFor(OriginKind::Global, r), BddManager::True}};
-  // View: the source's buffers, marked interior unless at its start.
+  // View: the source's buffers, marked interior unless at its start; a
+  // base buffer is at the start whatever its source.
   bool interior = false;
   if (Value src = viewSource(r, interior)) {
     AliasSet s = flow.aliasOf(src);
-    if (interior)
+    if (interior || startsAtAllocation(r))
       for (AliasEntry &e : s)
-        e.interior = true;
+        e.interior = interior;
     return s;
   }
   // A call whose callee returns one of its memref arguments: the buffer
