@@ -5,6 +5,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/IntegerSet.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -121,6 +122,13 @@ EdgeConditions::ofRegionEntry(RegionBranchOpInterface op,
                           : BddManager::False);
       return out;
     }
+    Bdd holds = affineSetHolds(affineIf);
+    std::vector<Bdd> out;
+    for (const RegionSuccessor &s : succs)
+      out.push_back(s.getSuccessor() == &affineIf.getThenRegion()
+                        ? holds
+                        : ctx.bdd.negate(holds));
+    return out;
   }
   if (isa<LoopLikeOpInterface>(raw) && n == 2) {
     auto made = [&] {
@@ -149,6 +157,21 @@ EdgeConditions::ofRegionEntry(RegionBranchOpInterface op,
   if (isa<scf::IndexSwitchOp>(raw))
     return ofIndexSwitch(raw, succs);
   return opaque(raw, n);
+}
+
+Bdd EdgeConditions::affineSetHolds(affine::AffineIfOp op) {
+  std::vector<const void *> operands;
+  for (Value v : op->getOperands())
+    operands.push_back(v.getAsOpaquePointer());
+  auto key = std::make_pair(op.getIntegerSet().getAsOpaquePointer(), operands);
+  auto it = affineSets.find(key);
+  if (it != affineSets.end())
+    return it->second;
+  Message where = "the affine.if at " + positionOf(op);
+  Bdd a = ctx.conds.choiceAtom(op, where + " takes its then branch",
+                               where + " takes its else branch");
+  affineSets.emplace(std::move(key), a);
+  return a;
 }
 
 std::vector<Bdd>

@@ -14,7 +14,9 @@
 #define MEMLINT_ANALYSIS_LIFETIME_EDGECONDITIONS_H
 
 #include "analysis/lifetime/Context.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include <map>
 #include <string>
 
 namespace memlint::lifetime {
@@ -52,12 +54,16 @@ private:
   Bdd caseTaken(mlir::Operation *op, unsigned idx, mlir::Value selector,
                 const llvm::APInt &value, llvm::StringRef what);
   std::vector<Bdd> ofSwitch(mlir::Operation *term);
+  /// "The set of `op` holds": one atom per integer set and operands, so
+  /// two affine.ifs asking the same question take the same branch.
+  Bdd affineSetHolds(mlir::affine::AffineIfOp op);
   std::vector<Bdd> ofIndexSwitch(mlir::Operation *op,
                                  llvm::ArrayRef<mlir::RegionSuccessor> succs);
 
   FunctionContext &ctx;
   llvm::DenseMap<std::pair<mlir::Operation *, unsigned>, Bdd> choices;
   llvm::DenseMap<std::pair<mlir::Operation *, unsigned>, Bdd> cases;
+  std::map<std::pair<const void *, std::vector<const void *>>, Bdd> affineSets;
 };
 
 } // namespace memlint::lifetime
