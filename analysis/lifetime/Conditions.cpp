@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Index/IR/IndexOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Location.h"
@@ -176,13 +177,62 @@ Bdd ConditionTable::formulaOf(Value v) {
   } else if (auto c = dyn_cast<index::CmpOp>(def)) {
     f = comparison(c.getLhs(), arithPredicateOf(c.getPred()), c.getRhs(),
                    [&] { return freshValueAtom(v); });
+  } else if (auto c = dyn_cast<LLVM::ICmpOp>(def);
+             c && c.getLhs().getType().isIntOrIndex()) {
+    std::optional<arith::CmpIPredicate> pred = arith::symbolizeCmpIPredicate(
+        LLVM::stringifyICmpPredicate(c.getPredicate()));
+    if (pred)
+      f = comparison(c.getLhs(), *pred, c.getRhs(),
+                     [&] { return freshValueAtom(v); });
+    known = pred.has_value();
+  } else if (auto c = dyn_cast<arith::CmpFOp>(def)) {
+    f = floatComparison(c);
   } else if (!(extraFormula && extraFormula(v, f))) {
     known = false;
   }
-  if (!known)
-    return freshValueAtom(v);
+  if (!known) {
+    // The same question asked again (no CSE ran) is the same atom.
+    if (Value rep = same.representative(v); rep != v)
+      f = formulaOf(rep);
+    else
+      return freshValueAtom(v);
+  }
   formulas[v] = f;
   return f;
+}
+
+// arith.cmpf's predicates come in complements (`olt` and `uge`: NaN makes
+// the unordered ones true; unordered `u` + 7 is ordered `u`'s relation)
+// and in mirror images (`olt` with its operands swapped is `ogt`). Each
+// question is asked as an ordered predicate among oeq, ogt, oge, one, ord,
+// of the representatives of its operands: one atom per question, whichever
+// way it is written.
+Bdd ConditionTable::floatComparison(arith::CmpFOp c) {
+  using P = arith::CmpFPredicate;
+  unsigned p = unsigned(c.getPredicate());
+  if (c.getPredicate() == P::AlwaysFalse || c.getPredicate() == P::AlwaysTrue)
+    return c.getPredicate() == P::AlwaysTrue ? BddManager::True
+                                             : BddManager::False;
+  // The complement of an unordered relation: eq/ne, gt/le, ge/lt, and
+  // uno/ord, as ordered predicates.
+  bool negated = p > unsigned(P::ORD);
+  if (negated)
+    p = p == unsigned(P::UNO) ? unsigned(P::ORD) : 14 - p;
+  Value lhs = same.representative(c.getLhs());
+  Value rhs = same.representative(c.getRhs());
+  if (p == unsigned(P::OLT) || p == unsigned(P::OLE)) {
+    std::swap(lhs, rhs);
+    p = p == unsigned(P::OLT) ? unsigned(P::OGT) : unsigned(P::OGE);
+  } else if ((p == unsigned(P::OEQ) || p == unsigned(P::ONE) ||
+              p == unsigned(P::ORD)) &&
+             rhs.getAsOpaquePointer() < lhs.getAsOpaquePointer()) {
+    std::swap(lhs, rhs);
+  }
+  auto [it, fresh] = floatQuestions.try_emplace(
+      std::make_tuple(lhs.getAsOpaquePointer(), rhs.getAsOpaquePointer(), p));
+  if (fresh)
+    it->second = freshValueAtom(c.getResult());
+  return negated ? bdd.negate(it->second) : it->second;
 }
 
 /// `cmp` as `x pred c` with `c` a constant of x's width, if it is one.
@@ -201,11 +251,35 @@ constantComparison(Value lhs, arith::CmpIPredicate pred, Value rhs) {
   if (matchPattern(x, m_Constant()) ||
       ConstantIntRanges::getStorageBitwidth(x.getType()) != c.getBitWidth())
     return std::nullopt;
+  // A widened value against a constant the narrow type holds is the narrow
+  // value against that constant, in the order the widening keeps (zero
+  // extension: unsigned; sign extension: signed): `extui %b != 0` and
+  // `%b == 0` are one question.
+  using P = arith::CmpIPredicate;
+  bool isEq = pred == P::eq || pred == P::ne;
+  bool isSigned =
+      pred == P::slt || pred == P::sle || pred == P::sgt || pred == P::sge;
+  while (Operation *def = x.getDefiningOp()) {
+    bool zext = isa<arith::ExtUIOp>(def), sext = isa<arith::ExtSIOp>(def);
+    if (!(zext && !isSigned) && !(sext && (isEq || isSigned)))
+      break;
+    Value narrow = def->getOperand(0);
+    // (An i1 stands for its formula, not for a set of values.)
+    if (!narrow.getType().isSignlessInteger() || narrow.getType().isInteger(1))
+      break;
+    unsigned w = narrow.getType().getIntOrFloatBitWidth();
+    if (zext ? !c.isIntN(w) : !c.isSignedIntN(w))
+      break;
+    x = narrow;
+    c = c.trunc(w);
+  }
   return std::make_tuple(x, pred, c);
 }
 
 Bdd ConditionTable::comparison(Value lhs, arith::CmpIPredicate predicate,
                                Value rhs, function_ref<Bdd()> makeAtom) {
+  lhs = same.representative(lhs);
+  rhs = same.representative(rhs);
   if (std::optional<bool> known = facts.decide(lhs, predicate, rhs))
     return *known ? BddManager::True : BddManager::False;
   ComparedPair pair = facts.pairOf(lhs, predicate, rhs);
@@ -244,6 +318,7 @@ Bdd ConditionTable::comparison(Value lhs, arith::CmpIPredicate predicate,
 
 Bdd ConditionTable::valueIn(Value x, const ValueSet &set,
                             function_ref<Bdd()> atom) {
+  x = same.representative(x);
   auto [it, first] = valueCells.try_emplace(x);
   if (first)
     it->second = initialValueCells(x);

@@ -37,11 +37,13 @@
 #include "analysis/Message.h"
 #include "analysis/lifetime/Bdd.h"
 #include "analysis/lifetime/IntegerFacts.h"
+#include "analysis/lifetime/SameValues.h"
 #include "analysis/lifetime/ValueSet.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -255,6 +257,13 @@ private:
       cells;
   /// Per integer value compared with constants, its cells.
   llvm::DenseMap<mlir::Value, llvm::SmallVector<ValueCell, 4>> valueCells;
+  /// Values that pure ops compute alike (comparisons of recomputed
+  /// operands, the same question asked twice).
+  SameValues same;
+  /// The atom of each float comparison, as floatComparison asks it.
+  std::map<std::tuple<const void *, const void *, unsigned>, Bdd>
+      floatQuestions;
+  Bdd floatComparison(mlir::arith::CmpFOp c);
 };
 
 } // namespace memlint

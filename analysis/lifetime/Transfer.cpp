@@ -520,14 +520,22 @@ AliasSet Transfer::aliasOfResult(Operation *op, OpResult r) {
   }
   if (isOpaqueOp(op) && !isa<CallOpInterface>(op)) {
     // An op memlint cannot see into that returns a memref derived from
-    // memref operands: assume it is a view of them.
+    // memref operands may return a view of them, or a new buffer (a copy
+    // to another memory, a clone): which one is a value memlint cannot
+    // know, a data atom, so no finding rests on either guess ("npu.to_device"
+    // of a buffer freed before its result is used is no use after free).
     AliasSet s;
-    // A future of a memref (async.await) holds the buffer its producer
-    // yielded: unwrapping it gives that buffer back.
     for (Value operand : op->getOperands())
-      if (carriesMemRef(operand))
+      if (isMemRef(operand)) {
+        Bdd same = ctx.conds.sameBufferAtom(op, r, operand);
+        for (const AliasEntry &e : flow.aliasOf(operand))
+          addAlias(s, {e.origin, bdd.conj(e.cond, same), e.interior}, bdd);
+      } else if (carriesMemRef(operand)) {
+        // A future of a memref (async.await) holds the buffer its
+        // producer yielded: unwrapping it gives that buffer back.
         for (const AliasEntry &e : flow.aliasOf(operand))
           addAlias(s, e, bdd);
+      }
     // A region the op runs may hand a buffer out through its terminator
     // (`"npu.yield"(%t)` in `%r = "npu.scope"() ({...})`, the way
     // scf.execute_region does): the results may be it too. Its regions

@@ -1,0 +1,30 @@
+//===- SameValues.cpp - Values that pure ops compute alike ----------------===//
+#include "analysis/lifetime/SameValues.h"
+
+#include "mlir/IR/Operation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+
+namespace memlint {
+
+Value SameValues::find(Value v, unsigned depth) {
+  if (auto it = known.find(v); it != known.end())
+    return it->second;
+  auto res = dyn_cast<OpResult>(v);
+  Operation *op = res ? res.getOwner() : nullptr;
+  if (!op || depth >= MaxDepth || op->getNumRegions() != 0 || !isPure(op))
+    return v; // not memoized: a shallower question may still find one
+  Key key{op->getName().getAsOpaquePointer(),
+          op->getAttrDictionary().getAsOpaquePointer(),
+          reinterpret_cast<const void *>(uintptr_t(res.getResultNumber()))};
+  for (Value operand : op->getOperands())
+    key.push_back(find(operand, depth + 1).getAsOpaquePointer());
+  for (Type t : op->getResultTypes())
+    key.push_back(t.getAsOpaquePointer());
+  Value rep = byKey.try_emplace(std::move(key), v).first->second;
+  known[v] = rep;
+  return rep;
+}
+
+} // namespace memlint
