@@ -112,6 +112,12 @@ int runBisect(const Args &args) {
                    llvm::toString(plugin.takeError()));
       return ExitError;
     }
+    // memlint's own plugin registers the passes registered above, from
+    // its own copy of them: LLVM's registry aborts on a second allocator
+    // for a pass name. They are the same passes; its registration adds
+    // nothing.
+    if (plugin->getPluginName() == "MemlintPlugin")
+      continue;
     plugin->registerPassRegistryCallbacks();
   }
   mlir::MLIRContext &ctx = doc->context();

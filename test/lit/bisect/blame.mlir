@@ -3,6 +3,9 @@
 // RUN: rm -rf %t && not %memlint bisect --load-pass-plugin=%test_plugin --dump-dir=%t --pass-pipeline='canonicalize,func.func(cse),memlint-test-erase-dealloc{nth=2},canonicalize' %s | FileCheck %s
 // RUN: not %memlint bisect --format=json --load-pass-plugin=%test_plugin --pass-pipeline='canonicalize,func.func(cse),memlint-test-erase-dealloc{nth=2},canonicalize' %s | FileCheck %s --check-prefix=JSON
 // RUN: ls %t | FileCheck %s --check-prefix=DUMP
+// memlint's own plugin beside it (its passes are bisect's own; loading it
+// aborted on their second registration):
+// RUN: not %memlint bisect --load-pass-plugin=%plugin --load-pass-plugin=%test_plugin --pass-pipeline='canonicalize,func.func(cse),memlint-test-erase-dealloc{nth=2},canonicalize' %s | FileCheck %s
 // RUN: FileCheck %s --check-prefix=BEFORE < %t/03-memlint-test-erase-dealloc.before.mlir
 // RUN: FileCheck %s --check-prefix=AFTER < %t/03-memlint-test-erase-dealloc.after.mlir
 // RUN: not %memlint bisect --pass-pipeline='bogus-pass' %s 2>&1 | FileCheck %s --check-prefix=USAGE
