@@ -35,19 +35,37 @@ static std::optional<int64_t> mul(std::optional<int64_t> a, int64_t b) {
   return r;
 }
 
+/// `bytes` rounded up to a power of two: the ABI alignment LLVM's default
+/// data layout gives integers, floats and vectors of that size, and so
+/// their stride in memory (`i17` and `i24` take 4, `f80` 16, `<3 x float>`
+/// 16). Above 16 bytes LLVM aligns less, so this may take more than the
+/// lowering does: planned space is never short.
+static std::optional<int64_t> stride(std::optional<int64_t> bytes) {
+  if (!bytes || *bytes <= 0 || *bytes > (int64_t(1) << 40))
+    return bytes;
+  return int64_t(llvm::PowerOf2Ceil(uint64_t(*bytes)));
+}
+
 std::optional<int64_t> elementByteSize(Type t) {
   if (auto i = dyn_cast<IntegerType>(t))
-    return (int64_t(i.getWidth()) + 7) / 8;
+    return stride((int64_t(i.getWidth()) + 7) / 8);
   if (auto f = dyn_cast<FloatType>(t))
-    return (int64_t(f.getWidth()) + 7) / 8;
+    return stride((int64_t(f.getWidth()) + 7) / 8);
   if (isa<IndexType>(t))
     return 8;
   if (auto c = dyn_cast<ComplexType>(t))
     return mul(elementByteSize(c.getElementType()), 2);
   if (auto v = dyn_cast<VectorType>(t)) {
-    if (v.isScalable())
-      return std::nullopt;
-    return mul(elementByteSize(v.getElementType()), v.getNumElements());
+    if (v.isScalable() || v.getRank() == 0)
+      return v.isScalable() ? std::nullopt
+                            : elementByteSize(v.getElementType());
+    // An n-D vector lowers to arrays of its innermost 1-D vector.
+    int64_t inner = v.getShape().back();
+    std::optional<int64_t> bytes =
+        stride(mul(elementByteSize(v.getElementType()), inner));
+    for (int64_t d : v.getShape().drop_back())
+      bytes = mul(bytes, d);
+    return bytes;
   }
   return std::nullopt;
 }

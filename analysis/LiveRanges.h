@@ -45,10 +45,12 @@ namespace memlint {
 // Sizes and memory spaces
 //===----------------------------------------------------------------------===//
 
-/// Bytes of one element in memory: integers and floats take their bit width
-/// rounded up to whole bytes (i1 and i4 take 1, bf16 2), `index` 8, complex
-/// two parts, a fixed vector its elements. nullopt for anything else (custom
-/// element types, scalable vectors).
+/// Bytes from one element to the next once lowered to LLVM: integers and
+/// floats take their bit width in whole bytes, rounded up to a power of
+/// two (i1 and i4 take 1, bf16 2, i24 4, f80 16), `index` 8, complex two
+/// parts, a fixed vector its innermost 1-D vector rounded the same way
+/// (`vector<3xf32>` 16) times its outer dimensions. nullopt for anything
+/// else (custom element types, scalable vectors).
 std::optional<int64_t> elementByteSize(mlir::Type elementType);
 
 /// Bytes a buffer of this type occupies: elements x element bytes, when the

@@ -55,7 +55,9 @@ TEST(ByteSizeTest, Elements) {
   Fixture t(R"(
 func.func @f(%a: memref<8xi1>, %b: memref<8xbf16>, %c: memref<8xindex>,
              %d: memref<8xcomplex<f32>>, %e: memref<8xvector<4xf16>>,
-             %g: memref<8xi4>, %h: memref<8xf64>) {
+             %g: memref<8xi4>, %h: memref<8xf64>, %i: memref<8xvector<3xf32>>,
+             %j: memref<8xi24>, %k: memref<8xvector<2x3xf32>>,
+             %l: memref<8xf80>) {
   return
 })");
   auto elem = [&](unsigned i) {
@@ -69,6 +71,12 @@ func.func @f(%a: memref<8xi1>, %b: memref<8xbf16>, %c: memref<8xindex>,
   EXPECT_EQ(elem(4), 8);
   EXPECT_EQ(elem(5), 1);
   EXPECT_EQ(elem(6), 8);
+  // What LLVM's data layout steps by: <3 x float> is 16 bytes apart, an
+  // i24 4, [2 x <3 x float>] 32, an x86_fp80 16.
+  EXPECT_EQ(elem(7), 16);
+  EXPECT_EQ(elem(8), 4);
+  EXPECT_EQ(elem(9), 32);
+  EXPECT_EQ(elem(10), 16);
 }
 
 TEST(ByteSizeTest, StaticAndDynamicShapes) {
