@@ -17,6 +17,7 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <limits>
 
 using namespace mlir;
 
@@ -74,10 +75,15 @@ std::optional<int64_t> staticByteSize(Type type) {
   auto mt = dyn_cast<MemRefType>(type);
   if (!mt || !mt.hasStaticShape())
     return std::nullopt;
-  std::optional<int64_t> bytes = elementByteSize(mt.getElementType());
+  std::optional<int64_t> elem = elementByteSize(mt.getElementType());
+  if (!elem)
+    return std::nullopt;
+  std::optional<int64_t> bytes = elem;
   for (int64_t d : mt.getShape())
     bytes = mul(bytes, d);
-  return bytes;
+  // A static size past 64 bits is no dynamic one: more than any capacity
+  // or arena holds (the plan refuses it, over-capacity reports it).
+  return bytes ? bytes : std::numeric_limits<int64_t>::max();
 }
 
 std::string memorySpaceName(Type type) {

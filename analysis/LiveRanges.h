@@ -54,8 +54,8 @@ namespace memlint {
 std::optional<int64_t> elementByteSize(mlir::Type elementType);
 
 /// Bytes a buffer of this type occupies: elements x element bytes, when the
-/// shape is static and the element size known; nullopt otherwise (and on
-/// overflow).
+/// shape is static and the element size known (INT64_MAX when that count
+/// passes 64 bits); nullopt otherwise.
 std::optional<int64_t> staticByteSize(mlir::Type memrefType);
 
 /// The memory space of a memref type as users write it: "default" when it
