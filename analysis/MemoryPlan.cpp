@@ -2,6 +2,7 @@
 #include "analysis/MemoryPlan.h"
 
 #include "analysis/planner/Planner.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
@@ -150,6 +151,11 @@ FunctionPlan planFunction(Document &doc, LifetimeAnalysis &analysis,
       b.unplanned = Unplanned::SeveralInstances;
     else if (!b.boundBytes)
       b.unplanned = Unplanned::DynamicSize;
+    else if (auto alloc = dyn_cast<memref::AllocOp>(r->allocOp);
+             alloc && alloc.getAlignment() &&
+             int64_t(*alloc.getAlignment()) > options.alignment)
+      // Offsets are multiples of the arena's alignment only.
+      b.unplanned = Unplanned::OverAligned;
     auto sp = llvm::find_if(
         fp.spaces, [&](const SpacePlan &s) { return s.space == r->space; });
     if (sp == fp.spaces.end()) {

@@ -57,6 +57,7 @@ enum class Unplanned {
   No,               // it is in the arena
   DynamicSize,      // size not static and not bounded by an assumption
   SeveralInstances, // may be live in several instances at once
+  OverAligned,      // asks for more alignment than the arena's
 };
 
 struct PlannedBuffer {

@@ -35,6 +35,8 @@ const char *unplannedWhy(Unplanned u) {
     return "dynamic size, not in the arena";
   case Unplanned::SeveralInstances:
     return "several instances live at once, not in the arena";
+  case Unplanned::OverAligned:
+    return "aligned beyond the arena's alignment, not in the arena";
   case Unplanned::No:
     break;
   }

@@ -166,6 +166,8 @@ static const char *unplannedReason(Unplanned u) {
     return "dynamic size";
   case Unplanned::SeveralInstances:
     return "several instances live at once";
+  case Unplanned::OverAligned:
+    return "aligned beyond the arena's alignment";
   case Unplanned::No:
     break;
   }

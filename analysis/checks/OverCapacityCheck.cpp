@@ -75,10 +75,11 @@ private:
                   std::to_string(sp.lowerBoundBytes) + " fits";
     else
       return;
-    unsigned unbounded = 0, several = 0;
+    unsigned unbounded = 0, several = 0, overAligned = 0;
     for (const PlannedBuffer &b : sp.buffers) {
       unbounded += b.unplanned == Unplanned::DynamicSize;
       several += b.unplanned == Unplanned::SeveralInstances;
+      overAligned += b.unplanned == Unplanned::OverAligned;
     }
     if (unbounded)
       f.message += " (not counting " + std::to_string(unbounded) + " buffer" +
@@ -87,6 +88,10 @@ private:
     if (several)
       f.message += " (not counting " + std::to_string(several) + " buffer" +
                    (several > 1 ? "s" : "") + " with several live instances)";
+    if (overAligned)
+      f.message += " (not counting " + std::to_string(overAligned) + " buffer" +
+                   (overAligned > 1 ? "s" : "") +
+                   " aligned beyond the arena's alignment)";
 
     if (sp.maxLiveOp) {
       std::string names;
