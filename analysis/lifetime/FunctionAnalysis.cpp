@@ -100,6 +100,11 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
           ctx.maybeReturnedArguments[call.getOperation()].push_back(
               call.getArgOperands()[j]);
   }
+  // What the callee may free is not followed past the call.
+  for (unsigned j : summary.mayFreeArguments)
+    if (j < call.getArgOperands().size())
+      ctx.maybeReturnedArguments[call.getOperation()].push_back(
+          call.getArgOperands()[j]);
 }
 
 void FunctionAnalysis::collectBuffers(FunctionOpInterface fn) {
@@ -417,6 +422,22 @@ FunctionSummary FunctionAnalysis::summary() const {
       owned = std::nullopt;
     sum.ownedWhen.push_back(owned);
   }
+  // Any free of an argument counts, under any condition: a caller that
+  // went on tracking what it passed there would report it leaked on the
+  // paths where the callee freed it.
+  for (const auto &[key, ev] : ctx.events) {
+    if (ev.kind != EventKind::InvalidFree || ev.buffer >= 0 ||
+        ev.origin >= ctx.origins.size())
+      continue;
+    const Origin &o = ctx.origins[ev.origin];
+    auto arg = dyn_cast_or_null<BlockArgument>(o.value);
+    if (o.kind == OriginKind::Argument && arg &&
+        arg.getOwner()->isEntryBlock() &&
+        isa<FunctionOpInterface>(arg.getOwner()->getParentOp()) &&
+        !llvm::is_contained(sum.mayFreeArguments, arg.getArgNumber()))
+      sum.mayFreeArguments.push_back(arg.getArgNumber());
+  }
+  llvm::sort(sum.mayFreeArguments);
   for (ResultConstant c : constant)
     sum.constant.push_back(c == ResultConstant::True    ? std::optional(true)
                            : c == ResultConstant::False ? std::optional(false)

@@ -4,6 +4,7 @@
 #include "analysis/LifetimeAnalysis.h"
 #include "analysis/WorkPool.h"
 #include "analysis/lifetime/DeallocLibrary.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
@@ -134,6 +135,11 @@ ModuleLifetimes::allSummaries() {
 
 FunctionOpInterface ModuleLifetimes::calleeOf(CallOpInterface call) {
   std::lock_guard<std::mutex> guard(lock);
+  // func.call_indirect of a func.constant calls that function.
+  if (auto v = dyn_cast_if_present<Value>(call.getCallableForCallee()))
+    if (auto c = v.getDefiningOp<func::ConstantOp>())
+      return dyn_cast_or_null<FunctionOpInterface>(
+          tables.lookupNearestSymbolFrom(call, c.getValueAttr()));
   return dyn_cast_or_null<FunctionOpInterface>(
       call.resolveCallableInTable(&tables));
 }

@@ -109,6 +109,12 @@ struct FunctionSummary {
   /// returns there (BufferInfo::freeOp, the same for each of them); empty
   /// where unknown or mixed.
   std::vector<llvm::StringRef> freeOp;
+  /// The memref arguments the function may free (a wrapper of
+  /// `memref.dealloc`, a free under an ownership flag it is passed, a
+  /// realloc): the buffer a caller passes there may be gone after the
+  /// call, so callers stop tracking it (no leak of what the callee freed;
+  /// the callee's free of memory it does not own is its own finding).
+  llvm::SmallVector<unsigned, 2> mayFreeArguments;
   /// The function is upstream's deallocation library function
   /// (lifetime/DeallocLibrary.h): callers know what its outputs hold.
   bool deallocLibrary = false;
