@@ -409,28 +409,52 @@ Bdd Transfer::ownedAfterDealloc(const DeallocList &list, unsigned r) {
   return own;
 }
 
+// Pair by pair this is |a| x |b| conjunctions, and upstream's
+// deallocation of n buffers asks it for n^2 pairs of values that may each
+// hold any of n buffers (80 chained scf.ifs outgrew the budget). Instead
+// each entry of `a` meets the disjunctions of the entries of `b` it pairs
+// with. Pairs of one origin may also count as unknown: pointersEqual is
+// `same or (unknown and atom)`, which that leaves as it is.
 Transfer::Sameness Transfer::samenessOf(Value a, Value b) {
   BddManager &bdd = ctx.bdd;
   Sameness out;
+  const AliasSet &ys = flow.aliasOf(b);
+  if (ys.empty())
+    return out;
+  auto isUnknown = [&](const Origin &o) {
+    return o.kind == OriginKind::Unknown;
+  };
+  // All of b; the entries that make any pair unknown (unknown or foreign
+  // memory); those not this function's own (unknown beside another such).
+  Bdd all = BddManager::False, strange = BddManager::False,
+      notOwned = BddManager::False;
+  SmallVector<std::pair<unsigned, Bdd>, 4> byOrigin;
+  for (const AliasEntry &y : ys) {
+    const Origin &oy = ctx.origins[y.origin];
+    all = bdd.disj(all, y.cond);
+    if (isUnknown(oy) || isForeign(oy))
+      strange = bdd.disj(strange, y.cond);
+    if (oy.kind != OriginKind::Owned)
+      notOwned = bdd.disj(notOwned, y.cond);
+    if (isUnknown(oy))
+      continue;
+    auto it = llvm::find_if(byOrigin,
+                            [&](const auto &p) { return p.first == y.origin; });
+    if (it == byOrigin.end())
+      byOrigin.push_back({y.origin, y.cond});
+    else
+      it->second = bdd.disj(it->second, y.cond);
+  }
   for (const AliasEntry &x : flow.aliasOf(a)) {
-    for (const AliasEntry &y : flow.aliasOf(b)) {
-      Bdd both = bdd.conj(x.cond, y.cond);
-      if (both == BddManager::False)
-        continue;
-      const Origin &ox = ctx.origins[x.origin];
-      const Origin &oy = ctx.origins[y.origin];
-      bool unknown =
-          ox.kind == OriginKind::Unknown || oy.kind == OriginKind::Unknown;
-      if (!unknown && x.origin == y.origin) {
-        out.same = bdd.disj(out.same, both);
-        continue;
-      }
-      // A body-less callee may return any memory, its argument included;
-      // memory that is not this function's own may be passed in twice.
-      if (unknown || isForeign(ox) || isForeign(oy) ||
-          (ox.kind != OriginKind::Owned && oy.kind != OriginKind::Owned))
-        out.unknown = bdd.disj(out.unknown, both);
-    }
+    const Origin &ox = ctx.origins[x.origin];
+    if (!isUnknown(ox))
+      for (const auto &[origin, cond] : byOrigin)
+        if (origin == x.origin)
+          out.same = bdd.disj(out.same, bdd.conj(x.cond, cond));
+    Bdd with = isUnknown(ox) || isForeign(ox) ? all
+               : ox.kind != OriginKind::Owned ? bdd.disj(strange, notOwned)
+                                              : strange;
+    out.unknown = bdd.disj(out.unknown, bdd.conj(x.cond, with));
   }
   return out;
 }

@@ -214,6 +214,43 @@ TEST(CostShapeTest, FiveThousandConditionalFrees) {
   EXPECT_EQ(count(o, "leak"), size_t(n));
 }
 
+// Upstream's deallocation after 80 chained `scf.if`s that each take a
+// fresh buffer or keep the last one: every value may hold any of the
+// buffers before it, and the dealloc asks whether each pair is one buffer
+// (n^2 pairs of up to n entries each). Paired entry by entry, that
+// outgrew the budget at 80.
+TEST(CostShapeTest, DeallocOfEightyChainedChoices) {
+  const int n = 80;
+  std::ostringstream s;
+  s << "func.func @chain(%c: memref<" << n << "xi1>) -> f32 {\n"
+    << "  %true = arith.constant true\n  %false = arith.constant false\n"
+    << "  %z = arith.constant 0 : index\n"
+    << "  %a = memref.alloc() : memref<4xf32>\n";
+  std::string prev = "%a", memrefs = "%a", conds = "%true", types;
+  for (int i = 0; i < n; ++i) {
+    s << "  %i" << i << " = arith.constant " << i << " : index\n"
+      << "  %c" << i << " = memref.load %c[%i" << i << "] : memref<" << n
+      << "xi1>\n  %p" << i << ", %o" << i << " = scf.if %c" << i
+      << " -> (memref<4xf32>, i1) {\n"
+      << "    %n = memref.alloc() : memref<4xf32>\n"
+      << "    scf.yield %n, %true : memref<4xf32>, i1\n  } else {\n"
+      << "    scf.yield " << prev << ", %false : memref<4xf32>, i1\n  }\n";
+    prev = "%p" + std::to_string(i);
+    memrefs += ", " + prev;
+    conds += ", %o" + std::to_string(i);
+  }
+  for (int i = 0; i <= n; ++i)
+    types += i ? ", memref<4xf32>" : "memref<4xf32>";
+  s << "  %v = memref.load " << prev << "[%z] : memref<4xf32>\n"
+    << "  bufferization.dealloc (" << memrefs << " : " << types << ") if ("
+    << conds << ")\n  return %v : f32\n}\n";
+  Outcome o = lintShape(s.str());
+  EXPECT_FALSE(o.notChecked);
+  EXPECT_TRUE(o.findings.empty());
+  // 0.64M operations now; the pairwise walk spent the 6M budget.
+  EXPECT_LT(o.cost.operations, 2'000'000u);
+}
+
 TEST(CostShapeTest, TwentyThousandDiamonds) {
   const int n = 20000;
   std::ostringstream s;
