@@ -32,6 +32,9 @@ bool isMergeCheck(const std::string &check);
 /// The most candidates a finding's search analyses (FixFinder): a finding
 /// that needs more gets no fix.
 constexpr unsigned AnalysesPerFinding = 64;
+/// Functions whose ops nest deeper get no fix (findingsByFunction leaves
+/// them out): each candidate's IR costs time quadratic in its nesting.
+constexpr unsigned MaxNestingForFixes = 256;
 
 /// What one search found out besides its fixes (FixFinder).
 struct SearchStats {
