@@ -8,6 +8,7 @@
 #include <array>
 #include <cstring>
 #include <iterator>
+#include <optional>
 
 namespace memlint {
 namespace {
@@ -36,6 +37,16 @@ public:
       : text(text), scanEnd(text.size()) {}
 
   bool scan(std::string &reason) { return scanRange(0, 0, 0, reason); }
+  /// scan(), for a text whose brackets or strings do not balance (being
+  /// typed): a line of an operation's name at the operations' indentation
+  /// starts at their depth, whatever the lines before it left open; an
+  /// unterminated string ends with its line. False when the text shows no
+  /// such indentation.
+  bool scanRecovering(std::string &reason);
+  /// After scanRecovering: the 1-based lines where what was open did not
+  /// close (the line before an operation the depth was reset for, a line
+  /// with an unterminated string or a stray closing bracket, the last line).
+  const std::vector<unsigned> &unbalancedLines() const { return unbalanced; }
   TopLevelLayout split();
   std::vector<size_t> lineStarts() const;
   /// Splits bytes [begin, end) of the text, whole lines from 1-based line
@@ -85,6 +96,16 @@ private:
   std::vector<SymbolToken> symbols;
   /// The indentation of the items split at the operations' depth.
   size_t opIndent = llvm::StringRef::npos;
+  /// scanRecovering's indentation and depth of the operations (npos: not
+  /// recovering).
+  size_t recoverIndent = llvm::StringRef::npos;
+  int recoverDepth = 0;
+  std::vector<unsigned> unbalanced;
+  /// Indices into `lines` of lines closing more than was open: each an
+  /// item of its own, so the operation before keeps its findings.
+  std::vector<unsigned> strayLines;
+  /// When recovering: the depth the line just started starts at.
+  void recoverLine(int &depth);
 };
 
 /// Bytes the scanner must look at; everything else is skipped in bulk.
@@ -156,6 +177,7 @@ bool Scanner::scanRange(size_t begin, unsigned base, int depth,
   // At the start of each line: note where its code starts (if it has any),
   // then skip to the next byte that matters.
   size_t i = startLine(begin, depth);
+  recoverLine(depth);
   while (i < n) {
     while (i < n && !special[static_cast<unsigned char>(data[i])])
       ++i;
@@ -175,6 +197,7 @@ bool Scanner::scanRange(size_t begin, unsigned base, int depth,
         return false;
       }
       i = startLine(i + 1, depth);
+      recoverLine(depth);
       continue;
     case '/':
       if (i + 1 < n && data[i + 1] == '/') {
@@ -184,6 +207,13 @@ bool Scanner::scanRange(size_t begin, unsigned base, int depth,
       }
       break;
     case '"':
+      if (size_t end = skipString(i); end == llvm::StringRef::npos &&
+                                      recoverIndent != llvm::StringRef::npos) {
+        unbalanced.push_back(lineBase + lines.size());
+        const void *nl = std::memchr(data + i, '\n', n - i);
+        i = nl ? static_cast<const char *>(nl) - data : n;
+        continue;
+      }
       i = skipString(i);
       if (i == llvm::StringRef::npos) {
         reason = "unterminated string at line " + std::to_string(lines.size());
@@ -198,7 +228,11 @@ bool Scanner::scanRange(size_t begin, unsigned base, int depth,
     case ')':
     case ']':
     case '}':
-      if (--depth < 0) {
+      if (--depth < 0 && recoverIndent != llvm::StringRef::npos) {
+        unbalanced.push_back(lineBase + lines.size());
+        strayLines.push_back(lines.size() - 1);
+        depth = 0;
+      } else if (depth < 0) {
         reason = "unbalanced '" + std::string(1, c) + "' at line " +
                  std::to_string(lines.size());
         return false;
@@ -212,7 +246,9 @@ bool Scanner::scanRange(size_t begin, unsigned base, int depth,
     }
     ++i;
   }
-  if (depth != startDepth) {
+  if (depth != startDepth && recoverIndent != llvm::StringRef::npos)
+    unbalanced.push_back(lineBase + lines.size());
+  else if (depth != startDepth) {
     reason = "unbalanced brackets at the end of the file";
     return false;
   }
@@ -221,6 +257,9 @@ bool Scanner::scanRange(size_t begin, unsigned base, int depth,
 
 bool Scanner::startsItem(unsigned line, int depth, size_t baseIndent) const {
   const LineInfo &l = lines[line];
+  // (Pushed in order: sorted.)
+  if (std::binary_search(strayLines.begin(), strayLines.end(), line))
+    return true;
   if (l.depth != depth || l.firstCode == llvm::StringRef::npos ||
       indentOf(line) > baseIndent)
     return false;
@@ -429,6 +468,56 @@ std::vector<size_t> Scanner::lineStarts() const {
   return out;
 }
 
+void Scanner::recoverLine(int &depth) {
+  if (recoverIndent == llvm::StringRef::npos)
+    return;
+  LineInfo &l = lines.back();
+  if (l.firstCode == llvm::StringRef::npos)
+    return;
+  size_t indent = l.firstCode - l.begin;
+  char c = text[l.firstCode];
+  // An operation's line at the operations' indentation, or the module's
+  // closing brace left of it.
+  if ((indent == recoverIndent && llvm::isAlpha(c)) ||
+      (indent < recoverIndent && c == '}')) {
+    if (depth != recoverDepth)
+      unbalanced.push_back(lineBase + lines.size() - 1);
+    depth = l.depth = recoverDepth;
+  }
+}
+
+bool Scanner::scanRecovering(std::string &reason) {
+  // The operations' indentation: the first line naming an operation, or,
+  // when that opens a module, the next one.
+  std::optional<size_t> moduleIndent;
+  for (size_t at = 0; at < text.size();) {
+    size_t nl = text.find('\n', at);
+    llvm::StringRef line =
+        text.slice(at, nl == llvm::StringRef::npos ? text.size() : nl);
+    at = nl == llvm::StringRef::npos ? text.size() : nl + 1;
+    llvm::StringRef code = line.ltrim(" \t");
+    if (code.empty() || !llvm::isAlpha(code.front()))
+      continue;
+    size_t indent = line.size() - code.size();
+    if (!moduleIndent &&
+        (code.starts_with("module") || code.starts_with("builtin.module")) &&
+        code.contains('{')) {
+      moduleIndent = indent;
+      continue;
+    }
+    if (moduleIndent && indent <= *moduleIndent)
+      break; // no operation inside the module
+    recoverIndent = indent;
+    recoverDepth = moduleIndent ? 1 : 0;
+    break;
+  }
+  if (recoverIndent == llvm::StringRef::npos) {
+    reason = "no operation's indentation to split by";
+    return false;
+  }
+  return scanRange(0, 0, 0, reason);
+}
+
 TopLevelLayout computeLayout(llvm::StringRef text) {
   Scanner scanner(text);
   TopLevelLayout layout;
@@ -436,6 +525,19 @@ TopLevelLayout computeLayout(llvm::StringRef text) {
     return layout;
   layout = scanner.split();
   layout.lineStarts = scanner.lineStarts();
+  return layout;
+}
+
+TopLevelLayout computeLayoutRecovering(llvm::StringRef text) {
+  Scanner scanner(text);
+  TopLevelLayout layout;
+  if (!scanner.scanRecovering(layout.reason))
+    return layout;
+  layout = scanner.split();
+  layout.lineStarts = scanner.lineStarts();
+  for (unsigned line : scanner.unbalancedLines())
+    if (int i = layout.itemAtLine(line); i >= 0)
+      layout.items[i].unbalanced = true;
   return layout;
 }
 

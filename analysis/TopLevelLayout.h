@@ -35,6 +35,9 @@ struct LayoutItem {
   std::vector<std::string> refs;
   /// Hash of the item's text.
   uint64_t hash = 0;
+  /// computeLayoutRecovering: brackets or a string the item opens do not
+  /// close within it.
+  bool unbalanced = false;
 };
 
 struct TopLevelLayout {
@@ -58,6 +61,14 @@ struct TopLevelLayout {
 };
 
 TopLevelLayout computeLayout(llvm::StringRef text);
+
+/// For a text computeLayout cannot split because its brackets or strings
+/// do not balance (an editor's text while `func.func @g() {` is being
+/// typed): a split by indentation, each line naming an operation at the
+/// operations' indentation starting one. A guess like the other, for the
+/// language server to check against the parse; the CLI never splits a
+/// text that does not parse.
+TopLevelLayout computeLayoutRecovering(llvm::StringRef text);
 
 /// computeLayout(text), given `previous`, the layout of `previousText`:
 /// only the operations holding the bytes that changed are scanned again

@@ -142,13 +142,24 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
                                   *res->text, &partialLayout)
                    : computeLayout(*res->text);
   previousText.reset();
-  // Kept for the next version however this one ends.
+  // Kept for the next version however this one ends (a split by
+  // indentation is not: the next one scans the text afresh).
+  bool recovered = false;
   llvm::scope_exit keepLayout([&] {
-    if (layout.ok) {
+    if (layout.ok && !recovered) {
       previousLayout = std::move(layout);
       previousText = res->text;
     }
   });
+  if (!layout.ok) {
+    // Brackets that do not balance yet: the operations that still parse
+    // keep their findings, split by indentation.
+    TopLevelLayout byIndent = computeLayoutRecovering(*res->text);
+    if (byIndent.ok) {
+      layout = std::move(byIndent);
+      recovered = true;
+    }
+  }
   if (!layout.ok) {
     cache.clear();
     wholeFile(*res, "cannot split the file: " + layout.reason);
@@ -197,6 +208,20 @@ IncrementalLinter::analyze(std::shared_ptr<const std::string> text,
   // Operations that do not parse, and those that reach one through
   // `@symbol` references: neither is analysed nor cached.
   std::vector<char> broken(n, 0), blocked(n, 0);
+  // An operation a split by indentation found open at the next one: its
+  // parse error would surface at the end of the text, in whatever
+  // operation is last. Set aside from the start, with an error of its own
+  // where it begins.
+  for (size_t i = 0; i < n; ++i)
+    if (items[i].unbalanced && items[i].kind == LayoutItem::Kind::Op) {
+      broken[i] = 1;
+      SourcePos at{items[i].firstLine, 1};
+      res->errors.push_back(
+          {"this operation's brackets or strings do not close before the "
+           "next operation",
+           SourceRange{at, at}});
+    }
+  markDependents(broken, deps, blocked);
   if (misses) {
     std::unique_ptr<Document> doc;
     std::vector<int> initialWork(work.begin(), work.end());

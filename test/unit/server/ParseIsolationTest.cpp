@@ -56,6 +56,63 @@ TEST(ParseIsolationTest, TextBetweenOperationsKeepsTheirFindings) {
   EXPECT_EQ(r->errors.size(), 1u); // the CLI's "unexpected character"
 }
 
+// A function being typed (`func.func @g() {` with no `}` yet), an
+// unterminated string, or a stray `}`: the brackets of the file do not
+// balance, which left the split to the whole file, where the one parse
+// error hid every finding. Split by indentation, the other operations keep
+// theirs, inside a module too.
+TEST(ParseIsolationTest, UnbalancedBracketsHideNothingElse) {
+  struct Case {
+    const char *name;
+    std::string text;
+    unsigned errorLine;
+    std::vector<unsigned> leaks;
+  };
+  std::string inModule = "module {\n"
+                         "  func.func @one() {\n"
+                         "    %a = memref.alloc() : memref<4xf32>\n"
+                         "    return\n"
+                         "  }\n"
+                         "  func.func @g() {\n"
+                         "  func.func @two() {\n"
+                         "    %a = memref.alloc() : memref<4xf32>\n"
+                         "    return\n"
+                         "  }\n"
+                         "}\n";
+  std::vector<Case> cases = {
+      {"open brace at the end",
+       leakyFunction("one") + "func.func @g() {\n",
+       5,
+       {2}},
+      {"open brace between",
+       leakyFunction("one") + "func.func @g() {\n" + leakyFunction("two"),
+       5,
+       {2, 7}},
+      {"unterminated string",
+       leakyFunction("one") + "\"npu.op\n" + leakyFunction("two"),
+       5,
+       {2, 7}},
+      {"stray closing brace",
+       leakyFunction("one") + "}\n" + leakyFunction("two"),
+       5,
+       {2, 7}},
+      {"inside a module", inModule, 6, {3, 8}},
+  };
+  for (const Case &c : cases) {
+    LintOptions opts;
+    IncrementalLinter linter("t.mlir", opts);
+    auto r = linter.analyze(text(c.text), 1);
+    EXPECT_EQ(r->stats.mode, "incremental") << c.name << ": " << r->stats.note;
+    ASSERT_FALSE(r->errors.empty()) << c.name;
+    EXPECT_EQ(r->errors[0].range.start.line, c.errorLine) << c.name;
+    std::vector<unsigned> leaks;
+    for (const Finding &f : r->findings())
+      if (f.check == "leak")
+        leaks.push_back(f.range.start.line);
+    EXPECT_EQ(leaks, c.leaks) << c.name;
+  }
+}
+
 TEST(ParseIsolationTest, TwoBrokenOperationsShowBothErrors) {
   LintOptions opts;
   IncrementalLinter linter("t.mlir", opts);
