@@ -85,6 +85,14 @@ struct FunctionContext {
   /// are not tracked (a free of the result frees one of them).
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 2>>
       maybeReturnedArguments;
+  /// Per call: the memrefs it passes to a callee that takes them over
+  /// (FunctionSummary::takesArguments); what the caller does not own is
+  /// freed by the call.
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 1>>
+      takenByCall;
+  /// Arguments of this (private) function that a memref.realloc of it
+  /// takes over.
+  llvm::SmallVector<unsigned, 1> takenArguments;
   /// The path that reaches each op (the last round's).
   llvm::DenseMap<mlir::Operation *, Bdd> pathAt;
   EventLog events;

@@ -105,6 +105,9 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
     if (j < call.getArgOperands().size())
       ctx.maybeReturnedArguments[call.getOperation()].push_back(
           call.getArgOperands()[j]);
+  for (unsigned j : summary.takesArguments)
+    if (j < call.getArgOperands().size())
+      ctx.takenByCall[call.getOperation()].push_back(call.getArgOperands()[j]);
 }
 
 void FunctionAnalysis::collectBuffers(FunctionOpInterface fn) {
@@ -437,7 +440,12 @@ FunctionSummary FunctionAnalysis::summary() const {
         !llvm::is_contained(sum.mayFreeArguments, arg.getArgNumber()))
       sum.mayFreeArguments.push_back(arg.getArgNumber());
   }
+  for (unsigned arg : ctx.takenArguments)
+    if (!llvm::is_contained(sum.mayFreeArguments, arg))
+      sum.mayFreeArguments.push_back(arg);
   llvm::sort(sum.mayFreeArguments);
+  sum.takesArguments = ctx.takenArguments;
+  llvm::sort(sum.takesArguments);
   for (ResultConstant c : constant)
     sum.constant.push_back(c == ResultConstant::True    ? std::optional(true)
                            : c == ResultConstant::False ? std::optional(false)

@@ -115,6 +115,11 @@ struct FunctionSummary {
   /// call, so callers stop tracking it (no leak of what the callee freed;
   /// the callee's free of memory it does not own is its own finding).
   llvm::SmallVector<unsigned, 2> mayFreeArguments;
+  /// Of those, the ones a private function takes over to grow them
+  /// (`memref.realloc %arg`, the result handed back: the sparse compiler's
+  /// insertion helpers). Not its invalid free: a call that passes memory
+  /// the caller does not own there is.
+  llvm::SmallVector<unsigned, 1> takesArguments;
   /// The function is upstream's deallocation library function
   /// (lifetime/DeallocLibrary.h): callers know what its outputs hold.
   bool deallocLibrary = false;

@@ -31,6 +31,7 @@ void Transfer::apply(Operation *op, PathState &st) {
       handleFree(op, o->get(), st, BddManager::True);
   }
   checkUses(op, st, freed);
+  takeOver(op, st);
   defineResults(op, st);
   defineConditions(op);
   untrackPacked(op);
@@ -199,6 +200,12 @@ void Transfer::handleFree(Operation *op, Value v, PathState &st, Bdd extra) {
       freeOwned(op, v, e, o.buffer, c, st);
       break;
     case OriginKind::Argument:
+      if (std::optional<unsigned> arg = takenOver(op, o)) {
+        if (!llvm::is_contained(ctx.takenArguments, *arg))
+          ctx.takenArguments.push_back(*arg);
+        break;
+      }
+      [[fallthrough]];
     case OriginKind::Alloca:
     case OriginKind::Global: {
       Event ev{EventKind::InvalidFree, op, -1, e.origin};
@@ -211,6 +218,34 @@ void Transfer::handleFree(Operation *op, Value v, PathState &st, Bdd extra) {
       break;
     }
   }
+}
+
+std::optional<unsigned> Transfer::takenOver(Operation *op, const Origin &o) {
+  auto arg = dyn_cast_or_null<BlockArgument>(o.value);
+  if (!isa<memref::ReallocOp>(op) || !arg || !arg.getOwner()->isEntryBlock())
+    return std::nullopt;
+  auto fn =
+      dyn_cast_or_null<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  if (!fn || !fn.isPrivate())
+    return std::nullopt;
+  return arg.getArgNumber();
+}
+
+void Transfer::takeOver(Operation *call, PathState &st) {
+  auto it = ctx.takenByCall.find(call);
+  if (it == ctx.takenByCall.end())
+    return;
+  for (Value v : it->second)
+    for (const AliasEntry &e : flow.aliasOf(v)) {
+      OriginKind kind = ctx.origins[e.origin].kind;
+      if (kind != OriginKind::Argument && kind != OriginKind::Alloca &&
+          kind != OriginKind::Global)
+        continue;
+      Event ev{EventKind::InvalidFree, call, -1, e.origin};
+      ev.cond = ctx.bdd.conj(st.path, e.cond);
+      ev.via = v;
+      ctx.events.record(ev, (int)e.origin);
+    }
 }
 
 void Transfer::freeOwned(Operation *op, Value v, const AliasEntry &e,

@@ -93,6 +93,12 @@ private:
     Bdd unknown = BddManager::False;
   };
   Sameness samenessOf(mlir::Value a, mlir::Value b);
+  /// The argument a memref.realloc `op` of this private function takes
+  /// over (origin `o`), if it is one (FunctionSummary::takesArguments).
+  std::optional<unsigned> takenOver(mlir::Operation *op, const Origin &o);
+  /// A call passing memory its caller does not own to a callee that takes
+  /// it over frees it: an invalid free at the call.
+  void takeOver(mlir::Operation *call, PathState &st);
   /// Whether the aligned pointers of `a` and `b`, compared at `op`, are
   /// equal: `same`, and an atom of memory where sameness is unknown.
   Bdd pointersEqual(mlir::Operation *op, mlir::Value a, mlir::Value b);
