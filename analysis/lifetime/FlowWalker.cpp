@@ -323,8 +323,31 @@ void FlowWalker::joinLoopHead(Incoming &cur, std::optional<Bdd> first,
   flow.merge(cur, held);
 }
 
+/// How many loops (`loop` included) the deepest of its ops is in.
+static unsigned loopNestDepth(Operation *loop) {
+  if (!loop)
+    return 1;
+  auto isLoop = [](Operation *op) {
+    auto rb = dyn_cast<RegionBranchOpInterface>(op);
+    return rb ? rb.hasLoop() : isa<LoopLikeOpInterface>(op);
+  };
+  DenseMap<Operation *, unsigned> depth;
+  unsigned deepest = 0;
+  loop->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    unsigned d = op == loop ? 0 : depth.lookup(op->getParentOp());
+    d += isLoop(op);
+    if (op->getNumRegions())
+      depth[op] = d;
+    deepest = std::max(deepest, d);
+  });
+  return std::max(deepest, 1u);
+}
+
 void FlowWalker::iterateLoop(Operation *loop, unsigned cfgLoops,
                              function_ref<bool(unsigned round)> runRound) {
+  if (iteratingLoops == 0)
+    lockstepDepth =
+        loopNestDepth(loop) >= DeepNest ? 1 : unsigned(LockstepDepth);
   bool lockstep = visitsInLockstep();
   // The loops in this one's body run in lockstep: each visit of this loop
   // starts them afresh. What they carried at an earlier visit holds paths
@@ -333,7 +356,7 @@ void FlowWalker::iterateLoop(Operation *loop, unsigned cfgLoops,
   // path has (false back-edge leaks in upstream's output for 4-deep nests).
   // Loops that iterate to their own fixpoint are never nested in one
   // another here, so clearing everything clears only this loop's nest.
-  if (iteratingLoops + 1 == LockstepDepth) {
+  if (iteratingLoops + 1 == lockstepDepth) {
     cfgBackIn.clear();
     regionBackIn.clear();
   }

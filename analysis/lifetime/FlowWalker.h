@@ -78,6 +78,14 @@ private:
   /// partial states of the inner loops, which makes more distinct
   /// conditions (a 12k-op generated function needed 5x the BDD nodes).
   static constexpr unsigned LockstepDepth = 3;
+  /// A nest of at least this many loops goes in lockstep from its outermost
+  /// loop: the nested fixpoints of the two levels above the lockstep ones
+  /// walk the whole nest four times over, which a deep nest cannot afford
+  /// (a buffer carried through 20 nested loops' iter_args outgrew the
+  /// budget).
+  static constexpr unsigned DeepNest = 8;
+  /// LockstepDepth, or 1 in a deep nest (set at the nest's outermost loop).
+  unsigned lockstepDepth = LockstepDepth;
   /// The state at a loop head: `cur`, what enters it from outside,
   /// restricted to the first iteration (`first`, its atom; none for a
   /// block or region that is no loop head), joined with what the back
@@ -93,7 +101,7 @@ private:
                     const Incoming *back);
   /// Whether a loop visited now runs in lockstep (see iterateLoop): it
   /// then starts from what its back edges carried at its last visit.
-  bool visitsInLockstep() const { return iteratingLoops >= LockstepDepth; }
+  bool visitsInLockstep() const { return iteratingLoops >= lockstepDepth; }
   /// `cfgLoops`: how many CFG loops the rounds iterate beside the nest of
   /// `loop`'s regions (a region of branches walked as one).
   void iterateLoop(mlir::Operation *loop, unsigned cfgLoops,
