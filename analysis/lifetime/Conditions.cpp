@@ -228,10 +228,16 @@ Bdd ConditionTable::floatComparison(arith::CmpFOp c) {
              rhs.getAsOpaquePointer() < lhs.getAsOpaquePointer()) {
     std::swap(lhs, rhs);
   }
+  // (Fast-math flags may change what a comparison answers on NaN.)
   auto [it, fresh] = floatQuestions.try_emplace(
-      std::make_tuple(lhs.getAsOpaquePointer(), rhs.getAsOpaquePointer(), p));
-  if (fresh)
-    it->second = freshValueAtom(c.getResult());
+      std::make_tuple(lhs.getAsOpaquePointer(), rhs.getAsOpaquePointer(), p,
+                      c.getFastmathAttr().getAsOpaquePointer()));
+  // The atom is named after the value first asked: the ordered question is
+  // its negation when that value asked the unordered one.
+  if (fresh) {
+    Bdd atom = freshValueAtom(c.getResult());
+    it->second = negated ? bdd.negate(atom) : atom;
+  }
   return negated ? bdd.negate(it->second) : it->second;
 }
 

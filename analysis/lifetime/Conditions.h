@@ -261,7 +261,7 @@ private:
   /// operands, the same question asked twice).
   SameValues same;
   /// The atom of each float comparison, as floatComparison asks it.
-  std::map<std::tuple<const void *, const void *, unsigned>, Bdd>
+  std::map<std::tuple<const void *, const void *, unsigned, const void *>, Bdd>
       floatQuestions;
   Bdd floatComparison(mlir::arith::CmpFOp c);
 };

@@ -135,17 +135,6 @@ private:
   Operation *raw;
   LoopScope loop;
   bool singleTrip = false;
-  /// Constant bounds that run the body an even number of times (not
-  /// zero): no exit leaves the first iteration.
-  bool evenTrips = false;
-  /// The state `es` leaving through an exit of `region`, minus what leaves
-  /// an even-trip loop in its first iteration.
-  PathState leaving(const PathState &es, Region &region) {
-    if (!evenTrips || !loopHeads.count(&region) || region.front().empty())
-      return es;
-    return w.ctx.lattice.restrict(es,
-                                  w.ctx.bdd.negate(firstIteration(&region)));
-  }
   bool hasLoop = false;
   DenseMap<Region *, Incoming> entryIn, backIn;
   /// What reaches the results; `outEntryOnly` straight from the entry.
@@ -178,14 +167,6 @@ void RegionOpWalk::enter(const PathState &st) {
       entrySuccs = kept;
   }
   singleTrip = trips && trips->isOne();
-  // The walk tells a loop's first iteration from the others, and the
-  // others from each other only by what they carry: a state that comes
-  // round twice is the state of two iterations, so a buffer swapped each
-  // iteration is where an even trip count leaves it. A count known to be
-  // even and not zero leaves it there only.
-  if (auto loopOp = dyn_cast<LoopLikeOpInterface>(raw))
-    if (std::optional<APInt> n = loopOp.getStaticTripCount())
-      evenTrips = !n->isZero() && !(*n)[0];
   hasLoop = op.hasLoop();
   std::vector<Bdd> ec = w.edges.ofRegionEntry(op, entrySuccs);
   out.resizeArgs(raw->getNumResults());
@@ -280,7 +261,7 @@ bool RegionOpWalk::runRound() {
 void RegionOpWalk::followExit(Exit &x, Region &region) {
   auto rt = dyn_cast_or_null<RegionBranchTerminatorOpInterface>(x.term);
   if (!rt) {
-    toParent(leaving(x.st, region), {}, {});
+    toParent(x.st, {}, {});
     if (repeatsSilently(region) && !singleTrip)
       backEdge(x.st, region, {}, {}, x.term);
     return;
@@ -294,7 +275,7 @@ void RegionOpWalk::followExit(Exit &x, Region &region) {
       continue;
     OperandRange operands = rt.getSuccessorOperands(s);
     if (s.isParent()) {
-      toParent(leaving(es, region), operands, s.getSuccessorInputs());
+      toParent(es, operands, s.getSuccessorInputs());
       continue;
     }
     Region *target = s.getSuccessor();

@@ -15,6 +15,12 @@ Value SameValues::find(Value v, unsigned depth) {
   Operation *op = res ? res.getOwner() : nullptr;
   if (!op || depth >= MaxDepth || op->getNumRegions() != 0 || !isPure(op))
     return v; // not memoized: a shallower question may still find one
+  // Pure, yet two of them need not agree: undefined values and what
+  // freezes them.
+  StringRef name = op->getName().getStringRef();
+  if (name == "llvm.freeze" || name == "llvm.mlir.undef" ||
+      name == "llvm.mlir.poison" || name == "ub.poison")
+    return v;
   Key key{op->getName().getAsOpaquePointer(),
           op->getAttrDictionary().getAsOpaquePointer(),
           reinterpret_cast<const void *>(uintptr_t(res.getResultNumber()))};

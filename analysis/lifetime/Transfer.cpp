@@ -221,8 +221,14 @@ void Transfer::handleFree(Operation *op, Value v, PathState &st, Bdd extra) {
 }
 
 std::optional<unsigned> Transfer::takenOver(Operation *op, const Origin &o) {
+  if (!isa<memref::ReallocOp>(op))
+    return std::nullopt;
+  return privateArgument(o);
+}
+
+std::optional<unsigned> Transfer::privateArgument(const Origin &o) {
   auto arg = dyn_cast_or_null<BlockArgument>(o.value);
-  if (!isa<memref::ReallocOp>(op) || !arg || !arg.getOwner()->isEntryBlock())
+  if (o.kind != OriginKind::Argument || !arg || !arg.getOwner()->isEntryBlock())
     return std::nullopt;
   auto fn =
       dyn_cast_or_null<FunctionOpInterface>(arg.getOwner()->getParentOp());
@@ -237,10 +243,18 @@ void Transfer::takeOver(Operation *call, PathState &st) {
     return;
   for (Value v : it->second)
     for (const AliasEntry &e : flow.aliasOf(v)) {
-      OriginKind kind = ctx.origins[e.origin].kind;
+      const Origin &o = ctx.origins[e.origin];
+      OriginKind kind = o.kind;
       if (kind != OriginKind::Argument && kind != OriginKind::Alloca &&
           kind != OriginKind::Global)
         continue;
+      // A private function handing its own argument on takes it over too
+      // (a wrapper of the insertion helper).
+      if (std::optional<unsigned> arg = privateArgument(o)) {
+        if (!llvm::is_contained(ctx.takenArguments, *arg))
+          ctx.takenArguments.push_back(*arg);
+        continue;
+      }
       Event ev{EventKind::InvalidFree, call, -1, e.origin};
       ev.cond = ctx.bdd.conj(st.path, e.cond);
       ev.via = v;

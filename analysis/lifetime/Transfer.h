@@ -96,6 +96,9 @@ private:
   /// The argument a memref.realloc `op` of this private function takes
   /// over (origin `o`), if it is one (FunctionSummary::takesArguments).
   std::optional<unsigned> takenOver(mlir::Operation *op, const Origin &o);
+  /// The argument number of origin `o`, an argument of this function when
+  /// the function is private.
+  std::optional<unsigned> privateArgument(const Origin &o);
   /// A call passing memory its caller does not own to a callee that takes
   /// it over frees it: an invalid free at the call.
   void takeOver(mlir::Operation *call, PathState &st);

@@ -28,6 +28,14 @@ func.func private @push_back(%buf: memref<?xf64>, %size: index, %v: f64) -> memr
   return %r : memref<?xf64>
 }
 
+// A private wrapper handing its argument on to the helper takes it over
+// too.
+func.func private @push_one(%buf: memref<?xf64>, %size: index) -> memref<?xf64> {
+  %one = arith.constant 1.0 : f64
+  %r = func.call @push_back(%buf, %size, %one) : (memref<?xf64>, index, f64) -> memref<?xf64>
+  return %r : memref<?xf64>
+}
+
 func.func @fill(%n: index) -> f64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -35,7 +43,7 @@ func.func @fill(%n: index) -> f64 {
   %one = arith.constant 1.0 : f64
   %a = memref.alloc(%c2) : memref<?xf64>
   %r = scf.for %i = %c0 to %n step %c1 iter_args(%b = %a) -> (memref<?xf64>) {
-    %nb = func.call @push_back(%b, %i, %one) : (memref<?xf64>, index, f64) -> memref<?xf64>
+    %nb = func.call @push_one(%b, %i) : (memref<?xf64>, index) -> memref<?xf64>
     scf.yield %nb : memref<?xf64>
   }
   %x = memref.load %r[%c0] : memref<?xf64>
