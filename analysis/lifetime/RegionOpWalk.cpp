@@ -11,6 +11,7 @@
 
 #include "analysis/BufferCarriers.h"
 #include "analysis/Ownership.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -33,8 +34,18 @@ SmallVector<Attribute> constantOperands(Operation *op) {
 /// How often `loop` runs, where its bounds are constants: the interface's
 /// answer, else the product over its dimensions (scf.forall gives none).
 std::optional<APInt> staticTripCount(LoopLikeOpInterface loop) {
-  if (std::optional<APInt> n = loop.getStaticTripCount())
-    return n;
+  // Upstream counts in the induction variable's type, which wraps for a
+  // narrow one (an i8 loop from -100 to 100 "runs zero times"); the bounds
+  // below are read as 64-bit signed values, right for a signed loop.
+  auto narrowSigned = [&] {
+    auto f = dyn_cast<scf::ForOp>(loop.getOperation());
+    return f && !f.getUnsignedCmp() &&
+           f.getInductionVar().getType().isSignlessInteger() &&
+           f.getInductionVar().getType().getIntOrFloatBitWidth() < 64;
+  };
+  if (!narrowSigned())
+    if (std::optional<APInt> n = loop.getStaticTripCount())
+      return n;
   auto lbs = loop.getLoopLowerBounds(), ubs = loop.getLoopUpperBounds(),
        steps = loop.getLoopSteps();
   if (!lbs || !ubs || !steps || lbs->empty() || lbs->size() != ubs->size() ||
