@@ -518,20 +518,12 @@ bool Scanner::scanRecovering(std::string &reason) {
   return scanRange(0, 0, 0, reason);
 }
 
-TopLevelLayout computeLayout(llvm::StringRef text) {
+/// The layout of `text` by one scan (plain or recovering).
+static TopLevelLayout layoutBy(llvm::StringRef text, bool recovering) {
   Scanner scanner(text);
   TopLevelLayout layout;
-  if (!scanner.scan(layout.reason))
-    return layout;
-  layout = scanner.split();
-  layout.lineStarts = scanner.lineStarts();
-  return layout;
-}
-
-TopLevelLayout computeLayoutRecovering(llvm::StringRef text) {
-  Scanner scanner(text);
-  TopLevelLayout layout;
-  if (!scanner.scanRecovering(layout.reason))
+  if (!(recovering ? scanner.scanRecovering(layout.reason)
+                   : scanner.scan(layout.reason)))
     return layout;
   layout = scanner.split();
   layout.lineStarts = scanner.lineStarts();
@@ -539,6 +531,14 @@ TopLevelLayout computeLayoutRecovering(llvm::StringRef text) {
     if (int i = layout.itemAtLine(line); i >= 0)
       layout.items[i].unbalanced = true;
   return layout;
+}
+
+TopLevelLayout computeLayout(llvm::StringRef text) {
+  return layoutBy(text, /*recovering=*/false);
+}
+
+TopLevelLayout computeLayoutRecovering(llvm::StringRef text) {
+  return layoutBy(text, /*recovering=*/true);
 }
 
 /// Length of the longest common prefix of `a` and `b`.
