@@ -1,0 +1,176 @@
+//===- FunctionSummaries.cpp - What callers and callees see of each other -===//
+//
+// A function's summary for its callers (FunctionAnalysis::summary) and what
+// a call reads of its callee's (readCallResults): the two ends of the one
+// interface between the analyses of a module's functions.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/lifetime/FunctionAnalysis.h"
+
+#include "analysis/BufferCarriers.h"
+#include "analysis/LifetimeAnalysis.h"
+#include "analysis/Ownership.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+
+using namespace mlir;
+
+namespace memlint::lifetime {
+
+// What a call's results are, by its callee's summary: fresh buffers, buffers
+// owned under a flag, i1s the caller knows; a body-less callee's memrefs are
+// foreign (see BufferInfo::foreign), unless the configuration names it an
+// allocator (ModuleLifetimes::isAllocator).
+/// Whether `r`, or a view or cast of it, is freed or leaves the ops that
+/// only read and write it (returned, forwarded, passed to a call): only
+/// then does it matter which buffer it is. A result that is only read
+/// frees nothing, and the buffers passed to the call stay tracked.
+static bool mayHandOn(Value r) {
+  SmallVector<Value> work{r};
+  DenseSet<Value> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (llvm::is_contained(freedOperands(user), &use))
+        return true;
+      bool view = false;
+      for (Value res : user->getResults()) {
+        bool interior;
+        if (isMemRef(res) && viewSource(res, interior) == v) {
+          work.push_back(res);
+          view = true;
+        }
+      }
+      if (view)
+        continue;
+      if (user->hasTrait<OpTrait::IsTerminator>() ||
+          isa<CallOpInterface>(user) || user->getNumRegions() > 0 ||
+          llvm::any_of(user->getResults(),
+                       [](Value res) { return carriesMemRef(res); }))
+        return true;
+    }
+  }
+  return false;
+}
+
+void FunctionAnalysis::readCallResults(CallOpInterface call,
+                                       SmallVectorImpl<Value> &owned,
+                                       SmallVectorImpl<Value> &foreign) {
+  FunctionOpInterface callee = ctx.module.calleeOf(call);
+  if (!callee)
+    return;
+  // A declaration with a preset summary stands for a function with a body
+  // (the fix search's slices, ModuleLifetimes::useSummaries).
+  const FunctionSummary *preset = ctx.module.presetSummaryOf(callee);
+  if (!preset && callee.isExternal() && !ctx.module.isAllocator(callee)) {
+    for (Value r : call->getResults())
+      if (isMemRef(r))
+        foreign.push_back(r);
+    return;
+  }
+  FunctionSummary summary = preset ? *preset : ctx.module.summaryOf(callee);
+  for (auto [i, r] : llvm::enumerate(call->getResults())) {
+    if (i < summary.foreign.size() && summary.foreign[i] && isMemRef(r))
+      foreign.push_back(r);
+    if (i < summary.fresh.size() && summary.fresh[i] && isMemRef(r))
+      owned.push_back(r);
+    if (i < summary.ownedWhen.size() && summary.ownedWhen[i] && isMemRef(r)) {
+      owned.push_back(r);
+      ctx.ownershipFlagOf[r] = call->getResult(*summary.ownedWhen[i]);
+    }
+    if (i < summary.sameAsArgument.size() && summary.sameAsArgument[i])
+      if (auto [j, negated] = *summary.sameAsArgument[i];
+          j < call.getArgOperands().size())
+        ctx.flagArgumentOf[r] = {call.getArgOperands()[j], negated};
+    if (i < summary.constant.size() && summary.constant[i])
+      constantCallResults[r] = *summary.constant[i];
+    if (i < summary.freeOp.size() && !summary.freeOp[i].empty())
+      ctx.freeOpOfCallResult[r] = summary.freeOp[i];
+    if (i < summary.returnsArgument.size() && summary.returnsArgument[i] &&
+        isMemRef(r))
+      if (auto [j, interior] = *summary.returnsArgument[i];
+          j < call.getArgOperands().size())
+        ctx.argumentResultOf[r] = {call.getArgOperands()[j], interior};
+    // (Not where an ownership flag comes beside it: the caller frees the
+    // result only where the flag says it is the callee's fresh buffer.)
+    bool flagged = i < summary.ownedWhen.size() && summary.ownedWhen[i];
+    if (i < summary.mayReturnArguments.size() && isMemRef(r) && !flagged &&
+        mayHandOn(r))
+      for (unsigned j : summary.mayReturnArguments[i])
+        if (j < call.getArgOperands().size())
+          ctx.maybeReturnedArguments[call.getOperation()].push_back(
+              call.getArgOperands()[j]);
+  }
+  // What the callee may free is not followed past the call.
+  for (unsigned j : summary.mayFreeArguments)
+    if (j < call.getArgOperands().size())
+      ctx.maybeReturnedArguments[call.getOperation()].push_back(
+          call.getArgOperands()[j]);
+  for (unsigned j : summary.takesArguments)
+    if (j < call.getArgOperands().size())
+      ctx.takenByCall[call.getOperation()].push_back(call.getArgOperands()[j]);
+}
+
+FunctionSummary FunctionAnalysis::summary() const {
+  FunctionSummary sum;
+  sum.fresh = fresh;
+  sum.foreign = foreignOut;
+  for (StringRef op : freeOut)
+    sum.freeOp.push_back(op == NotSeen ? StringRef() : op);
+  sum.returnsArgument = argumentOut;
+  for (auto [i, may] : llvm::enumerate(argumentMay))
+    sum.mayReturnArguments.push_back(
+        argumentOut[i] ? llvm::SmallVector<unsigned, 2>() : may);
+  // Candidates exist only if some return was seen.
+  auto first = [](const auto &cands) {
+    return cands.empty() ? std::nullopt : std::optional(cands.front());
+  };
+  for (const auto &cands : argumentCandidates)
+    sum.sameAsArgument.push_back(first(cands));
+  for (auto [i, cands] : llvm::enumerate(ownedWhenCandidates)) {
+    std::optional<unsigned> owned = first(cands);
+    if (fresh[i] || (owned && !sum.sameAsArgument[*owned]))
+      owned = std::nullopt;
+    sum.ownedWhen.push_back(owned);
+  }
+  // Any free of an argument counts, under any condition: a caller that
+  // went on tracking what it passed there would report it leaked on the
+  // paths where the callee freed it.
+  for (const auto &[key, ev] : ctx.events) {
+    if (ev.kind != EventKind::InvalidFree || ev.buffer >= 0 ||
+        ev.origin >= ctx.origins.size())
+      continue;
+    const Origin &o = ctx.origins[ev.origin];
+    auto arg = dyn_cast_or_null<BlockArgument>(o.value);
+    if (o.kind == OriginKind::Argument && arg &&
+        arg.getOwner()->isEntryBlock() &&
+        isa<FunctionOpInterface>(arg.getOwner()->getParentOp()) &&
+        !llvm::is_contained(sum.mayFreeArguments, arg.getArgNumber()))
+      sum.mayFreeArguments.push_back(arg.getArgNumber());
+  }
+  for (unsigned arg : ctx.takenArguments)
+    if (!llvm::is_contained(sum.mayFreeArguments, arg))
+      sum.mayFreeArguments.push_back(arg);
+  llvm::sort(sum.mayFreeArguments);
+  sum.takesArguments = ctx.takenArguments;
+  llvm::sort(sum.takesArguments);
+  for (ResultConstant c : constant)
+    sum.constant.push_back(c == ResultConstant::True    ? std::optional(true)
+                           : c == ResultConstant::False ? std::optional(false)
+                                                        : std::nullopt);
+  if (ctx.stopped) {
+    sum.fresh.assign(sum.fresh.size(), false);
+    sum.ownedWhen.assign(sum.ownedWhen.size(), std::nullopt);
+    sum.sameAsArgument.assign(sum.sameAsArgument.size(), std::nullopt);
+    sum.foreign.assign(sum.foreign.size(), false);
+    sum.freeOp.assign(sum.freeOp.size(), StringRef());
+    sum.returnsArgument.assign(sum.returnsArgument.size(), std::nullopt);
+    sum.mayReturnArguments.assign(sum.mayReturnArguments.size(), {});
+    sum.constant.assign(sum.constant.size(), std::nullopt);
+  }
+  return sum;
+}
+
+} // namespace memlint::lifetime
