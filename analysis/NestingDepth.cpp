@@ -1,6 +1,8 @@
 //===- NestingDepth.cpp - How deep a text's brackets nest -----------------===//
 #include "analysis/NestingDepth.h"
 
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/thread.h"
 #include <algorithm>
 #include <sys/resource.h>
@@ -77,6 +79,22 @@ unsigned threadsThatFit(unsigned wanted) {
 void runWithLargeStack(llvm::function_ref<void()> fn) {
   llvm::thread worker(std::optional<unsigned>(workStackBytes()), [&] { fn(); });
   worker.join();
+}
+
+unsigned deepestChain(mlir::Operation *root,
+                      llvm::function_ref<bool(mlir::Operation *)> counts) {
+  // Each op's count is its parent's plus its own; only ops with regions
+  // have children to read it.
+  llvm::DenseMap<mlir::Operation *, unsigned> depth;
+  unsigned deepest = 0;
+  root->walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
+    unsigned d = (op == root ? 0 : depth.lookup(op->getParentOp())) +
+                 (counts(op) ? 1 : 0);
+    if (op->getNumRegions())
+      depth[op] = d;
+    deepest = std::max(deepest, d);
+  });
+  return deepest;
 }
 
 } // namespace memlint

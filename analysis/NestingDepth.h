@@ -11,9 +11,14 @@
 #ifndef MEMLINT_ANALYSIS_NESTINGDEPTH_H
 #define MEMLINT_ANALYSIS_NESTINGDEPTH_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstddef>
 #include <optional>
+
+namespace mlir {
+class Operation;
+} // namespace mlir
 
 namespace memlint {
 
@@ -35,6 +40,14 @@ struct NestingScan {
 /// up over a large file; type nesting (`tuple<tuple<...>>`) is left to the
 /// large stack.
 NestingScan scanNesting(llvm::StringRef text, unsigned limit);
+
+/// The most ops `counts` accepts on one chain from `root` (included) down
+/// to an op nested in it: how deep the parsed IR nests, in the ops that
+/// matter to the caller (all but the root, loops); `counts` sees each op
+/// once. One pre-order walk,
+/// no recursion the input controls.
+unsigned deepestChain(mlir::Operation *root,
+                      llvm::function_ref<bool(mlir::Operation *)> counts);
 
 /// A stack large enough for input within MaxNestingDepth: each nesting
 /// level costs the parser and the analysis a few KiB; the address space is

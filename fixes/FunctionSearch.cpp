@@ -1,6 +1,8 @@
 //===- FunctionSearch.cpp - One function's fix search --------------------===//
 #include "fixes/FunctionSearch.h"
 
+#include "analysis/NestingDepth.h"
+
 #include "analysis/WorkPool.h"
 #include "analysis/checks/CheckInfo.h"
 #include "fixes/FixFinder.h"
@@ -209,16 +211,10 @@ findingsByFunction(Snapshot &full, const std::vector<Finding> &findings) {
   std::vector<std::pair<uint64_t, unsigned>> order;
   for (auto &[fn, indices] : byFunction) {
     uint64_t ops = 0;
-    unsigned deepest = 0;
-    llvm::DenseMap<Operation *, unsigned> depth;
     Operation *root = full.function(fn).getOperation();
-    root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    unsigned deepest = deepestChain(root, [&](Operation *op) {
       ++ops;
-      Operation *parent = op == root ? nullptr : op->getParentOp();
-      unsigned d = parent ? depth.lookup(parent) + 1 : 0;
-      if (op->getNumRegions())
-        depth[op] = d;
-      deepest = std::max(deepest, d);
+      return op != root;
     });
     // Every candidate of such a function is parsed and destroyed, and
     // MLIR takes time quadratic in the nesting to destroy it (a 4,000-deep

@@ -1,6 +1,7 @@
 //===- FlowWalker.cpp - The fixpoint walk over a region's blocks ----------===//
 #include "analysis/lifetime/FlowWalker.h"
 
+#include "analysis/NestingDepth.h"
 #include "analysis/Ownership.h"
 #include "mlir/IR/RegionGraphTraits.h"
 #include "llvm/ADT/PostOrderIterator.h"
@@ -327,20 +328,11 @@ void FlowWalker::joinLoopHead(Incoming &cur, std::optional<Bdd> first,
 static unsigned loopNestDepth(Operation *loop) {
   if (!loop)
     return 1;
-  auto isLoop = [](Operation *op) {
+  unsigned loops = deepestChain(loop, [](Operation *op) {
     auto rb = dyn_cast<RegionBranchOpInterface>(op);
     return rb ? rb.hasLoop() : isa<LoopLikeOpInterface>(op);
-  };
-  DenseMap<Operation *, unsigned> depth;
-  unsigned deepest = 0;
-  loop->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    unsigned d = op == loop ? 0 : depth.lookup(op->getParentOp());
-    d += isLoop(op);
-    if (op->getNumRegions())
-      depth[op] = d;
-    deepest = std::max(deepest, d);
   });
-  return std::max(deepest, 1u);
+  return std::max(loops, 1u);
 }
 
 void FlowWalker::iterateLoop(Operation *loop, unsigned cfgLoops,
