@@ -1,5 +1,6 @@
 //===- TopLevelLayout.cpp - A file split into top-level ops ---------------===//
 #include "analysis/TopLevelLayout.h"
+#include "analysis/TopLevelScanner.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -11,102 +12,7 @@
 #include <optional>
 
 namespace memlint {
-namespace {
-
-struct LineInfo {
-  size_t begin = 0;
-  /// Bracket depth at the start of the line.
-  int depth = 0;
-  /// Offset of the first character that is not blank or comment, or npos.
-  size_t firstCode = llvm::StringRef::npos;
-};
-
-struct SymbolToken {
-  size_t offset;
-  int depth;
-  std::string name;
-};
-
-bool isSymbolChar(char c) {
-  return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.' || c == '-';
-}
-
-class Scanner {
-public:
-  explicit Scanner(llvm::StringRef text)
-      : text(text), scanEnd(text.size()) {}
-
-  bool scan(std::string &reason) { return scanRange(0, 0, 0, reason); }
-  /// scan(), for a text whose brackets or strings do not balance (being
-  /// typed): a line of an operation's name at the operations' indentation
-  /// starts at their depth, whatever the lines before it left open; an
-  /// unterminated string ends with its line. False when the text shows no
-  /// such indentation.
-  bool scanRecovering(std::string &reason);
-  /// After scanRecovering: the 1-based lines where what was open did not
-  /// close (the line before an operation the depth was reset for, a line
-  /// with an unterminated string or a stray closing bracket, the last line).
-  const std::vector<unsigned> &unbalancedLines() const { return unbalanced; }
-  TopLevelLayout split();
-  std::vector<size_t> lineStarts() const;
-  /// Splits bytes [begin, end) of the text, whole lines from 1-based line
-  /// `firstLine` where operations of `previous` changed, into its items;
-  /// false when they could differ from what a scan of the file gives.
-  bool rescan(const TopLevelLayout &previous, size_t begin, size_t end,
-              unsigned firstLine, std::vector<LayoutItem> &items);
-
-private:
-  /// Scans bytes [begin, scanEnd) starting at `depth`, numbering lines from
-  /// `lineBase`; `minDepth`, when positive, is the depth every line after
-  /// the first must start at or above.
-  bool scanRange(size_t begin, unsigned base, int depth, std::string &reason,
-                 int minDepth = 0);
-  std::vector<LayoutItem> splitRange(unsigned from, unsigned to, int depth,
-                                     std::string &reason,
-                                     size_t baseIndent = llvm::StringRef::npos);
-  /// Index into `lines` of a 1-based line number.
-  unsigned at(unsigned line) const { return line - 1 - lineBase; }
-  bool startsItem(unsigned line, int depth, size_t baseIndent) const;
-  /// Records the line starting at `at`; returns where its code starts.
-  size_t startLine(size_t at, int depth);
-  /// Past the string whose quote is at `i`; npos when it does not end on
-  /// its line.
-  size_t skipString(size_t i) const;
-  /// Records the symbol reference whose '@' is at `i`; returns the index
-  /// after it.
-  size_t scanSymbol(size_t i, int depth);
-  size_t indentOf(unsigned line) const {
-    return lines[line].firstCode - lines[line].begin;
-  }
-  size_t lineEnd(unsigned line) const {
-    return line + 1 < lines.size() ? lines[line + 1].begin : scanEnd;
-  }
-  int depthAfter(unsigned line) const {
-    return line + 1 < lines.size() ? lines[line + 1].depth : 0;
-  }
-  void finishItem(LayoutItem &item, int depth) const;
-  bool isModuleItem(const LayoutItem &item) const;
-
-  llvm::StringRef text;
-  /// The scan covers bytes up to here, and its first line is line
-  /// `lineBase + 1` of the text (a rescan covers part of it).
-  size_t scanEnd;
-  unsigned lineBase = 0;
-  std::vector<LineInfo> lines;
-  std::vector<SymbolToken> symbols;
-  /// The indentation of the items split at the operations' depth.
-  size_t opIndent = llvm::StringRef::npos;
-  /// scanRecovering's indentation and depth of the operations (npos: not
-  /// recovering).
-  size_t recoverIndent = llvm::StringRef::npos;
-  int recoverDepth = 0;
-  std::vector<unsigned> unbalanced;
-  /// Indices into `lines` of lines closing more than was open: each an
-  /// item of its own, so the operation before keeps its findings.
-  std::vector<unsigned> strayLines;
-  /// When recovering: the depth the line just started starts at.
-  void recoverLine(int &depth);
-};
+namespace layout_detail {
 
 /// Bytes the scanner must look at; everything else is skipped in bulk.
 static const std::array<bool, 256> &specialBytes() {
@@ -429,28 +335,9 @@ TopLevelLayout Scanner::split() {
   return layout;
 }
 
-bool Scanner::rescan(const TopLevelLayout &previous, size_t begin, size_t end,
-                     unsigned firstLine, std::vector<LayoutItem> &items) {
-  scanEnd = end;
-  int depth = previous.insideModule ? 1 : 0;
-  std::string reason;
-  if (!scanRange(begin, firstLine - 1, depth, reason, depth) || lines.empty())
-    return false;
-  // The indentation that decides which lines start items is the first
-  // operation's; the region must agree with it to split as the file does.
-  if (lines.front().firstCode == llvm::StringRef::npos ||
-      indentOf(0) != previous.opIndent)
-    return false;
-  items = splitRange(0, lines.size(), depth, reason, previous.opIndent);
-  // A first line that no longer starts an operation would join the item
-  // before; a new prelude changes every key: the whole file decides.
-  return !items.empty() &&
-         llvm::all_of(items, [](const LayoutItem &i) {
-           return i.kind == LayoutItem::Kind::Op;
-         });
-}
+} // namespace layout_detail
 
-} // namespace
+using namespace layout_detail;
 
 int TopLevelLayout::itemAtLine(unsigned line) const {
   auto it = llvm::partition_point(
@@ -539,122 +426,6 @@ TopLevelLayout computeLayout(llvm::StringRef text) {
 
 TopLevelLayout computeLayoutRecovering(llvm::StringRef text) {
   return layoutBy(text, /*recovering=*/true);
-}
-
-/// Length of the longest common prefix of `a` and `b`.
-static size_t commonPrefix(llvm::StringRef a, llvm::StringRef b) {
-  size_t n = std::min(a.size(), b.size()), i = 0;
-  // Word by word, then the bytes of the first word that differs.
-  for (; i + 8 <= n; i += 8) {
-    uint64_t x, y;
-    std::memcpy(&x, a.data() + i, 8);
-    std::memcpy(&y, b.data() + i, 8);
-    if (x != y)
-      break;
-  }
-  while (i < n && a[i] == b[i])
-    ++i;
-  return i;
-}
-
-/// Length of the longest common suffix of `a` and `b`.
-static size_t commonSuffix(llvm::StringRef a, llvm::StringRef b) {
-  size_t n = std::min(a.size(), b.size()), i = 0;
-  const char *ea = a.data() + a.size(), *eb = b.data() + b.size();
-  for (; i + 8 <= n; i += 8) {
-    uint64_t x, y;
-    std::memcpy(&x, ea - i - 8, 8);
-    std::memcpy(&y, eb - i - 8, 8);
-    if (x != y)
-      break;
-  }
-  while (i < n && ea[-1 - static_cast<ptrdiff_t>(i)] ==
-                      eb[-1 - static_cast<ptrdiff_t>(i)])
-    ++i;
-  return i;
-}
-
-TopLevelLayout updateLayout(TopLevelLayout previous,
-                            llvm::StringRef previousText, llvm::StringRef text,
-                            bool *partial) {
-  if (partial)
-    *partial = false;
-  if (!previous.ok || previous.items.empty() || previous.lineStarts.empty() ||
-      previousText.empty() || text.empty())
-    return computeLayout(text);
-  size_t p = commonPrefix(previousText, text);
-  if (p == previousText.size() && p == text.size()) {
-    if (partial)
-      *partial = true;
-    return previous;
-  }
-  size_t s = commonSuffix(previousText.drop_front(p), text.drop_front(p));
-  size_t oldEnd = previousText.size() - s;
-
-  // The operations holding the changed bytes, and the line ends around
-  // them: the scan is at the operations' depth at both ends of the region
-  // and the text after it is the same, so only the region can split
-  // differently.
-  std::vector<LayoutItem> &items = previous.items;
-  auto itemAtByte = [&](size_t at) -> int {
-    auto it = llvm::partition_point(
-        items, [&](const LayoutItem &i) { return i.end <= at; });
-    return it == items.end() ? -1 : static_cast<int>(it - items.begin());
-  };
-  int a = itemAtByte(p ? p - 1 : 0);
-  int b = itemAtByte(std::min(oldEnd, previousText.size() - 1));
-  if (a < 0 || b < 0)
-    return computeLayout(text);
-  for (int i = a; i <= b; ++i)
-    if (items[i].kind != LayoutItem::Kind::Op)
-      return computeLayout(text);
-  int64_t byteDelta = static_cast<int64_t>(text.size()) -
-                      static_cast<int64_t>(previousText.size());
-  size_t begin = items[a].begin;
-  size_t end = items[b].end + byteDelta;
-  if (end < text.size() && text[end - 1] != '\n')
-    return computeLayout(text);
-  Scanner scanner(text);
-  std::vector<LayoutItem> region;
-  if (!scanner.rescan(previous, begin, end, items[a].firstLine, region))
-    return computeLayout(text);
-
-  unsigned before = items[a].firstLine - 1, after = items[b].lastLine;
-  int lineDelta = static_cast<int>(region.back().lastLine) -
-                  static_cast<int>(after);
-  TopLevelLayout out;
-  out.ok = true;
-  out.insideModule = previous.insideModule;
-  out.opIndent = previous.opIndent;
-  out.items.reserve(items.size() - (b - a + 1) + region.size());
-  std::move(items.begin(), items.begin() + a, std::back_inserter(out.items));
-  std::move(region.begin(), region.end(), std::back_inserter(out.items));
-  for (auto it = items.begin() + b + 1; it != items.end(); ++it) {
-    LayoutItem &item = out.items.emplace_back(std::move(*it));
-    item.begin += byteDelta;
-    item.end += byteDelta;
-    item.firstLine += lineDelta;
-    item.lastLine += lineDelta;
-  }
-  // Outside a module, one operation left that is a module splits anew.
-  if (!out.insideModule &&
-      llvm::count_if(out.items, [](const LayoutItem &i) {
-        return i.kind == LayoutItem::Kind::Op;
-      }) == 1)
-    return computeLayout(text);
-
-  std::vector<size_t> &oldStarts = previous.lineStarts;
-  std::vector<size_t> regionStarts = scanner.lineStarts();
-  out.lineStarts.reserve(oldStarts.size() + lineDelta);
-  out.lineStarts.insert(out.lineStarts.end(), oldStarts.begin(),
-                        oldStarts.begin() + before);
-  out.lineStarts.insert(out.lineStarts.end(), regionStarts.begin(),
-                        regionStarts.end());
-  for (size_t i = after; i < oldStarts.size(); ++i)
-    out.lineStarts.push_back(oldStarts[i] + byteDelta);
-  if (partial)
-    *partial = true;
-  return out;
 }
 
 } // namespace memlint
