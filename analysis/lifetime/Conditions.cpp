@@ -138,10 +138,15 @@ bool ConditionTable::isDerived(Value v) {
     return false;
   if (isa<arith::XOrIOp, arith::AndIOp, arith::OrIOp, arith::SelectOp>(def))
     return true;
-  auto c = dyn_cast<arith::CmpIOp>(def);
-  return c && isI1(c.getLhs()) &&
-         (c.getPredicate() == arith::CmpIPredicate::eq ||
-          c.getPredicate() == arith::CmpIPredicate::ne);
+  if (auto c = dyn_cast<arith::CmpIOp>(def);
+      c && isI1(c.getLhs()) &&
+      (c.getPredicate() == arith::CmpIPredicate::eq ||
+       c.getPredicate() == arith::CmpIPredicate::ne))
+    return true;
+  // Integer comparisons read as their operands' boolean cases.
+  if (isa<arith::CmpIOp, index::CmpOp, LLVM::ICmpOp>(def))
+    return comparesBooleanCases(def->getOperand(0), def->getOperand(1));
+  return false;
 }
 
 Bdd ConditionTable::formulaOf(Value v) {
@@ -201,46 +206,6 @@ Bdd ConditionTable::formulaOf(Value v) {
   return f;
 }
 
-// arith.cmpf's predicates come in complements (`olt` and `uge`: NaN makes
-// the unordered ones true; unordered `u` + 7 is ordered `u`'s relation)
-// and in mirror images (`olt` with its operands swapped is `ogt`). Each
-// question is asked as an ordered predicate among oeq, ogt, oge, one, ord,
-// of the representatives of its operands: one atom per question, whichever
-// way it is written.
-Bdd ConditionTable::floatComparison(arith::CmpFOp c) {
-  using P = arith::CmpFPredicate;
-  unsigned p = unsigned(c.getPredicate());
-  if (c.getPredicate() == P::AlwaysFalse || c.getPredicate() == P::AlwaysTrue)
-    return c.getPredicate() == P::AlwaysTrue ? BddManager::True
-                                             : BddManager::False;
-  // The complement of an unordered relation: eq/ne, gt/le, ge/lt, and
-  // uno/ord, as ordered predicates.
-  bool negated = p > unsigned(P::ORD);
-  if (negated)
-    p = p == unsigned(P::UNO) ? unsigned(P::ORD) : 14 - p;
-  Value lhs = same.representative(c.getLhs());
-  Value rhs = same.representative(c.getRhs());
-  if (p == unsigned(P::OLT) || p == unsigned(P::OLE)) {
-    std::swap(lhs, rhs);
-    p = p == unsigned(P::OLT) ? unsigned(P::OGT) : unsigned(P::OGE);
-  } else if ((p == unsigned(P::OEQ) || p == unsigned(P::ONE) ||
-              p == unsigned(P::ORD)) &&
-             rhs.getAsOpaquePointer() < lhs.getAsOpaquePointer()) {
-    std::swap(lhs, rhs);
-  }
-  // (Fast-math flags may change what a comparison answers on NaN.)
-  auto [it, fresh] = floatQuestions.try_emplace(
-      std::make_tuple(lhs.getAsOpaquePointer(), rhs.getAsOpaquePointer(), p,
-                      c.getFastmathAttr().getAsOpaquePointer()));
-  // The atom is named after the value first asked: the ordered question is
-  // its negation when that value asked the unordered one.
-  if (fresh) {
-    Bdd atom = freshValueAtom(c.getResult());
-    it->second = negated ? bdd.negate(atom) : atom;
-  }
-  return negated ? bdd.negate(it->second) : it->second;
-}
-
 /// `cmp` as `x pred c` with `c` a constant of x's width, if it is one.
 static std::optional<std::tuple<Value, arith::CmpIPredicate, APInt>>
 constantComparison(Value lhs, arith::CmpIPredicate pred, Value rhs) {
@@ -284,6 +249,8 @@ constantComparison(Value lhs, arith::CmpIPredicate pred, Value rhs) {
 
 Bdd ConditionTable::comparison(Value lhs, arith::CmpIPredicate predicate,
                                Value rhs, function_ref<Bdd()> makeAtom) {
+  if (std::optional<Bdd> f = comparisonOfCases(lhs, predicate, rhs))
+    return *f;
   lhs = same.representative(lhs);
   rhs = same.representative(rhs);
   if (std::optional<bool> known = facts.decide(lhs, predicate, rhs))
@@ -299,12 +266,16 @@ Bdd ConditionTable::comparison(Value lhs, arith::CmpIPredicate predicate,
   auto [it, first] = cells.try_emplace({pair.lhs, pair.rhs});
   if (first)
     it->second = initialCells(pair);
-  SmallVector<Cell, 5> &cs = it->second;
+  return readCells(it->second, pair.holds, makeAtom);
+}
+
+Bdd ConditionTable::readCells(SmallVectorImpl<Cell> &cs, Outcomes holds,
+                              function_ref<Bdd()> makeAtom) {
   Bdd f = BddManager::False;
   Bdd atom = BddManager::False;
   for (unsigned i = 0, e = cs.size(); i < e; ++i) {
-    Outcomes in = cs[i].outcomes & pair.holds;
-    Outcomes out = cs[i].outcomes & ~pair.holds;
+    Outcomes in = cs[i].outcomes & holds;
+    Outcomes out = cs[i].outcomes & ~holds;
     if (!in)
       continue;
     if (!out) {

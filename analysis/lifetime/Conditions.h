@@ -260,10 +260,31 @@ private:
   /// Values that pure ops compute alike (comparisons of recomputed
   /// operands, the same question asked twice).
   SameValues same;
-  /// The atom of each float comparison, as floatComparison asks it.
-  std::map<std::tuple<const void *, const void *, unsigned, const void *>, Bdd>
-      floatQuestions;
+  /// One more question on cells `cs`: the paths on which the outcome is
+  /// in `holds`; `makeAtom` splits a cell where the answer is open.
+  Bdd readCells(llvm::SmallVectorImpl<Cell> &cs, Outcomes holds,
+                llvm::function_ref<Bdd()> makeAtom);
+
+  /// Per pair of compared floats (representatives in a fixed order) and
+  /// fast-math flags, the cells of their comparisons (ComparisonCases.cpp).
+  std::map<std::tuple<const void *, const void *, const void *>,
+           llvm::SmallVector<Cell, 5>>
+      floatCells;
   Bdd floatComparison(mlir::arith::CmpFOp c);
+
+  /// An integer that is one of a few constants, each on the paths of a
+  /// formula: a constant, an i1, an extension, truncation or index_cast of
+  /// one, a select between them.
+  using Cases = llvm::SmallVector<std::pair<Bdd, llvm::APInt>, 4>;
+  std::optional<Cases> casesOf(mlir::Value v, unsigned depth = 0);
+  /// `cmpi pred, lhs, rhs` read case by case where both sides have cases
+  /// and one is not a plain constant; nullopt otherwise.
+  std::optional<Bdd> comparisonOfCases(mlir::Value lhs,
+                                       mlir::arith::CmpIPredicate pred,
+                                       mlir::Value rhs);
+  /// Whether comparisonOfCases reads (lhs, rhs): their formulas come from
+  /// i1 values (see isDerived).
+  static bool comparesBooleanCases(mlir::Value lhs, mlir::Value rhs);
 };
 
 } // namespace memlint

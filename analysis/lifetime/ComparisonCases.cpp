@@ -1,0 +1,204 @@
+//===- ComparisonCases.cpp - Comparisons read outcome by outcome ----------===//
+//
+// Two kinds of comparison whose answer follows from what is already known
+// of their operands, apart from the integer cells of Conditions.cpp:
+//
+// - Float comparisons (arith.cmpf). Two floats stand in one of four
+//   relations: less, equal, greater, unordered (a NaN). Each predicate is
+//   a set of them (`olt` {less}, `uge` {greater, equal, unordered}, `one`
+//   {less, greater}), so the comparisons of one pair are questions on the
+//   cells of that pair, like integer ones: `oeq` and `one` of the same
+//   operands exclude each other, `olt` and `uge` are complements.
+//
+// - Integers that are one of a few constants chosen by i1 values: a C
+//   `bool` widened (`arith.extui %b : i1 to i32`, `extsi` gives 0 or -1),
+//   `arith.select %c, %one, %zero`, casts of those. Comparing them with a
+//   constant or with each other is a formula of those i1 values, computed
+//   case by case: `extsi %b == -1` is `%b` itself.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/lifetime/Conditions.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
+
+using namespace mlir;
+
+namespace memlint {
+
+namespace {
+namespace float_outcome {
+constexpr Outcomes Eq = 1, Gt = 2, Lt = 4, Unordered = 8, All = 15;
+} // namespace float_outcome
+} // namespace
+
+/// The relations between two floats in which `pred` is true. arith's
+/// ordered predicates 0-7 are the sets of {eq 1, gt 2, lt 4} their values
+/// spell; the unordered ones 8-13 (ueq..une) add a NaN to those of 1-6.
+static Outcomes floatOutcomesWhere(arith::CmpFPredicate pred) {
+  using namespace float_outcome;
+  unsigned p = unsigned(pred);
+  if (p <= unsigned(arith::CmpFPredicate::ORD))
+    return p;
+  if (pred == arith::CmpFPredicate::UNO)
+    return Unordered;
+  if (pred == arith::CmpFPredicate::AlwaysTrue)
+    return All;
+  return (p - 7) | Unordered;
+}
+
+static Outcomes swapFloatOutcomes(Outcomes o) {
+  using namespace float_outcome;
+  return (o & (Eq | Unordered)) | (o & Gt ? Lt : 0) | (o & Lt ? Gt : 0);
+}
+
+Bdd ConditionTable::floatComparison(arith::CmpFOp c) {
+  using namespace float_outcome;
+  Value lhs = same.representative(c.getLhs());
+  Value rhs = same.representative(c.getRhs());
+  Outcomes holds = floatOutcomesWhere(c.getPredicate());
+  if (rhs.getAsOpaquePointer() < lhs.getAsOpaquePointer()) {
+    std::swap(lhs, rhs);
+    holds = swapFloatOutcomes(holds);
+  }
+  // (Fast-math flags may change what a comparison answers on NaN: pairs
+  // compared under other flags are other pairs.)
+  auto [it, first] = floatCells.try_emplace(
+      std::make_tuple(lhs.getAsOpaquePointer(), rhs.getAsOpaquePointer(),
+                      c.getFastmathAttr().getAsOpaquePointer()));
+  if (first)
+    it->second = {{BddManager::True, lhs == rhs ? Eq | Unordered : All}};
+  return readCells(it->second, holds,
+                   [&] { return freshValueAtom(c.getResult()); });
+}
+
+/// Bounds how far casesOf looks through casts and selects, and how many
+/// cases it keeps: enough for a C condition, no cost on long chains.
+static constexpr unsigned MaxCaseDepth = 8, MaxCases = 8;
+
+/// `v` converted as `op` (a cast caseCast accepts) does.
+static std::optional<APInt> castCase(Operation *op, const APInt &v) {
+  unsigned width =
+      ConstantIntRanges::getStorageBitwidth(op->getResult(0).getType());
+  if (!width)
+    return std::nullopt;
+  bool zero = isa<arith::ExtUIOp, arith::IndexCastUIOp, LLVM::ZExtOp>(op);
+  if (width <= v.getBitWidth())
+    return v.trunc(width);
+  return zero ? v.zext(width) : v.sext(width);
+}
+
+/// The cast casesOf reads through, or null.
+static Operation *caseCast(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (isa_and_nonnull<arith::ExtUIOp, arith::ExtSIOp, arith::TruncIOp,
+                      arith::IndexCastOp, arith::IndexCastUIOp, LLVM::ZExtOp,
+                      LLVM::SExtOp, LLVM::TruncOp>(def))
+    return def;
+  return nullptr;
+}
+
+/// What casesOf accepts, by structure only: whether `v` has cases, and
+/// whether one of them rests on an i1 that is not a constant.
+static bool hasCases(Value v, unsigned depth, bool &onBoolean) {
+  if (depth > MaxCaseDepth)
+    return false;
+  if (matchPattern(v, m_Constant()))
+    return v.getType().isIntOrIndex();
+  if (v.getType().isInteger(1)) {
+    onBoolean = true;
+    return true;
+  }
+  if (Operation *cast = caseCast(v))
+    return hasCases(cast->getOperand(0), depth + 1, onBoolean);
+  if (auto s = v.getDefiningOp<arith::SelectOp>()) {
+    onBoolean |= !matchPattern(s.getCondition(), m_Constant());
+    return hasCases(s.getTrueValue(), depth + 1, onBoolean) &&
+           hasCases(s.getFalseValue(), depth + 1, onBoolean);
+  }
+  return false;
+}
+
+bool ConditionTable::comparesBooleanCases(Value lhs, Value rhs) {
+  if (lhs.getType().isInteger(1))
+    return false; // i1 eq/ne are xor formulas; the rest are rare
+  bool onBoolean = false;
+  return hasCases(lhs, 0, onBoolean) && hasCases(rhs, 0, onBoolean) &&
+         onBoolean;
+}
+
+std::optional<ConditionTable::Cases> ConditionTable::casesOf(Value v,
+                                                             unsigned depth) {
+  if (depth > MaxCaseDepth)
+    return std::nullopt;
+  APInt c;
+  if (matchPattern(v, m_ConstantInt(&c)))
+    return Cases{{BddManager::True, c}};
+  if (v.getType().isInteger(1)) {
+    Bdd f = formulaOf(v);
+    return Cases{{f, APInt(1, 1)}, {bdd.negate(f), APInt(1, 0)}};
+  }
+  if (Operation *cast = caseCast(v)) {
+    std::optional<Cases> in = casesOf(cast->getOperand(0), depth + 1);
+    if (!in)
+      return std::nullopt;
+    Cases out;
+    for (auto &[cond, value] : *in) {
+      std::optional<APInt> converted = castCase(cast, value);
+      if (!converted)
+        return std::nullopt;
+      out.push_back({cond, *converted});
+    }
+    return out;
+  }
+  auto s = v.getDefiningOp<arith::SelectOp>();
+  if (!s)
+    return std::nullopt;
+  std::optional<Cases> t = casesOf(s.getTrueValue(), depth + 1);
+  std::optional<Cases> e =
+      t ? casesOf(s.getFalseValue(), depth + 1) : std::nullopt;
+  if (!e)
+    return std::nullopt;
+  Bdd cond = formulaOf(s.getCondition());
+  Cases out;
+  auto add = [&](Bdd when, const APInt &value) {
+    if (when == BddManager::False)
+      return;
+    for (auto &[f, known] : out)
+      if (known == value) {
+        f = bdd.disj(f, when);
+        return;
+      }
+    out.push_back({when, value});
+  };
+  for (auto &[f, value] : *t)
+    add(bdd.conj(cond, f), value);
+  for (auto &[f, value] : *e)
+    add(bdd.conj(bdd.negate(cond), f), value);
+  if (out.size() > MaxCases)
+    return std::nullopt;
+  return out;
+}
+
+std::optional<Bdd> ConditionTable::comparisonOfCases(Value lhs,
+                                                     arith::CmpIPredicate pred,
+                                                     Value rhs) {
+  if (!comparesBooleanCases(lhs, rhs))
+    return std::nullopt;
+  std::optional<Cases> l = casesOf(lhs), r = l ? casesOf(rhs) : std::nullopt;
+  if (!r)
+    return std::nullopt;
+  Bdd f = BddManager::False;
+  for (auto &[lf, lv] : *l)
+    for (auto &[rf, rv] : *r)
+      if (lv.getBitWidth() == rv.getBitWidth() &&
+          arith::applyCmpPredicate(pred, lv, rv))
+        f = bdd.disj(f, bdd.conj(lf, rf));
+      else if (lv.getBitWidth() != rv.getBitWidth())
+        return std::nullopt;
+  return f;
+}
+
+} // namespace memlint
