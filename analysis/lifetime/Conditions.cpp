@@ -330,6 +330,18 @@ ConditionTable::initialValueCells(Value x) {
   ValueSet possible = ValueSet::all(width);
   if (std::optional<ConstantIntRanges> r = facts.rangeOf(x))
     possible = possible.intersect(ValueSet::within(*r));
+  // A loop's induction variable is its lower bound in the first iteration
+  // and another value in each later one: `i == 0` frees once, `i >= 1`
+  // in every iteration but the first. (Its first-iteration atom exists
+  // once the walk entered the body as a loop; see initialCells.)
+  if (auto first = facts.firstIterationValue(x)) {
+    auto atom = firstIterations.find(first->first);
+    ValueSet at = possible.intersect(ValueSet::single(first->second));
+    ValueSet later = possible.minus(at);
+    if (atom != firstIterations.end() && !at.empty() && !later.empty())
+      return {{atom->second, std::move(at)},
+              {bdd.negate(atom->second), std::move(later)}};
+  }
   return {{BddManager::True, std::move(possible)}};
 }
 

@@ -1,5 +1,7 @@
 //===- EdgeConditions.cpp - On which paths each edge is taken -------------===//
 #include "analysis/lifetime/EdgeConditions.h"
+#include "mlir/Analysis/FlatLinearValueConstraints.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -168,10 +170,61 @@ Bdd EdgeConditions::affineSetHolds(affine::AffineIfOp op) {
   if (it != affineSets.end())
     return it->second;
   Message where = "the affine.if at " + positionOf(op);
-  Bdd a = ctx.conds.choiceAtom(op, where + " takes its then branch",
-                               where + " takes its else branch");
-  affineSets.emplace(std::move(key), a);
-  return a;
+  unsigned n = op.getIntegerSet().getNumConstraints();
+  Bdd holds = BddManager::True;
+  for (unsigned i = 0; i < n && holds != BddManager::False; ++i) {
+    auto atom = [&] {
+      if (n == 1)
+        return ctx.conds.choiceAtom(op, where + " takes its then branch",
+                                    where + " takes its else branch");
+      Message which = "constraint " + std::to_string(i + 1) + " of " + where;
+      return ctx.conds.choiceAtom(op, which + " holds",
+                                  which + " does not hold");
+    };
+    holds = ctx.bdd.conj(holds, constraintHolds(op, i, atom));
+  }
+  affineSets.emplace(std::move(key), holds);
+  return holds;
+}
+
+Bdd EdgeConditions::constraintHolds(affine::AffineIfOp op, unsigned i,
+                                    function_ref<Bdd()> atom) {
+  using P = arith::CmpIPredicate;
+  IntegerSet set = op.getIntegerSet();
+  unsigned vars = set.getNumDims() + set.getNumSymbols();
+  SmallVector<int64_t, 8> flat;
+  // Flattened: a coefficient per dim and symbol, then local variables
+  // (mod, floordiv: not a plain comparison), then the constant.
+  if (failed(getFlattenedAffineExpr(set.getConstraint(i), set.getNumDims(),
+                                    set.getNumSymbols(), &flat)) ||
+      flat.size() != vars + 1)
+    return atom();
+  SmallVector<unsigned, 2> used;
+  for (unsigned v = 0; v < vars; ++v)
+    if (flat[v] != 0)
+      used.push_back(v);
+  int64_t k = flat.back();
+  bool eq = set.isEq(i);
+  if (used.empty())
+    return (eq ? k == 0 : k >= 0) ? BddManager::True : BddManager::False;
+  // `x + k` or `-x + k`, `== 0` or `>= 0`: x against -k or k.
+  if (used.size() == 1 && (flat[used[0]] == 1 || flat[used[0]] == -1) &&
+      k != std::numeric_limits<int64_t>::min()) {
+    bool plus = flat[used[0]] == 1;
+    APInt bound(64, plus ? -k : k, /*isSigned=*/true);
+    P pred = eq ? P::eq : plus ? P::sge : P::sle;
+    return ctx.conds.valueIn(op->getOperand(used[0]),
+                             ValueSet::where(pred, bound), atom);
+  }
+  // `x - y`, `== 0` or `>= 0`.
+  if (used.size() == 2 && k == 0 && flat[used[0]] == -flat[used[1]] &&
+      (flat[used[0]] == 1 || flat[used[0]] == -1)) {
+    Value x = op->getOperand(used[0]), y = op->getOperand(used[1]);
+    if (flat[used[0]] == -1)
+      std::swap(x, y);
+    return ctx.conds.comparison(x, eq ? P::eq : P::sge, y, atom);
+  }
+  return atom();
 }
 
 std::vector<Bdd>

@@ -54,9 +54,16 @@ private:
   Bdd caseTaken(mlir::Operation *op, unsigned idx, mlir::Value selector,
                 const llvm::APInt &value, llvm::StringRef what);
   std::vector<Bdd> ofSwitch(mlir::Operation *term);
-  /// "The set of `op` holds": one atom per integer set and operands, so
-  /// two affine.ifs asking the same question take the same branch.
+  /// "The set of `op` holds": the conjunction of its constraints, made
+  /// once per integer set and operands, so two affine.ifs asking the same
+  /// question take the same branch.
   Bdd affineSetHolds(mlir::affine::AffineIfOp op);
+  /// Constraint `i` of `op`'s set: a comparison of one operand with a
+  /// constant (`d0 - 1 >= 0`) or of two operands (`d0 - s0 == 0`) is a
+  /// question on their cells, as the same arith.cmpi would be; any other
+  /// is `atom`.
+  Bdd constraintHolds(mlir::affine::AffineIfOp op, unsigned i,
+                      llvm::function_ref<Bdd()> atom);
   std::vector<Bdd> ofIndexSwitch(mlir::Operation *op,
                                  llvm::ArrayRef<mlir::RegionSuccessor> succs);
 

@@ -117,6 +117,12 @@ public:
   /// other value's range in the first iteration, anything later.
   std::optional<IterationSplit> iterationSplit(mlir::Value lhs,
                                                mlir::Value rhs);
+  /// For the induction variable of an scf.for or affine.for with a
+  /// constant lower bound: the first op of the loop's body (the head
+  /// iterationSplit names) and that bound, the variable's value in the
+  /// loop's first iteration and in no later one (the step is positive).
+  std::optional<std::pair<mlir::Operation *, llvm::APInt>>
+  firstIterationValue(mlir::Value iv);
   /// Whether the integer set of `op` holds always (true) or never (false).
   std::optional<bool> holds(mlir::affine::AffineIfOp op);
 

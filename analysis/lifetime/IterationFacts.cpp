@@ -10,6 +10,7 @@
 #include "analysis/lifetime/IntegerFacts.h"
 
 #include "analysis/lifetime/LoopBlocks.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -17,6 +18,7 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
 
 using namespace mlir;
 using arith::CmpIPredicate;
@@ -35,6 +37,29 @@ static std::optional<IterationSplit> lowerBoundFact(Value x, Value y) {
     return std::nullopt;
   Outcomes above = loop.getUnsignedCmp() ? (LtGt | GtGt) : (GtLt | GtGt);
   return IterationSplit{&loop.getRegion().front().front(), Eq, above};
+}
+
+std::optional<std::pair<Operation *, APInt>>
+IntegerFacts::firstIterationValue(Value iv) {
+  Operation *loop = nullptr;
+  APInt lb;
+  if (scf::ForOp f = scf::getForInductionVarOwner(iv)) {
+    if (!matchPattern(f.getLowerBound(), m_ConstantInt(&lb)))
+      return std::nullopt;
+    loop = f;
+  } else if (affine::AffineForOp f = affine::getForInductionVarOwner(iv)) {
+    if (!f.hasConstantLowerBound())
+      return std::nullopt;
+    lb = APInt(64, f.getConstantLowerBound(), /*isSigned=*/true);
+    loop = f;
+  }
+  Region &body = loop ? loop->getRegion(0) : *iv.getParentRegion();
+  if (!loop || body.empty() || body.front().empty())
+    return std::nullopt;
+  unsigned width = ConstantIntRanges::getStorageBitwidth(iv.getType());
+  if (!width || lb.getBitWidth() != width)
+    return std::nullopt;
+  return std::make_pair(&body.front().front(), lb);
 }
 
 std::optional<IterationSplit> IntegerFacts::iterationSplit(Value lhs,

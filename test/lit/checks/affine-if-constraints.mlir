@@ -1,0 +1,78 @@
+// RUN: %memlint lint %s
+// RUN: sed 's/(d0 == 0)/(d0 - 1 == 0)/' %s | not %memlint lint - | FileCheck %s --check-prefix=ONE
+//
+// An affine.if constraint on the loop's induction variable and a constant
+// is that comparison: `d0 == 0` holds in the first iteration of a loop
+// from 0 only, `d0 - 1 >= 0` in every later one, and either relates to the
+// same question asked with arith.cmpi. Each function frees once.
+// With `d0 == 1` the first iteration frees nothing: a path that never
+// frees remains (memlint does not enumerate the iterations), reported.
+// ONE: warning: buffer %a is never freed
+// RUN: sed 's/affine.for %i = 0 to 3 iter_args/affine.for %i = 0 to 1 iter_args/' %s | not %memlint lint - | FileCheck %s --check-prefix=ONE-TRIP
+// ONE-TRIP: warning: buffer %c is never freed
+
+#first = affine_set<(d0) : (d0 == 0)>
+#later = affine_set<(d0) : (d0 - 1 >= 0)>
+#upto = affine_set<(d0)[s0] : (s0 - d0 >= 0)>
+
+func.func @first_iteration() {
+  %a = memref.alloc() : memref<4xf32>
+  affine.for %i = 0 to 3 {
+    affine.if #first(%i) {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  return
+}
+
+// The complement, asked as an arith.cmpi on the same value.
+func.func @complement_by_cmpi(%n: index) {
+  %c1 = arith.constant 1 : index
+  affine.for %i = 0 to 4 {
+    %b = memref.alloc() : memref<4xf32>
+    affine.if #later(%i) {
+      memref.dealloc %b : memref<4xf32>
+    }
+    %f = arith.cmpi slt, %i, %c1 : index
+    scf.if %f {
+      memref.dealloc %b : memref<4xf32>
+    }
+  }
+  return
+}
+
+// Two operands: `s0 - d0 >= 0` is `%i <= %m`, its complement `%i > %m`.
+func.func @two_operands(%m: index) {
+  affine.for %i = 0 to 4 {
+    %b = memref.alloc() : memref<4xf32>
+    affine.if #upto(%i)[%m] {
+      memref.dealloc %b : memref<4xf32>
+    }
+    %f = arith.cmpi sgt, %i, %m : index
+    scf.if %f {
+      memref.dealloc %b : memref<4xf32>
+    }
+  }
+  return
+}
+
+// Constant bounds that run the loop three times: it never leaves from
+// its first iteration, so the flag is set when it ends and %c is freed
+// once. With one trip (the RUN line's sed), %c leaks.
+func.func @never_leaves_first() {
+  %false = arith.constant false
+  %true = arith.constant true
+  %c = memref.alloc() : memref<4xf32>
+  %done = affine.for %i = 0 to 3 iter_args(%d = %false) -> (i1) {
+    %r = affine.if #later(%i) -> i1 {
+      affine.yield %true : i1
+    } else {
+      affine.yield %d : i1
+    }
+    affine.yield %r : i1
+  }
+  scf.if %done {
+    memref.dealloc %c : memref<4xf32>
+  }
+  return
+}
