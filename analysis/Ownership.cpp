@@ -157,6 +157,23 @@ Value viewSource(Value result, bool &interior) {
   if (isa<CastOpInterface>(op) && op->getNumOperands() >= 1 &&
       isMemRef(op->getOperand(0)))
     return op->getOperand(0);
+  // Result i is operand i, with a promise that they do not alias.
+  if (auto d = dyn_cast<memref::DistinctObjectsOp>(op))
+    return d.getOperands()[res.getResultNumber()];
+  // An op that neither allocates nor touches memory can only hand out
+  // memory it was given: with one memref operand, a view of it
+  // (memref.transpose, which permutes strides and keeps the start).
+  if (auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+      iface && iface.hasNoEffect() && op->getNumRegions() == 0) {
+    Value only;
+    for (Value operand : op->getOperands())
+      if (isMemRef(operand)) {
+        if (only && operand != only)
+          return {};
+        only = operand;
+      }
+    return only;
+  }
   return {};
 }
 
