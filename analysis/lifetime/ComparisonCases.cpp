@@ -122,8 +122,6 @@ static bool hasCases(Value v, unsigned depth, bool &onBoolean) {
 }
 
 bool ConditionTable::comparesBooleanCases(Value lhs, Value rhs) {
-  if (lhs.getType().isInteger(1))
-    return false; // i1 eq/ne are xor formulas; the rest are rare
   bool onBoolean = false;
   return hasCases(lhs, 0, onBoolean) && hasCases(rhs, 0, onBoolean) &&
          onBoolean;
@@ -182,6 +180,31 @@ std::optional<ConditionTable::Cases> ConditionTable::casesOf(Value v,
   return out;
 }
 
+bool ConditionTable::isBooleanCast(Value v) {
+  Operation *cast = caseCast(v);
+  bool onBoolean = false;
+  return cast && v.getType().isInteger(1) &&
+         hasCases(cast->getOperand(0), 1, onBoolean) && onBoolean;
+}
+
+std::optional<Bdd> ConditionTable::booleanOfCast(Value v) {
+  if (!isBooleanCast(v))
+    return std::nullopt;
+  Operation *cast = v.getDefiningOp();
+  std::optional<Cases> in = casesOf(cast->getOperand(0), 1);
+  if (!in)
+    return std::nullopt;
+  Bdd f = BddManager::False;
+  for (auto &[cond, value] : *in) {
+    std::optional<APInt> bit = castCase(cast, value);
+    if (!bit)
+      return std::nullopt;
+    if (!bit->isZero())
+      f = bdd.disj(f, cond);
+  }
+  return f;
+}
+
 std::optional<Bdd> ConditionTable::comparisonOfCases(Value lhs,
                                                      arith::CmpIPredicate pred,
                                                      Value rhs) {
@@ -190,6 +213,13 @@ std::optional<Bdd> ConditionTable::comparisonOfCases(Value lhs,
   std::optional<Cases> l = casesOf(lhs), r = l ? casesOf(rhs) : std::nullopt;
   if (!r)
     return std::nullopt;
+  // An index is 32 or 64 bits depending on the target: compare only
+  // values that are the same integers either way.
+  if (isa<IndexType>(lhs.getType()))
+    for (const Cases *side : {&*l, &*r})
+      for (auto &[f, value] : *side)
+        if (!value.isSignedIntN(32))
+          return std::nullopt;
   Bdd f = BddManager::False;
   for (auto &[lf, lv] : *l)
     for (auto &[rf, rv] : *r)

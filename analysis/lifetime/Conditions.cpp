@@ -143,6 +143,8 @@ bool ConditionTable::isDerived(Value v) {
       (c.getPredicate() == arith::CmpIPredicate::eq ||
        c.getPredicate() == arith::CmpIPredicate::ne))
     return true;
+  if (isBooleanCast(v))
+    return true;
   // Integer comparisons read as their operands' boolean cases.
   if (isa<arith::CmpIOp, index::CmpOp, LLVM::ICmpOp>(def))
     return comparesBooleanCases(def->getOperand(0), def->getOperand(1));
@@ -192,6 +194,8 @@ Bdd ConditionTable::formulaOf(Value v) {
     known = pred.has_value();
   } else if (auto c = dyn_cast<arith::CmpFOp>(def)) {
     f = floatComparison(c);
+  } else if (std::optional<Bdd> b = booleanOfCast(v)) {
+    f = *b;
   } else if (!(extraFormula && extraFormula(v, f))) {
     known = false;
   }
@@ -231,7 +235,28 @@ constantComparison(Value lhs, arith::CmpIPredicate pred, Value rhs) {
   bool isSigned =
       pred == P::slt || pred == P::sle || pred == P::sgt || pred == P::sge;
   while (Operation *def = x.getDefiningOp()) {
-    bool zext = isa<arith::ExtUIOp>(def), sext = isa<arith::ExtSIOp>(def);
+    // `x + k == c` is `x == c - k` (and `x - k`, `x ^ k` alike): each is a
+    // bijection on the integers of x's width, wrapping included.
+    APInt k;
+    if (isEq && isa<arith::AddIOp, arith::SubIOp, arith::XOrIOp>(def) &&
+        !def->getOperand(0).getType().isInteger(1)) {
+      Value other;
+      if (matchPattern(def->getOperand(1), m_ConstantInt(&k)))
+        other = def->getOperand(0);
+      else if (!isa<arith::SubIOp>(def) &&
+               matchPattern(def->getOperand(0), m_ConstantInt(&k)))
+        other = def->getOperand(1);
+      if (!other || matchPattern(other, m_Constant()) ||
+          k.getBitWidth() != c.getBitWidth())
+        break;
+      c = isa<arith::AddIOp>(def)   ? c - k
+          : isa<arith::SubIOp>(def) ? c + k
+                                    : c ^ k;
+      x = other;
+      continue;
+    }
+    Extension ext = extensionOf(def);
+    bool zext = ext == Extension::Zero, sext = ext == Extension::Sign;
     if (!(zext && !isSigned) && !(sext && (isEq || isSigned)))
       break;
     Value narrow = def->getOperand(0);
@@ -295,6 +320,15 @@ Bdd ConditionTable::readCells(SmallVectorImpl<Cell> &cs, Outcomes holds,
 
 Bdd ConditionTable::valueIn(Value x, const ValueSet &set,
                             function_ref<Bdd()> atom) {
+  // An i1 (a switch on a flag) is its formula.
+  if (x.getType().isInteger(1) && set.width() == 1) {
+    Bdd f = formulaOf(x), out = BddManager::False;
+    if (!set.intersect(ValueSet::single(APInt(1, 1))).empty())
+      out = bdd.disj(out, f);
+    if (!set.intersect(ValueSet::single(APInt(1, 0))).empty())
+      out = bdd.disj(out, bdd.negate(f));
+    return out;
+  }
   x = same.representative(x);
   auto [it, first] = valueCells.try_emplace(x);
   if (first)

@@ -285,6 +285,10 @@ private:
   /// Whether comparisonOfCases reads (lhs, rhs): their formulas come from
   /// i1 values (see isDerived).
   static bool comparesBooleanCases(mlir::Value lhs, mlir::Value rhs);
+  /// An i1 cast from an integer with boolean cases (`trunci (extui %c)`):
+  /// its formula is the disjunction of the cases it truncates to 1.
+  static bool isBooleanCast(mlir::Value v);
+  std::optional<Bdd> booleanOfCast(mlir::Value v);
 };
 
 } // namespace memlint

@@ -111,13 +111,6 @@ Outcomes outcomesBetween(const ConstantIntRanges &l,
   return o;
 }
 
-namespace {
-
-enum class Extension { None, Sign, Zero };
-
-/// Whether `op` casts an integer to a wider one, and how. An index is 32 or
-/// 64 bits depending on the target: a cast from index widens only to 64
-/// bits or more, one to index only from 32 bits or fewer.
 Extension extensionOf(Operation *op) {
   if (isa<arith::ExtSIOp>(op))
     return Extension::Sign;
@@ -132,6 +125,8 @@ Extension extensionOf(Operation *op) {
     return Extension::None;
   return isa<arith::IndexCastOp>(op) ? Extension::Sign : Extension::Zero;
 }
+
+namespace {
 
 /// The unsigned predicate that compares like `pred` does on zero-extended
 /// values (which are never negative, so their signed order is the unsigned

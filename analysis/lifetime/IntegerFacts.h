@@ -45,6 +45,12 @@ constexpr Outcomes Eq = 1, LtLt = 2, LtGt = 4, GtLt = 8, GtGt = 16;
 constexpr Outcomes All = 31;
 } // namespace outcome
 
+enum class Extension { None, Sign, Zero };
+/// Whether `op` casts an integer to a wider one, and how. An index is 32 or
+/// 64 bits depending on the target: a cast from index widens only to 64
+/// bits or more, one to index only from 32 bits or fewer.
+Extension extensionOf(mlir::Operation *op);
+
 /// The outcomes of (a, b) in which `cmpi pred, a, b` is true.
 Outcomes outcomesWhere(mlir::arith::CmpIPredicate pred);
 /// `o` seen from the other side: the outcomes of (b, a).
