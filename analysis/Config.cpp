@@ -6,6 +6,7 @@
 #include "llvm/Support/MathExtras.h"
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -120,6 +121,12 @@ bool readCapacity(const json &c, LintOptions &opts, std::string &error) {
   for (auto &[k, v] : c.items()) {
     if (!v.is_number_unsigned()) {
       error = "capacity of '" + k + "' must be a byte count";
+      return false;
+    }
+    // (Sizes are planned in signed 64 bits.)
+    if (v.get<uint64_t>() > uint64_t(std::numeric_limits<int64_t>::max())) {
+      error =
+          "capacity of '" + k + "' must be at most 9223372036854775807 bytes";
       return false;
     }
     opts.capacity[k] = v.get<uint64_t>();

@@ -38,25 +38,49 @@ struct LineSuppression {
 };
 } // namespace
 
+/// Where the `//` comment of line `l` starts (npos: none): the first `//`
+/// outside string literals, so `{note = "http://x"}` is no comment.
+static size_t commentStart(llvm::StringRef l) {
+  for (size_t i = 0, e = l.size(); i < e; ++i) {
+    if (l[i] == '"') {
+      for (++i; i < e && l[i] != '"'; ++i)
+        if (l[i] == '\\')
+          ++i;
+      continue;
+    }
+    if (l[i] == '/' && i + 1 < e && l[i + 1] == '/')
+      return i;
+  }
+  return llvm::StringRef::npos;
+}
+
 /// Reads the suppression comment of `line` (one line's text): one scan for
-/// the marker, whatever the number of findings on the line.
+/// the marker, whatever the number of findings on the line. The marker
+/// counts in the line's comment only, and a check list must be closed
+/// (`ignore[leak` suppresses nothing).
 static LineSuppression suppressionOf(llvm::StringRef l) {
   LineSuppression s;
-  size_t at = l.find("memlint: ignore");
+  constexpr llvm::StringLiteral Marker = "memlint: ignore";
+  if (l.find(Marker) == llvm::StringRef::npos)
+    return s; // the common case, without lexing the line
+  size_t comment = commentStart(l);
+  if (comment == llvm::StringRef::npos)
+    return s;
+  llvm::StringRef text = l.drop_front(comment);
+  size_t at = text.find(Marker);
   if (at == llvm::StringRef::npos)
     return s;
-  size_t comment = l.find("//");
-  if (comment == llvm::StringRef::npos || comment > at)
-    return s;
-  s.any = true;
-  llvm::StringRef rest = l.drop_front(at + strlen("memlint: ignore"));
+  llvm::StringRef rest = text.drop_front(at + Marker.size());
   if (!rest.starts_with("[")) {
-    s.all = true; // ignores every check
+    s.any = s.all = true; // ignores every check
     return s;
   }
-  rest = rest.drop_front().take_until([](char c) { return c == ']'; });
+  size_t close = rest.find(']');
+  if (close == llvm::StringRef::npos)
+    return s;
+  s.any = true;
   llvm::SmallVector<llvm::StringRef> names;
-  rest.split(names, ',');
+  rest.slice(1, close).split(names, ',');
   for (llvm::StringRef n : names)
     s.checks.push_back(n.trim());
   return s;

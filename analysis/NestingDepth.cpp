@@ -11,7 +11,14 @@ namespace memlint {
 
 NestingScan scanNesting(llvm::StringRef text, unsigned limit) {
   NestingScan scan;
-  unsigned depth = 0;
+  unsigned depth = 0, angles = 0;
+  auto deeper = [&](size_t i) {
+    unsigned d = depth + angles;
+    if (d > scan.maxDepth)
+      scan.maxDepth = d;
+    if (d > limit && scan.firstTooDeep == llvm::StringRef::npos)
+      scan.firstTooDeep = i;
+  };
   for (size_t i = 0, e = text.size(); i < e; ++i) {
     char c = text[i];
     if (c == '"') {
@@ -26,16 +33,23 @@ NestingScan scanNesting(llvm::StringRef text, unsigned limit) {
       if (nl == llvm::StringRef::npos)
         break;
       i = nl;
+      angles = 0;
       continue;
     }
+    bool equalsNext = i + 1 < e && text[i + 1] == '=';
     if (c == '{' || c == '(' || c == '[') {
       ++depth;
-      if (depth > scan.maxDepth)
-        scan.maxDepth = depth;
-      if (depth > limit && scan.firstTooDeep == llvm::StringRef::npos)
-        scan.firstTooDeep = i;
+      deeper(i);
     } else if ((c == '}' || c == ')' || c == ']') && depth > 0) {
       --depth;
+    } else if (c == '<' && !equalsNext) {
+      ++angles;
+      deeper(i);
+    } else if (c == '>' && angles > 0 && !equalsNext &&
+               !(i > 0 && text[i - 1] == '-')) {
+      --angles;
+    } else if (c == '\n') {
+      angles = 0;
     }
   }
   return scan;

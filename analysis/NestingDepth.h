@@ -34,11 +34,10 @@ struct NestingScan {
   size_t firstTooDeep = llvm::StringRef::npos;
 };
 
-/// Counts `{`, `(` and `[` outside string literals and `//` comments.
-/// Angle brackets are left out: `<`, `>`, `>=`, `->` appear unpaired in
-/// affine constraints and custom syntax, and one miscount per op would add
-/// up over a large file; type nesting (`tuple<tuple<...>>`) is left to the
-/// large stack.
+/// Counts `{`, `(` and `[` outside string literals and `//` comments, and
+/// angle brackets (`tuple<tuple<...>>`: the parser recurses on those too)
+/// within each line: `<=`, `>=` and `->` are not brackets, and a `<` that
+/// custom syntax leaves unpaired miscounts one line only.
 NestingScan scanNesting(llvm::StringRef text, unsigned limit);
 
 /// The most ops `counts` accepts on one chain from `root` (included) down

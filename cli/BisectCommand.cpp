@@ -20,6 +20,7 @@
 #include "cli/Driver.h"
 #include "cli/OutputFormats.h"
 #include "cli/PassBisector.h"
+#include "cli/StreamedJson.h"
 #include "memlint/memlint.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -169,7 +170,7 @@ int runBisect(const Args &args) {
               {"index", blamed[i].pass}};
       diags[i]["introduced_by"] = by;
     }
-    std::cout << out.dump(2) << "\n";
+    std::cout << jsonText(out, 2) << "\n";
   } else {
     for (size_t i = 0; i < blamed.size(); ++i)
       report.findings[i].related.push_back(

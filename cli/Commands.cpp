@@ -3,6 +3,10 @@
 
 #include "analysis/checks/CheckInfo.h"
 #include "memlint/Version.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 
 namespace memlint {
@@ -87,6 +91,28 @@ int runHelp(const Args &) {
   return ExitClean;
 }
 
+/// `rc`, unless what the command wrote to stdout did not all get there (a
+/// full disk, a closed pipe): then an error, so `memlint fix f > g && mv g
+/// f` cannot replace a file with a truncated one.
+static int checkedOutput(int rc) {
+  std::cout.flush();
+  llvm::outs().flush();
+  bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout) ||
+                llvm::outs().has_error();
+  if (!failed)
+    return rc;
+  // (errno of the failed write, where it is still that: the usual ones.)
+  int err = errno;
+  llvm::outs().clear_error(); // (else LLVM aborts at exit)
+  if (err == EPIPE)           // the reader left on purpose: nothing to tell
+    return ExitError;
+  std::cerr << "memlint: cannot write the output";
+  if (err == ENOSPC || err == EIO || err == EDQUOT || err == EFBIG)
+    std::cerr << ": " << std::strerror(err);
+  std::cerr << "\n";
+  return ExitError;
+}
+
 int runMain(int argc, char **argv) {
   Args args(argv + 1, argv + argc);
   if (args.empty()) {
@@ -111,7 +137,7 @@ int runMain(int argc, char **argv) {
     return runHelp(rest);
   for (const auto &c : kCommands)
     if (cmd == c.name)
-      return c.run(rest);
+      return checkedOutput(c.run(rest));
   std::cerr << "memlint: unknown command '" << cmd
             << "'; see 'memlint help'\n";
   return ExitError;

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -65,6 +66,12 @@ bool Driver::parseArgs(const Args &args, const OptionFn &own) {
       if (eq == std::string::npos || eq == 0 ||
           llvm::StringRef(v).drop_front(eq + 1).getAsInteger(10, bytes)) {
         error("--capacity wants SPACE=BYTES, not '" + v + "'");
+        return false;
+      }
+      // (Sizes are planned in signed 64 bits.)
+      if (bytes > uint64_t(std::numeric_limits<int64_t>::max())) {
+        error("--capacity of '" + v.substr(0, eq) +
+              "' must be at most 9223372036854775807 bytes");
         return false;
       }
       capacities[v.substr(0, eq)] = bytes;

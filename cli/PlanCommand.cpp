@@ -15,8 +15,10 @@
 #include "analysis/MemoryPlan.h"
 #include "cli/Commands.h"
 #include "cli/Driver.h"
+#include "cli/StreamedJson.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
 #include <iostream>
@@ -148,9 +150,24 @@ std::string formatPlanText(const std::vector<FunctionPlan> &plans) {
 // SVG
 //===----------------------------------------------------------------------===//
 
+/// `s` as XML character data: markup escaped, and bytes XML cannot hold
+/// (control characters, what is not UTF-8: MLIR's `@"mk\FF"`) as U+FFFD.
 std::string xmlEscape(const std::string &s) {
+  static constexpr llvm::StringLiteral Replacement = "\xEF\xBF\xBD";
   std::string out;
-  for (char c : s) {
+  for (size_t i = 0, e = s.size(); i < e; ++i) {
+    unsigned char c = s[i];
+    if (c >= 0x80) {
+      unsigned n = llvm::getNumBytesForUTF8(c);
+      const auto *p = reinterpret_cast<const llvm::UTF8 *>(s.data() + i);
+      if (i + n <= e && llvm::isLegalUTF8Sequence(p, p + n)) {
+        out.append(s, i, n);
+        i += n - 1;
+      } else {
+        out += Replacement;
+      }
+      continue;
+    }
     switch (c) {
     case '&':
       out += "&amp;";
@@ -165,7 +182,10 @@ std::string xmlEscape(const std::string &s) {
       out += "&quot;";
       break;
     default:
-      out += c;
+      if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+        out += Replacement;
+      else
+        out += char(c);
     }
   }
   return out;
@@ -361,7 +381,7 @@ int runPlan(const Args &args) {
     return ExitError;
   }
   if (format == "json")
-    std::cout << formatPlanJson(plans).dump(2) << "\n";
+    std::cout << jsonText(formatPlanJson(plans), 2) << "\n";
   else if (format == "svg")
     std::cout << formatPlanSvg(plans, shown);
   else

@@ -26,9 +26,14 @@ static void appendIndented(std::string &out, llvm::StringRef text,
   }
 }
 
+std::string jsonText(const nlohmann::json &value, int indent) {
+  return value.dump(indent, ' ', /*ensure_ascii=*/false,
+                    nlohmann::json::error_handler_t::replace);
+}
+
 std::string indentedJson(const nlohmann::json &value,
                          const std::string &indent) {
-  std::string text = value.dump(2);
+  std::string text = jsonText(value, 2);
   if (indent.empty())
     return text;
   std::string out;
@@ -66,13 +71,13 @@ void writeStreamedJson(std::ostream &os, nlohmann::json envelope,
   }
   // A placeholder string that nothing else in the envelope contains (a
   // file name could hold any text).
-  std::string plain = envelope.dump(2);
+  std::string plain = jsonText(envelope, 2);
   std::string mark = "memlint-elements";
   while (plain.find(mark) != std::string::npos)
     mark += "-";
   envelope[array] = nlohmann::json::array({mark});
-  std::string text = envelope.dump(2);
-  std::string quoted = nlohmann::json(mark).dump();
+  std::string text = jsonText(envelope, 2);
+  std::string quoted = jsonText(nlohmann::json(mark));
   size_t at = text.find(quoted);
   size_t lineStart = text.rfind('\n', at) + 1;
   std::string elementIndent = text.substr(lineStart, at - lineStart);

@@ -35,6 +35,11 @@ void writeStreamedJson(std::ostream &os, nlohmann::json envelope,
                        const nlohmann::json::json_pointer &array, size_t count,
                        WriteElement element, const std::string &indent = "");
 
+/// `value` as JSON text. Names from the input may hold bytes that are not
+/// UTF-8 (MLIR's `@"mk\FF"`, a file name): they become U+FFFD, never an
+/// exception.
+std::string jsonText(const nlohmann::json &value, int indent = -1);
+
 /// Writes `value` as `dump(2)` would, nested at `indent`.
 void writeIndentedJson(std::ostream &os, const nlohmann::json &value,
                        const std::string &indent);

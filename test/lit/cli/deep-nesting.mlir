@@ -21,3 +21,12 @@
 // RUN: sh -c 'ulimit -v 3000000; %memlint lint -j4 --format=json %t.deep.mlir > /dev/null; test $? -eq 1'
 // RUN: sh -c 'ulimit -v 3000000; %memlint lint %t.toodeep.mlir 2>&1; test $? -eq 2' | FileCheck %s --check-prefix=LIMITED
 // LIMITED: error: nesting deeper than {{[0-9]+}} levels
+
+// Types nest through angle brackets (`tuple<tuple<...>>`): the parser
+// recursed on 4 million of those (28 MB, under the input limit) until its
+// stack overflowed. They count; `->`, `>=` and `<=` do not.
+// RUN: python3 -c "n = 12000; print('\"x.op\"() : () -> ' + 'tuple<' * n + 'i32' + '>' * n)" > %t.angles.mlir
+// RUN: not %memlint lint %t.angles.mlir 2>&1 | FileCheck %s --check-prefix=ANGLES
+// ANGLES: angles.mlir:1:60023: error: nesting deeper than 10000 levels
+// RUN: python3 -c "print('\n'.join('#s%d = affine_set<(d0) : (d0 >= 0, 5 <= d0)>\n#m%d = affine_map<(d0) -> (d0)>' % (i, i) for i in range(12000)))" > %t.notangles.mlir
+// RUN: %memlint lint %t.notangles.mlir
