@@ -31,7 +31,14 @@ struct LSPServer::PendingRequest {
   std::string key;
   Reply reply;
   bool answered = false;
+  std::shared_ptr<std::atomic<bool>> stop =
+      std::make_shared<std::atomic<bool>>(false);
 };
+
+std::shared_ptr<std::atomic<bool>>
+LSPServer::stopFlagOf(const std::shared_ptr<PendingRequest> &request) {
+  return request->stop;
+}
 
 namespace lspdetail {
 
@@ -272,6 +279,7 @@ void LSPServer::onCancel(const RawParams &params) {
       return; // already answered, or never seen
     request = it->second;
   }
+  request->stop->store(true);
   answer(request, llvm::make_error<lsp::LSPError>(
                       "request cancelled", lsp::ErrorCode::RequestCancelled));
 }

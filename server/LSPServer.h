@@ -103,6 +103,10 @@ private:
   bool acceptRequest(Reply &reply);
   /// Registers a request so $/cancelRequest can answer it.
   std::shared_ptr<PendingRequest> track(Reply reply);
+  /// Set when the client cancels `request`: work done for it alone (a fix
+  /// search) stops there.
+  static std::shared_ptr<std::atomic<bool>>
+  stopFlagOf(const std::shared_ptr<PendingRequest> &request);
   void answer(const std::shared_ptr<PendingRequest> &request,
               llvm::Expected<llvm::json::Value> result);
 

@@ -154,7 +154,8 @@ void LSPServer::onCodeAction(const RawParams &params, Reply reply) {
               {"kind", kFixAllKind},
               {"data", Object{{"uri", uri}, {"version", result->version}}}});
         answer(request, Value(std::move(actions)));
-      });
+      },
+      stopFlagOf(request));
 }
 
 void LSPServer::onCodeActionResolve(const RawParams &params, Reply reply) {
@@ -175,7 +176,7 @@ void LSPServer::onCodeActionResolve(const RawParams &params, Reply reply) {
       uri->str(), [](const AnalysisResult &) { return SourceRange(); },
       [this, request, uri = uri->str(), version = *version,
        original = std::move(original)](LintServer::ResultPtr result,
-                                        std::vector<Finding> findings) {
+                                       std::vector<Finding> findings) {
         if (!result || result->version != version)
           return answer(request,
                         llvm::make_error<lsp::LSPError>(
@@ -189,7 +190,8 @@ void LSPServer::onCodeActionResolve(const RawParams &params, Reply reply) {
         v.getAsObject()->try_emplace("data", *original.getAsObject()->get(
                                                  "data"));
         answer(request, std::move(v));
-      });
+      },
+      stopFlagOf(request));
 }
 
 void LSPServer::onAnalysisStats(const RawParams &params, Reply reply) {

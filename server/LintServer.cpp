@@ -284,15 +284,16 @@ void LintServer::withLatestResult(
 }
 
 void LintServer::withFixes(const std::string &file, RangeOf rangeOf,
-                           FixesAction action) {
+                           FixesAction action,
+                           std::shared_ptr<std::atomic<bool>> stop) {
   std::shared_ptr<Doc> doc = docOf(file);
   if (!doc)
     return action(nullptr, {});
   // The linter is touched by the worker holding the document only: the
   // computation is queued on the document, and runs between analyses.
   withLatestResult(file, [this, doc, rangeOf = std::move(rangeOf),
-                          action =
-                              std::move(action)](ResultPtr result) mutable {
+                          action = std::move(action),
+                          stop = std::move(stop)](ResultPtr result) mutable {
     if (!result)
       return action(nullptr, {});
     // Fixes a search for this version already found: answered at once,
@@ -304,13 +305,16 @@ void LintServer::withFixes(const std::string &file, RangeOf rangeOf,
       std::lock_guard<std::mutex> lock(mutex);
       if (!doc->closed) {
         doc->tasks.push_back([this, doc, result, rangeOf = std::move(rangeOf),
-                              action = std::move(action)](bool run) mutable {
+                              action = std::move(action),
+                              stop = std::move(stop)](bool run) mutable {
           if (!run)
             return action(nullptr, {});
           // A newer version cancels the search, as it cancels an analysis
           // (change() sets the document's flag); one already there makes
-          // this result stale before it starts.
-          auto cancel = std::make_shared<std::atomic<bool>>(false);
+          // this result stale before it starts. The request's own flag is
+          // that flag, so cancelling the request stops it too.
+          auto cancel =
+              stop ? stop : std::make_shared<std::atomic<bool>>(false);
           {
             std::lock_guard<std::mutex> lock(mutex);
             if (doc->result != result || doc->resultGeneration !=

@@ -113,7 +113,10 @@ public:
   using FixesAction =
       llvm::unique_function<void(ResultPtr, std::vector<Finding>)>;
   using RangeOf = std::function<SourceRange(const AnalysisResult &)>;
-  void withFixes(const std::string &file, RangeOf rangeOf, FixesAction action);
+  /// A search nobody waits for any more (`stop` set: the request was
+  /// cancelled) ends at its next step, as one a newer version cancels.
+  void withFixes(const std::string &file, RangeOf rangeOf, FixesAction action,
+                 std::shared_ptr<std::atomic<bool>> stop = nullptr);
 
   /// Asks each open document's options again (a .memlint.json or the
   /// client's settings changed) and analyses every document anew.
