@@ -26,11 +26,6 @@ static void appendIndented(std::string &out, llvm::StringRef text,
   }
 }
 
-std::string jsonText(const nlohmann::json &value, int indent) {
-  return value.dump(indent, ' ', /*ensure_ascii=*/false,
-                    nlohmann::json::error_handler_t::replace);
-}
-
 std::string indentedJson(const nlohmann::json &value,
                          const std::string &indent) {
   std::string text = jsonText(value, 2);

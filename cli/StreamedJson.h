@@ -38,7 +38,11 @@ void writeStreamedJson(std::ostream &os, nlohmann::json envelope,
 /// `value` as JSON text. Names from the input may hold bytes that are not
 /// UTF-8 (MLIR's `@"mk\FF"`, a file name): they become U+FFFD, never an
 /// exception.
-std::string jsonText(const nlohmann::json &value, int indent = -1);
+template <typename Json>
+std::string jsonText(const Json &value, int indent = -1) {
+  return value.dump(indent, ' ', /*ensure_ascii=*/false,
+                    Json::error_handler_t::replace);
+}
 
 /// Writes `value` as `dump(2)` would, nested at `indent`.
 void writeIndentedJson(std::ostream &os, const nlohmann::json &value,

@@ -330,6 +330,8 @@ Bdd ConditionTable::valueIn(Value x, const ValueSet &set,
     return out;
   }
   x = same.representative(x);
+  if (std::optional<Bdd> f = iterationQuestion(x, set))
+    return *f;
   auto [it, first] = valueCells.try_emplace(x);
   if (first)
     it->second = initialValueCells(x);
@@ -358,24 +360,42 @@ Bdd ConditionTable::valueIn(Value x, const ValueSet &set,
   return f;
 }
 
+// A loop's induction variable is its lower bound in the first iteration
+// and another value in each later one: `i == 0` holds in the first
+// iteration only, `i >= 1` in every other. Only a question the split
+// answers on both sides is asked of the first-iteration atom: one like
+// `i >= 2` would need a second atom under it, and a buffer allocated
+// under "not the first iteration" is then not seen to leak when the next
+// iteration allocates again (the back-edge leak of LoopModel); it stays a
+// question on x's cells. (The atom exists once the walk entered the body
+// as a loop; see initialCells.)
+std::optional<Bdd> ConditionTable::iterationQuestion(Value x,
+                                                     const ValueSet &set) {
+  std::optional<std::pair<Operation *, APInt>> first =
+      facts.firstIterationValue(x);
+  if (!first || first->second.getBitWidth() != set.width())
+    return std::nullopt;
+  auto atom = firstIterations.find(first->first);
+  if (atom == firstIterations.end())
+    return std::nullopt;
+  ValueSet possible = initialValueCells(x).front().values;
+  ValueSet at = possible.intersect(ValueSet::single(first->second));
+  ValueSet later = possible.minus(at);
+  if (at.empty() || later.empty())
+    return std::nullopt;
+  bool laterIn = later.minus(set).empty();
+  if (!laterIn && !later.intersect(set).empty())
+    return std::nullopt;
+  Bdd f = at.intersect(set).empty() ? BddManager::False : atom->second;
+  return laterIn ? bdd.disj(f, bdd.negate(atom->second)) : f;
+}
+
 SmallVector<ConditionTable::ValueCell, 4>
 ConditionTable::initialValueCells(Value x) {
   unsigned width = ConstantIntRanges::getStorageBitwidth(x.getType());
   ValueSet possible = ValueSet::all(width);
   if (std::optional<ConstantIntRanges> r = facts.rangeOf(x))
     possible = possible.intersect(ValueSet::within(*r));
-  // A loop's induction variable is its lower bound in the first iteration
-  // and another value in each later one: `i == 0` frees once, `i >= 1`
-  // in every iteration but the first. (Its first-iteration atom exists
-  // once the walk entered the body as a loop; see initialCells.)
-  if (auto first = facts.firstIterationValue(x)) {
-    auto atom = firstIterations.find(first->first);
-    ValueSet at = possible.intersect(ValueSet::single(first->second));
-    ValueSet later = possible.minus(at);
-    if (atom != firstIterations.end() && !at.empty() && !later.empty())
-      return {{atom->second, std::move(at)},
-              {bdd.negate(atom->second), std::move(later)}};
-  }
   return {{BddManager::True, std::move(possible)}};
 }
 
