@@ -3,6 +3,9 @@
 
 #include "analysis/NestingDepth.h"
 #include "server/IncrementalLinter.h"
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <algorithm>
 #include <deque>
 
@@ -178,6 +181,15 @@ void LintServer::change(const std::string &file,
   wake.notify_all();
 }
 
+/// Returns memory the process freed to the system: glibc keeps it in
+/// per-thread arenas, so an editor's server held every analysis it ever ran
+/// (h54: a 15 MiB document reloaded twice, 5.5 GB; the CLI needs 0.5).
+static void releaseFreedMemory() {
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
+}
+
 void LintServer::close(const std::string &file,
                        llvm::unique_function<void()> onClosed) {
   std::vector<llvm::unique_function<void(ResultPtr)>> waiters;
@@ -207,6 +219,7 @@ void LintServer::close(const std::string &file,
     w(nullptr);
   for (auto &t : tasks)
     t(false);
+  releaseFreedMemory(); // the document's cache, unless a worker holds it
 }
 
 void LintServer::withCurrentResult(
@@ -409,6 +422,10 @@ void LintServer::analyse(const std::shared_ptr<Doc> &doc) {
   }
   for (auto &w : waiters)
     w(result);
+  // The previous version's result and the analysis's own memory are
+  // free now.
+  previous.reset();
+  releaseFreedMemory();
 }
 
 void LintServer::workerLoop() {
