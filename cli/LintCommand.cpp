@@ -7,6 +7,7 @@
 #include "cli/Commands.h"
 #include "cli/Driver.h"
 #include "cli/OutputFormats.h"
+#include "cli/Utf16Columns.h"
 #include "cli/VerifyDiagnostics.h"
 #include "fixes/Fixes.h"
 
@@ -162,6 +163,8 @@ int runLint(const Args &args) {
       r.errorText = formatInputErrors(r.report.file, doc->errors());
       return;
     }
+    if (format == "sarif")
+      r.report.columns = std::make_shared<const Utf16Columns>(doc->text());
     auto lifetimes = std::make_unique<ModuleLifetimes>(
         doc->module(), [d = doc.get()](mlir::Value v) { return d->nameOf(v); });
     // Only the machine-readable formats carry fixes; checking them costs

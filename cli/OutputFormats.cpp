@@ -1,5 +1,6 @@
 //===- OutputFormats.cpp - Findings as text, JSON and SARIF ---------------===//
 #include "cli/OutputFormats.h"
+#include "cli/Utf16Columns.h"
 
 #include "analysis/checks/CheckInfo.h"
 #include "cli/StreamedJson.h"
@@ -134,12 +135,16 @@ nlohmann::json formatJson(const std::vector<FileReport> &reports) {
   return j;
 }
 
-static nlohmann::json sarifRegion(const SourceRange &r) {
+static nlohmann::json sarifRegion(const SourceRange &r,
+                                  const Utf16Columns *cols) {
+  auto column = [&](const SourcePos &p) {
+    return cols ? cols->column(p.line, p.column) : p.column;
+  };
   nlohmann::json j = nlohmann::json::object();
   j["startLine"] = r.start.line;
-  j["startColumn"] = r.start.column;
+  j["startColumn"] = column(r.start);
   j["endLine"] = r.end.line;
-  j["endColumn"] = r.end.column;
+  j["endColumn"] = column(r.end);
   return j;
 }
 
@@ -177,10 +182,11 @@ static nlohmann::json sarifArtifact(const std::string &file) {
 }
 
 static nlohmann::json sarifLocation(const std::string &file,
-                                    const SourceRange &r) {
+                                    const SourceRange &r,
+                                    const Utf16Columns *cols) {
   nlohmann::json physical = nlohmann::json::object();
   physical["artifactLocation"] = sarifArtifact(file);
-  physical["region"] = sarifRegion(r);
+  physical["region"] = sarifRegion(r, cols);
   nlohmann::json j = nlohmann::json::object();
   j["physicalLocation"] = std::move(physical);
   return j;
@@ -190,12 +196,14 @@ static nlohmann::json sarifLocation(const std::string &file,
 static const char *sarifLevel(Severity s) { return severityName(s); }
 
 /// SARIF's result for finding `f` of `file`.
-static nlohmann::json sarifResult(const std::string &file, const Finding &f,
+static nlohmann::json sarifResult(const FileReport &report, const Finding &f,
                                   const std::map<std::string, int> &rules) {
+  const std::string &file = report.file;
+  const Utf16Columns *cols = report.columns.get();
   nlohmann::json related = nlohmann::json::array();
   int id = 1;
   for (const RelatedLocation &rel : f.related) {
-    nlohmann::json loc = sarifLocation(file, rel.range);
+    nlohmann::json loc = sarifLocation(file, rel.range, cols);
     loc["id"] = id++;
     loc["message"] = sarifText(rel.message.str());
     related.push_back(std::move(loc));
@@ -205,7 +213,7 @@ static nlohmann::json sarifResult(const std::string &file, const Finding &f,
   res["level"] = sarifLevel(f.severity);
   res["message"] = sarifText(f.message.str());
   res["locations"] = nlohmann::json::array();
-  res["locations"].push_back(sarifLocation(file, f.range));
+  res["locations"].push_back(sarifLocation(file, f.range, cols));
   res["relatedLocations"] = std::move(related);
   if (auto it = rules.find(f.check); it != rules.end())
     res["ruleIndex"] = it->second;
@@ -214,7 +222,7 @@ static nlohmann::json sarifResult(const std::string &file, const Finding &f,
     nlohmann::json replacements = nlohmann::json::array();
     for (const TextEdit &e : fix.edits) {
       nlohmann::json rep = nlohmann::json::object();
-      rep["deletedRegion"] = sarifRegion(e.range);
+      rep["deletedRegion"] = sarifRegion(e.range, cols);
       rep["insertedContent"] = sarifText(e.newText);
       replacements.push_back(std::move(rep));
     }
@@ -252,6 +260,7 @@ static nlohmann::json sarifEnvelope(std::map<std::string, int> &ruleIndex) {
   tool["driver"] = std::move(driver);
   nlohmann::json run = nlohmann::json::object();
   run["tool"] = std::move(tool);
+  run["columnKind"] = "utf16CodeUnits";
   run["results"] = nlohmann::json::array();
   nlohmann::json out = {{"$schema",
                          "https://json.schemastore.org/sarif-2.1.0.json"},
@@ -267,7 +276,7 @@ nlohmann::json formatSarif(const std::vector<FileReport> &reports) {
   nlohmann::json &results = out["runs"][0]["results"];
   for (const FileReport &r : reports)
     for (const Finding &f : r.findings)
-      results.push_back(sarifResult(r.file, f, ruleIndex));
+      results.push_back(sarifResult(r, f, ruleIndex));
   return out;
 }
 
@@ -276,10 +285,10 @@ void writeSarif(std::ostream &os, const std::vector<FileReport> &reports,
   std::map<std::string, int> ruleIndex;
   nlohmann::json out = sarifEnvelope(ruleIndex);
   // The findings of all files, in order, as one array.
-  std::vector<std::pair<const std::string *, const Finding *>> all;
+  std::vector<std::pair<const FileReport *, const Finding *>> all;
   for (const FileReport &r : reports)
     for (const Finding &f : r.findings)
-      all.push_back({&r.file, &f});
+      all.push_back({&r, &f});
   RenderedElements results(all.size(), threads, [&](size_t i) {
     return sarifResult(*all[i].first, *all[i].second, ruleIndex);
   });

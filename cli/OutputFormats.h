@@ -4,6 +4,7 @@
 
 #include "analysis/Finding.h"
 #include <deque>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
@@ -11,11 +12,16 @@
 
 namespace memlint {
 
+class Utf16Columns;
+
 struct FileReport {
   std::string file;
   /// A deque: a large file's findings are gathered into it without a
   /// second copy (lintDocumentForOutput).
   std::deque<Finding> findings;
+  /// For SARIF, which counts columns in UTF-16 code units (null: the file
+  /// is taken for ASCII).
+  std::shared_ptr<const Utf16Columns> columns;
 };
 
 /// clang style: FILE:LINE:COL: SEVERITY: MESSAGE [CHECK], then notes;
