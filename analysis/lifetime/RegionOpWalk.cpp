@@ -146,9 +146,6 @@ private:
   Operation *raw;
   LoopScope loop;
   bool singleTrip = false;
-  /// Constant bounds that run the loop at least twice: it never leaves
-  /// from its first iteration.
-  bool manyTrips = false;
   bool hasLoop = false;
   DenseMap<Region *, Incoming> entryIn, backIn;
   /// What reaches the results; `outEntryOnly` straight from the entry.
@@ -181,7 +178,6 @@ void RegionOpWalk::enter(const PathState &st) {
       entrySuccs = kept;
   }
   singleTrip = trips && trips->isOne();
-  manyTrips = trips && trips->ugt(1);
   hasLoop = op.hasLoop();
   std::vector<Bdd> ec = w.edges.ofRegionEntry(op, entrySuccs);
   out.resizeArgs(raw->getNumResults());
@@ -318,10 +314,6 @@ void RegionOpWalk::backEdge(const PathState &es, Region &target,
 
 void RegionOpWalk::leave(PathState &st) {
   if (out.any) {
-    if (manyTrips)
-      for (Region *head : loopHeads)
-        out.st = w.ctx.lattice.restrict(out.st,
-                                        w.ctx.bdd.negate(firstIteration(head)));
     if (!loopHeads.empty())
       w.loops.leaveLoop(out.st, &st, loop, w.loops.exportedBy(out));
     st = out.st;
