@@ -151,6 +151,45 @@ void PassBisector::dump(unsigned stage, const std::string &suffix,
 
 void PassBisector::lintInput() { update(module, 0); }
 
+/// `message` without the positions it names ("the loop at 12:3", "?"
+/// where the op has no location): the same finding either way.
+static std::string withoutPositions(llvm::StringRef message) {
+  std::string out;
+  for (size_t i = 0, e = message.size(); i < e; ++i) {
+    char c = message[i];
+    if (c == '?' || std::isdigit(static_cast<unsigned char>(c))) {
+      while (i + 1 < e &&
+             (message[i + 1] == ':' ||
+              std::isdigit(static_cast<unsigned char>(message[i + 1]))))
+        ++i;
+      out += '#';
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+PassBisector::Key PassBisector::keyOf(FunctionState &state, Finding &f) {
+  auto text = std::make_pair(f.check, withoutPositions(f.message.str()));
+  if (f.range.isValid()) {
+    Key key{f.check, f.range.start.line, f.range.start.column};
+    state.byText.insert_or_assign(text, FunctionState::Placed{key, f});
+    return key;
+  }
+  auto it = state.byText.find(text);
+  if (it == state.byText.end())
+    return Key{f.check, 0, 0};
+  const Finding &placed = it->second.finding;
+  f.range = placed.range;
+  // Notes in the same order (the same message): their ranges too.
+  if (placed.related.size() == f.related.size())
+    for (size_t i = 0; i < f.related.size(); ++i)
+      if (!f.related[i].range.isValid())
+        f.related[i].range = placed.related[i].range;
+  return it->second.key;
+}
+
 bool PassBisector::update(Operation *op, unsigned stage) {
   std::unique_ptr<Document> doc = Document::attach(module, origin);
   ModuleLifetimes named(module,
@@ -196,8 +235,8 @@ bool PassBisector::update(Operation *op, unsigned stage) {
   for (size_t i = 0; i < only.size(); ++i) {
     FunctionState &state = functions[only[i].getName().str()];
     std::map<Key, unsigned> since;
-    for (const Finding &f : found[i]) {
-      Key key{f.check, f.range.start.line, f.range.start.column};
+    for (Finding &f : found[i]) {
+      Key key = keyOf(state, f);
       auto old = state.since.find(key);
       bool known = old != state.since.end();
       introduced |= !known;
@@ -230,7 +269,7 @@ std::vector<BlamedFinding> PassBisector::finalFindings() {
   for (FunctionOpInterface fn : all) {
     FunctionState &state = functions[fn.getName().str()];
     for (Finding &f : state.latest) {
-      Key key{f.check, f.range.start.line, f.range.start.column};
+      Key key = keyOf(state, f);
       auto it = state.first.find(key);
       unsigned pass = it != state.first.end() ? it->second : lastAssigned;
       out.push_back({f, pass});

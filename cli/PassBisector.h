@@ -78,7 +78,18 @@ private:
     /// it or a callee changes, so after the last pass these are the final
     /// IR's findings (finalFindings does not lint again).
     std::vector<Finding> latest;
+    /// Per check and message (positions in it left out), the key and
+    /// range it last had where its op had a location: a pass that drops
+    /// locations (strip-debuginfo) leaves the finding where it was, not a
+    /// new one at 0:0 blamed on that pass.
+    struct Placed {
+      Key key;
+      Finding finding; // its ranges, and its notes'
+    };
+    std::map<std::pair<std::string, std::string>, Placed> byText;
   };
+  /// The key of `f`; a finding without a position gets the one it had.
+  static Key keyOf(FunctionState &state, Finding &f);
   /// Re-lints what changed under `op` after stage `stage`; true if a
   /// finding appeared.
   bool update(mlir::Operation *op, unsigned stage);
