@@ -79,7 +79,9 @@ public:
         // A wait on the host uses the memrefs of the async GPU ops it
         // waits for.
         for (Operation *async : gpuOpsAwaited(e.op))
-          if (llvm::is_contained(async->getOperands(), e.via)) {
+          if (llvm::is_contained(async->getOperands(), e.via) ||
+              (async->getNumRegions() != 0 &&
+               llvm::is_contained(asyncBodyCapturedUses(async), e.via))) {
             f.related.push_back({"'" + async->getName().getStringRef().str() +
                                      "' runs asynchronously here and may use " +
                                      via + " until this wait",

@@ -290,13 +290,17 @@ void Transfer::checkUses(Operation *op, PathState &st,
     handleUse(op, destination, st);
   }
   // A GPU op run `async` may read and write its memrefs until its token is
-  // awaited (not those it frees itself).
+  // awaited (not those it frees itself); an async `gpu.launch`, those its
+  // kernel body uses.
   for (Operation *async : gpuOpsAwaited(op)) {
     SmallVector<OpOperand *> freedThere = freedOperands(async);
     for (OpOperand &o : async->getOpOperands())
       if (isMemRef(o.get()) && !llvm::is_contained(freedThere, &o) &&
           accessesMemory(o))
         handleUse(op, o.get(), st);
+    if (async->getNumRegions() != 0)
+      for (Value v : asyncBodyCapturedUses(async))
+        handleUse(op, v, st);
   }
   // Stack memory dies with its allocation scope: returned from the
   // function, or yielded out of a memref.alloca_scope or an async.execute

@@ -90,4 +90,33 @@ module attributes {gpu.container_module} {
     gpu.wait [%u]
     return
   }
+
+  // An async gpu.launch's kernel body uses what it captures until the wait.
+  func.func @launch_body_freed_before_wait() {
+    %c1 = arith.constant 1 : index
+    %d = gpu.alloc host_shared () : memref<16xf32> // expected-note {{%d allocated here}}
+    %t0 = gpu.wait async
+    %t = gpu.launch async [%t0] blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) { // expected-note {{'gpu.launch' runs asynchronously here and may use %d until this wait}}
+      %z = arith.constant 0.0 : f32
+      memref.store %z, %d[%tx] : memref<16xf32>
+      gpu.terminator
+    }
+    gpu.dealloc %d : memref<16xf32> // expected-note {{freed here}}
+    gpu.wait [%t] // expected-error {{'gpu.wait' uses buffer %d after it was freed [use-after-free]}}
+    return
+  }
+
+  func.func @launch_body_freed_after_wait() {
+    %c1 = arith.constant 1 : index
+    %d = gpu.alloc host_shared () : memref<16xf32>
+    %t0 = gpu.wait async
+    %t = gpu.launch async [%t0] blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+      %z = arith.constant 0.0 : f32
+      memref.store %z, %d[%tx] : memref<16xf32>
+      gpu.terminator
+    }
+    gpu.wait [%t]
+    gpu.dealloc %d : memref<16xf32>
+    return
+  }
 }
