@@ -255,6 +255,32 @@ constantComparison(Value lhs, arith::CmpIPredicate pred, Value rhs) {
       x = other;
       continue;
     }
+    // `x + k < c` is `x < c - k` where the addition cannot wrap (`nsw` for
+    // the signed order, `nuw` for the unsigned: a wrap would be poison)
+    // and neither can `c - k`; `x - k` alike with `c + k`.
+    if (!isEq && isa<arith::AddIOp, arith::SubIOp>(def) &&
+        matchPattern(def->getOperand(1), m_ConstantInt(&k)) &&
+        !matchPattern(def->getOperand(0), m_Constant()) &&
+        k.getBitWidth() == c.getBitWidth()) {
+      auto flags = isa<arith::AddIOp>(def)
+                       ? cast<arith::AddIOp>(def).getOverflowFlags()
+                       : cast<arith::SubIOp>(def).getOverflowFlags();
+      bool add = isa<arith::AddIOp>(def), overflow = false;
+      APInt moved;
+      if (isSigned &&
+          arith::bitEnumContainsAll(flags, arith::IntegerOverflowFlags::nsw))
+        moved = add ? c.ssub_ov(k, overflow) : c.sadd_ov(k, overflow);
+      else if (!isSigned && arith::bitEnumContainsAll(
+                                flags, arith::IntegerOverflowFlags::nuw))
+        moved = add ? c.usub_ov(k, overflow) : c.uadd_ov(k, overflow);
+      else
+        break;
+      if (overflow)
+        break;
+      c = moved;
+      x = def->getOperand(0);
+      continue;
+    }
     Extension ext = extensionOf(def);
     bool zext = ext == Extension::Zero, sext = ext == Extension::Sign;
     if (!(zext && !isSigned) && !(sext && (isEq || isSigned)))

@@ -6,7 +6,10 @@
 // hand-written code use. Each function frees its buffer exactly once.
 // Asking about another constant, or truncating another value, is a
 // different question: a leak and a double free.
+// RUN: sed 's/ overflow<nsw>//' %s | not %memlint lint - | FileCheck %s --check-prefix=WRAPS
 // OTHER-K: error: buffer %b is freed twice
+// Without `nsw`, `%k + 1` wraps at the largest i32: then neither holds.
+// WRAPS: warning: buffer %g is never freed when %p is false and %q is false
 // OTHER-FLAG: error: buffer %d is freed twice
 
 // `index_cast %k : i32 to index` against 2 is `%k` against 2.
@@ -80,5 +83,23 @@ func.func @switch_on_flag(%c: i1) {
   memref.dealloc %e : memref<4xf32>
   cf.br ^done
 ^done:
+  return
+}
+
+// `%k + 1 > 5` is `%k > 4` where the addition cannot wrap (`nsw`).
+func.func @sum_without_wrap(%k: i32) {
+  %g = memref.alloc() : memref<4xf32>
+  %c1 = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i32
+  %c5 = arith.constant 5 : i32
+  %k1 = arith.addi %k, %c1 overflow<nsw> : i32
+  %p = arith.cmpi sgt, %k1, %c5 : i32
+  %q = arith.cmpi sle, %k, %c4 : i32
+  scf.if %p {
+    memref.dealloc %g : memref<4xf32>
+  }
+  scf.if %q {
+    memref.dealloc %g : memref<4xf32>
+  }
   return
 }
