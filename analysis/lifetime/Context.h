@@ -79,6 +79,11 @@ struct FunctionContext {
   /// callee's memref arguments (FunctionSummary::returnsArgument): that
   /// operand, and whether the result may point into it.
   llvm::DenseMap<mlir::Value, std::pair<mlir::Value, bool>> argumentResultOf;
+  /// i1 results of calls that compare one of the call's operands with a
+  /// constant (FunctionSummary::comparesArgument): that operand, and the
+  /// comparison.
+  llvm::DenseMap<mlir::Value, std::pair<mlir::Value, ArgumentComparison>>
+      comparisonOfCallResult;
   /// Per call, the operands its callee may hand back as a result on some
   /// path but not on every one (FunctionSummary::mayReturnArguments):
   /// which buffer the result is cannot be told, so the buffers passed there

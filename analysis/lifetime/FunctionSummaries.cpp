@@ -10,6 +10,8 @@
 #include "analysis/BufferCarriers.h"
 #include "analysis/LifetimeAnalysis.h"
 #include "analysis/Ownership.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 
 using namespace mlir;
@@ -86,6 +88,11 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
         ctx.flagArgumentOf[r] = {call.getArgOperands()[j], negated};
     if (i < summary.constant.size() && summary.constant[i])
       constantCallResults[r] = *summary.constant[i];
+    if (i < summary.comparesArgument.size() && summary.comparesArgument[i] &&
+        summary.comparesArgument[i]->argument < call.getArgOperands().size())
+      ctx.comparisonOfCallResult[r] = {
+          call.getArgOperands()[summary.comparesArgument[i]->argument],
+          *summary.comparesArgument[i]};
     if (i < summary.freeOp.size() && !summary.freeOp[i].empty())
       ctx.freeOpOfCallResult[r] = summary.freeOp[i];
     if (i < summary.returnsArgument.size() && summary.returnsArgument[i] &&
@@ -111,6 +118,48 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
   for (unsigned j : summary.takesArguments)
     if (j < call.getArgOperands().size())
       ctx.takenByCall[call.getOperation()].push_back(call.getArgOperands()[j]);
+}
+
+/// Per result of `fn`: the comparison of an argument with a constant that
+/// every return hands out there (one `arith.cmpi` value for all of them).
+static std::vector<std::optional<ArgumentComparison>>
+argumentComparisons(FunctionOpInterface fn) {
+  std::vector<std::optional<ArgumentComparison>> out(fn.getNumResults());
+  Region &body = fn.getFunctionBody();
+  if (body.empty())
+    return out;
+  std::vector<Value> returned(fn.getNumResults());
+  std::vector<bool> mixed(fn.getNumResults(), false);
+  for (Block &block : body) {
+    Operation *term = block.empty() ? nullptr : &block.back();
+    if (!term || !term->hasTrait<OpTrait::ReturnLike>() ||
+        term->getNumOperands() != out.size())
+      continue;
+    for (auto [i, v] : llvm::enumerate(term->getOperands())) {
+      mixed[i] = mixed[i] || (returned[i] && returned[i] != v);
+      returned[i] = v;
+    }
+  }
+  Block &entry = body.front();
+  for (auto [i, v] : llvm::enumerate(returned)) {
+    auto cmp = v && !mixed[i] ? v.getDefiningOp<arith::CmpIOp>() : nullptr;
+    if (!cmp)
+      continue;
+    arith::CmpIPredicate pred = cmp.getPredicate();
+    Value arg = cmp.getLhs(), other = cmp.getRhs();
+    APInt c;
+    if (!matchPattern(other, m_ConstantInt(&c))) {
+      std::swap(arg, other);
+      pred = swapPredicate(pred);
+      if (!matchPattern(other, m_ConstantInt(&c)))
+        continue;
+    }
+    auto a = dyn_cast<BlockArgument>(arg);
+    if (!a || a.getOwner() != &entry || arg.getType().isInteger(1))
+      continue;
+    out[i] = ArgumentComparison{a.getArgNumber(), unsigned(pred), c};
+  }
+  return out;
 }
 
 FunctionSummary FunctionAnalysis::summary() const {
@@ -160,7 +209,12 @@ FunctionSummary FunctionAnalysis::summary() const {
     sum.constant.push_back(c == ResultConstant::True    ? std::optional(true)
                            : c == ResultConstant::False ? std::optional(false)
                                                         : std::nullopt);
+  if (!entryArguments.empty())
+    if (auto fn = dyn_cast<FunctionOpInterface>(
+            entryArguments.front().getOwner()->getParentOp()))
+      sum.comparesArgument = argumentComparisons(fn);
   if (ctx.stopped) {
+    sum.comparesArgument.clear();
     sum.fresh.assign(sum.fresh.size(), false);
     sum.ownedWhen.assign(sum.ownedWhen.size(), std::nullopt);
     sum.sameAsArgument.assign(sum.sameAsArgument.size(), std::nullopt);

@@ -11,6 +11,7 @@
 #include "analysis/Ownership.h"
 #include "analysis/lifetime/Bdd.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/APInt.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 #include <vector>
@@ -74,12 +75,23 @@ struct Event {
 };
 
 /// What callers need to know of a function.
+/// An i1 result that is `arith.cmpi predicate, %argument, value` on every
+/// path (a C predicate helper, `is_big(k)`): callers ask it of what they
+/// pass, related to their own comparisons of it.
+struct ArgumentComparison {
+  unsigned argument;
+  unsigned predicate; // an mlir::arith::CmpIPredicate
+  llvm::APInt value;
+};
+
 struct FunctionSummary {
   /// Per result: a buffer the function allocated, returned on every path.
   std::vector<bool> fresh;
   /// Per result: the value of an i1 that is the same constant on every
   /// path; nullopt when it varies, is no i1, or the analysis gave up.
   std::vector<std::optional<bool>> constant;
+  /// Per i1 result: the comparison of an argument with a constant it is.
+  std::vector<std::optional<ArgumentComparison>> comparesArgument;
   /// Per memref result that is not always fresh: the index of an i1 result
   /// that holds exactly when this one is a buffer the function allocated
   /// (and, when it does not hold, memory the function does not own). This

@@ -1,0 +1,45 @@
+// RUN: %memlint lint %s
+// RUN: sed 's/arith.cmpi sle, %k, %c3 : i32/arith.cmpi sle, %k, %c4 : i32/' %s | not %memlint lint - | FileCheck %s --check-prefix=OVERLAP
+//
+// A C predicate helper (`is_big(k)` = `k > 3`) returns a comparison of its
+// argument with a constant: the caller asks that comparison of what it
+// passes, related to its own (`k <= 3`). Each caller frees once; with
+// `k <= 4` both free when k is 4.
+// OVERLAP: error: buffer %a is freed twice
+
+func.func private @is_big(%x: i32) -> i1 {
+  %c3 = arith.constant 3 : i32
+  %b = arith.cmpi sgt, %x, %c3 : i32
+  return %b : i1
+}
+
+func.func @caller(%k: i32) {
+  %a = memref.alloc() : memref<4xf32>
+  %c3 = arith.constant 3 : i32
+  %c4 = arith.constant 4 : i32
+  %p = call @is_big(%k) : (i32) -> i1
+  %q = arith.cmpi sle, %k, %c3 : i32
+  scf.if %p {
+    memref.dealloc %a : memref<4xf32>
+  }
+  scf.if %q {
+    memref.dealloc %a : memref<4xf32>
+  }
+  return
+}
+
+// The same helper called twice asks one question.
+func.func @twice(%k: i32) {
+  %b = memref.alloc() : memref<4xf32>
+  %p = call @is_big(%k) : (i32) -> i1
+  %p2 = call @is_big(%k) : (i32) -> i1
+  %true = arith.constant true
+  %np2 = arith.xori %p2, %true : i1
+  scf.if %p {
+    memref.dealloc %b : memref<4xf32>
+  }
+  scf.if %np2 {
+    memref.dealloc %b : memref<4xf32>
+  }
+  return
+}
