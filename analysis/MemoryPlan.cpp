@@ -7,6 +7,8 @@
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
 
+#include <limits>
+
 using namespace mlir;
 
 namespace memlint {
@@ -23,8 +25,16 @@ boundedByteSize(Document &doc, const LiveRange &range,
   if (!elem)
     return std::nullopt;
   int64_t bytes = *elem;
+  // A product past 64 bits of bounds that are all known is a size no
+  // arena holds, as a static one past 64 bits is (INT64_MAX), not an
+  // unbounded one.
+  bool overflowed = false;
   auto times = [&](int64_t n) {
-    return n >= 0 && !llvm::MulOverflow(bytes, n, bytes);
+    if (n < 0)
+      return false;
+    if (!overflowed && llvm::MulOverflow(bytes, n, bytes))
+      overflowed = true;
+    return true;
   };
   for (int64_t d : mt.getShape())
     if (!ShapedType::isDynamic(d) && !times(d))
@@ -47,6 +57,8 @@ boundedByteSize(Document &doc, const LiveRange &range,
     if (it == assumptions.end() || !times(it->second))
       return std::nullopt;
   }
+  if (overflowed)
+    return std::numeric_limits<int64_t>::max();
   return bytes;
 }
 

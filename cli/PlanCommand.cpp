@@ -356,6 +356,7 @@ int runPlan(const Args &args) {
     return ExitError;
   MemoryPlanOptions opts;
   opts.alignment = config->alignment;
+  opts.assumptions = config->assumptions;
   if (!alignment.empty() && (!parseCount(alignment, opts.alignment, 1) ||
                              !llvm::isPowerOf2_64(opts.alignment))) {
     driver.error("--alignment wants a power of two (bytes)");
