@@ -101,7 +101,9 @@ int64_t maxLive(llvm::ArrayRef<const PlannedBuffer *> buffers) {
 }
 
 /// Emits `cf.assert(bytes(b) <= bound)` before the view of a dynamic buffer
-/// planned at an assumed bound.
+/// planned at an assumed bound. The product is checked a factor at a time
+/// (each at most what the bound leaves for it), so sizes whose product
+/// wraps around 64 bits cannot pass: `4 * n <= 64` held for n = 2^62 + 1.
 void assertFitsBound(OpBuilder &builder, Location loc, MemRefType type,
                      ValueRange sizes, int64_t bound, const std::string &name) {
   std::optional<int64_t> elem = elementByteSize(type.getElementType());
@@ -109,12 +111,29 @@ void assertFitsBound(OpBuilder &builder, Location loc, MemRefType type,
   for (int64_t d : type.getShape())
     if (!ShapedType::isDynamic(d))
       fixed *= d;
-  Value bytes = arith::ConstantIndexOp::create(builder, loc, fixed);
-  for (Value size : sizes)
-    bytes = arith::MulIOp::create(builder, loc, bytes, size);
-  Value limit = arith::ConstantIndexOp::create(builder, loc, bound);
-  Value fits = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
-                                     bytes, limit);
+  if (fixed == 0)
+    return; // no bytes, whatever the sizes
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(builder, loc, v).getResult();
+  };
+  // (Folded where constant: the check stays `%n <= bound / size`.)
+  auto cmp = [&](arith::CmpIPredicate p, Value a, Value b) {
+    return builder.createOrFold<arith::CmpIOp>(loc, p, a, b);
+  };
+  Value limit = index(bound), one = index(1), zero = index(0);
+  Value bytes = index(fixed);
+  Value ok = cmp(arith::CmpIPredicate::ule, bytes, limit);
+  Value empty = arith::ConstantIntOp::create(builder, loc, 0, 1).getResult();
+  for (Value size : sizes) {
+    empty = builder.createOrFold<arith::OrIOp>(
+        loc, empty, cmp(arith::CmpIPredicate::eq, size, zero));
+    Value room = builder.createOrFold<arith::DivUIOp>(
+        loc, limit, builder.createOrFold<arith::MaxUIOp>(loc, bytes, one));
+    ok = builder.createOrFold<arith::AndIOp>(
+        loc, ok, cmp(arith::CmpIPredicate::ule, size, room));
+    bytes = builder.createOrFold<arith::MulIOp>(loc, bytes, size);
+  }
+  Value fits = builder.createOrFold<arith::OrIOp>(loc, ok, empty);
   cf::AssertOp::create(builder, loc, fits,
                        "memlint emit: " + name +
                            " is larger than the bound its arena slot was "
