@@ -95,6 +95,11 @@ struct FunctionContext {
   /// freed by the call.
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 1>>
       takenByCall;
+  /// Per call: the memrefs its callee frees on every path
+  /// (FunctionSummary::freesArguments): the call frees what the caller
+  /// owns there (the callee reports freeing what it does not own).
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 1>>
+      freedByCall;
   /// Arguments of this (private) function that a memref.realloc of it
   /// takes over.
   llvm::SmallVector<unsigned, 1> takenArguments;

@@ -87,6 +87,7 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
   for (Exit &x : exits)
     if (x.term && x.term->hasTrait<OpTrait::ReturnLike>()) {
       sawReturn = true;
+      returnReach = ctx.bdd.disj(returnReach, x.st.path);
       atReturn(x);
     }
   if (!sawReturn) {
@@ -95,6 +96,7 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
     argumentOut.assign(argumentOut.size(), std::nullopt);
   }
   untrackAmbiguousLoopValues();
+  findArgumentsFreedOnReturn();
   if (ctx.bdd.exhausted())
     ctx.stopped = true;
 }

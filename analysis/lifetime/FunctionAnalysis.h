@@ -98,6 +98,11 @@ private:
   /// (FunctionSummary::ownedWhen), over the returns seen so far.
   std::vector<llvm::SmallVector<unsigned, 2>> ownedWhenCandidates;
   bool sawReturnBefore = false;
+  /// The paths on which the function returns, and the arguments freed on
+  /// all of them (FunctionSummary::freesArguments).
+  Bdd returnReach = BddManager::False;
+  llvm::SmallVector<unsigned, 1> freesArgumentsOut;
+  void findArgumentsFreedOnReturn();
   /// Per result: the i1 arguments (and polarity) it still equals.
   std::vector<llvm::SmallVector<std::pair<unsigned, bool>, 2>>
       argumentCandidates;

@@ -110,11 +110,17 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
           ctx.maybeReturnedArguments[call.getOperation()].push_back(
               call.getArgOperands()[j]);
   }
-  // What the callee may free is not followed past the call.
-  for (unsigned j : summary.mayFreeArguments)
-    if (j < call.getArgOperands().size())
+  // What the callee frees on every path is freed by the call; what it may
+  // free is not followed past the call.
+  for (unsigned j : summary.mayFreeArguments) {
+    if (j >= call.getArgOperands().size())
+      continue;
+    if (llvm::is_contained(summary.freesArguments, j))
+      ctx.freedByCall[call.getOperation()].push_back(call.getArgOperands()[j]);
+    else
       ctx.maybeReturnedArguments[call.getOperation()].push_back(
           call.getArgOperands()[j]);
+  }
   for (unsigned j : summary.takesArguments)
     if (j < call.getArgOperands().size())
       ctx.takenByCall[call.getOperation()].push_back(call.getArgOperands()[j]);
@@ -162,6 +168,33 @@ argumentComparisons(FunctionOpInterface fn) {
   return out;
 }
 
+void FunctionAnalysis::findArgumentsFreedOnReturn() {
+  // An argument freed wherever the function returns: every path to a
+  // return passed a free of it (the union of its frees' paths holds
+  // wherever a return is reached).
+  std::map<unsigned, Bdd> freedWhere;
+  for (const auto &[key, ev] : ctx.events) {
+    if (ev.kind != EventKind::InvalidFree || ev.buffer >= 0 ||
+        ev.origin >= ctx.origins.size())
+      continue;
+    const Origin &o = ctx.origins[ev.origin];
+    auto arg = dyn_cast_or_null<BlockArgument>(o.value);
+    if (o.kind != OriginKind::Argument || !arg ||
+        !arg.getOwner()->isEntryBlock() ||
+        !isa<FunctionOpInterface>(arg.getOwner()->getParentOp()))
+      continue;
+    Bdd &where = freedWhere.try_emplace(arg.getArgNumber(), BddManager::False)
+                     .first->second;
+    where = ctx.bdd.disj(where, ev.cond);
+  }
+  if (returnReach == BddManager::False)
+    return;
+  for (auto &[arg, where] : freedWhere)
+    if (ctx.bdd.implies(returnReach, where) &&
+        !llvm::is_contained(ctx.takenArguments, arg))
+      freesArgumentsOut.push_back(arg);
+}
+
 FunctionSummary FunctionAnalysis::summary() const {
   FunctionSummary sum;
   sum.fresh = fresh;
@@ -199,6 +232,7 @@ FunctionSummary FunctionAnalysis::summary() const {
         !llvm::is_contained(sum.mayFreeArguments, arg.getArgNumber()))
       sum.mayFreeArguments.push_back(arg.getArgNumber());
   }
+  sum.freesArguments = freesArgumentsOut;
   for (unsigned arg : ctx.takenArguments)
     if (!llvm::is_contained(sum.mayFreeArguments, arg))
       sum.mayFreeArguments.push_back(arg);
@@ -215,6 +249,7 @@ FunctionSummary FunctionAnalysis::summary() const {
       sum.comparesArgument = argumentComparisons(fn);
   if (ctx.stopped) {
     sum.comparesArgument.clear();
+    sum.freesArguments.clear();
     sum.fresh.assign(sum.fresh.size(), false);
     sum.ownedWhen.assign(sum.ownedWhen.size(), std::nullopt);
     sum.sameAsArgument.assign(sum.sameAsArgument.size(), std::nullopt);

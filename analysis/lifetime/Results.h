@@ -132,6 +132,10 @@ struct FunctionSummary {
   /// insertion helpers). Not its invalid free: a call that passes memory
   /// the caller does not own there is.
   llvm::SmallVector<unsigned, 1> takesArguments;
+  /// Of mayFreeArguments, those freed on every path that returns (a free
+  /// wrapper, `my_free(p)`): callers see the buffer they pass freed at the
+  /// call (a use after it, a second free), rather than stop tracking it.
+  llvm::SmallVector<unsigned, 1> freesArguments;
   /// The function is upstream's deallocation library function
   /// (lifetime/DeallocLibrary.h): callers know what its outputs hold.
   bool deallocLibrary = false;

@@ -29,6 +29,12 @@ void Transfer::apply(Operation *op, PathState &st) {
     freed = freedOperands(op);
     for (OpOperand *o : freed)
       handleFree(op, o->get(), st, BddManager::True);
+    // (What the call frees is not also a use of it.)
+    if (auto it = ctx.freedByCall.find(op); it != ctx.freedByCall.end())
+      for (OpOperand &o : op->getOpOperands())
+        if (llvm::is_contained(it->second, o.get()))
+          freed.push_back(&o);
+    freeByCall(op, st);
   }
   checkUses(op, st, freed);
   takeOver(op, st);
@@ -185,6 +191,21 @@ std::optional<unsigned> Transfer::privateArgument(const Origin &o) {
   if (!fn || !fn.isPrivate())
     return std::nullopt;
   return arg.getArgNumber();
+}
+
+void Transfer::freeByCall(Operation *call, PathState &st) {
+  auto it = ctx.freedByCall.find(call);
+  if (it == ctx.freedByCall.end())
+    return;
+  for (Value v : it->second) {
+    for (const AliasEntry &e : AliasSet(flow.aliasOf(v)))
+      if (std::optional<unsigned> b = ctx.ownedBuffer(e.origin))
+        ctx.frees.erase({call, *b});
+    for (const AliasEntry &e : AliasSet(flow.aliasOf(v)))
+      if (std::optional<unsigned> b = ctx.ownedBuffer(e.origin))
+        if (Bdd c = ctx.bdd.conj(st.path, e.cond); c != BddManager::False)
+          freeOwned(call, v, e, *b, c, st);
+  }
 }
 
 void Transfer::takeOver(Operation *call, PathState &st) {

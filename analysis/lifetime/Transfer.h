@@ -102,6 +102,9 @@ private:
   /// A call passing memory its caller does not own to a callee that takes
   /// it over frees it: an invalid free at the call.
   void takeOver(mlir::Operation *call, PathState &st);
+  /// The frees a call makes through a callee that frees its arguments on
+  /// every path (Context::freedByCall).
+  void freeByCall(mlir::Operation *call, PathState &st);
   /// Whether the aligned pointers of `a` and `b`, compared at `op`, are
   /// equal: `same`, and an atom of memory where sameness is unknown.
   Bdd pointersEqual(mlir::Operation *op, mlir::Value a, mlir::Value b);
