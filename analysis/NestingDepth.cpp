@@ -6,12 +6,14 @@
 #include "llvm/Support/thread.h"
 #include <algorithm>
 #include <sys/resource.h>
+#include <vector>
 
 namespace memlint {
 
 NestingScan scanNesting(llvm::StringRef text, unsigned limit) {
   NestingScan scan;
   unsigned depth = 0, angles = 0;
+  std::vector<unsigned> outerAngles;
   auto deeper = [&](size_t i) {
     unsigned d = depth + angles;
     if (d > scan.maxDepth)
@@ -33,10 +35,19 @@ NestingScan scanNesting(llvm::StringRef text, unsigned limit) {
       if (nl == llvm::StringRef::npos)
         break;
       i = nl;
-      angles = 0;
       continue;
     }
     bool equalsNext = i + 1 < e && text[i + 1] == '=';
+    // Braces open a region or a dictionary: inside, angles count afresh;
+    // after it, those around it count again (`#enc<{...}>`), and what
+    // custom syntax left unpaired inside is forgotten.
+    if (c == '{') {
+      outerAngles.push_back(angles);
+      angles = 0;
+    } else if (c == '}' && !outerAngles.empty()) {
+      angles = outerAngles.back();
+      outerAngles.pop_back();
+    }
     if (c == '{' || c == '(' || c == '[') {
       ++depth;
       deeper(i);
@@ -48,8 +59,6 @@ NestingScan scanNesting(llvm::StringRef text, unsigned limit) {
     } else if (c == '>' && angles > 0 && !equalsNext &&
                !(i > 0 && text[i - 1] == '-')) {
       --angles;
-    } else if (c == '\n') {
-      angles = 0;
     }
   }
   return scan;

@@ -35,9 +35,10 @@ struct NestingScan {
 };
 
 /// Counts `{`, `(` and `[` outside string literals and `//` comments, and
-/// angle brackets (`tuple<tuple<...>>`: the parser recurses on those too)
-/// within each line: `<=`, `>=` and `->` are not brackets, and a `<` that
-/// custom syntax leaves unpaired miscounts one line only.
+/// angle brackets (`tuple<tuple<...>>`: the parser recurses on those too,
+/// over as many lines as they span): `<=`, `>=` and `->` are not brackets,
+/// and a `<` that custom syntax leaves unpaired inside braces miscounts
+/// only up to their `}`.
 NestingScan scanNesting(llvm::StringRef text, unsigned limit);
 
 /// The most ops `counts` accepts on one chain from `root` (included) down

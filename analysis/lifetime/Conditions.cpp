@@ -226,76 +226,58 @@ constantComparison(Value lhs, arith::CmpIPredicate pred, Value rhs) {
   if (matchPattern(x, m_Constant()) ||
       ConstantIntRanges::getStorageBitwidth(x.getType()) != c.getBitWidth())
     return std::nullopt;
-  // A widened value against a constant the narrow type holds is the narrow
-  // value against that constant, in the order the widening keeps (zero
-  // extension: unsigned; sign extension: signed): `extui %b != 0` and
-  // `%b == 0` are one question.
-  using P = arith::CmpIPredicate;
-  bool isEq = pred == P::eq || pred == P::ne;
-  bool isSigned =
-      pred == P::slt || pred == P::sle || pred == P::sgt || pred == P::sge;
+  return std::make_tuple(x, pred, c);
+}
+
+/// The question "x in set" asked of what x was computed from, where that
+/// is a bijection or an extension: `x + k == c` is `x == c - k` (wrapping
+/// included, so every order alike), and `extui %b != 0` is `%b == 0`.
+/// Every question on x, from a comparison or a switch, goes the same way,
+/// so they all share one value's cells.
+static void askOfSource(Value &x, ValueSet &set) {
   while (Operation *def = x.getDefiningOp()) {
-    // `x + k == c` is `x == c - k` (and `x - k`, `x ^ k` alike): each is a
-    // bijection on the integers of x's width, wrapping included.
     APInt k;
-    if (isEq && isa<arith::AddIOp, arith::SubIOp, arith::XOrIOp>(def) &&
+    if (isa<arith::AddIOp, arith::SubIOp>(def) &&
         !def->getOperand(0).getType().isInteger(1)) {
       Value other;
       if (matchPattern(def->getOperand(1), m_ConstantInt(&k)))
         other = def->getOperand(0);
-      else if (!isa<arith::SubIOp>(def) &&
+      else if (isa<arith::AddIOp>(def) &&
                matchPattern(def->getOperand(0), m_ConstantInt(&k)))
         other = def->getOperand(1);
       if (!other || matchPattern(other, m_Constant()) ||
-          k.getBitWidth() != c.getBitWidth())
-        break;
-      c = isa<arith::AddIOp>(def)   ? c - k
-          : isa<arith::SubIOp>(def) ? c + k
-                                    : c ^ k;
+          k.getBitWidth() != set.width())
+        return;
+      // x = other + k: other = x - k; x = other - k: other = x + k. Where
+      // the op cannot wrap (a wrap would be poison), exactly: `%k + 1 > 5`
+      // is `%k > 4`, not also `%k == INT_MAX`.
+      bool add = isa<arith::AddIOp>(def);
+      auto flags = add ? cast<arith::AddIOp>(def).getOverflowFlags()
+                       : cast<arith::SubIOp>(def).getOverflowFlags();
+      bool nsw =
+          arith::bitEnumContainsAll(flags, arith::IntegerOverflowFlags::nsw);
+      bool nuw =
+          arith::bitEnumContainsAll(flags, arith::IntegerOverflowFlags::nuw);
+      if (nsw || nuw) {
+        unsigned wide = k.getBitWidth() + 2;
+        APInt delta = nsw ? k.sext(wide) : k.zext(wide);
+        set = set.shiftedWithoutWrap(add ? -delta : delta, nsw);
+      } else {
+        set = set.shifted(add ? -k : k);
+      }
       x = other;
       continue;
     }
-    // `x + k < c` is `x < c - k` where the addition cannot wrap (`nsw` for
-    // the signed order, `nuw` for the unsigned: a wrap would be poison)
-    // and neither can `c - k`; `x - k` alike with `c + k`.
-    if (!isEq && isa<arith::AddIOp, arith::SubIOp>(def) &&
-        matchPattern(def->getOperand(1), m_ConstantInt(&k)) &&
-        !matchPattern(def->getOperand(0), m_Constant()) &&
-        k.getBitWidth() == c.getBitWidth()) {
-      auto flags = isa<arith::AddIOp>(def)
-                       ? cast<arith::AddIOp>(def).getOverflowFlags()
-                       : cast<arith::SubIOp>(def).getOverflowFlags();
-      bool add = isa<arith::AddIOp>(def), overflow = false;
-      APInt moved;
-      if (isSigned &&
-          arith::bitEnumContainsAll(flags, arith::IntegerOverflowFlags::nsw))
-        moved = add ? c.ssub_ov(k, overflow) : c.sadd_ov(k, overflow);
-      else if (!isSigned && arith::bitEnumContainsAll(
-                                flags, arith::IntegerOverflowFlags::nuw))
-        moved = add ? c.usub_ov(k, overflow) : c.uadd_ov(k, overflow);
-      else
-        break;
-      if (overflow)
-        break;
-      c = moved;
-      x = def->getOperand(0);
-      continue;
-    }
     Extension ext = extensionOf(def);
-    bool zext = ext == Extension::Zero, sext = ext == Extension::Sign;
-    if (!(zext && !isSigned) && !(sext && (isEq || isSigned)))
-      break;
+    if (ext == Extension::None)
+      return;
     Value narrow = def->getOperand(0);
-    // (An i1 stands for its formula, not for a set of values.)
-    if (!narrow.getType().isSignlessInteger() || narrow.getType().isInteger(1))
-      break;
-    unsigned w = narrow.getType().getIntOrFloatBitWidth();
-    if (zext ? !c.isIntN(w) : !c.isSignedIntN(w))
-      break;
+    if (!narrow.getType().isSignlessInteger())
+      return;
+    set = set.beforeExtension(narrow.getType().getIntOrFloatBitWidth(),
+                              ext == Extension::Sign);
     x = narrow;
-    c = c.trunc(w);
   }
-  return std::make_tuple(x, pred, c);
 }
 
 Bdd ConditionTable::comparison(Value lhs, arith::CmpIPredicate predicate,
@@ -307,10 +289,16 @@ Bdd ConditionTable::comparison(Value lhs, arith::CmpIPredicate predicate,
   if (std::optional<bool> known = facts.decide(lhs, predicate, rhs))
     return *known ? BddManager::True : BddManager::False;
   ComparedPair pair = facts.pairOf(lhs, predicate, rhs);
-  // An scf.for's induction variable against its lower bound keeps the
-  // pair's cells, which the loop's first iteration splits.
+  // A value a loop carries in from a constant, against it, keeps the
+  // pair's cells, which the loop's first iteration splits; an induction
+  // variable against its constant lower bound is a question on its values
+  // like any other (valueIn splits them by the first iteration too).
+  std::optional<IterationSplit> split =
+      facts.iterationSplit(pair.lhs, pair.rhs);
+  bool inductionVariable = split && (facts.firstIterationValue(pair.lhs) ||
+                                     facts.firstIterationValue(pair.rhs));
   if (auto xc = constantComparison(lhs, predicate, rhs);
-      xc && !facts.iterationSplit(pair.lhs, pair.rhs)) {
+      xc && (!split || inductionVariable)) {
     auto &[x, pred, c] = *xc;
     return valueIn(x, ValueSet::where(pred, c), makeAtom);
   }
@@ -344,9 +332,13 @@ Bdd ConditionTable::readCells(SmallVectorImpl<Cell> &cs, Outcomes holds,
   return f;
 }
 
-Bdd ConditionTable::valueIn(Value x, const ValueSet &set,
+Bdd ConditionTable::valueIn(Value x, const ValueSet &question,
                             function_ref<Bdd()> atom) {
-  // An i1 (a switch on a flag) is its formula.
+  ValueSet set = question;
+  askOfSource(x, set);
+  if (set.empty())
+    return BddManager::False;
+  // An i1 (a switch on a flag, an extended flag) is its formula.
   if (x.getType().isInteger(1) && set.width() == 1) {
     Bdd f = formulaOf(x), out = BddManager::False;
     if (!set.intersect(ValueSet::single(APInt(1, 1))).empty())
@@ -356,14 +348,30 @@ Bdd ConditionTable::valueIn(Value x, const ValueSet &set,
     return out;
   }
   x = same.representative(x);
-  if (std::optional<Bdd> f = iterationQuestion(x, set))
-    return *f;
   auto [it, first] = valueCells.try_emplace(x);
   if (first)
     it->second = initialValueCells(x);
   SmallVector<ValueCell, 4> &cs = it->second;
   if (cs.size() > MaxValueCells || cs.front().values.width() != set.width())
     return atom();
+  // A loop's induction variable is its lower bound in the first iteration
+  // and another value in each later one: a cell the question splits into
+  // that one value and the others is split by the loop's first-iteration
+  // atom, so that `i == 0`, `i != 0` and the flags and buffers carried
+  // beside i agree. Questions the first iteration does not settle (`i >=
+  // 2`) get an atom of their own: one under "not the first iteration"
+  // would hide a buffer allocated there and leaked on the back edge (the
+  // one-step memory of LoopModel). (The first-iteration atom exists once
+  // the walk entered the body as a loop; see initialCells.)
+  std::optional<ValueSet> firstValue;
+  Bdd firstAtom = BddManager::False;
+  if (auto first = facts.firstIterationValue(x);
+      first && first->second.getBitWidth() == set.width())
+    if (auto it = firstIterations.find(first->first);
+        it != firstIterations.end()) {
+      firstValue = ValueSet::single(first->second);
+      firstAtom = it->second;
+    }
   Bdd f = BddManager::False;
   Bdd split = BddManager::False;
   for (unsigned i = 0, e = cs.size(); i < e; ++i) {
@@ -375,45 +383,23 @@ Bdd ConditionTable::valueIn(Value x, const ValueSet &set,
       f = bdd.disj(f, cs[i].cond);
       continue;
     }
-    if (split == BddManager::False)
-      split = atom();
-    Bdd yes = bdd.conj(cs[i].cond, split);
-    cs[i].cond = bdd.conj(cs[i].cond, bdd.negate(split));
+    Bdd cellSplit;
+    if (firstValue && in == *firstValue) {
+      cellSplit = firstAtom;
+    } else if (firstValue && out == *firstValue) {
+      cellSplit = bdd.negate(firstAtom);
+    } else {
+      if (split == BddManager::False)
+        split = atom();
+      cellSplit = split;
+    }
+    Bdd yes = bdd.conj(cs[i].cond, cellSplit);
+    cs[i].cond = bdd.conj(cs[i].cond, bdd.negate(cellSplit));
     cs[i].values = std::move(out);
     cs.push_back({yes, std::move(in)});
     f = bdd.disj(f, yes);
   }
   return f;
-}
-
-// A loop's induction variable is its lower bound in the first iteration
-// and another value in each later one: `i == 0` holds in the first
-// iteration only, `i >= 1` in every other. Only a question the split
-// answers on both sides is asked of the first-iteration atom: one like
-// `i >= 2` would need a second atom under it, and a buffer allocated
-// under "not the first iteration" is then not seen to leak when the next
-// iteration allocates again (the back-edge leak of LoopModel); it stays a
-// question on x's cells. (The atom exists once the walk entered the body
-// as a loop; see initialCells.)
-std::optional<Bdd> ConditionTable::iterationQuestion(Value x,
-                                                     const ValueSet &set) {
-  std::optional<std::pair<Operation *, APInt>> first =
-      facts.firstIterationValue(x);
-  if (!first || first->second.getBitWidth() != set.width())
-    return std::nullopt;
-  auto atom = firstIterations.find(first->first);
-  if (atom == firstIterations.end())
-    return std::nullopt;
-  ValueSet possible = initialValueCells(x).front().values;
-  ValueSet at = possible.intersect(ValueSet::single(first->second));
-  ValueSet later = possible.minus(at);
-  if (at.empty() || later.empty())
-    return std::nullopt;
-  bool laterIn = later.minus(set).empty();
-  if (!laterIn && !later.intersect(set).empty())
-    return std::nullopt;
-  Bdd f = at.intersect(set).empty() ? BddManager::False : atom->second;
-  return laterIn ? bdd.disj(f, bdd.negate(atom->second)) : f;
 }
 
 SmallVector<ConditionTable::ValueCell, 4>

@@ -221,12 +221,9 @@ private:
     Bdd cond;
     ValueSet values;
   };
-  /// The cells of `x` before any question: what its range allows.
+  /// The cells of `x` before any question: what its range allows, split
+  /// by its loop's first iteration for an induction variable.
   llvm::SmallVector<ValueCell, 4> initialValueCells(mlir::Value x);
-  /// `x` in `set` for a loop's induction variable, where the answer is
-  /// one in the loop's first iteration and one in every later one: a
-  /// formula of the first-iteration atom (see Conditions.cpp).
-  std::optional<Bdd> iterationQuestion(mlir::Value x, const ValueSet &set);
   /// Above this many cells a value's questions get atoms of their own,
   /// unrelated (as every comparison was before cells): a switch with
   /// thousands of cases must not make each question cost thousands.

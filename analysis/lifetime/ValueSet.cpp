@@ -2,6 +2,7 @@
 #include "analysis/lifetime/ValueSet.h"
 
 #include "mlir/Interfaces/InferIntRangeInterface.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
 using llvm::APInt;
@@ -112,6 +113,89 @@ ValueSet ValueSet::complement() const {
   }
   if (!wrapped)
     out.add(next, APInt::getMaxValue(bits));
+  return out;
+}
+
+ValueSet ValueSet::shifted(const APInt &k) const {
+  ValueSet out(bits);
+  if (k.getBitWidth() != bits)
+    return all(bits);
+  for (const auto &[lo, hi] : intervals) {
+    APInt l = lo + k, h = hi + k;
+    if (l.ule(h)) {
+      out.add(l, h);
+    } else { // wrapped past the maximum
+      out.add(APInt::getZero(bits), h);
+      out.add(l, APInt::getMaxValue(bits));
+    }
+  }
+  llvm::sort(out.intervals,
+             [](const auto &a, const auto &b) { return a.first.ult(b.first); });
+  return out;
+}
+
+ValueSet ValueSet::shiftedWithoutWrap(const APInt &delta, bool isSigned) const {
+  unsigned wide = bits + 2;
+  if (delta.getBitWidth() != wide)
+    return all(bits);
+  auto extend = [&](const APInt &v) {
+    return isSigned ? v.sext(wide) : v.zext(wide);
+  };
+  APInt min =
+      extend(isSigned ? APInt::getSignedMinValue(bits) : APInt::getZero(bits));
+  APInt max = extend(isSigned ? APInt::getSignedMaxValue(bits)
+                              : APInt::getMaxValue(bits));
+  ValueSet out(bits);
+  auto shiftPiece = [&](const APInt &a, const APInt &b) {
+    // (Two extra bits: every value of either order, plus any delta the
+    // caller makes of a constant of the width, fits signed.)
+    APInt lo = extend(a) + delta, hi = extend(b) + delta;
+    // What would pass an end of the order is poison: read as that end
+    // (saturating), so that every question maps through one function.
+    if (lo.slt(min) || extend(a) == min)
+      lo = min;
+    if (hi.sgt(max) || extend(b) == max)
+      hi = max;
+    if (lo.sgt(hi))
+      return;
+    if (isSigned) {
+      for (const auto &iv :
+           signedRange(lo.trunc(bits), hi.trunc(bits)).intervals)
+        out.intervals.push_back(iv);
+    } else {
+      out.add(lo.trunc(bits), hi.trunc(bits));
+    }
+  };
+  for (const auto &[lo, hi] : intervals) {
+    // An unsigned interval across the signed maximum is two signed ones.
+    if (isSigned && !lo.isNegative() && hi.isNegative()) {
+      shiftPiece(lo, APInt::getSignedMaxValue(bits));
+      shiftPiece(APInt::getSignedMinValue(bits), hi);
+    } else {
+      shiftPiece(lo, hi);
+    }
+  }
+  llvm::sort(out.intervals,
+             [](const auto &a, const auto &b) { return a.first.ult(b.first); });
+  return out;
+}
+
+ValueSet ValueSet::beforeExtension(unsigned narrowWidth, bool sign) const {
+  ValueSet out(narrowWidth);
+  if (narrowWidth == 0 || narrowWidth > bits)
+    return all(narrowWidth);
+  // The extensions' values: [0, 2^n) for zero extension; the non-negative
+  // and the negative narrow values for sign extension. Truncation is
+  // monotone on each piece, and the pieces come in the narrow order.
+  ValueSet image(bits);
+  if (sign) {
+    image = signedRange(APInt::getSignedMinValue(narrowWidth).sext(bits),
+                        APInt::getSignedMaxValue(narrowWidth).sext(bits));
+  } else {
+    image.add(APInt::getZero(bits), APInt::getMaxValue(narrowWidth).zext(bits));
+  }
+  for (const auto &[lo, hi] : intersect(image).intervals)
+    out.add(lo.trunc(narrowWidth), hi.trunc(narrowWidth));
   return out;
 }
 

@@ -41,6 +41,16 @@ public:
   ValueSet intersect(const ValueSet &o) const;
   ValueSet complement() const;
   ValueSet minus(const ValueSet &o) const { return intersect(o.complement()); }
+  /// {v + k : v in this}, wrapping at the width (k of the same width).
+  ValueSet shifted(const llvm::APInt &k) const;
+  /// The values u with sat(u - delta) in this, for sat the exact result
+  /// saturated at the ends of the signed (or unsigned) order: a question on
+  /// `u + k` where a wrap is poison, with delta = -k, two bits wider than
+  /// the set.
+  ValueSet shiftedWithoutWrap(const llvm::APInt &delta, bool isSigned) const;
+  /// {n of `narrowWidth` bits : the extension of n is in this}: what a
+  /// question on an extended value asks of the value before extension.
+  ValueSet beforeExtension(unsigned narrowWidth, bool sign) const;
   bool operator==(const ValueSet &o) const {
     return bits == o.bits && intervals == o.intervals;
   }

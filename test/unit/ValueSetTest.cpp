@@ -83,3 +83,68 @@ TEST(ValueSetTest, SetOperations) {
   EXPECT_TRUE(ValueSet::none(Width).complement() == ValueSet::all(Width));
   EXPECT_TRUE(ValueSet::all(Width).complement().empty());
 }
+
+namespace {
+
+/// `x + k` in the signed (or unsigned) order of `Width` bits, saturated at
+/// its ends.
+APInt saturatedAdd(const APInt &x, const APInt &k, bool isSigned) {
+  return isSigned ? x.sadd_sat(k) : x.uadd_sat(k);
+}
+
+} // namespace
+
+// A question on x + k is one on x: shifting the set by -k, wrapping or
+// (where a wrap is poison) saturating, keeps exactly the values whose sum
+// the set holds. Pieces wrapping past either end come out sorted (the
+// membership test intersects, which relies on it).
+TEST(ValueSetTest, ShiftedSetsHoldTheSums) {
+  for (P pred : AllPredicates)
+    for (unsigned c = 0; c < (1u << Width); ++c)
+      for (unsigned k = 0; k < (1u << Width); ++k) {
+        ValueSet s = ValueSet::where(pred, APInt(Width, c));
+        APInt kk(Width, k);
+        unsigned wrapping = 0, signedSat = 0, unsignedSat = 0;
+        for (unsigned v = 0; v < (1u << Width); ++v) {
+          APInt x(Width, v);
+          auto in = [&](const APInt &y) {
+            return holds(pred, y, APInt(Width, c));
+          };
+          wrapping |= unsigned(in(x + kk)) << v;
+          signedSat |= unsigned(in(saturatedAdd(x, kk, true))) << v;
+          unsignedSat |= unsigned(in(saturatedAdd(x, kk, false))) << v;
+        }
+        EXPECT_EQ(membersOf(s.shifted(-kk)), wrapping)
+            << "predicate " << static_cast<int>(pred) << " c " << c << " k "
+            << k;
+        EXPECT_EQ(membersOf(s.shiftedWithoutWrap(-kk.sext(Width + 2), true)),
+                  signedSat)
+            << "predicate " << static_cast<int>(pred) << " c " << c << " k "
+            << k;
+        EXPECT_EQ(membersOf(s.shiftedWithoutWrap(-kk.zext(Width + 2), false)),
+                  unsignedSat)
+            << "predicate " << static_cast<int>(pred) << " c " << c << " k "
+            << k;
+      }
+}
+
+// A question on an extended value is one on the value before extension:
+// the narrow values whose extension the set holds.
+TEST(ValueSetTest, BeforeExtension) {
+  constexpr unsigned Narrow = 2;
+  for (P pred : AllPredicates)
+    for (unsigned c = 0; c < (1u << Width); ++c)
+      for (bool sign : {false, true}) {
+        ValueSet s = ValueSet::where(pred, APInt(Width, c));
+        ValueSet narrow = s.beforeExtension(Narrow, sign);
+        ASSERT_EQ(narrow.width(), Narrow);
+        for (unsigned n = 0; n < (1u << Narrow); ++n) {
+          APInt x(Narrow, n);
+          APInt wide = sign ? x.sext(Width) : x.zext(Width);
+          EXPECT_EQ(!narrow.intersect(ValueSet::single(x)).empty(),
+                    holds(pred, wide, APInt(Width, c)))
+              << "predicate " << static_cast<int>(pred) << " c " << c << " n "
+              << n << (sign ? " sext" : " zext");
+        }
+      }
+}

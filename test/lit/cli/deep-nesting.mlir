@@ -28,5 +28,13 @@
 // RUN: python3 -c "n = 12000; print('\"x.op\"() : () -> ' + 'tuple<' * n + 'i32' + '>' * n)" > %t.angles.mlir
 // RUN: not %memlint lint %t.angles.mlir 2>&1 | FileCheck %s --check-prefix=ANGLES
 // ANGLES: angles.mlir:1:60023: error: nesting deeper than 10000 levels
+// The same, one `tuple<` a line: angles count across lines (they were
+// counted per line, and 5,000 a line over a few lines crashed).
+// RUN: python3 -c "n = 12000; print('\"x.op\"() : () -> ' + 'tuple<\n' * n + 'i32' + '>' * n)" > %t.anglelines.mlir
+// RUN: not %memlint lint %t.anglelines.mlir 2>&1 | FileCheck %s --check-prefix=ANGLELINES
+// ANGLELINES: anglelines.mlir:10001:6: error: nesting deeper than 10000 levels
+// Braces inside angles (`#enc<{...}>`) pair up, they do not add up.
+// RUN: python3 -c "print('\n'.join('#e%d = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>' % i for i in range(12000)))" > %t.encodings.mlir
+// RUN: %memlint lint %t.encodings.mlir
 // RUN: python3 -c "print('\n'.join('#s%d = affine_set<(d0) : (d0 >= 0, 5 <= d0)>\n#m%d = affine_map<(d0) -> (d0)>' % (i, i) for i in range(12000)))" > %t.notangles.mlir
 // RUN: %memlint lint %t.notangles.mlir

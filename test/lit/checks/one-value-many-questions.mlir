@@ -1,0 +1,131 @@
+// Every question on one integer, whatever asks it (`cmpi` of any
+// predicate, a switch, an `affine.if`) and however it is phrased (`%x + 1`,
+// `extui %b`, a loop's first iteration), is a question on the same value:
+// guarded frees that partition its values free exactly once.
+// RUN: %memlint lint %s
+//
+// The same programs with the partitions broken are caught:
+// RUN: sed 's/%late = arith.cmpi sge, %i, %c5/%late = arith.cmpi sge, %i, %c4/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=IV
+// IV: error: buffer %a is freed twice when %late is true
+// RUN: sed 's/%lt = arith.cmpi slt, %y, %c4/%lt = arith.cmpi sle, %y, %c4/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=ORDER
+// ORDER: error: buffer %a is freed twice when %eq is true
+// RUN: sed 's/    4: \^done/    3: ^done/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=SWITCH
+// SWITCH: error: buffer %b is freed twice when %eq is true
+// RUN: sed 's/    0: \^free/    1: ^free/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=FLAG
+// FLAG: error: buffer %c is freed twice
+// RUN: sed 's/%le = arith.cmpi sle, %k, %c3/%le = arith.cmpi sle, %k, %c4/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=NSW
+// NSW: error: buffer %d is freed twice
+// Without `nsw`, %k = INT_MAX wraps to the least sum: freed on no path.
+// RUN: sed 's/ overflow<nsw>//' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=WRAP
+// WRAP: warning: buffer %d is never freed
+
+// `%i == 0` is the loop's first iteration; `%i >= 5` and `%i < 5` split
+// the later ones. (`%i == 0` was the first-iteration atom and `%i < 5` an
+// atom of its own: the first iteration seemed to reach `%i >= 5`.)
+func.func @first_iteration_and_order() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %c10 = arith.constant 10 : index
+  scf.for %i = %c0 to %c10 step %c1 {
+    %a = memref.alloc() : memref<4xf32>
+    %first = arith.cmpi eq, %i, %c0 : index
+    scf.if %first {
+      memref.dealloc %a : memref<4xf32>
+    }
+    %late = arith.cmpi sge, %i, %c5 : index
+    scf.if %late {
+      memref.dealloc %a : memref<4xf32>
+    }
+    %notfirst = arith.cmpi ne, %i, %c0 : index
+    %early = arith.cmpi slt, %i, %c5 : index
+    %mid = arith.andi %notfirst, %early : i1
+    scf.if %mid {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  return
+}
+
+// `%x + 1 == 4`, `%x + 1 < 4` and `%x + 1 > 4` (wrapping: no flags).
+func.func @sum_in_order(%x: i32) {
+  %c1 = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i32
+  %a = memref.alloc() : memref<4xf32>
+  %y = arith.addi %x, %c1 : i32
+  %eq = arith.cmpi eq, %y, %c4 : i32
+  scf.if %eq {
+    memref.dealloc %a : memref<4xf32>
+  }
+  %lt = arith.cmpi slt, %y, %c4 : i32
+  scf.if %lt {
+    memref.dealloc %a : memref<4xf32>
+  }
+  %gt = arith.cmpi sgt, %y, %c4 : i32
+  scf.if %gt {
+    memref.dealloc %a : memref<4xf32>
+  }
+  return
+}
+
+// `%x + 1 == 4` against a switch on `%x + 1`.
+func.func @sum_in_switch(%x: i32) {
+  %c1 = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i32
+  %b = memref.alloc() : memref<4xf32>
+  %y = arith.addi %x, %c1 : i32
+  %eq = arith.cmpi eq, %y, %c4 : i32
+  scf.if %eq {
+    memref.dealloc %b : memref<4xf32>
+  }
+  cf.switch %y : i32, [
+    default: ^free,
+    4: ^done
+  ]
+^free:
+  memref.dealloc %b : memref<4xf32>
+  cf.br ^done
+^done:
+  return
+}
+
+// A switch on a widened flag is a question on the flag.
+func.func @switch_on_widened_flag(%f: i1) {
+  %c = memref.alloc() : memref<4xf32>
+  %w = arith.extui %f : i1 to i32
+  scf.if %f {
+    memref.dealloc %c : memref<4xf32>
+  }
+  cf.switch %w : i32, [
+    default: ^done,
+    0: ^free
+  ]
+^free:
+  memref.dealloc %c : memref<4xf32>
+  cf.br ^done
+^done:
+  return
+}
+
+// Where the sum cannot wrap (`nsw`), `%k + 1 == 5` and `%k + 1 > 5` are
+// `%k == 4` and `%k > 4`, whatever else asks about %k.
+func.func @sum_without_wrap(%k: i32) {
+  %c1 = arith.constant 1 : i32
+  %c3 = arith.constant 3 : i32
+  %c4 = arith.constant 4 : i32
+  %c5 = arith.constant 5 : i32
+  %d = memref.alloc() : memref<4xf32>
+  %k1 = arith.addi %k, %c1 overflow<nsw> : i32
+  %eq = arith.cmpi eq, %k1, %c5 : i32
+  %gt = arith.cmpi sgt, %k1, %c5 : i32
+  %le = arith.cmpi sle, %k, %c3 : i32
+  %late = arith.ori %eq, %gt : i1
+  scf.if %late {
+    memref.dealloc %d : memref<4xf32>
+  }
+  scf.if %le {
+    memref.dealloc %d : memref<4xf32>
+  }
+  return
+}
