@@ -151,27 +151,33 @@ void PassBisector::dump(unsigned stage, const std::string &suffix,
 
 void PassBisector::lintInput() { update(module, 0); }
 
-/// `message` without the positions it names ("the loop at 12:3", "?"
-/// where the op has no location): the same finding either way.
-static std::string withoutPositions(llvm::StringRef message) {
+/// `message` without the positions it quotes ("the loop at 12:3", or "?"
+/// where the op has no location): the same finding either way. Only
+/// quoted positions and a lone "?" go; the digits of a name (%alloc_0
+/// against %alloc_1) tell two findings apart.
+static std::string withoutPositions(const Message &message) {
+  const std::string &text = message.str();
   std::string out;
-  for (size_t i = 0, e = message.size(); i < e; ++i) {
-    char c = message[i];
-    if (c == '?' || std::isdigit(static_cast<unsigned char>(c))) {
-      while (i + 1 < e &&
-             (message[i + 1] == ':' ||
-              std::isdigit(static_cast<unsigned char>(message[i + 1]))))
-        ++i;
-      out += '#';
-      continue;
+  size_t next = 0;
+  auto copyPlain = [&](size_t end) {
+    for (size_t i = next; i < end; ++i) {
+      bool alone = text[i] == '?' && (i == 0 || text[i - 1] == ' ') &&
+                   (i + 1 == text.size() ||
+                    !std::isalnum(static_cast<unsigned char>(text[i + 1])));
+      out += alone ? '#' : text[i];
     }
-    out += c;
+  };
+  for (const Message::Quote &q : message.quotes()) {
+    copyPlain(q.offset);
+    out += '#';
+    next = q.offset + q.length;
   }
+  copyPlain(text.size());
   return out;
 }
 
 PassBisector::Key PassBisector::keyOf(FunctionState &state, Finding &f) {
-  auto text = std::make_pair(f.check, withoutPositions(f.message.str()));
+  auto text = std::make_pair(f.check, withoutPositions(f.message));
   if (f.range.isValid()) {
     Key key{f.check, f.range.start.line, f.range.start.column};
     state.byText.insert_or_assign(text, FunctionState::Placed{key, f});
