@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <poll.h>
+#include <unistd.h>
 
 namespace memlint {
 namespace {
@@ -91,20 +93,31 @@ int runHelp(const Args &) {
   return ExitClean;
 }
 
+/// Whether stdout is a pipe or socket whose reader has gone (`memlint lint
+/// | head`). Asked of the descriptor itself: errno after the fact may
+/// belong to any later call.
+static bool readerLeft() {
+  struct pollfd p = {STDOUT_FILENO, POLLOUT, 0};
+  return ::poll(&p, 1, 0) == 1 && (p.revents & POLLERR);
+}
+
 /// `rc`, unless what the command wrote to stdout did not all get there (a
 /// full disk, a closed pipe): then an error, so `memlint fix f > g && mv g
 /// f` cannot replace a file with a truncated one.
 static int checkedOutput(int rc) {
   std::cout.flush();
   llvm::outs().flush();
-  bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout) ||
+  errno = 0;
+  bool flushFailed = std::fflush(stdout) != 0;
+  int err = flushFailed ? errno : 0;
+  if (!err && llvm::outs().has_error())
+    err = llvm::outs().error().value();
+  bool failed = flushFailed || !std::cout || std::ferror(stdout) ||
                 llvm::outs().has_error();
   if (!failed)
     return rc;
-  // (errno of the failed write, where it is still that: the usual ones.)
-  int err = errno;
-  llvm::outs().clear_error(); // (else LLVM aborts at exit)
-  if (err == EPIPE)           // the reader left on purpose: nothing to tell
+  llvm::outs().clear_error();       // (else LLVM aborts at exit)
+  if (err == EPIPE || readerLeft()) // the reader left on purpose: say nothing
     return ExitError;
   std::cerr << "memlint: cannot write the output";
   if (err == ENOSPC || err == EIO || err == EDQUOT || err == EFBIG)
@@ -138,8 +151,7 @@ int runMain(int argc, char **argv) {
   for (const auto &c : kCommands)
     if (cmd == c.name)
       return checkedOutput(c.run(rest));
-  std::cerr << "memlint: unknown command '" << cmd
-            << "'; see 'memlint help'\n";
+  std::cerr << "memlint: unknown command '" << cmd << "'; see 'memlint help'\n";
   return ExitError;
 }
 
