@@ -2,6 +2,7 @@
 #include "analysis/lifetime/Conditions.h"
 
 #include "analysis/Ownership.h"
+#include "analysis/lifetime/QuestionSource.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Index/IR/IndexOps.h"
@@ -98,36 +99,6 @@ Bdd ConditionTable::firstIterationAtom(Operation *keyOp,
 
 static bool isI1(Value v) { return v.getType().isInteger(1); }
 
-/// index.cmp's predicate as arith.cmpi's: index values compare as the
-/// integers they are.
-static arith::CmpIPredicate arithPredicateOf(index::IndexCmpPredicate p) {
-  using A = arith::CmpIPredicate;
-  using I = index::IndexCmpPredicate;
-  switch (p) {
-  case I::EQ:
-    return A::eq;
-  case I::NE:
-    return A::ne;
-  case I::SLT:
-    return A::slt;
-  case I::SLE:
-    return A::sle;
-  case I::SGT:
-    return A::sgt;
-  case I::SGE:
-    return A::sge;
-  case I::ULT:
-    return A::ult;
-  case I::ULE:
-    return A::ule;
-  case I::UGT:
-    return A::ugt;
-  case I::UGE:
-    return A::uge;
-  }
-  llvm_unreachable("unknown index.cmp predicate");
-}
-
 bool ConditionTable::isDerived(Value v) {
   if (!isI1(v))
     return false;
@@ -210,76 +181,6 @@ Bdd ConditionTable::formulaOf(Value v) {
   return f;
 }
 
-/// `cmp` as `x pred c` with `c` a constant of x's width, if it is one.
-static std::optional<std::tuple<Value, arith::CmpIPredicate, APInt>>
-constantComparison(Value lhs, arith::CmpIPredicate pred, Value rhs) {
-  APInt c;
-  Value x;
-  if (matchPattern(rhs, m_ConstantInt(&c))) {
-    x = lhs;
-  } else if (matchPattern(lhs, m_ConstantInt(&c))) {
-    x = rhs;
-    pred = swapPredicate(pred);
-  } else {
-    return std::nullopt;
-  }
-  if (matchPattern(x, m_Constant()) ||
-      ConstantIntRanges::getStorageBitwidth(x.getType()) != c.getBitWidth())
-    return std::nullopt;
-  return std::make_tuple(x, pred, c);
-}
-
-/// The question "x in set" asked of what x was computed from, where that
-/// is a bijection or an extension: `x + k == c` is `x == c - k` (wrapping
-/// included, so every order alike), and `extui %b != 0` is `%b == 0`.
-/// Every question on x, from a comparison or a switch, goes the same way,
-/// so they all share one value's cells.
-static void askOfSource(Value &x, ValueSet &set) {
-  while (Operation *def = x.getDefiningOp()) {
-    APInt k;
-    if (isa<arith::AddIOp, arith::SubIOp>(def) &&
-        !def->getOperand(0).getType().isInteger(1)) {
-      Value other;
-      if (matchPattern(def->getOperand(1), m_ConstantInt(&k)))
-        other = def->getOperand(0);
-      else if (isa<arith::AddIOp>(def) &&
-               matchPattern(def->getOperand(0), m_ConstantInt(&k)))
-        other = def->getOperand(1);
-      if (!other || matchPattern(other, m_Constant()) ||
-          k.getBitWidth() != set.width())
-        return;
-      // x = other + k: other = x - k; x = other - k: other = x + k. Where
-      // the op cannot wrap (a wrap would be poison), exactly: `%k + 1 > 5`
-      // is `%k > 4`, not also `%k == INT_MAX`.
-      bool add = isa<arith::AddIOp>(def);
-      auto flags = add ? cast<arith::AddIOp>(def).getOverflowFlags()
-                       : cast<arith::SubIOp>(def).getOverflowFlags();
-      bool nsw =
-          arith::bitEnumContainsAll(flags, arith::IntegerOverflowFlags::nsw);
-      bool nuw =
-          arith::bitEnumContainsAll(flags, arith::IntegerOverflowFlags::nuw);
-      if (nsw || nuw) {
-        unsigned wide = k.getBitWidth() + 2;
-        APInt delta = nsw ? k.sext(wide) : k.zext(wide);
-        set = set.shiftedWithoutWrap(add ? -delta : delta, nsw);
-      } else {
-        set = set.shifted(add ? -k : k);
-      }
-      x = other;
-      continue;
-    }
-    Extension ext = extensionOf(def);
-    if (ext == Extension::None)
-      return;
-    Value narrow = def->getOperand(0);
-    if (!narrow.getType().isSignlessInteger())
-      return;
-    set = set.beforeExtension(narrow.getType().getIntOrFloatBitWidth(),
-                              ext == Extension::Sign);
-    x = narrow;
-  }
-}
-
 Bdd ConditionTable::comparison(Value lhs, arith::CmpIPredicate predicate,
                                Value rhs, function_ref<Bdd()> makeAtom) {
   if (std::optional<Bdd> f = comparisonOfCases(lhs, predicate, rhs))
@@ -355,13 +256,16 @@ Bdd ConditionTable::valueIn(Value x, const ValueSet &question,
   if (cs.size() > MaxValueCells || cs.front().values.width() != set.width())
     return atom();
   // A loop's induction variable is its lower bound in the first iteration
-  // and another value in each later one: a cell the question splits into
-  // that one value and the others is split by the loop's first-iteration
-  // atom, so that `i == 0`, `i != 0` and the flags and buffers carried
-  // beside i agree. Questions the first iteration does not settle (`i >=
-  // 2`) get an atom of their own: one under "not the first iteration"
-  // would hide a buffer allocated there and leaked on the back edge (the
-  // one-step memory of LoopModel). (The first-iteration atom exists once
+  // and another value in each later one. Where the body asks of i a
+  // question that tells its lower bound apart (`i == 0`, `i != 0`), its
+  // cells start split by the loop's first-iteration atom, so that every
+  // question on i, asked in any order, agrees with it and with the flags
+  // and buffers carried beside i (initialValueCells). Elsewhere a question
+  // (`i >= 2`) gets an atom of its own: one under "not the first
+  // iteration" would hide a buffer allocated there and leaked on the back
+  // edge (the one-step memory of LoopModel). A cell a question splits into
+  // the lower bound and the rest is split by the first-iteration atom
+  // either way (cells made before the atom existed). (The atom exists once
   // the walk entered the body as a loop; see initialCells.)
   std::optional<ValueSet> firstValue;
   Bdd firstAtom = BddManager::False;
@@ -408,6 +312,17 @@ ConditionTable::initialValueCells(Value x) {
   ValueSet possible = ValueSet::all(width);
   if (std::optional<ConstantIntRanges> r = facts.rangeOf(x))
     possible = possible.intersect(ValueSet::within(*r));
+  if (std::optional<std::pair<Operation *, APInt>> first =
+          facts.firstIterationValue(x);
+      first && first->second.getBitWidth() == width)
+    if (auto atom = firstIterations.find(first->first);
+        atom != firstIterations.end() &&
+        asksFirstValueAlone(x, possible, first->second)) {
+      ValueSet at = possible.intersect(ValueSet::single(first->second));
+      ValueSet later = possible.minus(at);
+      return {{atom->second, std::move(at)},
+              {bdd.negate(atom->second), std::move(later)}};
+    }
   return {{BddManager::True, std::move(possible)}};
 }
 

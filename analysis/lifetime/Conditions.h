@@ -221,8 +221,9 @@ private:
     Bdd cond;
     ValueSet values;
   };
-  /// The cells of `x` before any question: what its range allows, split
-  /// by its loop's first iteration for an induction variable.
+  /// The cells of `x` before any question: what its range allows, split by
+  /// its loop's first iteration for an induction variable whose lower bound
+  /// the body asks about alone (asksFirstValueAlone).
   llvm::SmallVector<ValueCell, 4> initialValueCells(mlir::Value x);
   /// Above this many cells a value's questions get atoms of their own,
   /// unrelated (as every comparison was before cells): a switch with

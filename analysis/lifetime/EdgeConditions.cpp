@@ -1,5 +1,6 @@
 //===- EdgeConditions.cpp - On which paths each edge is taken -------------===//
 #include "analysis/lifetime/EdgeConditions.h"
+#include "analysis/lifetime/QuestionSource.h"
 #include "mlir/Analysis/FlatLinearValueConstraints.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
@@ -190,39 +191,22 @@ Bdd EdgeConditions::affineSetHolds(affine::AffineIfOp op) {
 Bdd EdgeConditions::constraintHolds(affine::AffineIfOp op, unsigned i,
                                     function_ref<Bdd()> atom) {
   using P = arith::CmpIPredicate;
-  IntegerSet set = op.getIntegerSet();
-  unsigned vars = set.getNumDims() + set.getNumSymbols();
-  SmallVector<int64_t, 8> flat;
-  // Flattened: a coefficient per dim and symbol, then local variables
-  // (mod, floordiv: not a plain comparison), then the constant.
-  if (failed(getFlattenedAffineExpr(set.getConstraint(i), set.getNumDims(),
-                                    set.getNumSymbols(), &flat)) ||
-      flat.size() != vars + 1)
+  std::optional<AffineConstraint> c = flattenedConstraint(op, i);
+  if (!c)
     return atom();
-  SmallVector<unsigned, 2> used;
-  for (unsigned v = 0; v < vars; ++v)
-    if (flat[v] != 0)
-      used.push_back(v);
-  int64_t k = flat.back();
-  bool eq = set.isEq(i);
-  if (used.empty())
-    return (eq ? k == 0 : k >= 0) ? BddManager::True : BddManager::False;
-  // `x + k` or `-x + k`, `== 0` or `>= 0`: x against -k or k.
-  if (used.size() == 1 && (flat[used[0]] == 1 || flat[used[0]] == -1) &&
-      k != std::numeric_limits<int64_t>::min()) {
-    bool plus = flat[used[0]] == 1;
-    APInt bound(64, plus ? -k : k, /*isSigned=*/true);
-    P pred = eq ? P::eq : plus ? P::sge : P::sle;
-    return ctx.conds.valueIn(op->getOperand(used[0]),
-                             ValueSet::where(pred, bound), atom);
-  }
+  int64_t k = c->flat.back();
+  if (c->used.empty())
+    return (c->isEq ? k == 0 : k >= 0) ? BddManager::True : BddManager::False;
+  if (auto q = singleOperandQuestion(*c))
+    return ctx.conds.valueIn(op->getOperand(q->first), q->second, atom);
   // `x - y`, `== 0` or `>= 0`.
-  if (used.size() == 2 && k == 0 && flat[used[0]] == -flat[used[1]] &&
-      (flat[used[0]] == 1 || flat[used[0]] == -1)) {
+  const SmallVector<unsigned, 2> &used = c->used;
+  if (used.size() == 2 && k == 0 && c->flat[used[0]] == -c->flat[used[1]] &&
+      (c->flat[used[0]] == 1 || c->flat[used[0]] == -1)) {
     Value x = op->getOperand(used[0]), y = op->getOperand(used[1]);
-    if (flat[used[0]] == -1)
+    if (c->flat[used[0]] == -1)
       std::swap(x, y);
-    return ctx.conds.comparison(x, eq ? P::eq : P::sge, y, atom);
+    return ctx.conds.comparison(x, c->isEq ? P::eq : P::sge, y, atom);
   }
   return atom();
 }

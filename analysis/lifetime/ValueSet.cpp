@@ -3,6 +3,8 @@
 
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "llvm/ADT/STLExtras.h"
+#include <algorithm>
+#include <vector>
 
 using namespace mlir;
 using llvm::APInt;
@@ -131,6 +133,39 @@ ValueSet ValueSet::shifted(const APInt &k) const {
   }
   llvm::sort(out.intervals,
              [](const auto &a, const auto &b) { return a.first.ult(b.first); });
+  return out;
+}
+
+ValueSet ValueSet::xored(const APInt &k) const {
+  if (k.getBitWidth() != bits)
+    return all(bits);
+  // Each interval is a run of aligned power-of-two blocks; xor maps a block
+  // of 2^j values onto another (the low j bits stay free, the others flip
+  // by k's), so the image is those blocks, sorted and joined again.
+  std::vector<std::pair<APInt, APInt>> blocks;
+  unsigned wide = bits + 1;
+  for (const auto &[lo, hi] : intervals) {
+    APInt at = lo.zext(wide), end = hi.zext(wide) + 1; // [at, end)
+    while (at.ult(end)) {
+      unsigned j = std::min(at.countr_zero(), bits);
+      while (j > 0 && (at + APInt::getOneBitSet(wide, j)).ugt(end))
+        --j;
+      APInt mask = APInt::getLowBitsSet(bits, j);
+      APInt image = at.trunc(bits) ^ k;
+      blocks.push_back({image & ~mask, image | mask});
+      at += APInt::getOneBitSet(wide, j);
+    }
+  }
+  llvm::sort(blocks,
+             [](const auto &a, const auto &b) { return a.first.ult(b.first); });
+  ValueSet out(bits);
+  for (const auto &[lo, hi] : blocks) {
+    if (!out.intervals.empty() && !out.intervals.back().second.isMaxValue() &&
+        out.intervals.back().second + 1 == lo)
+      out.intervals.back().second = hi;
+    else
+      out.add(lo, hi);
+  }
   return out;
 }
 

@@ -148,3 +148,19 @@ TEST(ValueSetTest, BeforeExtension) {
         }
       }
 }
+
+// A question on x ^ k is one on x: the set xored by k, exactly.
+TEST(ValueSetTest, XoredSetsHoldTheXors) {
+  for (P pred : AllPredicates)
+    for (unsigned c = 0; c < (1u << Width); ++c)
+      for (unsigned k = 0; k < (1u << Width); ++k) {
+        ValueSet s = ValueSet::where(pred, APInt(Width, c));
+        unsigned expected = 0;
+        for (unsigned v = 0; v < (1u << Width); ++v)
+          if (holds(pred, APInt(Width, v ^ k), APInt(Width, c)))
+            expected |= 1u << v;
+        EXPECT_EQ(membersOf(s.xored(APInt(Width, k))), expected)
+            << "predicate " << static_cast<int>(pred) << " c " << c << " k "
+            << k;
+      }
+}

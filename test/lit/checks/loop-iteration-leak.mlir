@@ -3,9 +3,9 @@
 // A buffer allocated in every iteration from the third on (`%i >= 2`)
 // and carried to the next, which allocates again: the earlier one leaks
 // on the back edge. Reading `%i >= 2` as "not the first iteration and
-// something more" hid this leak (differential seed 2, g2_0401 with `sge`);
-// only questions the first iteration answers on both sides (`%i == 0`,
-// `%i >= 1`) are asked of it.
+// something more" hid this leak (differential seed 2, g2_0401 with `sge`):
+// where the body asks nothing about the first iteration alone (`%i == 0`),
+// `%i >= 2` is a question of its own.
 // CHECK: warning: buffer %a allocated in a loop is not freed before the next iteration allocates it again [leak]
 
 func.func @third_on(%n: index) {

@@ -13,6 +13,10 @@
 // SWITCH: error: buffer %b is freed twice when %eq is true
 // RUN: sed 's/    0: \^free/    1: ^free/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=FLAG
 // FLAG: error: buffer %c is freed twice
+// RUN: sed 's/%firstpass = arith.cmpi eq, %i, %c0/%firstpass = arith.cmpi eq, %i, %c1/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=ORDERED
+// ORDERED: error: buffer %init is freed twice
+// RUN: sed 's/%notseven = arith.cmpi ne, %x, %c2/%notseven = arith.cmpi ne, %x, %c3/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=XOR
+// XOR: error: buffer %e is freed twice
 // RUN: sed 's/%le = arith.cmpi sle, %k, %c3/%le = arith.cmpi sle, %k, %c4/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=NSW
 // NSW: error: buffer %d is freed twice
 // Without `nsw`, %k = INT_MAX wraps to the least sum: freed on no path.
@@ -126,6 +130,54 @@ func.func @sum_without_wrap(%k: i32) {
   }
   scf.if %le {
     memref.dealloc %d : memref<4xf32>
+  }
+  return
+}
+
+// The same whichever the body asks first: `%i < 5` before `%i == 0` (the
+// first question's cells made `%i == 0` "i < 5 and the first iteration",
+// and the first iteration without `i < 5` seemed possible: %init freed in
+// the loop's first iteration and again after it).
+func.func @first_iteration_asked_second() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %c10 = arith.constant 10 : index
+  %init = memref.alloc() : memref<4xf32>
+  %r = scf.for %i = %c0 to %c10 step %c1 iter_args(%b = %init) -> (memref<4xf32>) {
+    %lt = arith.cmpi slt, %i, %c5 : index
+    scf.if %lt {
+      %t = memref.alloc() : memref<4xf32>
+      memref.dealloc %t : memref<4xf32>
+    }
+    %firstpass = arith.cmpi eq, %i, %c0 : index
+    scf.if %firstpass {
+    } else {
+      memref.dealloc %b : memref<4xf32>
+    }
+    %n = memref.alloc() : memref<4xf32>
+    scf.yield %n : memref<4xf32>
+  }
+  memref.dealloc %r : memref<4xf32>
+  memref.dealloc %init : memref<4xf32>
+  return
+}
+
+// `%x ^ 5 == 7` is `%x == 2`.
+func.func @xor_question(%x: i32) {
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %c5 = arith.constant 5 : i32
+  %c7 = arith.constant 7 : i32
+  %e = memref.alloc() : memref<4xf32>
+  %y = arith.xori %x, %c5 : i32
+  %seven = arith.cmpi eq, %y, %c7 : i32
+  scf.if %seven {
+    memref.dealloc %e : memref<4xf32>
+  }
+  %notseven = arith.cmpi ne, %x, %c2 : i32
+  scf.if %notseven {
+    memref.dealloc %e : memref<4xf32>
   }
   return
 }

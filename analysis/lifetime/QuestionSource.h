@@ -1,0 +1,68 @@
+//===- QuestionSource.h - What a question on an integer asks ----*- C++ -*-===//
+//
+// A condition on an integer reaches the analysis in many forms: `cmpi` of
+// any predicate against a constant, a switch's cases, an `affine.if`
+// constraint, of the value itself or of `x + 1`, `x ^ k`, `extui x`. Each
+// is read as "the source value is in this set", so that all questions on
+// one value share its cells (ConditionTable::valueIn) and agree.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_LIFETIME_QUESTIONSOURCE_H
+#define MEMLINT_ANALYSIS_LIFETIME_QUESTIONSOURCE_H
+
+#include "analysis/lifetime/ValueSet.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Index/IR/IndexOps.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/APInt.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+#include <tuple>
+
+namespace mlir::affine {
+class AffineIfOp;
+} // namespace mlir::affine
+
+namespace memlint {
+
+/// `lhs pred rhs` as `x pred c` with `c` a constant of x's width, if one
+/// side is a constant and the other is not.
+std::optional<std::tuple<mlir::Value, mlir::arith::CmpIPredicate, llvm::APInt>>
+constantComparison(mlir::Value lhs, mlir::arith::CmpIPredicate pred,
+                   mlir::Value rhs);
+
+/// index.cmp's predicate as arith.cmpi's: index values compare as the
+/// integers they are.
+mlir::arith::CmpIPredicate arithPredicateOf(mlir::index::IndexCmpPredicate p);
+
+/// Rewrites "x in set" as the same question on what x was computed from,
+/// through bijections and extensions: `x + k == c` is `x == c - k`
+/// (wrapping, or saturating where a wrap is poison), `x ^ k == c` is
+/// `x == c ^ k`, `extui %b != 0` is `%b == 0`.
+void askOfSource(mlir::Value &x, ValueSet &set);
+
+/// Constraint `i` of an affine.if's set, flattened: a coefficient per dim
+/// and symbol, then the constant; the dims and symbols it uses.
+struct AffineConstraint {
+  llvm::SmallVector<int64_t, 8> flat;
+  llvm::SmallVector<unsigned, 2> used;
+  bool isEq = false;
+};
+/// Fails on local variables (mod, floordiv: not a plain comparison).
+std::optional<AffineConstraint> flattenedConstraint(mlir::affine::AffineIfOp op,
+                                                    unsigned i);
+/// `x + k` or `-x + k`, `== 0` or `>= 0`, as the operand x and the values
+/// it allows.
+std::optional<std::pair<unsigned, ValueSet>>
+singleOperandQuestion(const AffineConstraint &c);
+
+/// Whether some question asked of `iv` (a comparison, a switch case, an
+/// affine.if constraint, through what askOfSource looks through) tells
+/// `first` apart from the other values of `possible` and nothing more:
+/// `i == 0`, `i != 0`, `i > 0` for a loop from 0.
+bool asksFirstValueAlone(mlir::Value iv, const ValueSet &possible,
+                         const llvm::APInt &first);
+
+} // namespace memlint
+
+#endif
