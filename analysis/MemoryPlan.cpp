@@ -62,6 +62,15 @@ boundedByteSize(Document &doc, const LiveRange &range,
   return bytes;
 }
 
+std::map<std::string, int64_t>
+capacitiesForPlanner(const std::map<std::string, uint64_t> &configured) {
+  std::map<std::string, int64_t> out;
+  for (const auto &[space, bytes] : configured)
+    out[space] =
+        int64_t(std::min<uint64_t>(bytes, std::numeric_limits<int64_t>::max()));
+  return out;
+}
+
 planner::PlanOptions plannerOptions(const MemoryPlanOptions &options) {
   planner::PlanOptions po;
   po.alignment = std::max<int64_t>(1, options.alignment);
@@ -93,7 +102,10 @@ static void planSpace(SpacePlan &sp, int64_t numPoints,
   }
   if (input.empty())
     return;
-  planner::Plan plan = planner::planMemory(input, plannerOptions(options));
+  planner::PlanOptions po = plannerOptions(options);
+  if (auto cap = options.capacity.find(sp.space); cap != options.capacity.end())
+    po.capacity = cap->second;
+  planner::Plan plan = planner::planMemory(input, po);
   if (!plan.error.empty()) {
     sp.error = plan.error;
     for (PlannedBuffer *b : planned)

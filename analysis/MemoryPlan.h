@@ -50,7 +50,15 @@ struct MemoryPlanOptions {
   /// without `%` (`--assume seq_len<=2048`). A dynamic buffer whose every
   /// size operand is bounded (or constant) enters the arena at its bound.
   std::map<std::string, int64_t> assumptions;
+  /// Bytes available per memory space (over-capacity's `capacity`): the
+  /// planner looks for a plan that fits before a smaller one
+  /// (planner::PlanOptions::capacity).
+  std::map<std::string, int64_t> capacity;
 };
+
+/// Configured capacities (LintOptions::capacity) as the planner takes them.
+std::map<std::string, int64_t>
+capacitiesForPlanner(const std::map<std::string, uint64_t> &configured);
 
 /// Why a buffer is not in its space's arena.
 enum class Unplanned {

@@ -357,6 +357,7 @@ int runPlan(const Args &args) {
   MemoryPlanOptions opts;
   opts.alignment = config->alignment;
   opts.assumptions = config->assumptions;
+  opts.capacity = capacitiesForPlanner(config->capacity);
   if (!alignment.empty() && (!parseCount(alignment, opts.alignment, 1) ||
                              !llvm::isPowerOf2_64(opts.alignment))) {
     driver.error("--alignment wants a power of two (bytes)");

@@ -34,6 +34,7 @@ public:
     MemoryPlanOptions mo;
     mo.alignment = ctx.options.alignment;
     mo.assumptions = ctx.options.assumptions;
+    mo.capacity = capacitiesForPlanner(ctx.options.capacity);
     // Heuristics first; the exact search only where it could matter.
     mo.searchNodeBudget = 0;
     FunctionPlan plan = planFunction(ctx.doc, la, ranges, mo);

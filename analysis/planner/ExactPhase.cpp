@@ -114,7 +114,7 @@ static SearchResult searchWith(ExactSearch &search, Strategy &how,
 
 void improveWithExactSearch(const std::vector<Buffer> &buffers,
                             int64_t alignment, const ExactBudget &budget,
-                            Plan &best) {
+                            int64_t capacity, Plan &best) {
   ExactSearch search(buffers, alignment);
   Budget total{budget.deadline, budget.nodes};
   auto adopt = [&](const SearchResult &found) {
@@ -122,6 +122,41 @@ void improveWithExactSearch(const std::vector<Buffer> &buffers,
     best.method = "exact";
     finishPlan(buffers, alignment, best);
   };
+
+  // A capacity the best plan exceeds is the question the user asks ("does
+  // it fit?"): answered first, with the whole budget if need be, each
+  // strategy on its share and the last on what is left (MiniMalloc's is a
+  // decision search at the capacity, too). Only then does the rest go to
+  // smaller peaks. Where the capacity is the lower bound, this is also the
+  // search aimed at it.
+  if (capacity > 0 && best.peak > capacity && capacity >= best.lowerBound) {
+    Strategy rotating, slackHeavy, oneLongRun;
+    rotating.rotate = true;
+    slackHeavy.fixed.slackScale = 0.2;
+    oneLongRun.restarts = false;
+    // (The long run first, on half: some instances yield only to one
+    // uninterrupted search of several hundred thousand nodes; the others
+    // fit within a hundred thousand on one of the restarting ones.)
+    Strategy *portfolio[] = {&oneLongRun, &rotating, &slackHeavy};
+    const unsigned n = sizeof(portfolio) / sizeof(portfolio[0]);
+    for (unsigned i = 0; i < n && !total.spent(); ++i) {
+      Budget part = i + 1 == n ? total : total.share(1, 2);
+      SearchResult result =
+          searchWith(search, *portfolio[i], capacity, part, total);
+      if (result.found) {
+        adopt(result);
+        break;
+      }
+      if (result.exhausted)
+        break; // no plan fits: nothing to gain from the others
+    }
+    if (best.peak <= best.lowerBound || total.spent()) {
+      best.optimal = best.peak <= best.lowerBound;
+      best.clockBound = budget.deadline != Clock::time_point::max() &&
+                        Clock::now() >= budget.deadline;
+      return;
+    }
+  }
 
   // Half the budget aims at the bound itself: the tight capacity prunes
   // hardest, and the bound is often reachable. The strategies share it in

@@ -24,12 +24,13 @@ struct ExactBudget {
 };
 
 /// Improves `best`, a finished plan of `buffers`, within `budget`: first
-/// aims at its lower bound, then at smaller peaks than the best so far. Sets
+/// fits it within `capacity` (0: none) if it does not fit yet, then aims at
+/// its lower bound, then at smaller peaks than the best so far. Sets
 /// `best.optimal` when the peak is proven minimal and `best.clockBound` when
 /// the deadline cut the search.
 void improveWithExactSearch(const std::vector<Buffer> &buffers,
                             int64_t alignment, const ExactBudget &budget,
-                            Plan &best);
+                            int64_t capacity, Plan &best);
 
 } // namespace planner
 } // namespace memlint

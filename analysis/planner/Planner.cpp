@@ -72,7 +72,7 @@ Plan planMemory(const std::vector<Buffer> &buffers,
         Clock::now() + std::chrono::milliseconds(options.timeBudgetMs);
   if (options.searchNodeBudget > 0)
     budget.nodes = static_cast<uint64_t>(options.searchNodeBudget);
-  improveWithExactSearch(buffers, alignment, budget, best);
+  improveWithExactSearch(buffers, alignment, budget, options.capacity, best);
   return best;
 }
 

@@ -46,10 +46,14 @@ struct PlanOptions {
   /// this many, so the plan is the same on every machine and under any load.
   /// 0 runs the heuristics only; below 0, no work limit (then set a time
   /// budget). The default fits 10 of the 11 MiniMalloc "challenging"
-  /// instances in their capacity, 8 at the lower bound (see
-  /// bench/planner/README.md), in about a second of CPU at most; a node
-  /// costs about 1 microsecond.
+  /// instances in their capacity, 8 at the lower bound, and all 11 when
+  /// told the capacity (see bench/planner/README.md), in about a second of
+  /// CPU at most; a node costs about 1 microsecond.
   int64_t searchNodeBudget = kDefaultSearchNodeBudget;
+  /// The arena's capacity in bytes, if the caller has one (0: none): a plan
+  /// that fits it is looked for before a smaller one, on the whole budget if
+  /// need be. The plan stays a function of the input and the options.
+  int64_t capacity = 0;
 
   static constexpr int64_t kDefaultSearchNodeBudget = 800000;
 };

@@ -1,11 +1,14 @@
 //===- PlannerBench.cpp - memlint's planner against the reference ones ----===//
 //
 // Usage: memlint_planner_bench [--alignment=N] [--budget-ms=N] [--nodes=N]
-//                              [PATH...]
+//                              [--capacity=N|--capacity=file] [PATH...]
 //
 // By default the exact phase runs on planMemory's default work budget and
 // no clock, as `memlint plan` does: the peaks are the same on every run.
-// --nodes=-1 --budget-ms=N bounds it by the clock alone.
+// --nodes=-1 --budget-ms=N bounds it by the clock alone. --capacity gives
+// the planner an arena capacity to fit first (PlanOptions::capacity), as
+// `memlint lint` does for over-capacity: N bytes, or `file` for the one a
+// MiniMalloc file name carries (`A.1048576.csv`).
 //
 // Each PATH is a MiniMalloc CSV file or a directory searched recursively for
 // them (default: the suite in shared/data/minimalloc). Prints one row per
@@ -54,10 +57,21 @@ static std::string instanceName(const std::string &file) {
   return p.parent_path().filename().string() + "/" + p.filename().string();
 }
 
+/// The capacity a MiniMalloc file name carries (`A.1048576.csv`), or 0.
+static int64_t capacityInName(const std::string &file) {
+  std::string stem = fs::path(file).stem().string(); // "A.1048576"
+  size_t dot = stem.rfind('.');
+  if (dot == std::string::npos)
+    return 0;
+  return std::atoll(stem.c_str() + dot + 1);
+}
+
 int main(int argc, char **argv) {
   int64_t alignment = 1; // the suite's sizes are exact byte counts
   int64_t budgetMs = 0;  // no clock: the plans are the same on every run
   int64_t nodes = PlanOptions::kDefaultSearchNodeBudget;
+  int64_t capacity = 0;
+  bool capacityFromName = false;
   std::vector<std::string> paths;
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
@@ -67,10 +81,14 @@ int main(int argc, char **argv) {
       budgetMs = std::atoll(arg + 12);
     } else if (!std::strncmp(arg, "--nodes=", 8)) {
       nodes = std::atoll(arg + 8);
+    } else if (!std::strcmp(arg, "--capacity=file")) {
+      capacityFromName = true;
+    } else if (!std::strncmp(arg, "--capacity=", 11)) {
+      capacity = std::atoll(arg + 11);
     } else if (arg[0] == '-') {
       std::fprintf(stderr,
                    "usage: %s [--alignment=N] [--budget-ms=N] [--nodes=N] "
-                   "[PATH...]\n",
+                   "[--capacity=N|--capacity=file] [PATH...]\n",
                    argv[0]);
       return 2;
     } else {
@@ -113,6 +131,7 @@ int main(int argc, char **argv) {
     options.alignment = alignment;
     options.timeBudgetMs = budgetMs;
     options.searchNodeBudget = nodes;
+    options.capacity = capacityFromName ? capacityInName(file) : capacity;
     Plan memlint = planMemory(buffers, options);
     double cpuMs = 1000.0 * (std::clock() - cpuStart) / CLOCKS_PER_SEC;
     double ms = std::chrono::duration<double, std::milli>(
