@@ -116,9 +116,15 @@ bool ConditionTable::isDerived(Value v) {
     return true;
   if (isBooleanCast(v))
     return true;
-  // Integer comparisons read as their operands' boolean cases.
-  if (isa<arith::CmpIOp, index::CmpOp, LLVM::ICmpOp>(def))
-    return comparesBooleanCases(def->getOperand(0), def->getOperand(1));
+  // Integer comparisons read as their operands' boolean cases, or as a
+  // question on a widened flag (`extui %b + 1 == 2` is `%b`: askOfSource).
+  if (isa<arith::CmpIOp, index::CmpOp, LLVM::ICmpOp>(def)) {
+    if (comparesBooleanCases(def->getOperand(0), def->getOperand(1)))
+      return true;
+    auto xc = constantComparison(def->getOperand(0), arith::CmpIPredicate::eq,
+                                 def->getOperand(1));
+    return xc && asksOfFlag(std::get<0>(*xc));
+  }
   return false;
 }
 

@@ -95,7 +95,10 @@ Bdd EdgeConditions::caseTaken(Operation *op, unsigned idx, Value selector,
     return choice(op, idx, where + " takes case " + v,
                   where + " does not take case " + v);
   });
-  cases[key] = a;
+  // (A case of a widened flag is the flag's formula, which a loop may
+  // change from one fixpoint round to the next: asked afresh each time.)
+  if (!asksOfFlag(selector))
+    cases[key] = a;
   return a;
 }
 
@@ -184,7 +187,8 @@ Bdd EdgeConditions::affineSetHolds(affine::AffineIfOp op) {
     };
     holds = ctx.bdd.conj(holds, constraintHolds(op, i, atom));
   }
-  affineSets.emplace(std::move(key), holds);
+  if (llvm::none_of(op->getOperands(), asksOfFlag))
+    affineSets.emplace(std::move(key), holds);
   return holds;
 }
 

@@ -134,6 +134,15 @@ arith::CmpIPredicate arithPredicateOf(index::IndexCmpPredicate p) {
   llvm_unreachable("unknown index.cmp predicate");
 }
 
+bool asksOfFlag(Value x) {
+  unsigned width = ConstantIntRanges::getStorageBitwidth(x.getType());
+  if (width == 0)
+    return false;
+  ValueSet set = ValueSet::all(width);
+  askOfSource(x, set);
+  return x.getType().isInteger(1);
+}
+
 std::optional<AffineConstraint> flattenedConstraint(affine::AffineIfOp op,
                                                     unsigned i) {
   IntegerSet set = op.getIntegerSet();

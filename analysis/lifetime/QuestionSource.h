@@ -41,6 +41,11 @@ mlir::arith::CmpIPredicate arithPredicateOf(mlir::index::IndexCmpPredicate p);
 /// `x == c ^ k`, `extui %b != 0` is `%b == 0`.
 void askOfSource(mlir::Value &x, ValueSet &set);
 
+/// Whether questions on `x` are asked of an i1 (`extui %b`, `%w + 1` of
+/// one): their answer is the flag's formula, which changes with it (a
+/// loop-carried flag in each fixpoint round), so it must not be cached.
+bool asksOfFlag(mlir::Value x);
+
 /// Constraint `i` of an affine.if's set, flattened: a coefficient per dim
 /// and symbol, then the constant; the dims and symbols it uses.
 struct AffineConstraint {
