@@ -124,38 +124,41 @@ void improveWithExactSearch(const std::vector<Buffer> &buffers,
   };
 
   // A capacity the best plan exceeds is the question the user asks ("does
-  // it fit?"): answered first, with the whole budget if need be, each
-  // strategy on its share and the last on what is left (MiniMalloc's is a
-  // decision search at the capacity, too). Only then does the rest go to
-  // smaller peaks. Where the capacity is the lower bound, this is also the
-  // search aimed at it.
+  // it fit?"): asked first (MiniMalloc's is a decision search at the
+  // capacity, too), the long run without restarts first, on half: some
+  // instances yield only to one uninterrupted search of a few hundred
+  // thousand nodes; the others fit within a hundred thousand on one of the
+  // restarting ones. A plan that fits leaves what it did not use to the
+  // rest of the schedule. Where none is found, the rest of the schedule
+  // gets a budget of its own (so at most twice the work in all), never
+  // less than without a capacity: a capacity must not leave a worse plan.
+  // Where the capacity is the lower bound, this is also the search aimed
+  // at it.
   if (capacity > 0 && best.peak > capacity && capacity >= best.lowerBound) {
     Strategy rotating, slackHeavy, oneLongRun;
     rotating.rotate = true;
     slackHeavy.fixed.slackScale = 0.2;
     oneLongRun.restarts = false;
-    // (The long run first, on half: some instances yield only to one
-    // uninterrupted search of several hundred thousand nodes; the others
-    // fit within a hundred thousand on one of the restarting ones.)
-    Strategy *portfolio[] = {&oneLongRun, &rotating, &slackHeavy};
-    const unsigned n = sizeof(portfolio) / sizeof(portfolio[0]);
-    for (unsigned i = 0; i < n && !total.spent(); ++i) {
-      Budget part = i + 1 == n ? total : total.share(1, 2);
-      SearchResult result =
-          searchWith(search, *portfolio[i], capacity, part, total);
+    Strategy *order[] = {&oneLongRun, &rotating, &slackHeavy};
+    const unsigned n = sizeof(order) / sizeof(order[0]);
+    Budget fit{budget.deadline, budget.nodes};
+    bool found = false;
+    for (unsigned i = 0; i < n && !fit.spent() && !found; ++i) {
+      Budget part = i + 1 == n ? fit : fit.share(1, 2);
+      SearchResult result = searchWith(search, *order[i], capacity, part, fit);
       if (result.found) {
         adopt(result);
-        break;
-      }
-      if (result.exhausted)
+        found = true;
+      } else if (result.exhausted) {
         break; // no plan fits: nothing to gain from the others
+      }
     }
-    if (best.peak <= best.lowerBound || total.spent()) {
-      best.optimal = best.peak <= best.lowerBound;
-      best.clockBound = budget.deadline != Clock::time_point::max() &&
-                        Clock::now() >= budget.deadline;
+    if (best.peak <= best.lowerBound) {
+      best.optimal = true;
       return;
     }
+    if (found)
+      total = fit;
   }
 
   // Half the budget aims at the bound itself: the tight capacity prunes

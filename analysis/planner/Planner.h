@@ -51,8 +51,10 @@ struct PlanOptions {
   /// CPU at most; a node costs about 1 microsecond.
   int64_t searchNodeBudget = kDefaultSearchNodeBudget;
   /// The arena's capacity in bytes, if the caller has one (0: none): a plan
-  /// that fits it is looked for before a smaller one, on the whole budget if
-  /// need be. The plan stays a function of the input and the options.
+  /// that fits it is looked for first, on the whole budget if need be; if
+  /// none is found, the search for smaller peaks gets a budget of its own
+  /// (at most twice the work in all). The plan stays a function of the
+  /// input and the options.
   int64_t capacity = 0;
 
   static constexpr int64_t kDefaultSearchNodeBudget = 800000;
