@@ -45,7 +45,11 @@ constantComparison(Value lhs, arith::CmpIPredicate pred, Value rhs) {
 /// Every question on x, from a comparison or a switch, goes the same way,
 /// so they all share one value's cells.
 void askOfSource(Value &x, ValueSet &set) {
-  while (Operation *def = x.getDefiningOp()) {
+  // (Bounded: a graph region may define values in a cycle.)
+  for (unsigned steps = 0; steps < 64; ++steps) {
+    Operation *def = x.getDefiningOp();
+    if (!def)
+      return;
     APInt k;
     // x = other ^ k: other = x ^ k.
     if (isa<arith::XOrIOp>(def) && !def->getOperand(0).getType().isInteger(1)) {
