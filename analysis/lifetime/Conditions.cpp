@@ -259,8 +259,34 @@ Bdd ConditionTable::valueIn(Value x, const ValueSet &question,
   if (first)
     it->second = initialValueCells(x);
   SmallVector<ValueCell, 4> &cs = it->second;
-  if (cs.size() > MaxValueCells || cs.front().values.width() != set.width())
+  std::optional<ValueSet> firstValue;
+  Bdd firstAtom = BddManager::False;
+  if (auto first = facts.firstIterationValue(x);
+      first && first->second.getBitWidth() == set.width())
+    if (auto it = firstIterations.find(first->first);
+        it != firstIterations.end()) {
+      firstValue = ValueSet::single(first->second);
+      firstAtom = it->second;
+    }
+  if (cs.size() > MaxValueCells || cs.front().values.width() != set.width()) {
+    // Past the cells' limit a question gets an atom of its own, but one
+    // the first iteration settles is still the first-iteration atom (the
+    // cells started split by it, or the loop's carried values are).
+    if (firstValue && cs.front().values.width() == set.width()) {
+      // The cells split what x may be: their union.
+      ValueSet none = ValueSet::all(set.width());
+      for (const ValueCell &c : cs)
+        none = none.minus(c.values);
+      ValueSet possible = none.complement();
+      ValueSet at = possible.intersect(*firstValue);
+      if (!at.empty() && possible.intersect(set) == at)
+        return firstAtom;
+      if (!at.empty() && possible.minus(set) == at)
+        return bdd.negate(firstAtom);
+    }
     return atom();
+  }
+
   // A loop's induction variable is its lower bound in the first iteration
   // and another value in each later one. Where the body asks of i a
   // question that tells its lower bound apart (`i == 0`, `i != 0`), its
@@ -273,15 +299,6 @@ Bdd ConditionTable::valueIn(Value x, const ValueSet &question,
   // the lower bound and the rest is split by the first-iteration atom
   // either way (cells made before the atom existed). (The atom exists once
   // the walk entered the body as a loop; see initialCells.)
-  std::optional<ValueSet> firstValue;
-  Bdd firstAtom = BddManager::False;
-  if (auto first = facts.firstIterationValue(x);
-      first && first->second.getBitWidth() == set.width())
-    if (auto it = firstIterations.find(first->first);
-        it != firstIterations.end()) {
-      firstValue = ValueSet::single(first->second);
-      firstAtom = it->second;
-    }
   Bdd f = BddManager::False;
   Bdd split = BddManager::False;
   for (unsigned i = 0, e = cs.size(); i < e; ++i) {
@@ -323,7 +340,9 @@ ConditionTable::initialValueCells(Value x) {
       first && first->second.getBitWidth() == width)
     if (auto atom = firstIterations.find(first->first);
         atom != firstIterations.end() &&
-        asksFirstValueAlone(x, possible, first->second)) {
+        asksFirstValueAlone(x, possible, first->second, [&](Value r) {
+          return callQuestion ? callQuestion(r) : std::nullopt;
+        })) {
       ValueSet at = possible.intersect(ValueSet::single(first->second));
       ValueSet later = possible.minus(at);
       return {{atom->second, std::move(at)},

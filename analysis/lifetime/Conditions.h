@@ -182,6 +182,11 @@ public:
   /// Hook to compute i1 formulas that depend on buffer aliasing (pointer
   /// comparisons). Returns false to fall back to an atom.
   std::function<bool(mlir::Value, Bdd &)> extraFormula;
+  /// Hook: the question a call's i1 result asks of one of the call's
+  /// operands (a predicate helper's summary), for the scan of what a loop
+  /// body asks its induction variable (asksFirstValueAlone).
+  std::function<std::optional<std::pair<mlir::Value, ValueSet>>(mlir::Value)>
+      callQuestion;
 
 private:
   struct Atom {

@@ -10,6 +10,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IntegerSet.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "llvm/ADT/SetVector.h"
 #include <limits>
@@ -184,10 +185,11 @@ namespace {
 /// the ops askOfSource looks through.
 class QuestionScan {
 public:
-  QuestionScan(Value iv, const ValueSet &possible, const APInt &first)
+  QuestionScan(Value iv, const ValueSet &possible, const APInt &first,
+               CallQuestion callQuestion)
       : iv(iv), possible(possible),
         at(possible.intersect(ValueSet::single(first))),
-        later(possible.minus(at)) {}
+        later(possible.minus(at)), callQuestion(callQuestion) {}
 
   bool run() {
     if (at.empty() || later.empty())
@@ -244,6 +246,10 @@ private:
   }
 
   bool asks(Operation *user, Value v) {
+    // (A comparison nothing uses asks nothing.)
+    if (isa<arith::CmpIOp, index::CmpOp, LLVM::ICmpOp>(user) &&
+        user->use_empty())
+      return false;
     if (auto c = dyn_cast<arith::CmpIOp>(user))
       return asksComparison(c.getLhs(), c.getPredicate(), c.getRhs());
     if (auto c = dyn_cast<index::CmpOp>(user))
@@ -270,6 +276,20 @@ private:
                               /*isSigned=*/true));
       return asksCases(v, cases);
     }
+    // Whether an scf.for runs is `lb < ub` (EdgeConditions).
+    if (auto f = dyn_cast<scf::ForOp>(user))
+      return (v == f.getLowerBound() || v == f.getUpperBound()) &&
+             asksComparison(f.getLowerBound(),
+                            f.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                               : arith::CmpIPredicate::slt,
+                            f.getUpperBound());
+    if (isa<CallOpInterface>(user)) {
+      for (Value r : user->getResults())
+        if (auto q = callQuestion(r);
+            q && q->first == v && settles(q->first, q->second))
+          return true;
+      return false;
+    }
     if (auto a = dyn_cast<affine::AffineIfOp>(user)) {
       for (unsigned i = 0, e = a.getIntegerSet().getNumConstraints(); i < e;
            ++i)
@@ -284,13 +304,14 @@ private:
 
   Value iv;
   ValueSet possible, at, later;
+  CallQuestion callQuestion;
 };
 
 } // namespace
 
-bool asksFirstValueAlone(Value iv, const ValueSet &possible,
-                         const APInt &first) {
-  return QuestionScan(iv, possible, first).run();
+bool asksFirstValueAlone(Value iv, const ValueSet &possible, const APInt &first,
+                         CallQuestion callQuestion) {
+  return QuestionScan(iv, possible, first, callQuestion).run();
 }
 
 } // namespace memlint

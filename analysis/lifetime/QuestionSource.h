@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Index/IR/IndexOps.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/APInt.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 #include <tuple>
@@ -61,12 +62,19 @@ std::optional<AffineConstraint> flattenedConstraint(mlir::affine::AffineIfOp op,
 std::optional<std::pair<unsigned, ValueSet>>
 singleOperandQuestion(const AffineConstraint &c);
 
-/// Whether some question asked of `iv` (a comparison, a switch case, an
-/// affine.if constraint, through what askOfSource looks through) tells
-/// `first` apart from the other values of `possible` and nothing more:
-/// `i == 0`, `i != 0`, `i > 0` for a loop from 0.
+/// The question a call's result asks of one of the call's operands (a
+/// predicate helper's summary), if it is one.
+using CallQuestion =
+    llvm::function_ref<std::optional<std::pair<mlir::Value, ValueSet>>(
+        mlir::Value callResult)>;
+
+/// Whether some question asked of `iv` (a comparison whose result is used,
+/// a switch case, an affine.if constraint, whether an scf.for bounded by
+/// it runs, a predicate helper's call, through what askOfSource looks
+/// through) tells `first` apart from the other values of `possible` and
+/// nothing more: `i == 0`, `i != 0`, `i > 0` for a loop from 0.
 bool asksFirstValueAlone(mlir::Value iv, const ValueSet &possible,
-                         const llvm::APInt &first);
+                         const llvm::APInt &first, CallQuestion callQuestion);
 
 } // namespace memlint
 

@@ -17,6 +17,10 @@
 // ORDERED: error: buffer %init is freed twice
 // RUN: sed 's/%notseven = arith.cmpi ne, %x, %c2/%notseven = arith.cmpi ne, %x, %c3/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=XOR
 // XOR: error: buffer %e is freed twice
+// RUN: sed 's/%isfirst = arith.cmpi eq, %iv, %c0/%isfirst = arith.cmpi ne, %iv, %c0/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=HELPER
+// HELPER: error: buffer %init2 is freed twice
+// RUN: sed 's/scf.for %j = %c0 to %i step %c1/scf.for %j = %c1 to %i step %c1/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=INNER
+// INNER: warning: buffer %n allocated in a loop is not freed before the next iteration allocates it again
 // RUN: sed 's/%le = arith.cmpi sle, %k, %c3/%le = arith.cmpi sle, %k, %c4/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=NSW
 // NSW: error: buffer %d is freed twice
 // Without `nsw`, %k = INT_MAX wraps to the least sum: freed on no path.
@@ -179,5 +183,65 @@ func.func @xor_question(%x: i32) {
   scf.if %notseven {
     memref.dealloc %e : memref<4xf32>
   }
+  return
+}
+
+// A predicate helper asks i == 0 too (its summary: a comparison of what
+// the call passes), after i < 5.
+func.func @is_first(%iv: index) -> i1 {
+  %c0 = arith.constant 0 : index
+  %isfirst = arith.cmpi eq, %iv, %c0 : index
+  return %isfirst : i1
+}
+
+func.func @first_iteration_from_a_helper() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %c10 = arith.constant 10 : index
+  %init2 = memref.alloc() : memref<4xf32>
+  %r = scf.for %i = %c0 to %c10 step %c1 iter_args(%b = %init2) -> (memref<4xf32>) {
+    %lt = arith.cmpi slt, %i, %c5 : index
+    scf.if %lt {
+      %t = memref.alloc() : memref<4xf32>
+      memref.dealloc %t : memref<4xf32>
+    }
+    %first = func.call @is_first(%i) : (index) -> i1
+    scf.if %first {
+    } else {
+      memref.dealloc %b : memref<4xf32>
+    }
+    %n = memref.alloc() : memref<4xf32>
+    scf.yield %n : memref<4xf32>
+  }
+  memref.dealloc %r : memref<4xf32>
+  memref.dealloc %init2 : memref<4xf32>
+  return
+}
+
+// An inner loop from 0 to i runs where i > 0: past the first iteration.
+func.func @inner_loop_bounded_by_iv() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %c10 = arith.constant 10 : index
+  %init3 = memref.alloc() : memref<4xf32>
+  %r = scf.for %i = %c0 to %c10 step %c1 iter_args(%b = %init3) -> (memref<4xf32>) {
+    %lt = arith.cmpi slt, %i, %c5 : index
+    scf.if %lt {
+      %t = memref.alloc() : memref<4xf32>
+      memref.dealloc %t : memref<4xf32>
+    }
+    scf.for %j = %c0 to %i step %c1 {
+      %z = arith.cmpi eq, %j, %c0 : index
+      scf.if %z {
+        memref.dealloc %b : memref<4xf32>
+      }
+    }
+    %n = memref.alloc() : memref<4xf32>
+    scf.yield %n : memref<4xf32>
+  }
+  memref.dealloc %r : memref<4xf32>
+  memref.dealloc %init3 : memref<4xf32>
   return
 }
