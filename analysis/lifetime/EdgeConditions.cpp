@@ -194,7 +194,6 @@ Bdd EdgeConditions::affineSetHolds(affine::AffineIfOp op) {
 
 Bdd EdgeConditions::constraintHolds(affine::AffineIfOp op, unsigned i,
                                     function_ref<Bdd()> atom) {
-  using P = arith::CmpIPredicate;
   std::optional<AffineConstraint> c = flattenedConstraint(op, i);
   if (!c)
     return atom();
@@ -203,14 +202,10 @@ Bdd EdgeConditions::constraintHolds(affine::AffineIfOp op, unsigned i,
     return (c->isEq ? k == 0 : k >= 0) ? BddManager::True : BddManager::False;
   if (auto q = singleOperandQuestion(*c))
     return ctx.conds.valueIn(op->getOperand(q->first), q->second, atom);
-  // `x - y`, `== 0` or `>= 0`.
-  const SmallVector<unsigned, 2> &used = c->used;
-  if (used.size() == 2 && k == 0 && c->flat[used[0]] == -c->flat[used[1]] &&
-      (c->flat[used[0]] == 1 || c->flat[used[0]] == -1)) {
-    Value x = op->getOperand(used[0]), y = op->getOperand(used[1]);
-    if (c->flat[used[0]] == -1)
-      std::swap(x, y);
-    return ctx.conds.comparison(x, c->isEq ? P::eq : P::sge, y, atom);
+  if (auto q = twoOperandComparison(*c)) {
+    auto [x, y, pred] = *q;
+    return ctx.conds.comparison(op->getOperand(x), pred, op->getOperand(y),
+                                atom);
   }
   return atom();
 }

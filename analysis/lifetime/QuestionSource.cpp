@@ -13,6 +13,7 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <limits>
 
 using namespace mlir;
@@ -46,10 +47,10 @@ constantComparison(Value lhs, arith::CmpIPredicate pred, Value rhs) {
 /// Every question on x, from a comparison or a switch, goes the same way,
 /// so they all share one value's cells.
 void askOfSource(Value &x, ValueSet &set) {
-  // (Bounded: a graph region may define values in a cycle.)
-  for (unsigned steps = 0; steps < 64; ++steps) {
-    Operation *def = x.getDefiningOp();
-    if (!def)
+  // (Each op once: a graph region may define values in a cycle.)
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  while (Operation *def = x.getDefiningOp()) {
+    if (!seen.insert(def).second)
       return;
     APInt k;
     // x = other ^ k: other = x ^ k.
@@ -179,6 +180,20 @@ singleOperandQuestion(const AffineConstraint &c) {
   return std::make_pair(c.used[0], ValueSet::where(pred, bound));
 }
 
+std::optional<std::tuple<unsigned, unsigned, arith::CmpIPredicate>>
+twoOperandComparison(const AffineConstraint &c) {
+  const SmallVector<unsigned, 2> &used = c.used;
+  if (used.size() != 2 || c.flat.back() != 0 ||
+      c.flat[used[0]] != -c.flat[used[1]] ||
+      (c.flat[used[0]] != 1 && c.flat[used[0]] != -1))
+    return std::nullopt;
+  unsigned x = used[0], y = used[1];
+  if (c.flat[used[0]] == -1)
+    std::swap(x, y);
+  return std::make_tuple(
+      x, y, c.isEq ? arith::CmpIPredicate::eq : arith::CmpIPredicate::sge);
+}
+
 namespace {
 
 /// The questions asked of one value and of what is computed from it by
@@ -293,10 +308,17 @@ private:
     if (auto a = dyn_cast<affine::AffineIfOp>(user)) {
       for (unsigned i = 0, e = a.getIntegerSet().getNumConstraints(); i < e;
            ++i)
-        if (std::optional<AffineConstraint> c = flattenedConstraint(a, i))
+        if (std::optional<AffineConstraint> c = flattenedConstraint(a, i)) {
           if (auto q = singleOperandQuestion(*c);
               q && a->getOperand(q->first) == v && settles(v, q->second))
             return true;
+          if (auto q = twoOperandComparison(*c)) {
+            auto [x, y, pred] = *q;
+            Value lhs = a->getOperand(x), rhs = a->getOperand(y);
+            if ((lhs == v || rhs == v) && asksComparison(lhs, pred, rhs))
+              return true;
+          }
+        }
       return false;
     }
     return false;

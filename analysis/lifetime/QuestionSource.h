@@ -68,6 +68,11 @@ using CallQuestion =
     llvm::function_ref<std::optional<std::pair<mlir::Value, ValueSet>>(
         mlir::Value callResult)>;
 
+/// `x - y`, `== 0` or `>= 0`, as operands x and y and the predicate of
+/// `x pred y`.
+std::optional<std::tuple<unsigned, unsigned, mlir::arith::CmpIPredicate>>
+twoOperandComparison(const AffineConstraint &c);
+
 /// Whether some question asked of `iv` (a comparison whose result is used,
 /// a switch case, an affine.if constraint, whether an scf.for bounded by
 /// it runs, a predicate helper's call, through what askOfSource looks

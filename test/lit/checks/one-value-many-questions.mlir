@@ -21,6 +21,8 @@
 // HELPER: error: buffer %init2 is freed twice
 // RUN: sed 's/scf.for %j = %c0 to %i step %c1/scf.for %j = %c1 to %i step %c1/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=INNER
 // INNER: warning: buffer %n allocated in a loop is not freed before the next iteration allocates it again
+// RUN: sed 's/(d0 - s0 == 0)>/(d0 - s0 >= 0)>/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=AFFINE
+// AFFINE: error: buffer %f is freed twice
 // RUN: sed 's/%le = arith.cmpi sle, %k, %c3/%le = arith.cmpi sle, %k, %c4/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=NSW
 // NSW: error: buffer %d is freed twice
 // Without `nsw`, %k = INT_MAX wraps to the least sum: freed on no path.
@@ -134,6 +136,26 @@ func.func @sum_without_wrap(%k: i32) {
   }
   scf.if %le {
     memref.dealloc %d : memref<4xf32>
+  }
+  return
+}
+
+// An affine.if on `d0 - s0 == 0` with s0 a constant 0 asks `%i == 0`.
+#same = affine_set<(d0)[s0] : (d0 - s0 == 0)>
+func.func @affine_two_operands() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %f = memref.alloc() : memref<4xf32>
+  affine.for %i = 0 to 10 {
+    %lt = arith.cmpi slt, %i, %c5 : index
+    scf.if %lt {
+      %t = memref.alloc() : memref<4xf32>
+      memref.dealloc %t : memref<4xf32>
+    }
+    affine.if #same(%i)[%c0] {
+      memref.dealloc %f : memref<4xf32>
+    }
   }
   return
 }
