@@ -101,11 +101,13 @@ void askOfSource(Value &x, ValueSet &set) {
     Extension ext = extensionOf(def);
     if (ext == Extension::None)
       return;
+    // (An index is its storage: `index_cast` to i64 changes nothing.)
     Value narrow = def->getOperand(0);
-    if (!narrow.getType().isSignlessInteger())
+    if (!narrow.getType().isSignlessInteger() && !narrow.getType().isIndex())
       return;
-    set = set.beforeExtension(narrow.getType().getIntOrFloatBitWidth(),
-                              ext == Extension::Sign);
+    set = set.beforeExtension(
+        ConstantIntRanges::getStorageBitwidth(narrow.getType()),
+        ext == Extension::Sign);
     x = narrow;
   }
 }

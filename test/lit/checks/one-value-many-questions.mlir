@@ -23,6 +23,8 @@
 // INNER: warning: buffer %n allocated in a loop is not freed before the next iteration allocates it again
 // RUN: sed 's/(d0 - s0 == 0)>/(d0 - s0 >= 0)>/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=AFFINE
 // AFFINE: error: buffer %f is freed twice
+// RUN: sed 's/%wide0 = arith.cmpi eq, %wide, %z64/%wide0 = arith.cmpi ne, %wide, %z64/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=INDEX
+// INDEX: error: buffer %g is freed twice
 // RUN: sed 's/%le = arith.cmpi sle, %k, %c3/%le = arith.cmpi sle, %k, %c4/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=NSW
 // NSW: error: buffer %d is freed twice
 // Without `nsw`, %k = INT_MAX wraps to the least sum: freed on no path.
@@ -265,5 +267,28 @@ func.func @inner_loop_bounded_by_iv() {
   }
   memref.dealloc %r : memref<4xf32>
   memref.dealloc %init3 : memref<4xf32>
+  return
+}
+
+// An index cast to i64 is the same integer (the index's storage).
+func.func @index_as_i64() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %c10 = arith.constant 10 : index
+  %z64 = arith.constant 0 : i64
+  %g = memref.alloc() : memref<4xf32>
+  scf.for %i = %c0 to %c10 step %c1 {
+    %lt = arith.cmpi slt, %i, %c5 : index
+    scf.if %lt {
+      %t = memref.alloc() : memref<4xf32>
+      memref.dealloc %t : memref<4xf32>
+    }
+    %wide = arith.index_cast %i : index to i64
+    %wide0 = arith.cmpi eq, %wide, %z64 : i64
+    scf.if %wide0 {
+      memref.dealloc %g : memref<4xf32>
+    }
+  }
   return
 }
