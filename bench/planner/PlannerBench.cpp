@@ -1,14 +1,17 @@
 //===- PlannerBench.cpp - memlint's planner against the reference ones ----===//
 //
 // Usage: memlint_planner_bench [--alignment=N] [--budget-ms=N] [--nodes=N]
-//                              [--capacity=N|--capacity=file] [PATH...]
+//                              [--capacity=N|--capacity=file]
+//                              [--fingerprint] [PATH...]
 //
 // By default the exact phase runs on planMemory's default work budget and
 // no clock, as `memlint plan` does: the peaks are the same on every run.
 // --nodes=-1 --budget-ms=N bounds it by the clock alone. --capacity gives
 // the planner an arena capacity to fit first (PlanOptions::capacity), as
 // `memlint lint` does for over-capacity: N bytes, or `file` for the one a
-// MiniMalloc file name carries (`A.1048576.csv`).
+// MiniMalloc file name carries (`A.1048576.csv`). --fingerprint adds a
+// column with an FNV-1a hash of memlint's offsets, to check that a change
+// meant to be only faster leaves every plan byte for byte the same.
 //
 // Each PATH is a MiniMalloc CSV file or a directory searched recursively for
 // them (default: the suite in shared/data/minimalloc). Prints one row per
@@ -66,12 +69,25 @@ static int64_t capacityInName(const std::string &file) {
   return std::atoll(stem.c_str() + dot + 1);
 }
 
+/// FNV-1a over the offsets' bytes (little-endian, 8 per offset), so equal
+/// fingerprints mean equal plans (barring a collision).
+static uint64_t fingerprint(const std::vector<int64_t> &offsets) {
+  uint64_t hash = 0xcbf29ce484222325ULL;
+  for (int64_t offset : offsets)
+    for (int byte = 0; byte < 8; ++byte) {
+      hash ^= (static_cast<uint64_t>(offset) >> (8 * byte)) & 0xff;
+      hash *= 0x100000001b3ULL;
+    }
+  return hash;
+}
+
 int main(int argc, char **argv) {
   int64_t alignment = 1; // the suite's sizes are exact byte counts
   int64_t budgetMs = 0;  // no clock: the plans are the same on every run
   int64_t nodes = PlanOptions::kDefaultSearchNodeBudget;
   int64_t capacity = 0;
   bool capacityFromName = false;
+  bool printFingerprint = false;
   std::vector<std::string> paths;
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
@@ -85,10 +101,12 @@ int main(int argc, char **argv) {
       capacityFromName = true;
     } else if (!std::strncmp(arg, "--capacity=", 11)) {
       capacity = std::atoll(arg + 11);
+    } else if (!std::strcmp(arg, "--fingerprint")) {
+      printFingerprint = true;
     } else if (arg[0] == '-') {
       std::fprintf(stderr,
                    "usage: %s [--alignment=N] [--budget-ms=N] [--nodes=N] "
-                   "[--capacity=N|--capacity=file] [PATH...]\n",
+                   "[--capacity=N|--capacity=file] [--fingerprint] [PATH...]\n",
                    argv[0]);
       return 2;
     } else {
@@ -101,9 +119,12 @@ int main(int argc, char **argv) {
   for (const std::string &path : paths)
     collectCsvFiles(path, files);
 
-  std::printf("%-26s %7s %8s %8s %8s %8s %8s %8s %8s %8s\n", "instance",
+  std::printf("%-26s %7s %8s %8s %8s %8s %8s %8s %8s %8s", "instance",
               "buffers", "lower", "greedy", "xla-size", "xla-life", "in-time",
               "memlint", "ms", "cpu-ms");
+  if (printFingerprint)
+    std::printf(" %16s", "fingerprint");
+  std::printf("\n");
   // Per planner: instances at the lower bound, and the sum of log(peak/LB)
   // for the geometric mean.
   const char *names[5] = {"greedy", "xla-size", "xla-life", "in-time",
@@ -153,12 +174,16 @@ int main(int argc, char **argv) {
     }
     ++instances;
     std::printf(
-        "%-26s %7zu %8lld %8lld %8lld %8lld %8lld %8lld %8.1f %8.1f%s\n",
+        "%-26s %7zu %8lld %8lld %8lld %8lld %8lld %8lld %8.1f %8.1f%s",
         instanceName(file).c_str(), buffers.size(),
         (long long)memlint.lowerBound, (long long)greedy.peak,
         (long long)xlaSize.peak, (long long)xlaLife.peak,
         (long long)inTime.peak, (long long)memlint.peak, ms, cpuMs,
         memlint.optimal ? " optimal" : "");
+    if (printFingerprint)
+      std::printf(" %016llx",
+                  (unsigned long long)fingerprint(memlint.offsets));
+    std::printf("\n");
   }
   if (instances > 0) {
     std::printf("\n%-12s %-15s %s\n", "planner", "at lower bound",
