@@ -141,13 +141,21 @@ int64_t ExactSearch::hashSky(int32_t k, int64_t at) const {
 }
 
 void ExactSearch::set(int64_t &slot, int64_t value) {
-  trail.push_back({&slot, slot});
+  // Filled field by field: building the pair on the stack and copying it
+  // stalled on store forwarding, and place() makes many of these.
+  Change &change = trail.emplace_back();
+  change.slot = &slot;
+  change.old = slot;
   slot = value;
 }
 
 void ExactSearch::undoTo(size_t trailSize) {
   while (trail.size() > trailSize) {
-    *trail.back().first = trail.back().second;
+    const Change &change = trail.back();
+    if (change.slot)
+      *change.slot = change.old;
+    else
+      unplace(static_cast<int32_t>(change.old));
     trail.pop_back();
   }
 }
@@ -157,10 +165,15 @@ void ExactSearch::place(int32_t k, int64_t at) {
   set(level, at);
   set(lastOffset, at);
   set(lastRank, k);
+  // The per-section counts are undone by unplace() rather than entry by
+  // entry: a buffer spans dozens of sections, and one entry is cheaper.
+  Change &change = trail.emplace_back();
+  change.slot = nullptr;
+  change.old = k;
   for (int32_t s = firstSection[k]; s < endSection[k]; ++s)
-    set(bytesLeft[s], bytesLeft[s] - rounded[k]);
+    bytesLeft[s] -= rounded[k];
   for (int32_t s = firstSection[k]; s + 1 < endSection[k]; ++s)
-    set(crossing[s], crossing[s] - 1);
+    --crossing[s];
   // k rests on the highest top in its sections, so it is now the top of
   // each of them: a neighbour in time can rest no lower than its end.
   int64_t top = at + rounded[k];
@@ -169,6 +182,13 @@ void ExactSearch::place(int32_t k, int64_t at) {
       set(sky[q], top);
       set(skyHash[q], hashSky(q, top));
     }
+}
+
+void ExactSearch::unplace(int32_t k) {
+  for (int32_t s = firstSection[k]; s < endSection[k]; ++s)
+    bytesLeft[s] += rounded[k];
+  for (int32_t s = firstSection[k]; s + 1 < endSection[k]; ++s)
+    ++crossing[s];
 }
 
 bool ExactSearch::boundFails(int32_t firstSec, int32_t endSec,

@@ -92,6 +92,8 @@ private:
                   int64_t maxLowest);
   void orderCandidates(size_t first);
   void place(int32_t k, int64_t at);
+  /// Undoes place()'s per-section counts; the trail restores the rest.
+  void unplace(int32_t k);
   int64_t hashSky(int32_t k, int64_t at) const;
   void set(int64_t &slot, int64_t value);
   void undoTo(size_t trailSize);
@@ -124,7 +126,13 @@ private:
   int64_t level = 0;              // nothing unplaced may go below this
   int64_t lastOffset = -1;        // offset and rank of the last placed buffer
   int64_t lastRank = -1;
-  std::vector<std::pair<int64_t *, int64_t>> trail;
+  /// An undo entry: the old value of *slot, or, where slot is null, the
+  /// buffer `old` whose per-section counts unplace() gives back.
+  struct Change {
+    int64_t *slot;
+    int64_t old;
+  };
+  std::vector<Change> trail;
 
   // Scratch, valid within one node before it recurses.
   std::vector<int64_t> lowest;     // per buffer: lowest offset it can take
