@@ -38,6 +38,27 @@ static constexpr int64_t kNone = std::numeric_limits<int64_t>::max();
 // Keeps every hashed value away from 0, the fixed point of mixBits.
 static constexpr uint64_t kSeed = 0x9e3779b97f4a7c15ULL;
 
+/// Calls fn(k) for each k in [begin, end) whose bit is set in `bits`, in
+/// increasing order, until fn returns false; returns false if one did.
+template <typename Fn>
+static bool forEachBit(const uint64_t *bits, int32_t begin, int32_t end,
+                       Fn fn) {
+  if (begin >= end)
+    return true;
+  int32_t firstWord = begin >> 6, lastWord = (end - 1) >> 6;
+  for (int32_t w = firstWord; w <= lastWord; ++w) {
+    uint64_t word = bits[w];
+    if (w == firstWord)
+      word &= ~uint64_t(0) << (begin & 63);
+    if (w == lastWord)
+      word &= ~uint64_t(0) >> (63 - ((end - 1) & 63));
+    for (; word; word &= word - 1)
+      if (!fn(w * 64 + __builtin_ctzll(word)))
+        return false;
+  }
+  return true;
+}
+
 ExactSearch::ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment)
     : numInputs(buffers.size()) {
   alignment = normalizeAlignment(alignment);
@@ -76,6 +97,23 @@ ExactSearch::ExactSearch(const std::vector<Buffer> &buffers, int64_t alignment)
         conflicts[a].push_back(b);
         conflicts[b].push_back(a);
       }
+
+  // The same as bit sets, for place(): masked with the unplaced buffers,
+  // they skip the placed neighbours a word at a time.
+  numWords = (count + 63) / 64;
+  conflictBits.assign(size_t(count) * numWords, 0);
+  conflictWords.assign(count, {0, 0});
+  for (int32_t a = 0; a < count; ++a) {
+    if (conflicts[a].empty())
+      continue;
+    int32_t low = count, high = 0;
+    for (int32_t b : conflicts[a]) {
+      conflictBits[size_t(a) * numWords + b / 64] |= uint64_t(1) << (b % 64);
+      low = std::min(low, b / 64);
+      high = std::max(high, b / 64 + 1);
+    }
+    conflictWords[a] = {low, high};
+  }
 
   // Smallest first: a waiting buffer looks for its smallest unplaced
   // neighbour.
@@ -170,6 +208,7 @@ void ExactSearch::place(int32_t k, int64_t at) {
   Change &change = trail.emplace_back();
   change.slot = nullptr;
   change.old = k;
+  unplacedBits[k / 64] &= ~(uint64_t(1) << (k % 64));
   for (int32_t s = firstSection[k]; s < endSection[k]; ++s)
     bytesLeft[s] -= rounded[k];
   for (int32_t s = firstSection[k]; s + 1 < endSection[k]; ++s)
@@ -177,14 +216,20 @@ void ExactSearch::place(int32_t k, int64_t at) {
   // k rests on the highest top in its sections, so it is now the top of
   // each of them: a neighbour in time can rest no lower than its end.
   int64_t top = at + rounded[k];
-  for (int32_t q : conflicts[k])
-    if (offset[q] < 0 && sky[q] < top) {
-      set(sky[q], top);
-      set(skyHash[q], hashSky(q, top));
+  const uint64_t *neighbours = &conflictBits[size_t(k) * numWords];
+  for (int32_t w = conflictWords[k].first; w < conflictWords[k].second; ++w)
+    for (uint64_t word = neighbours[w] & unplacedBits[w]; word;
+         word &= word - 1) {
+      int32_t q = w * 64 + __builtin_ctzll(word);
+      if (sky[q] < top) {
+        set(sky[q], top);
+        set(skyHash[q], hashSky(q, top));
+      }
     }
 }
 
 void ExactSearch::unplace(int32_t k) {
+  unplacedBits[k / 64] |= uint64_t(1) << (k % 64);
   for (int32_t s = firstSection[k]; s < endSection[k]; ++s)
     bytesLeft[s] += rounded[k];
   for (int32_t s = firstSection[k]; s + 1 < endSection[k]; ++s)
@@ -291,52 +336,56 @@ ExactSearch::independentParts(int32_t firstSec, int32_t endSec) const {
   return parts;
 }
 
+bool ExactSearch::scanBuffer(int32_t k, LevelScan &scan) {
+  int64_t at = sky[k];
+  // A buffer resting at the last placed offset but ranked before the last
+  // placed buffer cannot go there (canonical order), so it waits too.
+  bool resting =
+      at > level || (at == level && (level != lastOffset || k > lastRank));
+  // The key names the buffers barred from the level rather than the rank
+  // that bars them, so it means the same under any try order.
+  scan.key += skyHash[k] + (resting ? 0 : salt[k]);
+  if (resting) {
+    if (at < scan.low) {
+      scan.next = scan.low;
+      scan.low = at;
+    } else if (at > scan.low && at < scan.next) {
+      scan.next = at;
+    }
+  } else {
+    // Waiting: it will rest on an unplaced neighbour, placed at or above
+    // the level. If it fits entirely below the level, dropping it to its
+    // sky gives a plan with the same peak and lower offsets, one this
+    // search reaches on another branch: prune.
+    if (at + rounded[k] <= level)
+      return false;
+    int64_t smallest = kNone;
+    for (int32_t q : conflicts[k])
+      if (offset[q] < 0) {
+        smallest = rounded[q];
+        break;
+      }
+    if (smallest == kNone)
+      return false;
+    at = level + smallest;
+  }
+  if (at + size[k] > capacity)
+    return false;
+  lowest[k] = at;
+  scan.minLowest = std::min(scan.minLowest, at);
+  scan.maxLowest = std::max(scan.maxLowest, at);
+  return true;
+}
+
 bool ExactSearch::scanLevel(int32_t firstSec, int32_t endSec, LevelScan &scan) {
   scan.key = mixBits(level + kSeed) ^
              mixBits((uint64_t(firstSec) << 32 | uint32_t(endSec)) + kSeed);
-  for (int32_t k = firstStartingIn[firstSec], e = firstStartingIn[endSec];
-       k < e; ++k) {
-    if (offset[k] >= 0)
-      continue;
-    int64_t at = sky[k];
-    // A buffer resting at the last placed offset but ranked before the last
-    // placed buffer cannot go there (canonical order), so it waits too.
-    bool resting =
-        at > level || (at == level && (level != lastOffset || k > lastRank));
-    // The key names the buffers barred from the level rather than the rank
-    // that bars them, so it means the same under any try order.
-    scan.key += skyHash[k] + (resting ? 0 : salt[k]);
-    if (resting) {
-      if (at < scan.low) {
-        scan.next = scan.low;
-        scan.low = at;
-      } else if (at > scan.low && at < scan.next) {
-        scan.next = at;
-      }
-    } else {
-      // Waiting: it will rest on an unplaced neighbour, placed at or above
-      // the level. If it fits entirely below the level, dropping it to its
-      // sky gives a plan with the same peak and lower offsets, one this
-      // search reaches on another branch: prune.
-      if (at + rounded[k] <= level)
-        return false;
-      int64_t smallest = kNone;
-      for (int32_t q : conflicts[k])
-        if (offset[q] < 0) {
-          smallest = rounded[q];
-          break;
-        }
-      if (smallest == kNone)
-        return false;
-      at = level + smallest;
-    }
-    if (at + size[k] > capacity)
-      return false;
-    lowest[k] = at;
-    scan.minLowest = std::min(scan.minLowest, at);
-    scan.maxLowest = std::max(scan.maxLowest, at);
-  }
-  return scan.low != kNone;
+  // The unplaced buffers of the part are those starting in it: one live
+  // across its edge would have joined it to its neighbour.
+  return forEachBit(unplacedBits.data(), firstStartingIn[firstSec],
+                    firstStartingIn[endSec],
+                    [&](int32_t k) { return scanBuffer(k, scan); }) &&
+         scan.low != kNone;
 }
 
 bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
@@ -369,9 +418,12 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
   }
 
   size_t base = candidates.size();
-  for (int32_t k = firstStartingIn[firstSec]; k < firstStartingIn[endSec]; ++k)
-    if (offset[k] < 0 && sky[k] == scan.low && lowest[k] == scan.low)
-      candidates.push_back(k);
+  forEachBit(unplacedBits.data(), firstStartingIn[firstSec],
+             firstStartingIn[endSec], [&](int32_t k) {
+               if (sky[k] == scan.low && lowest[k] == scan.low)
+                 candidates.push_back(k);
+               return true;
+             });
   orderCandidates(base);
 
   size_t mark = trail.size();
@@ -406,6 +458,9 @@ SearchResult ExactSearch::run(int64_t capacityLimit, Clock::time_point until,
   for (size_t k = 0; k < count; ++k)
     skyHash[k] = hashSky(static_cast<int32_t>(k), 0);
   offset.assign(count, -1);
+  unplacedBits.assign(numWords, ~uint64_t(0));
+  if (count % 64)
+    unplacedBits.back() = (uint64_t(1) << (count % 64)) - 1;
   bytesLeft.assign(numSections, 0);
   crossing.assign(numSections, 0);
   for (size_t k = 0; k < count; ++k) {

@@ -87,6 +87,8 @@ private:
   /// Fills `scan` and each unplaced buffer's `lowest`; false when this
   /// state cannot lead to a plan (or a better one than another branch).
   bool scanLevel(int32_t firstSec, int32_t endSec, LevelScan &scan);
+  /// scanLevel's work on the unplaced buffer k.
+  bool scanBuffer(int32_t k, LevelScan &scan);
   bool solveEach(const std::vector<std::pair<int32_t, int32_t>> &parts);
   bool boundFails(int32_t firstSec, int32_t endSec, int64_t minLowest,
                   int64_t maxLowest);
@@ -109,6 +111,10 @@ private:
   std::vector<double> weight;                    // per buffer, from `ordering`
   std::vector<int32_t> firstSection, endSection; // [first, end) sections
   std::vector<std::vector<int32_t>> conflicts;   // live at a common point
+  size_t numWords = 0;                // 64-bit words in a set of buffers
+  std::vector<uint64_t> conflictBits; // conflicts[k] as bits, numWords each
+  std::vector<std::pair<int32_t, int32_t>> conflictWords; // [first, end)
+                                                          // nonzero words
   std::vector<int32_t> firstStartingIn;   // per section s: first buffer with
                                           // firstSection >= s
   std::vector<int32_t> cover, coverBegin; // buffers live in each section
@@ -117,14 +123,16 @@ private:
   int64_t maxPadding = 0; // largest roundUp(size) - size
 
   // Search state; every change goes through set() so it can be undone.
-  std::vector<int64_t> sky;       // offset of the highest placed neighbour top
-  std::vector<int64_t> skyHash;   // hashSky(k, sky[k]), kept up to date
-  std::vector<int64_t> offset;    // placed offset, -1 while unplaced
-  std::vector<int64_t> bytesLeft; // per section: rounded bytes unplaced
-  std::vector<int64_t> crossing;  // per section s: unplaced buffers live in
-                                  // both s and s + 1
-  int64_t level = 0;              // nothing unplaced may go below this
-  int64_t lastOffset = -1;        // offset and rank of the last placed buffer
+  std::vector<int64_t> sky;     // offset of the highest placed neighbour top
+  std::vector<int64_t> skyHash; // hashSky(k, sky[k]), kept up to date
+  std::vector<int64_t> offset;  // placed offset, -1 while unplaced
+  std::vector<uint64_t> unplacedBits; // bit k: offset[k] < 0; kept by
+                                      // place() and unplace()
+  std::vector<int64_t> bytesLeft;     // per section: rounded bytes unplaced
+  std::vector<int64_t> crossing;      // per section s: unplaced buffers live in
+                                      // both s and s + 1
+  int64_t level = 0;                  // nothing unplaced may go below this
+  int64_t lastOffset = -1; // offset and rank of the last placed buffer
   int64_t lastRank = -1;
   /// An undo entry: the old value of *slot, or, where slot is null, the
   /// buffer `old` whose per-section counts unplace() gives back.
