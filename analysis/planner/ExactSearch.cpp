@@ -30,6 +30,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <tuple>
 
 namespace memlint {
 namespace planner {
@@ -303,11 +304,12 @@ void ExactSearch::orderCandidates(size_t first) {
     candidates[i] = byStart[candidates[i]];
 }
 
-bool ExactSearch::solveEach(
-    const std::vector<std::pair<int32_t, int32_t>> &parts) {
+bool ExactSearch::solveEach(size_t base) {
   size_t mark = trail.size();
   int64_t savedLevel = level, savedOffset = lastOffset, savedRank = lastRank;
-  for (auto [first, end] : parts) {
+  // By index: the nodes below push their own parts after these.
+  for (size_t i = base, e = parts.size(); i < e; ++i) {
+    auto [first, end] = parts[i];
     // Each part restarts from the state at the split: the canonical order
     // only ties buffers that can interact.
     set(level, savedLevel);
@@ -321,10 +323,8 @@ bool ExactSearch::solveEach(
   return true;
 }
 
-std::vector<std::pair<int32_t, int32_t>>
-ExactSearch::independentParts(int32_t firstSec, int32_t endSec) const {
+void ExactSearch::pushIndependentParts(int32_t firstSec, int32_t endSec) {
   // Runs of sections joined by a buffer live across their boundaries.
-  std::vector<std::pair<int32_t, int32_t>> parts;
   for (int32_t s = firstSec; s < endSec; ++s) {
     if (bytesLeft[s] == 0)
       continue;
@@ -333,7 +333,6 @@ ExactSearch::independentParts(int32_t firstSec, int32_t endSec) const {
       ++s;
     parts.push_back({first, s + 1});
   }
-  return parts;
 }
 
 bool ExactSearch::scanBuffer(int32_t k, LevelScan &scan) {
@@ -382,10 +381,14 @@ bool ExactSearch::scanLevel(int32_t firstSec, int32_t endSec, LevelScan &scan) {
              mixBits((uint64_t(firstSec) << 32 | uint32_t(endSec)) + kSeed);
   // The unplaced buffers of the part are those starting in it: one live
   // across its edge would have joined it to its neighbour.
-  return forEachBit(unplacedBits.data(), firstStartingIn[firstSec],
-                    firstStartingIn[endSec],
-                    [&](int32_t k) { return scanBuffer(k, scan); }) &&
-         scan.low != kNone;
+  // Filled in a local copy, which can live in registers: through the
+  // reference, each store to lowest[] could alias it.
+  LevelScan local = scan;
+  bool alive = forEachBit(unplacedBits.data(), firstStartingIn[firstSec],
+                          firstStartingIn[endSec],
+                          [&](int32_t k) { return scanBuffer(k, local); });
+  scan = local;
+  return alive && scan.low != kNone;
 }
 
 bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
@@ -397,14 +400,16 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
     return false;
   }
 
-  std::vector<std::pair<int32_t, int32_t>> parts =
-      independentParts(firstSec, endSec);
-  if (parts.empty())
-    return true;
-  if (parts.size() > 1)
-    return solveEach(parts);
-  firstSec = parts[0].first;
-  endSec = parts[0].second;
+  size_t partsBase = parts.size();
+  pushIndependentParts(firstSec, endSec);
+  size_t numParts = parts.size() - partsBase;
+  if (numParts != 1) {
+    bool solved = numParts == 0 || solveEach(partsBase);
+    parts.resize(partsBase);
+    return solved;
+  }
+  std::tie(firstSec, endSec) = parts.back();
+  parts.pop_back();
 
   // What the rest of the search depends on (which buffers are left, where
   // each could rest, the canonical-order state), and the lowest and next
@@ -473,6 +478,7 @@ SearchResult ExactSearch::run(int64_t capacityLimit, Clock::time_point until,
   lastOffset = lastRank = -1;
   trail.clear();
   candidates.clear();
+  parts.clear();
   capacity = capacityLimit;
   computeWeights();
   deadline = until;

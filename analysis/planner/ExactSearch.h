@@ -69,11 +69,10 @@ public:
 private:
   void computeWeights();
   bool solve(int32_t firstSec, int32_t endSec);
-  /// The independent parts of sections [firstSec, endSec): runs joined by
-  /// a buffer live across their boundaries, skipping sections with nothing
-  /// left to place.
-  std::vector<std::pair<int32_t, int32_t>>
-  independentParts(int32_t firstSec, int32_t endSec) const;
+  /// Pushes onto `parts` the independent parts of sections [firstSec,
+  /// endSec): runs joined by a buffer live across their boundaries,
+  /// skipping sections with nothing left to place.
+  void pushIndependentParts(int32_t firstSec, int32_t endSec);
   /// What one level of the search sees of the unplaced buffers.
   struct LevelScan {
     /// Memo key of the search state below this level.
@@ -89,7 +88,8 @@ private:
   bool scanLevel(int32_t firstSec, int32_t endSec, LevelScan &scan);
   /// scanLevel's work on the unplaced buffer k.
   bool scanBuffer(int32_t k, LevelScan &scan);
-  bool solveEach(const std::vector<std::pair<int32_t, int32_t>> &parts);
+  /// Solves parts[base..] one after the other.
+  bool solveEach(size_t base);
   bool boundFails(int32_t firstSec, int32_t endSec, int64_t minLowest,
                   int64_t maxLowest);
   void orderCandidates(size_t first);
@@ -147,9 +147,10 @@ private:
   std::vector<int32_t> witness;    // per section: a buffer that last passed
                                    // the bound; only a hint
   std::vector<int32_t> candidates; // a stack shared by all nodes
-  std::vector<int32_t> byStart;    // scratch for orderCandidates
-  using Worth = std::pair<double, double>; // time covered, then bytes
-  std::vector<Worth> value, best;          // scratch for orderCandidates
+  std::vector<std::pair<int32_t, int32_t>> parts; // likewise, of sections
+  std::vector<int32_t> byStart;                   // scratch for orderCandidates
+  using Worth = std::pair<double, double>;        // time covered, then bytes
+  std::vector<Worth> value, best;                 // scratch for orderCandidates
 
   FailureCache failures;
   int64_t failuresCapacity = -1; // capacity the failures were found at
