@@ -415,9 +415,15 @@ bool ExactSearch::solve(int32_t firstSec, int32_t endSec) {
   // each could rest, the canonical-order state), and the lowest and next
   // lowest offsets a buffer can rest at.
   LevelScan scan;
-  if (!scanLevel(firstSec, endSec, scan) || failures.contains(scan.key))
+  if (!scanLevel(firstSec, endSec, scan))
     return false;
-  if (boundFails(firstSec, endSec, scan.minLowest, scan.maxLowest)) {
+  // The cache's slot is likely a miss in the CPU's caches: fetch it while
+  // the bound is checked (which changes nothing but its own hints).
+  failures.prefetch(scan.key);
+  bool hopeless = boundFails(firstSec, endSec, scan.minLowest, scan.maxLowest);
+  if (failures.contains(scan.key))
+    return false;
+  if (hopeless) {
     failures.insert(scan.key);
     return false;
   }

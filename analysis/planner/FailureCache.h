@@ -38,6 +38,11 @@ public:
 
   void clear() { std::fill(slots.begin(), slots.end(), 0); }
 
+  /// Starts loading the slots contains(key) and insert(key) look at.
+  void prefetch(uint64_t key) const {
+    __builtin_prefetch(&slots[(key | 1) & mask]);
+  }
+
   bool contains(uint64_t key) const {
     key |= 1; // 0 marks an empty slot
     for (size_t i = 0, at = key & mask; i < kProbes; ++i, at = (at + 1) & mask)
