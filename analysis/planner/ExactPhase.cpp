@@ -81,9 +81,11 @@ struct Strategy {
 
 /// Searches at `capacity` with `how` until a plan is found, the search
 /// proves there is none (`exhausted` without `found`), or `budget` is spent;
-/// charges what it used to `total` as well.
+/// charges what it used to `total` as well. Sets `cutByClock` when the
+/// wall clock ended it: then another run may end elsewhere.
 static SearchResult searchWith(ExactSearch &search, Strategy &how,
-                               int64_t capacity, Budget budget, Budget &total) {
+                               int64_t capacity, Budget budget, Budget &total,
+                               bool &cutByClock) {
   SearchResult result;
   while (!budget.spent()) {
     ++how.run;
@@ -109,6 +111,9 @@ static SearchResult searchWith(ExactSearch &search, Strategy &how,
       return result;
   }
   result.exhausted = false;
+  if (budget.deadline != Clock::time_point::max() &&
+      Clock::now() >= budget.deadline)
+    cutByClock = true;
   return result;
 }
 
@@ -117,6 +122,10 @@ void improveWithExactSearch(const std::vector<Buffer> &buffers,
                             int64_t capacity, Plan &best) {
   ExactSearch search(buffers, alignment);
   Budget total{budget.deadline, budget.nodes};
+  // A search cut by its share of the clock makes the plan depend on the
+  // machine's speed even when the phase ends before the deadline (the
+  // bisection below can close its gap early on such guesses).
+  bool cutByClock = false;
   auto adopt = [&](const SearchResult &found) {
     best.offsets = found.offsets;
     best.method = "exact";
@@ -145,7 +154,8 @@ void improveWithExactSearch(const std::vector<Buffer> &buffers,
     bool found = false;
     for (unsigned i = 0; i < n && !fit.spent() && !found; ++i) {
       Budget part = i + 1 == n ? fit : fit.share(1, 2);
-      SearchResult result = searchWith(search, *order[i], capacity, part, fit);
+      SearchResult result =
+          searchWith(search, *order[i], capacity, part, fit, cutByClock);
       if (result.found) {
         adopt(result);
         found = true;
@@ -178,7 +188,8 @@ void improveWithExactSearch(const std::vector<Buffer> &buffers,
   for (unsigned i = 0; i < numStrategies && !total.spent(); ++i) {
     Budget part = atBound.share(1, numStrategies - i);
     uint64_t before = total.nodes;
-    result = searchWith(search, *portfolio[i], best.lowerBound, part, total);
+    result = searchWith(search, *portfolio[i], best.lowerBound, part, total,
+                        cutByClock);
     atBound.charge(before - total.nodes);
     if (result.found) {
       adopt(result);
@@ -197,7 +208,8 @@ void improveWithExactSearch(const std::vector<Buffer> &buffers,
   int64_t low = proven;
   while (best.peak > low && !total.spent()) {
     int64_t capacity = low + (best.peak - 1 - low) / 2;
-    result = searchWith(search, rotating, capacity, total.share(1, 3), total);
+    result = searchWith(search, rotating, capacity, total.share(1, 3), total,
+                        cutByClock);
     if (result.found) {
       adopt(result);
       continue;
@@ -208,8 +220,9 @@ void improveWithExactSearch(const std::vector<Buffer> &buffers,
   }
   best.optimal = best.peak <= proven;
   // Conservative: a search that ended exactly as the clock ran out counts.
-  best.clockBound = budget.deadline != Clock::time_point::max() &&
-                    Clock::now() >= budget.deadline;
+  best.clockBound =
+      cutByClock || (budget.deadline != Clock::time_point::max() &&
+                     Clock::now() >= budget.deadline);
 }
 
 } // namespace planner
