@@ -158,10 +158,23 @@ argumentComparisons(FunctionOpInterface fn) {
   }
   Block &entry = body.front();
   for (auto [i, v] : llvm::enumerate(returned)) {
+    // `cmp ^ true` (a helper returning the negation) is the inverse
+    // comparison.
+    bool negated = false;
+    if (auto x = v && !mixed[i] ? v.getDefiningOp<arith::XOrIOp>() : nullptr)
+      for (unsigned side : {0u, 1u})
+        if (matchPattern(x->getOperand(1 - side), m_One()) &&
+            x->getOperand(side).getDefiningOp<arith::CmpIOp>()) {
+          v = x->getOperand(side);
+          negated = true;
+          break;
+        }
     auto cmp = v && !mixed[i] ? v.getDefiningOp<arith::CmpIOp>() : nullptr;
     if (!cmp)
       continue;
     arith::CmpIPredicate pred = cmp.getPredicate();
+    if (negated)
+      pred = arith::invertPredicate(pred);
     Value arg = cmp.getLhs(), other = cmp.getRhs();
     APInt c;
     if (!matchPattern(other, m_ConstantInt(&c))) {

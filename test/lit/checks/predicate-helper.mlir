@@ -6,6 +6,8 @@
 // passes, related to its own (`k <= 3`). Each caller frees once; with
 // `k <= 4` both free when k is 4.
 // OVERLAP: error: buffer %a is freed twice
+// RUN: sed 's/arith.cmpi sgt, %k, %c3 : i32/arith.cmpi sge, %k, %c3 : i32/' %s | not %memlint lint - | FileCheck %s --check-prefix=NEGATED
+// NEGATED: error: buffer %n is freed twice
 
 func.func private @is_big(%x: i32) -> i1 {
   %c3 = arith.constant 3 : i32
@@ -40,6 +42,30 @@ func.func @twice(%k: i32) {
   }
   scf.if %np2 {
     memref.dealloc %b : memref<4xf32>
+  }
+  return
+}
+
+// A helper that returns the negation (`cmp ^ true`, `is_small(k)` = not
+// `k > 3`) is the inverse comparison.
+func.func private @is_small(%x: i32) -> i1 {
+  %c3 = arith.constant 3 : i32
+  %true = arith.constant true
+  %b = arith.cmpi sgt, %x, %c3 : i32
+  %s = arith.xori %b, %true : i1
+  return %s : i1
+}
+
+func.func @negated_helper(%k: i32) {
+  %n = memref.alloc() : memref<4xf32>
+  %c3 = arith.constant 3 : i32
+  %p = call @is_small(%k) : (i32) -> i1
+  %q = arith.cmpi sgt, %k, %c3 : i32
+  scf.if %p {
+    memref.dealloc %n : memref<4xf32>
+  }
+  scf.if %q {
+    memref.dealloc %n : memref<4xf32>
   }
   return
 }
