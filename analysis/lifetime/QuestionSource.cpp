@@ -42,8 +42,8 @@ constantComparison(Value lhs, arith::CmpIPredicate pred, Value rhs) {
 
 /// The question "x in set" asked of what x was computed from, where that
 /// is a bijection or an extension: `x + k == c` is `x == c - k` (wrapping
-/// included, so every order alike), `x ^ k == c` is `x == c ^ k`, and
-/// `extui %b != 0` is `%b == 0`.
+/// included, so every order alike), `k - x == c` is `x == k - c`, `x ^ k
+/// == c` is `x == c ^ k`, and `extui %b != 0` is `%b == 0`.
 /// Every question on x, from a comparison or a switch, goes the same way,
 /// so they all share one value's cells.
 void askOfSource(Value &x, ValueSet &set) {
@@ -65,6 +65,16 @@ void askOfSource(Value &x, ValueSet &set) {
         return;
       set = set.xored(k);
       x = other;
+      continue;
+    }
+    // x = k - other: other = k - x, a reflection (wrapping).
+    if (isa<arith::SubIOp>(def) && !def->getOperand(0).getType().isInteger(1) &&
+        matchPattern(def->getOperand(0), m_ConstantInt(&k)) &&
+        !matchPattern(def->getOperand(1), m_Constant())) {
+      if (k.getBitWidth() != set.width())
+        return;
+      set = set.negated().shifted(k);
+      x = def->getOperand(1);
       continue;
     }
     if (isa<arith::AddIOp, arith::SubIOp>(def) &&

@@ -136,6 +136,26 @@ ValueSet ValueSet::shifted(const APInt &k) const {
   return out;
 }
 
+ValueSet ValueSet::negated() const {
+  // -[lo, hi] is [-hi, -lo] away from 0; 0 stays 0.
+  std::vector<std::pair<APInt, APInt>> pieces;
+  for (const auto &[lo, hi] : intervals) {
+    if (lo.isZero()) {
+      pieces.push_back({lo, lo});
+      if (!hi.isZero())
+        pieces.push_back({-hi, APInt::getMaxValue(bits)});
+    } else {
+      pieces.push_back({-hi, -lo});
+    }
+  }
+  llvm::sort(pieces,
+             [](const auto &a, const auto &b) { return a.first.ult(b.first); });
+  ValueSet out(bits);
+  for (auto &[lo, hi] : pieces)
+    out.add(lo, hi);
+  return out;
+}
+
 ValueSet ValueSet::xored(const APInt &k) const {
   if (k.getBitWidth() != bits)
     return all(bits);

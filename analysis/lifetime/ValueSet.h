@@ -43,6 +43,8 @@ public:
   ValueSet minus(const ValueSet &o) const { return intersect(o.complement()); }
   /// {v + k : v in this}, wrapping at the width (k of the same width).
   ValueSet shifted(const llvm::APInt &k) const;
+  /// {-v : v in this}, wrapping at the width.
+  ValueSet negated() const;
   /// {v ^ k : v in this} (k of the same width).
   ValueSet xored(const llvm::APInt &k) const;
   /// The values u with sat(u - delta) in this, for sat the exact result

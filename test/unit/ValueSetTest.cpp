@@ -164,3 +164,19 @@ TEST(ValueSetTest, XoredSetsHoldTheXors) {
             << k;
       }
 }
+
+// A question on k - x is one on x: the set negated, then shifted by k.
+TEST(ValueSetTest, ReflectedSetsHoldTheDifferences) {
+  for (P pred : AllPredicates)
+    for (unsigned c = 0; c < (1u << Width); ++c)
+      for (unsigned k = 0; k < (1u << Width); ++k) {
+        ValueSet s = ValueSet::where(pred, APInt(Width, c));
+        unsigned expected = 0;
+        for (unsigned v = 0; v < (1u << Width); ++v)
+          if (holds(pred, APInt(Width, k) - APInt(Width, v), APInt(Width, c)))
+            expected |= 1u << v;
+        EXPECT_EQ(membersOf(s.negated().shifted(APInt(Width, k))), expected)
+            << "predicate " << static_cast<int>(pred) << " c " << c << " k "
+            << k;
+      }
+}

@@ -25,6 +25,8 @@
 // AFFINE: error: buffer %f is freed twice
 // RUN: sed 's/%wide0 = arith.cmpi eq, %wide, %z64/%wide0 = arith.cmpi ne, %wide, %z64/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=INDEX
 // INDEX: error: buffer %g is freed twice
+// RUN: sed 's/%notsix = arith.cmpi ne, %x, %c6/%notsix = arith.cmpi ne, %x, %c14/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=REFLECT
+// REFLECT: error: buffer %h is freed twice
 // RUN: sed 's/%le = arith.cmpi sle, %k, %c3/%le = arith.cmpi sle, %k, %c4/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=NSW
 // NSW: error: buffer %d is freed twice
 // Without `nsw`, %k = INT_MAX wraps to the least sum: freed on no path.
@@ -289,6 +291,25 @@ func.func @index_as_i64() {
     scf.if %wide0 {
       memref.dealloc %g : memref<4xf32>
     }
+  }
+  return
+}
+
+// `10 - %x == 4` is `%x == 6` (a reflection, not a shift).
+func.func @reflected(%x: i32) {
+  %c4 = arith.constant 4 : i32
+  %c6 = arith.constant 6 : i32
+  %c10 = arith.constant 10 : i32
+  %c14 = arith.constant 14 : i32
+  %h = memref.alloc() : memref<4xf32>
+  %y = arith.subi %c10, %x : i32
+  %four = arith.cmpi eq, %y, %c4 : i32
+  scf.if %four {
+    memref.dealloc %h : memref<4xf32>
+  }
+  %notsix = arith.cmpi ne, %x, %c6 : i32
+  scf.if %notsix {
+    memref.dealloc %h : memref<4xf32>
   }
   return
 }
