@@ -155,20 +155,9 @@ Bdd ConditionTable::formulaOf(Value v) {
               c.getPredicate() == arith::CmpIPredicate::ne)) {
     Bdd x = bdd.xorOf(formulaOf(c.getLhs()), formulaOf(c.getRhs()));
     f = c.getPredicate() == arith::CmpIPredicate::ne ? x : bdd.negate(x);
-  } else if (auto c = dyn_cast<arith::CmpIOp>(def)) {
-    f = comparison(c.getLhs(), c.getPredicate(), c.getRhs(),
-                   [&] { return freshValueAtom(v); });
-  } else if (auto c = dyn_cast<index::CmpOp>(def)) {
-    f = comparison(c.getLhs(), arithPredicateOf(c.getPred()), c.getRhs(),
-                   [&] { return freshValueAtom(v); });
-  } else if (auto c = dyn_cast<LLVM::ICmpOp>(def);
-             c && c.getLhs().getType().isIntOrIndex()) {
-    std::optional<arith::CmpIPredicate> pred = arith::symbolizeCmpIPredicate(
-        LLVM::stringifyICmpPredicate(c.getPredicate()));
-    if (pred)
-      f = comparison(c.getLhs(), *pred, c.getRhs(),
-                     [&] { return freshValueAtom(v); });
-    known = pred.has_value();
+  } else if (auto cmp = integerComparison(def)) {
+    auto [lhs, pred, rhs] = *cmp;
+    f = comparison(lhs, pred, rhs, [&] { return freshValueAtom(v); });
   } else if (auto c = dyn_cast<arith::CmpFOp>(def)) {
     f = floatComparison(c);
   } else if (std::optional<Bdd> b = booleanOfCast(v)) {

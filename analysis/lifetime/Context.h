@@ -84,6 +84,18 @@ struct FunctionContext {
   /// comparison.
   llvm::DenseMap<mlir::Value, std::pair<mlir::Value, ArgumentComparison>>
       comparisonOfCallResult;
+  /// comparisonOfCallResult as a question: the operand and the values of
+  /// it for which the call's result holds.
+  std::optional<std::pair<mlir::Value, ValueSet>>
+  callQuestionOf(mlir::Value callResult) const {
+    auto it = comparisonOfCallResult.find(callResult);
+    if (it == comparisonOfCallResult.end())
+      return std::nullopt;
+    const auto &[operand, cmp] = it->second;
+    return std::make_pair(
+        operand,
+        ValueSet::where(mlir::arith::CmpIPredicate(cmp.predicate), cmp.value));
+  }
   /// Per call, the operands its callee may hand back as a result on some
   /// path but not on every one (FunctionSummary::mayReturnArguments):
   /// which buffer the result is cannot be told, so the buffers passed there

@@ -28,14 +28,11 @@ public:
   void setUp(const BddBudget &budget) {
     ctx.conds.extraFormula = nullptr;
     ctx.conds.callQuestion = [this](mlir::Value r) {
-      return callQuestionOf(r);
+      return ctx.callQuestionOf(r);
     };
     ctx.bdd.setBudget(budget);
   }
   void run(mlir::FunctionOpInterface fn);
-  /// The question a call's result asks of an operand (a predicate helper).
-  std::optional<std::pair<mlir::Value, ValueSet>>
-  callQuestionOf(mlir::Value callResult) const;
   /// The summary for callers (nothing known if the analysis gave up).
   FunctionSummary summary() const;
   /// Events on tracked buffers that happen whatever memory holds, in

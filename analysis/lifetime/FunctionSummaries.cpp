@@ -57,16 +57,6 @@ static bool mayHandOn(Value r) {
   return false;
 }
 
-std::optional<std::pair<Value, ValueSet>>
-FunctionAnalysis::callQuestionOf(Value callResult) const {
-  auto it = ctx.comparisonOfCallResult.find(callResult);
-  if (it == ctx.comparisonOfCallResult.end())
-    return std::nullopt;
-  const auto &[operand, cmp] = it->second;
-  return std::make_pair(
-      operand, ValueSet::where(arith::CmpIPredicate(cmp.predicate), cmp.value));
-}
-
 void FunctionAnalysis::readCallResults(CallOpInterface call,
                                        SmallVectorImpl<Value> &owned,
                                        SmallVectorImpl<Value> &foreign) {

@@ -124,7 +124,7 @@ void askOfSource(Value &x, ValueSet &set) {
 
 /// index.cmp's predicate as arith.cmpi's: index values compare as the
 /// integers they are.
-arith::CmpIPredicate arithPredicateOf(index::IndexCmpPredicate p) {
+static arith::CmpIPredicate arithPredicateOf(index::IndexCmpPredicate p) {
   using A = arith::CmpIPredicate;
   using I = index::IndexCmpPredicate;
   switch (p) {
@@ -159,6 +159,22 @@ bool asksOfFlag(Value x) {
   ValueSet set = ValueSet::all(width);
   askOfSource(x, set);
   return x.getType().isInteger(1);
+}
+
+std::optional<std::tuple<Value, arith::CmpIPredicate, Value>>
+integerComparison(Operation *op) {
+  if (auto c = dyn_cast<arith::CmpIOp>(op))
+    return std::make_tuple(c.getLhs(), c.getPredicate(), c.getRhs());
+  if (auto c = dyn_cast<index::CmpOp>(op))
+    return std::make_tuple(c.getLhs(), arithPredicateOf(c.getPred()),
+                           c.getRhs());
+  if (auto c = dyn_cast<LLVM::ICmpOp>(op);
+      c && c.getLhs().getType().isIntOrIndex())
+    if (std::optional<arith::CmpIPredicate> pred =
+            arith::symbolizeCmpIPredicate(
+                LLVM::stringifyICmpPredicate(c.getPredicate())))
+      return std::make_tuple(c.getLhs(), *pred, c.getRhs());
+  return std::nullopt;
 }
 
 std::optional<AffineConstraint> flattenedConstraint(affine::AffineIfOp op,
@@ -277,15 +293,9 @@ private:
     if (isa<arith::CmpIOp, index::CmpOp, LLVM::ICmpOp>(user) &&
         user->use_empty())
       return false;
-    if (auto c = dyn_cast<arith::CmpIOp>(user))
-      return asksComparison(c.getLhs(), c.getPredicate(), c.getRhs());
-    if (auto c = dyn_cast<index::CmpOp>(user))
-      return asksComparison(c.getLhs(), arithPredicateOf(c.getPred()),
-                            c.getRhs());
-    if (auto c = dyn_cast<LLVM::ICmpOp>(user)) {
-      std::optional<arith::CmpIPredicate> pred = arith::symbolizeCmpIPredicate(
-          LLVM::stringifyICmpPredicate(c.getPredicate()));
-      return pred && asksComparison(c.getLhs(), *pred, c.getRhs());
+    if (auto cmp = integerComparison(user)) {
+      auto [lhs, pred, rhs] = *cmp;
+      return asksComparison(lhs, pred, rhs);
     }
     if (auto s = dyn_cast<cf::SwitchOp>(user)) {
       std::optional<DenseIntElementsAttr> values = s.getCaseValues();

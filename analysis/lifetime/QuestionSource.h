@@ -12,7 +12,6 @@
 
 #include "analysis/lifetime/ValueSet.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Index/IR/IndexOps.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -32,9 +31,10 @@ std::optional<std::tuple<mlir::Value, mlir::arith::CmpIPredicate, llvm::APInt>>
 constantComparison(mlir::Value lhs, mlir::arith::CmpIPredicate pred,
                    mlir::Value rhs);
 
-/// index.cmp's predicate as arith.cmpi's: index values compare as the
-/// integers they are.
-mlir::arith::CmpIPredicate arithPredicateOf(mlir::index::IndexCmpPredicate p);
+/// `lhs pred rhs` of an integer comparison: `arith.cmpi`, `index.cmp`, or
+/// `llvm.icmp` of integers (not of pointers).
+std::optional<std::tuple<mlir::Value, mlir::arith::CmpIPredicate, mlir::Value>>
+integerComparison(mlir::Operation *op);
 
 /// Rewrites "x in set" as the same question on what x was computed from,
 /// through bijections and extensions: `x + k == c` is `x == c - k`

@@ -408,16 +408,11 @@ void Transfer::defineResults(Operation *op, PathState &st) {
           it != ctx.flagArgumentOf.end()) {
         Bdd f = ctx.conds.formulaOf(it->second.first);
         flow.pinFormula(r, it->second.second ? ctx.bdd.negate(f) : f);
-      } else if (auto c = ctx.comparisonOfCallResult.find(r);
-                 c != ctx.comparisonOfCallResult.end()) {
+      } else if (auto q = ctx.callQuestionOf(r)) {
         // Asked of what the call passes, as the callee asks it.
-        const auto &[operand, cmp] = c->second;
-        flow.pinFormula(
-            r,
-            ctx.conds.valueIn(
-                operand,
-                ValueSet::where(arith::CmpIPredicate(cmp.predicate), cmp.value),
-                [&] { return ctx.conds.freshValueAtom(r); }));
+        flow.pinFormula(r, ctx.conds.valueIn(q->first, q->second, [&] {
+          return ctx.conds.freshValueAtom(r);
+        }));
       }
   for (Value r : heapAllocatedResults(op))
     if (std::optional<unsigned> b = ctx.bufferOf(r))

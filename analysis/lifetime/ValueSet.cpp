@@ -11,6 +11,12 @@ using llvm::APInt;
 
 namespace memlint {
 
+/// Intervals (or blocks) in increasing order of their first value.
+template <typename Intervals> static void sortByStart(Intervals &intervals) {
+  llvm::sort(intervals,
+             [](const auto &a, const auto &b) { return a.first.ult(b.first); });
+}
+
 ValueSet ValueSet::all(unsigned width) {
   ValueSet s(width);
   s.add(APInt::getMinValue(width), APInt::getMaxValue(width));
@@ -131,28 +137,23 @@ ValueSet ValueSet::shifted(const APInt &k) const {
       out.add(l, APInt::getMaxValue(bits));
     }
   }
-  llvm::sort(out.intervals,
-             [](const auto &a, const auto &b) { return a.first.ult(b.first); });
+  sortByStart(out.intervals);
   return out;
 }
 
 ValueSet ValueSet::negated() const {
   // -[lo, hi] is [-hi, -lo] away from 0; 0 stays 0.
-  std::vector<std::pair<APInt, APInt>> pieces;
+  ValueSet out(bits);
   for (const auto &[lo, hi] : intervals) {
     if (lo.isZero()) {
-      pieces.push_back({lo, lo});
+      out.add(lo, lo);
       if (!hi.isZero())
-        pieces.push_back({-hi, APInt::getMaxValue(bits)});
+        out.add(-hi, APInt::getMaxValue(bits));
     } else {
-      pieces.push_back({-hi, -lo});
+      out.add(-hi, -lo);
     }
   }
-  llvm::sort(pieces,
-             [](const auto &a, const auto &b) { return a.first.ult(b.first); });
-  ValueSet out(bits);
-  for (auto &[lo, hi] : pieces)
-    out.add(lo, hi);
+  sortByStart(out.intervals);
   return out;
 }
 
@@ -176,8 +177,7 @@ ValueSet ValueSet::xored(const APInt &k) const {
       at += APInt::getOneBitSet(wide, j);
     }
   }
-  llvm::sort(blocks,
-             [](const auto &a, const auto &b) { return a.first.ult(b.first); });
+  sortByStart(blocks);
   ValueSet out(bits);
   for (const auto &[lo, hi] : blocks) {
     if (!out.intervals.empty() && !out.intervals.back().second.isMaxValue() &&
@@ -230,8 +230,7 @@ ValueSet ValueSet::shiftedWithoutWrap(const APInt &delta, bool isSigned) const {
       shiftPiece(lo, hi);
     }
   }
-  llvm::sort(out.intervals,
-             [](const auto &a, const auto &b) { return a.first.ult(b.first); });
+  sortByStart(out.intervals);
   return out;
 }
 
