@@ -1,4 +1,5 @@
 #include "analysis/lifetime/ValueSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <gtest/gtest.h>
 
@@ -92,6 +93,27 @@ APInt saturatedAdd(const APInt &x, const APInt &k, bool isSigned) {
   return isSigned ? x.sadd_sat(k) : x.uadd_sat(k);
 }
 
+/// For every predicate, constant c and k of `Width` bits: the set
+/// `asked(where(pred, c), k)` holds exactly the x whose `source(x, k)`
+/// satisfies `pred c`: a question on source(x, k) asked of x.
+void expectAskedOfX(
+    llvm::function_ref<ValueSet(const ValueSet &, const APInt &)> asked,
+    llvm::function_ref<APInt(const APInt &, const APInt &)> source) {
+  for (P pred : AllPredicates)
+    for (unsigned c = 0; c < (1u << Width); ++c)
+      for (unsigned k = 0; k < (1u << Width); ++k) {
+        APInt kk(Width, k);
+        unsigned expected = 0;
+        for (unsigned v = 0; v < (1u << Width); ++v)
+          if (holds(pred, source(APInt(Width, v), kk), APInt(Width, c)))
+            expected |= 1u << v;
+        EXPECT_EQ(membersOf(asked(ValueSet::where(pred, APInt(Width, c)), kk)),
+                  expected)
+            << "predicate " << static_cast<int>(pred) << " c " << c << " k "
+            << k;
+      }
+}
+
 } // namespace
 
 // A question on x + k is one on x: shifting the set by -k, wrapping or
@@ -99,33 +121,19 @@ APInt saturatedAdd(const APInt &x, const APInt &k, bool isSigned) {
 // the set holds. Pieces wrapping past either end come out sorted (the
 // membership test intersects, which relies on it).
 TEST(ValueSetTest, ShiftedSetsHoldTheSums) {
-  for (P pred : AllPredicates)
-    for (unsigned c = 0; c < (1u << Width); ++c)
-      for (unsigned k = 0; k < (1u << Width); ++k) {
-        ValueSet s = ValueSet::where(pred, APInt(Width, c));
-        APInt kk(Width, k);
-        unsigned wrapping = 0, signedSat = 0, unsignedSat = 0;
-        for (unsigned v = 0; v < (1u << Width); ++v) {
-          APInt x(Width, v);
-          auto in = [&](const APInt &y) {
-            return holds(pred, y, APInt(Width, c));
-          };
-          wrapping |= unsigned(in(x + kk)) << v;
-          signedSat |= unsigned(in(saturatedAdd(x, kk, true))) << v;
-          unsignedSat |= unsigned(in(saturatedAdd(x, kk, false))) << v;
-        }
-        EXPECT_EQ(membersOf(s.shifted(-kk)), wrapping)
-            << "predicate " << static_cast<int>(pred) << " c " << c << " k "
-            << k;
-        EXPECT_EQ(membersOf(s.shiftedWithoutWrap(-kk.sext(Width + 2), true)),
-                  signedSat)
-            << "predicate " << static_cast<int>(pred) << " c " << c << " k "
-            << k;
-        EXPECT_EQ(membersOf(s.shiftedWithoutWrap(-kk.zext(Width + 2), false)),
-                  unsignedSat)
-            << "predicate " << static_cast<int>(pred) << " c " << c << " k "
-            << k;
-      }
+  expectAskedOfX(
+      [](const ValueSet &s, const APInt &k) { return s.shifted(-k); },
+      [](const APInt &x, const APInt &k) { return x + k; });
+  expectAskedOfX(
+      [](const ValueSet &s, const APInt &k) {
+        return s.shiftedWithoutWrap(-k.sext(Width + 2), true);
+      },
+      [](const APInt &x, const APInt &k) { return saturatedAdd(x, k, true); });
+  expectAskedOfX(
+      [](const ValueSet &s, const APInt &k) {
+        return s.shiftedWithoutWrap(-k.zext(Width + 2), false);
+      },
+      [](const APInt &x, const APInt &k) { return saturatedAdd(x, k, false); });
 }
 
 // A question on an extended value is one on the value before extension:
@@ -151,32 +159,13 @@ TEST(ValueSetTest, BeforeExtension) {
 
 // A question on x ^ k is one on x: the set xored by k, exactly.
 TEST(ValueSetTest, XoredSetsHoldTheXors) {
-  for (P pred : AllPredicates)
-    for (unsigned c = 0; c < (1u << Width); ++c)
-      for (unsigned k = 0; k < (1u << Width); ++k) {
-        ValueSet s = ValueSet::where(pred, APInt(Width, c));
-        unsigned expected = 0;
-        for (unsigned v = 0; v < (1u << Width); ++v)
-          if (holds(pred, APInt(Width, v ^ k), APInt(Width, c)))
-            expected |= 1u << v;
-        EXPECT_EQ(membersOf(s.xored(APInt(Width, k))), expected)
-            << "predicate " << static_cast<int>(pred) << " c " << c << " k "
-            << k;
-      }
+  expectAskedOfX([](const ValueSet &s, const APInt &k) { return s.xored(k); },
+                 [](const APInt &x, const APInt &k) { return x ^ k; });
 }
 
 // A question on k - x is one on x: the set negated, then shifted by k.
 TEST(ValueSetTest, ReflectedSetsHoldTheDifferences) {
-  for (P pred : AllPredicates)
-    for (unsigned c = 0; c < (1u << Width); ++c)
-      for (unsigned k = 0; k < (1u << Width); ++k) {
-        ValueSet s = ValueSet::where(pred, APInt(Width, c));
-        unsigned expected = 0;
-        for (unsigned v = 0; v < (1u << Width); ++v)
-          if (holds(pred, APInt(Width, k) - APInt(Width, v), APInt(Width, c)))
-            expected |= 1u << v;
-        EXPECT_EQ(membersOf(s.negated().shifted(APInt(Width, k))), expected)
-            << "predicate " << static_cast<int>(pred) << " c " << c << " k "
-            << k;
-      }
+  expectAskedOfX(
+      [](const ValueSet &s, const APInt &k) { return s.negated().shifted(k); },
+      [](const APInt &x, const APInt &k) { return k - x; });
 }
