@@ -14,6 +14,7 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
 
@@ -107,7 +108,8 @@ bool ConditionTable::isDerived(Value v) {
   Operation *def = v.getDefiningOp();
   if (!def)
     return false;
-  if (isa<arith::XOrIOp, arith::AndIOp, arith::OrIOp, arith::SelectOp>(def))
+  if (isa<arith::XOrIOp, arith::AndIOp, arith::OrIOp, arith::SelectOp,
+          LLVM::XOrOp, LLVM::AndOp, LLVM::OrOp, LLVM::SelectOp>(def))
     return true;
   if (auto c = dyn_cast<arith::CmpIOp>(def);
       c && isI1(c.getLhs()) &&
@@ -123,7 +125,7 @@ bool ConditionTable::isDerived(Value v) {
       return true;
     auto xc = constantComparison(def->getOperand(0), arith::CmpIPredicate::eq,
                                  def->getOperand(1));
-    return xc && asksOfFlag(std::get<0>(*xc));
+    return xc && asksOfFormula(std::get<0>(*xc));
   }
   return false;
 }
@@ -140,15 +142,16 @@ Bdd ConditionTable::formulaOf(Value v) {
     f = cst.isZero() ? BddManager::False : BddManager::True;
   } else if (!def || !isI1(v)) {
     known = false;
-  } else if (auto x = dyn_cast<arith::XOrIOp>(def)) {
-    f = bdd.xorOf(formulaOf(x.getLhs()), formulaOf(x.getRhs()));
-  } else if (auto a = dyn_cast<arith::AndIOp>(def)) {
-    f = bdd.conj(formulaOf(a.getLhs()), formulaOf(a.getRhs()));
-  } else if (auto o = dyn_cast<arith::OrIOp>(def)) {
-    f = bdd.disj(formulaOf(o.getLhs()), formulaOf(o.getRhs()));
-  } else if (auto s = dyn_cast<arith::SelectOp>(def)) {
-    f = bdd.ite(formulaOf(s.getCondition()), formulaOf(s.getTrueValue()),
-                formulaOf(s.getFalseValue()));
+  } else if (isa<arith::XOrIOp, LLVM::XOrOp>(def)) {
+    f = bdd.xorOf(formulaOf(def->getOperand(0)), formulaOf(def->getOperand(1)));
+  } else if (isa<arith::AndIOp, LLVM::AndOp>(def)) {
+    f = bdd.conj(formulaOf(def->getOperand(0)), formulaOf(def->getOperand(1)));
+  } else if (isa<arith::OrIOp, LLVM::OrOp>(def)) {
+    f = bdd.disj(formulaOf(def->getOperand(0)), formulaOf(def->getOperand(1)));
+  } else if (isa<arith::SelectOp, LLVM::SelectOp>(def)) {
+    // (Both: condition, value if true, value if false.)
+    f = bdd.ite(formulaOf(def->getOperand(0)), formulaOf(def->getOperand(1)),
+                formulaOf(def->getOperand(2)));
   } else if (auto c = dyn_cast<arith::CmpIOp>(def);
              c && isI1(c.getLhs()) &&
              (c.getPredicate() == arith::CmpIPredicate::eq ||
@@ -234,6 +237,8 @@ Bdd ConditionTable::valueIn(Value x, const ValueSet &question,
   askOfSource(x, set);
   if (set.empty())
     return BddManager::False;
+  if (std::optional<Bdd> f = valueInSelect(x, set, atom))
+    return *f;
   // An i1 (a switch on a flag, an extended flag) is its formula.
   if (x.getType().isInteger(1) && set.width() == 1) {
     Bdd f = formulaOf(x), out = BddManager::False;
@@ -316,6 +321,34 @@ Bdd ConditionTable::valueIn(Value x, const ValueSet &question,
     f = bdd.disj(f, yes);
   }
   return f;
+}
+
+std::optional<Bdd> ConditionTable::valueInSelect(Value x, const ValueSet &set,
+                                                 function_ref<Bdd()> atom) {
+  Operation *def = x.getDefiningOp();
+  if (!isa_and_nonnull<arith::SelectOp, LLVM::SelectOp>(def) ||
+      !isI1(def->getOperand(0)) || isI1(x) || selectDepth >= MaxSelectDepth)
+    return std::nullopt;
+  // Each side as a constant's answer, or as the one open question (two
+  // would share `atom`, making unrelated values agree).
+  std::optional<Bdd> sides[2];
+  Value open;
+  for (unsigned i = 0; i < 2; ++i) {
+    Value side = def->getOperand(1 + i);
+    APInt k;
+    if (matchPattern(side, m_ConstantInt(&k)) && k.getBitWidth() == set.width())
+      sides[i] = set.contains(k) ? BddManager::True : BddManager::False;
+    else if (!open)
+      open = side;
+    else
+      return std::nullopt;
+  }
+  ++selectDepth;
+  auto done = llvm::make_scope_exit([&] { --selectDepth; });
+  for (std::optional<Bdd> &side : sides)
+    if (!side)
+      side = valueIn(open, set, atom);
+  return bdd.ite(formulaOf(def->getOperand(0)), *sides[0], *sides[1]);
 }
 
 SmallVector<ConditionTable::ValueCell, 4>

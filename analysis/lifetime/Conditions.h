@@ -234,6 +234,14 @@ private:
   /// unrelated (as every comparison was before cells): a switch with
   /// thousands of cases must not make each question cost thousands.
   static constexpr unsigned MaxValueCells = 64;
+  /// `x in set` of `x = select(c, a, k)` with `k` a constant: `c ? a in
+  /// set : k in set`, so the question is one on `a`'s cells (a clamp
+  /// written as a select, `select(i < 5, i, 7) == 0`). Null where `x` is
+  /// not such a select, or selects nest deeper than MaxSelectDepth.
+  std::optional<Bdd> valueInSelect(mlir::Value x, const ValueSet &set,
+                                   llvm::function_ref<Bdd()> atom);
+  static constexpr unsigned MaxSelectDepth = 8;
+  unsigned selectDepth = 0;
   /// First-iteration atoms by the first op of their loop's head.
   llvm::DenseMap<mlir::Operation *, Bdd> firstIterations;
   using Cube = llvm::SmallVector<std::pair<unsigned, bool>>;

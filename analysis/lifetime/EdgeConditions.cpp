@@ -1,5 +1,7 @@
 //===- EdgeConditions.cpp - On which paths each edge is taken -------------===//
 #include "analysis/lifetime/EdgeConditions.h"
+
+#include "analysis/lifetime/BranchForms.h"
 #include "analysis/lifetime/QuestionSource.h"
 #include "mlir/Analysis/FlatLinearValueConstraints.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -48,37 +50,35 @@ std::vector<Bdd> EdgeConditions::ofBranch(Operation *term) {
   unsigned n = term->getNumSuccessors();
   if (n == 1)
     return {BddManager::True};
-  if (auto cb = dyn_cast<cf::CondBranchOp>(term)) {
-    Bdd c = ctx.conds.formulaOf(cb.getCondition());
+  if (Value cond = branchCondition(term)) {
+    Bdd c = ctx.conds.formulaOf(cond);
     return {c, ctx.bdd.negate(c)};
   }
-  if (isa<cf::SwitchOp>(term))
-    return ofSwitch(term);
+  if (std::optional<SwitchForm> sw = switchForm(term))
+    return ofSwitch(term, *sw);
   return opaque(term, n);
 }
 
-std::vector<Bdd> EdgeConditions::ofSwitch(Operation *term) {
-  auto sw = cast<cf::SwitchOp>(term);
+std::vector<Bdd> EdgeConditions::ofSwitch(Operation *term,
+                                          const SwitchForm &sw) {
   BddManager &bdd = ctx.bdd;
   std::vector<Bdd> out(term->getNumSuccessors(), BddManager::False);
-  auto caseValues = sw.getCaseValues();
   APInt cst;
   // Successor 0 is the default; successor i+1 is case i.
-  if (matchPattern(sw.getFlag(), m_ConstantInt(&cst)) && caseValues) {
+  if (matchPattern(sw.flag, m_ConstantInt(&cst))) {
     unsigned hit = 0;
-    for (auto [i, v] : llvm::enumerate(caseValues->getValues<APInt>()))
-      if (v == cst)
+    for (auto [i, v] : llvm::enumerate(sw.cases))
+      if (!hit && v == cst)
         hit = i + 1;
     out[hit] = BddManager::True;
     return out;
   }
   Bdd rest = BddManager::True;
-  if (caseValues)
-    for (auto [i, v] : llvm::enumerate(caseValues->getValues<APInt>())) {
-      Bdd a = caseTaken(term, i, sw.getFlag(), v, "the switch at ");
-      out[i + 1] = bdd.conj(rest, a);
-      rest = bdd.conj(rest, bdd.negate(a));
-    }
+  for (auto [i, v] : llvm::enumerate(sw.cases)) {
+    Bdd a = caseTaken(term, i, sw.flag, v, "the switch at ");
+    out[i + 1] = bdd.conj(rest, a);
+    rest = bdd.conj(rest, bdd.negate(a));
+  }
   out[0] = rest;
   return out;
 }
@@ -97,7 +97,7 @@ Bdd EdgeConditions::caseTaken(Operation *op, unsigned idx, Value selector,
   });
   // (A case of a widened flag is the flag's formula, which a loop may
   // change from one fixpoint round to the next: asked afresh each time.)
-  if (!asksOfFlag(selector))
+  if (!asksOfFormula(selector))
     cases[key] = a;
   return a;
 }
@@ -187,7 +187,7 @@ Bdd EdgeConditions::affineSetHolds(affine::AffineIfOp op) {
     };
     holds = ctx.bdd.conj(holds, constraintHolds(op, i, atom));
   }
-  if (llvm::none_of(op->getOperands(), asksOfFlag))
+  if (llvm::none_of(op->getOperands(), asksOfFormula))
     affineSets.emplace(std::move(key), holds);
   return holds;
 }

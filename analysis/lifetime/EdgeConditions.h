@@ -13,6 +13,7 @@
 #ifndef MEMLINT_ANALYSIS_LIFETIME_EDGECONDITIONS_H
 #define MEMLINT_ANALYSIS_LIFETIME_EDGECONDITIONS_H
 
+#include "analysis/lifetime/BranchForms.h"
 #include "analysis/lifetime/Context.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -53,7 +54,7 @@ private:
   /// of one value with constants relate.
   Bdd caseTaken(mlir::Operation *op, unsigned idx, mlir::Value selector,
                 const llvm::APInt &value, llvm::StringRef what);
-  std::vector<Bdd> ofSwitch(mlir::Operation *term);
+  std::vector<Bdd> ofSwitch(mlir::Operation *term, const SwitchForm &sw);
   /// "The set of `op` holds": the conjunction of its constraints, made
   /// once per integer set and operands, so two affine.ifs asking the same
   /// question take the same branch.

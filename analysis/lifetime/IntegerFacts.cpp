@@ -7,6 +7,7 @@
 #include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IntegerSet.h"
@@ -112,9 +113,9 @@ Outcomes outcomesBetween(const ConstantIntRanges &l,
 }
 
 Extension extensionOf(Operation *op) {
-  if (isa<arith::ExtSIOp>(op))
+  if (isa<arith::ExtSIOp, LLVM::SExtOp>(op))
     return Extension::Sign;
-  if (isa<arith::ExtUIOp>(op))
+  if (isa<arith::ExtUIOp, LLVM::ZExtOp>(op))
     return Extension::Zero;
   if (!isa<arith::IndexCastOp, arith::IndexCastUIOp>(op))
     return Extension::None;

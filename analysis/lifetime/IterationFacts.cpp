@@ -7,12 +7,12 @@
 // Apart from IntegerFacts.cpp, which answers for the whole function.
 //
 //===----------------------------------------------------------------------===//
+#include "analysis/lifetime/BranchForms.h"
 #include "analysis/lifetime/IntegerFacts.h"
 
 #include "analysis/lifetime/LoopBlocks.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Dominance.h"
@@ -101,13 +101,13 @@ static std::optional<APInt> positiveIncrement(Value next, Value x) {
 /// Whether `br` stays in the loop of `header` (whose back edges come from
 /// `latches`) when its condition is true, or when it is false: the one
 /// successor that reaches a latch without passing the header.
-static std::optional<bool> staysWhenTrue(cf::CondBranchOp br, Block *header,
+static std::optional<bool> staysWhenTrue(Operation *br, Block *header,
                                          ArrayRef<Block *> latches) {
   DenseSet<Block *> inLoop;
   for (Block *latch : latches)
     lifetime::addLoopBlocks(latch, header, inLoop);
   auto inside = [&](Block *b) { return b != header && inLoop.count(b); };
-  bool t = inside(br.getTrueDest()), f = inside(br.getFalseDest());
+  bool t = inside(br->getSuccessor(0)), f = inside(br->getSuccessor(1));
   if (t == f)
     return std::nullopt;
   return t;
@@ -244,8 +244,8 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(Value x, Value y) {
   Value test;
   if (auto cond = dyn_cast_if_present<scf::ConditionOp>(term))
     test = cond.getCondition();
-  else if (auto br = dyn_cast_if_present<cf::CondBranchOp>(term))
-    test = br.getCondition();
+  else if (term)
+    test = branchCondition(term);
   auto cmp = test ? test.getDefiningOp<arith::CmpIOp>() : nullptr;
   if (!cmp || cmp->getBlock() != block)
     return std::nullopt;
@@ -269,8 +269,8 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(Value x, Value y) {
   std::optional<bool> staysOnTrue;
   if (isa<scf::ConditionOp>(term))
     staysOnTrue = true;
-  else if (auto br = dyn_cast<cf::CondBranchOp>(term))
-    staysOnTrue = staysWhenTrue(br, block, latches);
+  else if (branchCondition(term))
+    staysOnTrue = staysWhenTrue(term, block, latches);
   if (backKnown && staysOnTrue && cmp.getLhs() != cmp.getRhs()) {
     CmpIPredicate pred = cmp.getPredicate();
     if (cmp.getRhs() == x)

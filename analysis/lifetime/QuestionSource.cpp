@@ -1,6 +1,7 @@
 //===- QuestionSource.cpp - What a question on an integer asks ------------===//
 #include "analysis/lifetime/QuestionSource.h"
 
+#include "analysis/lifetime/BranchForms.h"
 #include "analysis/lifetime/IntegerFacts.h"
 #include "mlir/Analysis/FlatLinearValueConstraints.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -14,6 +15,7 @@
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/MathExtras.h"
 #include <limits>
 
 using namespace mlir;
@@ -38,6 +40,39 @@ constantComparison(Value lhs, arith::CmpIPredicate pred, Value rhs) {
       ConstantIntRanges::getStorageBitwidth(x.getType()) != c.getBitWidth())
     return std::nullopt;
   return std::make_tuple(x, pred, c);
+}
+
+namespace {
+/// `x = min(other, k)` or `max(other, k)`: x is `other` where `other
+/// keeps k` holds (`other < k` for a min), and k elsewhere.
+struct ClampByConstant {
+  Value other;
+  APInt k;
+  arith::CmpIPredicate keeps;
+};
+} // namespace
+
+static std::optional<ClampByConstant> clampByConstant(Operation *def) {
+  using P = arith::CmpIPredicate;
+  std::optional<P> keeps;
+  if (isa<arith::MinSIOp, index::MinSOp>(def))
+    keeps = P::slt;
+  else if (isa<arith::MaxSIOp, index::MaxSOp>(def))
+    keeps = P::sgt;
+  else if (isa<arith::MinUIOp, index::MinUOp>(def))
+    keeps = P::ult;
+  else if (isa<arith::MaxUIOp, index::MaxUOp>(def))
+    keeps = P::ugt;
+  if (!keeps || def->getResult(0).getType().isInteger(1))
+    return std::nullopt;
+  ClampByConstant c{Value(), APInt(), *keeps};
+  if (matchPattern(def->getOperand(1), m_ConstantInt(&c.k)))
+    c.other = def->getOperand(0);
+  else if (matchPattern(def->getOperand(0), m_ConstantInt(&c.k)))
+    c.other = def->getOperand(1);
+  if (!c.other || matchPattern(c.other, m_Constant()))
+    return std::nullopt;
+  return c;
 }
 
 /// The question "x in set" asked of what x was computed from, where that
@@ -108,6 +143,17 @@ void askOfSource(Value &x, ValueSet &set) {
       x = other;
       continue;
     }
+    // x = min(other, k): x in set where other < k and other is in it, or
+    // where other >= k if k is in it (max alike).
+    if (std::optional<ClampByConstant> c = clampByConstant(def)) {
+      if (c->k.getBitWidth() != set.width())
+        return;
+      ValueSet kept = ValueSet::where(c->keeps, c->k);
+      set = set.intersect(kept).united(
+          set.contains(c->k) ? kept.complement() : ValueSet::none(set.width()));
+      x = c->other;
+      continue;
+    }
     Extension ext = extensionOf(def);
     if (ext == Extension::None)
       return;
@@ -152,13 +198,18 @@ static arith::CmpIPredicate arithPredicateOf(index::IndexCmpPredicate p) {
   llvm_unreachable("unknown index.cmp predicate");
 }
 
-bool asksOfFlag(Value x) {
+bool asksOfFormula(Value x) {
   unsigned width = ConstantIntRanges::getStorageBitwidth(x.getType());
   if (width == 0)
     return false;
   ValueSet set = ValueSet::all(width);
   askOfSource(x, set);
-  return x.getType().isInteger(1);
+  if (x.getType().isInteger(1))
+    return true;
+  // (ConditionTable::valueInSelect: the select's condition decides.)
+  Operation *def = x.getDefiningOp();
+  return isa_and_nonnull<arith::SelectOp, LLVM::SelectOp>(def) &&
+         def->getOperand(0).getType().isInteger(1);
 }
 
 std::optional<std::tuple<Value, arith::CmpIPredicate, Value>>
@@ -187,9 +238,24 @@ std::optional<AffineConstraint> flattenedConstraint(affine::AffineIfOp op,
                                     set.getNumSymbols(), &c.flat)) ||
       c.flat.size() != vars + 1)
     return std::nullopt;
-  for (unsigned v = 0; v < vars; ++v)
-    if (c.flat[v] != 0)
-      c.used.push_back(v);
+  for (unsigned v = 0; v < vars; ++v) {
+    if (c.flat[v] == 0)
+      continue;
+    // A constant operand (`[%c0]`) is part of the constant term:
+    // `-d0 - s0 >= 0` of `(%i)[%c0]` asks `%i <= 0`.
+    APInt k;
+    if (matchPattern(op->getOperand(v), m_ConstantInt(&k)) &&
+        k.getSignificantBits() <= 64) {
+      int64_t term, sum;
+      if (llvm::MulOverflow(c.flat[v], k.getSExtValue(), term) ||
+          llvm::AddOverflow(c.flat.back(), term, sum))
+        return std::nullopt;
+      c.flat.back() = sum;
+      c.flat[v] = 0;
+      continue;
+    }
+    c.used.push_back(v);
+  }
   return c;
 }
 
@@ -242,7 +308,7 @@ public:
     // (Bounded: each value once, and only values computed from iv.)
     for (size_t i = 0; i < values.size(); ++i)
       for (Operation *user : values[i].getUsers()) {
-        if (looksThrough(user))
+        if (looksThrough(user, values[i]))
           values.insert(user->getResult(0));
         else if (asks(user, values[i]))
           return true;
@@ -251,20 +317,38 @@ public:
   }
 
 private:
-  /// An op askOfSource reads back to its operand.
-  static bool looksThrough(Operation *op) {
+  /// An op askOfSource (or ConditionTable::valueInSelect) reads back to
+  /// its operand `v`.
+  static bool looksThrough(Operation *op, Value v) {
     if (op->getNumResults() != 1)
       return false;
+    if (isa<arith::SelectOp, LLVM::SelectOp>(op))
+      return !op->getResult(0).getType().isInteger(1) &&
+             op->getOperand(0) != v &&
+             (matchPattern(op->getOperand(1), m_Constant()) ||
+              matchPattern(op->getOperand(2), m_Constant()));
     if (isa<arith::AddIOp, arith::SubIOp, arith::XOrIOp>(op))
       return !op->getResult(0).getType().isInteger(1) &&
              (matchPattern(op->getOperand(0), m_Constant()) ||
               matchPattern(op->getOperand(1), m_Constant()));
+    if (clampByConstant(op))
+      return true;
     return extensionOf(op) != Extension::None;
   }
 
   /// Whether "x in set" is, of iv, a question on the first value alone.
   bool settles(Value x, ValueSet set) {
     askOfSource(x, set);
+    // Where a select's open side asks it (valueInSelect), as that side.
+    for (unsigned depth = 0; x != iv && depth < 8; ++depth) {
+      Operation *def = x.getDefiningOp();
+      if (!def || !looksThrough(def, Value()) ||
+          !isa<arith::SelectOp, LLVM::SelectOp>(def))
+        break;
+      x = def->getOperand(matchPattern(def->getOperand(1), m_Constant()) ? 2
+                                                                         : 1);
+      askOfSource(x, set);
+    }
     if (x != iv || set.width() != possible.width())
       return false;
     ValueSet in = possible.intersect(set), out = possible.minus(set);
@@ -297,13 +381,8 @@ private:
       auto [lhs, pred, rhs] = *cmp;
       return asksComparison(lhs, pred, rhs);
     }
-    if (auto s = dyn_cast<cf::SwitchOp>(user)) {
-      std::optional<DenseIntElementsAttr> values = s.getCaseValues();
-      if (s.getFlag() != v || !values)
-        return false;
-      SmallVector<APInt> cases(values->getValues<APInt>());
-      return asksCases(v, cases);
-    }
+    if (std::optional<SwitchForm> s = switchForm(user))
+      return s->flag == v && asksCases(v, s->cases);
     if (auto s = dyn_cast<scf::IndexSwitchOp>(user)) {
       if (s.getArg() != v)
         return false;

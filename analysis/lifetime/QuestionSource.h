@@ -37,15 +37,17 @@ std::optional<std::tuple<mlir::Value, mlir::arith::CmpIPredicate, mlir::Value>>
 integerComparison(mlir::Operation *op);
 
 /// Rewrites "x in set" as the same question on what x was computed from,
-/// through bijections and extensions: `x + k == c` is `x == c - k`
-/// (wrapping, or saturating where a wrap is poison), `x ^ k == c` is
-/// `x == c ^ k`, `extui %b != 0` is `%b == 0`.
+/// through bijections, extensions and clamps by a constant: `x + k == c`
+/// is `x == c - k` (wrapping, or saturating where a wrap is poison),
+/// `x ^ k == c` is `x == c ^ k`, `extui %b != 0` is `%b == 0`,
+/// `minsi(x, 5) < 5` is `x < 5`.
 void askOfSource(mlir::Value &x, ValueSet &set);
 
-/// Whether questions on `x` are asked of an i1 (`extui %b`, `%w + 1` of
-/// one): their answer is the flag's formula, which changes with it (a
-/// loop-carried flag in each fixpoint round), so it must not be cached.
-bool asksOfFlag(mlir::Value x);
+/// Whether questions on `x` are answered by a formula: asked of an i1
+/// (`extui %b`, `%w + 1` of one) or of a select (its condition's). The
+/// formula changes with the flag (a loop-carried flag in each fixpoint
+/// round), so the answer must not be cached.
+bool asksOfFormula(mlir::Value x);
 
 /// Constraint `i` of an affine.if's set, flattened: a coefficient per dim
 /// and symbol, then the constant; the dims and symbols it uses.

@@ -41,6 +41,12 @@ public:
   ValueSet intersect(const ValueSet &o) const;
   ValueSet complement() const;
   ValueSet minus(const ValueSet &o) const { return intersect(o.complement()); }
+  ValueSet united(const ValueSet &o) const {
+    return complement().intersect(o.complement()).complement();
+  }
+  bool contains(const llvm::APInt &v) const {
+    return !intersect(single(v)).empty();
+  }
   /// {v + k : v in this}, wrapping at the width (k of the same width).
   ValueSet shifted(const llvm::APInt &k) const;
   /// {-v : v in this}, wrapping at the width.

@@ -53,3 +53,28 @@ func.func @two_operands(%m: index) {
   }
   return
 }
+
+// A constant operand is part of the constant term: `-d0 - s0 >= 0` of
+// `(%i)[%c0]` is `%i <= 0`, the first iteration (an atom of its own
+// before: a false double free and leak).
+// RUN: sed 's/affine.if #nonpositive(%i)\[%c0\]/affine.if #nonpositive(%i)[%cm1]/' %s | not %memlint lint - | FileCheck %s --check-prefix=CONSTANT
+// CONSTANT: error: buffer %z is freed twice
+#nonpositive = affine_set<(d0)[s0] : (-d0 - s0 >= 0)>
+
+func.func @constant_symbol() {
+  %c0 = arith.constant 0 : index
+  %cm1 = arith.constant -1 : index
+  %c5 = arith.constant 5 : index
+  %z = memref.alloc() : memref<4xf32>
+  affine.for %i = 0 to 10 {
+    %lt = arith.cmpi slt, %i, %c5 : index
+    scf.if %lt {
+      %t = memref.alloc() : memref<4xf32>
+      memref.dealloc %t : memref<4xf32>
+    }
+    affine.if #nonpositive(%i)[%c0] {
+      memref.dealloc %z : memref<4xf32>
+    }
+  }
+  return
+}
