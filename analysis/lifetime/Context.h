@@ -79,23 +79,20 @@ struct FunctionContext {
   /// callee's memref arguments (FunctionSummary::returnsArgument): that
   /// operand, and whether the result may point into it.
   llvm::DenseMap<mlir::Value, std::pair<mlir::Value, bool>> argumentResultOf;
-  /// i1 results of calls that compare one of the call's operands with a
-  /// constant (FunctionSummary::comparesArgument): that operand, and the
-  /// comparison.
-  llvm::DenseMap<mlir::Value, std::pair<mlir::Value, ArgumentComparison>>
-      comparisonOfCallResult;
-  /// comparisonOfCallResult as a question: the operand and the values of
-  /// it for which the call's result holds.
+  /// i1 results of calls that compare what the call passes with a
+  /// constant or with another operand (FunctionSummary::comparesArgument).
+  struct CallComparison {
+    mlir::Value lhs;
+    mlir::arith::CmpIPredicate predicate;
+    mlir::Value rhs; // null: compared with `value`
+    llvm::APInt value;
+  };
+  llvm::DenseMap<mlir::Value, CallComparison> comparisonOfCallResult;
+  /// comparisonOfCallResult as a question on one value (the other side is
+  /// a constant): that value and those of its values for which the call's
+  /// result holds.
   std::optional<std::pair<mlir::Value, ValueSet>>
-  callQuestionOf(mlir::Value callResult) const {
-    auto it = comparisonOfCallResult.find(callResult);
-    if (it == comparisonOfCallResult.end())
-      return std::nullopt;
-    const auto &[operand, cmp] = it->second;
-    return std::make_pair(
-        operand,
-        ValueSet::where(mlir::arith::CmpIPredicate(cmp.predicate), cmp.value));
-  }
+  callQuestionOf(mlir::Value callResult) const;
   /// Per call, the operands its callee may hand back as a result on some
   /// path but not on every one (FunctionSummary::mayReturnArguments):
   /// which buffer the result is cannot be told, so the buffers passed there

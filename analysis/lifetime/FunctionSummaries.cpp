@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/lifetime/FunctionAnalysis.h"
 
+#include "analysis/lifetime/QuestionSource.h"
+
 #include "analysis/BufferCarriers.h"
 #include "analysis/LifetimeAnalysis.h"
 #include "analysis/Ownership.h"
@@ -88,11 +90,15 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
         ctx.flagArgumentOf[r] = {call.getArgOperands()[j], negated};
     if (i < summary.constant.size() && summary.constant[i])
       constantCallResults[r] = *summary.constant[i];
-    if (i < summary.comparesArgument.size() && summary.comparesArgument[i] &&
-        summary.comparesArgument[i]->argument < call.getArgOperands().size())
-      ctx.comparisonOfCallResult[r] = {
-          call.getArgOperands()[summary.comparesArgument[i]->argument],
-          *summary.comparesArgument[i]};
+    if (i < summary.comparesArgument.size() && summary.comparesArgument[i]) {
+      const ArgumentComparison &c = *summary.comparesArgument[i];
+      OperandRange args = call.getArgOperands();
+      unsigned other = c.otherArgument.value_or(c.argument);
+      if (c.argument < args.size() && other < args.size())
+        ctx.comparisonOfCallResult[r] = {
+            args[c.argument], arith::CmpIPredicate(c.predicate),
+            c.otherArgument ? args[other] : Value(), c.value};
+    }
     if (i < summary.freeOp.size() && !summary.freeOp[i].empty())
       ctx.freeOpOfCallResult[r] = summary.freeOp[i];
     if (i < summary.returnsArgument.size() && summary.returnsArgument[i] &&
@@ -126,10 +132,83 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
       ctx.takenByCall[call.getOperation()].push_back(call.getArgOperands()[j]);
 }
 
-/// Per result of `fn`: the comparison of an argument with a constant that
-/// every return hands out there (one `arith.cmpi` value for all of them).
+std::optional<std::pair<Value, ValueSet>>
+FunctionContext::callQuestionOf(Value callResult) const {
+  auto it = comparisonOfCallResult.find(callResult);
+  if (it == comparisonOfCallResult.end())
+    return std::nullopt;
+  const CallComparison &c = it->second;
+  if (!c.rhs)
+    return std::make_pair(c.lhs, ValueSet::where(c.predicate, c.value));
+  // Two operands, one of them a constant here: a question on the other.
+  if (auto xc = constantComparison(c.lhs, c.predicate, c.rhs)) {
+    auto &[x, pred, k] = *xc;
+    return std::make_pair(x, ValueSet::where(pred, k));
+  }
+  return std::nullopt;
+}
+
+/// `v` as `lhs pred rhs` of `fn`'s entry arguments (rhs unset: against
+/// `value`): an `arith.cmpi` of them, its negation `cmp ^ true`, or the
+/// result of a call whose callee's summary says it is one (a helper
+/// calling a helper).
+static std::optional<ArgumentComparison>
+asArgumentComparison(Value v, Block &entry, const FunctionContext &ctx) {
+  // `cmp ^ true` (a helper returning the negation) is the inverse
+  // comparison.
+  bool negated = false;
+  if (auto x = v.getDefiningOp<arith::XOrIOp>())
+    for (unsigned side : {0u, 1u})
+      if (matchPattern(x->getOperand(1 - side), m_One())) {
+        v = x->getOperand(side);
+        negated = true;
+        break;
+      }
+  Value lhs, rhs;
+  arith::CmpIPredicate pred;
+  APInt c;
+  if (auto cmp = v.getDefiningOp<arith::CmpIOp>()) {
+    lhs = cmp.getLhs();
+    rhs = cmp.getRhs();
+    pred = cmp.getPredicate();
+  } else if (auto it = ctx.comparisonOfCallResult.find(v);
+             it != ctx.comparisonOfCallResult.end()) {
+    lhs = it->second.lhs;
+    rhs = it->second.rhs;
+    pred = it->second.predicate;
+    c = it->second.value;
+  } else {
+    return std::nullopt;
+  }
+  if (rhs && matchPattern(rhs, m_ConstantInt(&c))) {
+    rhs = Value();
+  } else if (rhs && matchPattern(lhs, m_ConstantInt(&c))) {
+    lhs = std::exchange(rhs, Value());
+    pred = swapPredicate(pred);
+  }
+  if (negated)
+    pred = arith::invertPredicate(pred);
+  auto argumentOf = [&](Value x) -> std::optional<unsigned> {
+    auto a = dyn_cast<BlockArgument>(x);
+    if (!a || a.getOwner() != &entry || x.getType().isInteger(1))
+      return std::nullopt;
+    return a.getArgNumber();
+  };
+  std::optional<unsigned> l = argumentOf(lhs);
+  if (!l)
+    return std::nullopt;
+  if (!rhs)
+    return ArgumentComparison{*l, unsigned(pred), c, std::nullopt};
+  std::optional<unsigned> r = argumentOf(rhs);
+  if (!r)
+    return std::nullopt;
+  return ArgumentComparison{*l, unsigned(pred), APInt(), r};
+}
+
+/// Per result of `fn`: the comparison of its arguments that every return
+/// hands out there (one value for all of them).
 static std::vector<std::optional<ArgumentComparison>>
-argumentComparisons(FunctionOpInterface fn) {
+argumentComparisons(FunctionOpInterface fn, const FunctionContext &ctx) {
   std::vector<std::optional<ArgumentComparison>> out(fn.getNumResults());
   Region &body = fn.getFunctionBody();
   if (body.empty())
@@ -146,38 +225,9 @@ argumentComparisons(FunctionOpInterface fn) {
       returned[i] = v;
     }
   }
-  Block &entry = body.front();
-  for (auto [i, v] : llvm::enumerate(returned)) {
-    // `cmp ^ true` (a helper returning the negation) is the inverse
-    // comparison.
-    bool negated = false;
-    if (auto x = v && !mixed[i] ? v.getDefiningOp<arith::XOrIOp>() : nullptr)
-      for (unsigned side : {0u, 1u})
-        if (matchPattern(x->getOperand(1 - side), m_One()) &&
-            x->getOperand(side).getDefiningOp<arith::CmpIOp>()) {
-          v = x->getOperand(side);
-          negated = true;
-          break;
-        }
-    auto cmp = v && !mixed[i] ? v.getDefiningOp<arith::CmpIOp>() : nullptr;
-    if (!cmp)
-      continue;
-    arith::CmpIPredicate pred = cmp.getPredicate();
-    if (negated)
-      pred = arith::invertPredicate(pred);
-    Value arg = cmp.getLhs(), other = cmp.getRhs();
-    APInt c;
-    if (!matchPattern(other, m_ConstantInt(&c))) {
-      std::swap(arg, other);
-      pred = swapPredicate(pred);
-      if (!matchPattern(other, m_ConstantInt(&c)))
-        continue;
-    }
-    auto a = dyn_cast<BlockArgument>(arg);
-    if (!a || a.getOwner() != &entry || arg.getType().isInteger(1))
-      continue;
-    out[i] = ArgumentComparison{a.getArgNumber(), unsigned(pred), c};
-  }
+  for (auto [i, v] : llvm::enumerate(returned))
+    if (v && !mixed[i])
+      out[i] = asArgumentComparison(v, body.front(), ctx);
   return out;
 }
 
@@ -259,7 +309,7 @@ FunctionSummary FunctionAnalysis::summary() const {
   if (!entryArguments.empty())
     if (auto fn = dyn_cast<FunctionOpInterface>(
             entryArguments.front().getOwner()->getParentOp()))
-      sum.comparesArgument = argumentComparisons(fn);
+      sum.comparesArgument = argumentComparisons(fn, ctx);
   if (ctx.stopped) {
     sum.comparesArgument.clear();
     sum.freesArguments.clear();

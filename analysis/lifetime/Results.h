@@ -75,13 +75,15 @@ struct Event {
 };
 
 /// What callers need to know of a function.
-/// An i1 result that is `arith.cmpi predicate, %argument, value` on every
-/// path (a C predicate helper, `is_big(k)`): callers ask it of what they
-/// pass, related to their own comparisons of it.
+/// An i1 result that is `arith.cmpi predicate, %argument, value` (or
+/// `%argument, %otherArgument`) on every path (a C predicate helper,
+/// `is_big(k)`, `less(a, b)`): callers ask it of what they pass, related
+/// to their own comparisons of it.
 struct ArgumentComparison {
   unsigned argument;
   unsigned predicate; // an mlir::arith::CmpIPredicate
-  llvm::APInt value;
+  llvm::APInt value;  // when otherArgument is unset
+  std::optional<unsigned> otherArgument;
 };
 
 struct FunctionSummary {

@@ -408,11 +408,16 @@ void Transfer::defineResults(Operation *op, PathState &st) {
           it != ctx.flagArgumentOf.end()) {
         Bdd f = ctx.conds.formulaOf(it->second.first);
         flow.pinFormula(r, it->second.second ? ctx.bdd.negate(f) : f);
-      } else if (auto q = ctx.callQuestionOf(r)) {
+      } else if (auto it = ctx.comparisonOfCallResult.find(r);
+                 it != ctx.comparisonOfCallResult.end()) {
         // Asked of what the call passes, as the callee asks it.
-        flow.pinFormula(r, ctx.conds.valueIn(q->first, q->second, [&] {
-          return ctx.conds.freshValueAtom(r);
-        }));
+        auto atom = [&] { return ctx.conds.freshValueAtom(r); };
+        const FunctionContext::CallComparison &c = it->second;
+        if (auto q = ctx.callQuestionOf(r))
+          flow.pinFormula(r, ctx.conds.valueIn(q->first, q->second, atom));
+        else
+          flow.pinFormula(
+              r, ctx.conds.comparison(c.lhs, c.predicate, c.rhs, atom));
       }
   for (Value r : heapAllocatedResults(op))
     if (std::optional<unsigned> b = ctx.bufferOf(r))

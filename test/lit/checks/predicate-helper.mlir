@@ -69,3 +69,49 @@ func.func @negated_helper(%k: i32) {
   }
   return
 }
+
+// A helper comparing two of its arguments (`less(a, b)`), called with a
+// constant for one, asks the other; so does a helper that hands on another
+// helper's answer. (Both were atoms of their own: false double frees.)
+// RUN: sed 's/%under = arith.cmpi sge, %v, %c8 : i32/%under = arith.cmpi sle, %v, %c8 : i32/' %s | not %memlint lint - | FileCheck %s --check-prefix=TWOARGS
+// TWOARGS: error: buffer %t is freed twice
+// RUN: sed 's/%ge = arith.cmpi sge, %w, %c2 : i32/%ge = arith.cmpi sle, %w, %c2 : i32/' %s | not %memlint lint - | FileCheck %s --check-prefix=CHAIN
+// CHAIN: error: buffer %h is freed twice
+func.func private @less(%x: i32, %y: i32) -> i1 {
+  %b = arith.cmpi slt, %x, %y : i32
+  return %b : i1
+}
+
+func.func @two_arguments(%v: i32) {
+  %c8 = arith.constant 8 : i32
+  %t = memref.alloc() : memref<4xf32>
+  %below = call @less(%v, %c8) : (i32, i32) -> i1
+  scf.if %below {
+    memref.dealloc %t : memref<4xf32>
+  }
+  %under = arith.cmpi sge, %v, %c8 : i32
+  scf.if %under {
+    memref.dealloc %t : memref<4xf32>
+  }
+  return
+}
+
+func.func private @below_two(%x: i32) -> i1 {
+  %c2 = arith.constant 2 : i32
+  %b = call @less(%x, %c2) : (i32, i32) -> i1
+  return %b : i1
+}
+
+func.func @helper_of_helper(%w: i32) {
+  %c2 = arith.constant 2 : i32
+  %h = memref.alloc() : memref<4xf32>
+  %small = call @below_two(%w) : (i32) -> i1
+  scf.if %small {
+    memref.dealloc %h : memref<4xf32>
+  }
+  %ge = arith.cmpi sge, %w, %c2 : i32
+  scf.if %ge {
+    memref.dealloc %h : memref<4xf32>
+  }
+  return
+}
