@@ -44,8 +44,14 @@ IntegerFacts::firstIterationValue(Value iv) {
   Operation *loop = nullptr;
   APInt lb;
   if (scf::ForOp f = scf::getForInductionVarOwner(iv)) {
-    if (!matchPattern(f.getLowerBound(), m_ConstantInt(&lb)))
-      return std::nullopt;
+    // A bound integer ranges pin to one value is as good as a literal
+    // (`index_cast` of a constant, `%c0 + %c4` before folding).
+    if (!matchPattern(f.getLowerBound(), m_ConstantInt(&lb))) {
+      std::optional<ConstantIntRanges> r = rangeOf(f.getLowerBound());
+      if (!r || r->umin() != r->umax())
+        return std::nullopt;
+      lb = r->umin();
+    }
     loop = f;
   } else if (affine::AffineForOp f = affine::getForInductionVarOwner(iv)) {
     if (!f.hasConstantLowerBound())

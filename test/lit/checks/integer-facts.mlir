@@ -407,3 +407,41 @@ func.func @affine_if_sometimes_true() {
   memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 400:3 runs more than once [double-free]}}
   return
 }
+
+// ---- A lower bound that ranges pin to one value -----------------------------
+
+// `index_cast` of a constant (or `%c0 + %c0` before folding, as
+// -scf-for-loop-range-folding leaves it) is the loop's first value as
+// much as a literal: `%i == 0` is its first iteration, freeing once.
+func.func @lower_bound_cast_from_constant() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant 0 : i32
+  %lb = arith.index_cast %z : i32 to index
+  %a = memref.alloc() : memref<4xf32>
+  scf.for %i = %lb to %c4 step %c1 {
+    %first = arith.cmpi eq, %i, %c0 : index
+    scf.if %first {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  return
+}
+
+// The same loop, to %n, freeing in its first two iterations.
+func.func @lower_bound_cast_frees_twice(%n: index) {
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  %lb = arith.index_cast %z : i32 to index
+  // expected-warning @below {{buffer %a is never freed when the loop at 439:3 runs zero times (it is freed only on other paths) [leak]}}
+  %a = memref.alloc() : memref<4xf32> // expected-note {{%a allocated here}}
+  scf.for %i = %lb to %n step %c1 {
+    %early = arith.cmpi sle, %i, %c1 : index
+    scf.if %early {
+      // expected-note @below {{freed here in the previous iteration of the loop}}
+      memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when the loop at 439:3 is past its first iteration [double-free]}}
+    }
+  }
+  return
+}
