@@ -12,7 +12,8 @@
 //
 // - Integers that are one of a few constants chosen by i1 values: a C
 //   `bool` widened (`arith.extui %b : i1 to i32`, `extsi` gives 0 or -1),
-//   `arith.select %c, %one, %zero`, casts of those. Comparing them with a
+//   `arith.select %c, %one, %zero`, an `scf.if` yielding a constant per
+//   branch (what lift-cf-to-scf emits), casts of those. Comparing them with a
 //   constant or with each other is a formula of those i1 values, computed
 //   case by case: `extsi %b == -1` is `%b` itself.
 //
@@ -21,6 +22,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 
@@ -100,6 +102,27 @@ static Operation *caseCast(Value v) {
   return nullptr;
 }
 
+namespace {
+/// A value that is one of two others as an i1 decides: `arith.select`, or
+/// a result of an `scf.if` with both branches (lift-cf-to-scf yields a
+/// constant per branch where a CFG chose a block).
+struct Choice {
+  Value cond, ifTrue, ifFalse;
+};
+} // namespace
+
+static std::optional<Choice> choiceOf(Value v) {
+  if (auto s = v.getDefiningOp<arith::SelectOp>())
+    return Choice{s.getCondition(), s.getTrueValue(), s.getFalseValue()};
+  auto r = dyn_cast<OpResult>(v);
+  auto ifOp = r ? dyn_cast<scf::IfOp>(r.getOwner()) : nullptr;
+  if (!ifOp || ifOp.getElseRegion().empty())
+    return std::nullopt;
+  unsigned i = r.getResultNumber();
+  return Choice{ifOp.getCondition(), ifOp.thenYield().getOperand(i),
+                ifOp.elseYield().getOperand(i)};
+}
+
 /// What casesOf accepts, by structure only: whether `v` has cases, and
 /// whether one of them rests on an i1 that is not a constant.
 static bool hasCases(Value v, unsigned depth, bool &onBoolean) {
@@ -113,10 +136,10 @@ static bool hasCases(Value v, unsigned depth, bool &onBoolean) {
   }
   if (Operation *cast = caseCast(v))
     return hasCases(cast->getOperand(0), depth + 1, onBoolean);
-  if (auto s = v.getDefiningOp<arith::SelectOp>()) {
-    onBoolean |= !matchPattern(s.getCondition(), m_Constant());
-    return hasCases(s.getTrueValue(), depth + 1, onBoolean) &&
-           hasCases(s.getFalseValue(), depth + 1, onBoolean);
+  if (std::optional<Choice> s = choiceOf(v)) {
+    onBoolean |= !matchPattern(s->cond, m_Constant());
+    return hasCases(s->ifTrue, depth + 1, onBoolean) &&
+           hasCases(s->ifFalse, depth + 1, onBoolean);
   }
   return false;
 }
@@ -151,15 +174,14 @@ std::optional<ConditionTable::Cases> ConditionTable::casesOf(Value v,
     }
     return out;
   }
-  auto s = v.getDefiningOp<arith::SelectOp>();
+  std::optional<Choice> s = choiceOf(v);
   if (!s)
     return std::nullopt;
-  std::optional<Cases> t = casesOf(s.getTrueValue(), depth + 1);
-  std::optional<Cases> e =
-      t ? casesOf(s.getFalseValue(), depth + 1) : std::nullopt;
+  std::optional<Cases> t = casesOf(s->ifTrue, depth + 1);
+  std::optional<Cases> e = t ? casesOf(s->ifFalse, depth + 1) : std::nullopt;
   if (!e)
     return std::nullopt;
-  Bdd cond = formulaOf(s.getCondition());
+  Bdd cond = formulaOf(s->cond);
   Cases out;
   auto add = [&](Bdd when, const APInt &value) {
     if (when == BddManager::False)
