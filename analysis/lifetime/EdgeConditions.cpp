@@ -201,11 +201,10 @@ Bdd EdgeConditions::constraintHolds(affine::AffineIfOp op, unsigned i,
   if (c->used.empty())
     return (c->isEq ? k == 0 : k >= 0) ? BddManager::True : BddManager::False;
   if (auto q = singleOperandQuestion(*c))
-    return ctx.conds.valueIn(op->getOperand(q->first), q->second, atom);
+    return ctx.conds.valueIn(c->operands[q->first], q->second, atom);
   if (auto q = twoOperandComparison(*c)) {
     auto [x, y, pred] = *q;
-    return ctx.conds.comparison(op->getOperand(x), pred, op->getOperand(y),
-                                atom);
+    return ctx.conds.comparison(c->operands[x], pred, c->operands[y], atom);
   }
   return atom();
 }

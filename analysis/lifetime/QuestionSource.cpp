@@ -228,14 +228,42 @@ integerComparison(Operation *op) {
   return std::nullopt;
 }
 
+/// Whether an operand of `op` is an affine.apply whose chain of
+/// affine.applys is short enough to compose (composing is polynomial in
+/// the chain's expressions; generated code nests a few).
+static bool composesApplies(Operation *op) {
+  bool any = false;
+  for (Value v : op->getOperands()) {
+    unsigned depth = 0;
+    for (auto a = v.getDefiningOp<affine::AffineApplyOp>(); a;
+         a = a->getNumOperands() == 1
+                 ? a->getOperand(0).getDefiningOp<affine::AffineApplyOp>()
+                 : nullptr) {
+      any = true;
+      if (++depth > 8 || a->getNumOperands() > 8)
+        return false;
+    }
+  }
+  return any;
+}
+
 std::optional<AffineConstraint> flattenedConstraint(affine::AffineIfOp op,
                                                     unsigned i) {
   IntegerSet set = op.getIntegerSet();
-  unsigned vars = set.getNumDims() + set.getNumSymbols();
   AffineConstraint c;
   c.isEq = set.isEq(i);
-  if (failed(getFlattenedAffineExpr(set.getConstraint(i), set.getNumDims(),
-                                    set.getNumSymbols(), &c.flat)) ||
+  c.operands.assign(op->operand_begin(), op->operand_end());
+  // The constraint as a map of the if's operands, with the affine.applys
+  // that compute them composed in (`(d0 == 0)` of `%x = d0 * 2 of %i` is
+  // `2 * %i == 0`, as -affine-loop-normalize leaves it).
+  AffineMap map = AffineMap::get(set.getNumDims(), set.getNumSymbols(),
+                                 set.getConstraint(i));
+  if (composesApplies(op))
+    affine::fullyComposeAffineMapAndOperands(&map, &c.operands);
+  unsigned vars = map.getNumDims() + map.getNumSymbols();
+  if (vars != c.operands.size() || map.getNumResults() != 1 ||
+      failed(getFlattenedAffineExpr(map.getResult(0), map.getNumDims(),
+                                    map.getNumSymbols(), &c.flat)) ||
       c.flat.size() != vars + 1)
     return std::nullopt;
   for (unsigned v = 0; v < vars; ++v) {
@@ -244,7 +272,7 @@ std::optional<AffineConstraint> flattenedConstraint(affine::AffineIfOp op,
     // A constant operand (`[%c0]`) is part of the constant term:
     // `-d0 - s0 >= 0` of `(%i)[%c0]` asks `%i <= 0`.
     APInt k;
-    if (matchPattern(op->getOperand(v), m_ConstantInt(&k)) &&
+    if (matchPattern(c.operands[v], m_ConstantInt(&k)) &&
         k.getSignificantBits() <= 64) {
       int64_t term, sum;
       if (llvm::MulOverflow(c.flat[v], k.getSExtValue(), term) ||
@@ -262,16 +290,24 @@ std::optional<AffineConstraint> flattenedConstraint(affine::AffineIfOp op,
 std::optional<std::pair<unsigned, ValueSet>>
 singleOperandQuestion(const AffineConstraint &c) {
   using P = arith::CmpIPredicate;
-  int64_t k = c.flat.back();
-  if (c.used.size() != 1 ||
-      (c.flat[c.used[0]] != 1 && c.flat[c.used[0]] != -1) ||
-      k == std::numeric_limits<int64_t>::min())
+  if (c.used.size() != 1)
     return std::nullopt;
-  // `x + k` against 0 is x against -k; `-x + k >= 0` is x <= k.
-  bool plus = c.flat[c.used[0]] == 1;
-  APInt bound(64, plus ? -k : k, /*isSigned=*/true);
-  P pred = c.isEq ? P::eq : plus ? P::sge : P::sle;
-  return std::make_pair(c.used[0], ValueSet::where(pred, bound));
+  int64_t a = c.flat[c.used[0]], k = c.flat.back();
+  // `a * x + k` against 0, over the integers: `== 0` is x == -k / a where
+  // a divides k (no x otherwise); `>= 0` is x >= ceil(-k / a) for a > 0,
+  // x <= floor(k / -a) for a < 0.
+  constexpr int64_t least = std::numeric_limits<int64_t>::min();
+  if (a == 0 || a == least || k == least)
+    return std::nullopt;
+  if (c.isEq) {
+    if (k % a != 0)
+      return std::make_pair(c.used[0], ValueSet::none(64));
+    return std::make_pair(c.used[0], ValueSet::single(APInt(64, -k / a, true)));
+  }
+  int64_t bound =
+      a > 0 ? llvm::divideCeilSigned(-k, a) : llvm::divideFloorSigned(k, -a);
+  return std::make_pair(c.used[0], ValueSet::where(a > 0 ? P::sge : P::sle,
+                                                   APInt(64, bound, true)));
 }
 
 std::optional<std::tuple<unsigned, unsigned, arith::CmpIPredicate>>
@@ -331,7 +367,7 @@ private:
       return !op->getResult(0).getType().isInteger(1) &&
              (matchPattern(op->getOperand(0), m_Constant()) ||
               matchPattern(op->getOperand(1), m_Constant()));
-    if (clampByConstant(op))
+    if (clampByConstant(op) || isa<affine::AffineApplyOp>(op))
       return true;
     return extensionOf(op) != Extension::None;
   }
@@ -411,12 +447,12 @@ private:
            ++i)
         if (std::optional<AffineConstraint> c = flattenedConstraint(a, i)) {
           if (auto q = singleOperandQuestion(*c);
-              q && a->getOperand(q->first) == v && settles(v, q->second))
+              q && settles(c->operands[q->first], q->second))
             return true;
           if (auto q = twoOperandComparison(*c)) {
             auto [x, y, pred] = *q;
-            Value lhs = a->getOperand(x), rhs = a->getOperand(y);
-            if ((lhs == v || rhs == v) && asksComparison(lhs, pred, rhs))
+            Value lhs = c->operands[x], rhs = c->operands[y];
+            if (asksComparison(lhs, pred, rhs))
               return true;
           }
         }

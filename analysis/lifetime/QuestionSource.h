@@ -49,9 +49,11 @@ void askOfSource(mlir::Value &x, ValueSet &set);
 /// round), so the answer must not be cached.
 bool asksOfFormula(mlir::Value x);
 
-/// Constraint `i` of an affine.if's set, flattened: a coefficient per dim
-/// and symbol, then the constant; the dims and symbols it uses.
+/// Constraint `i` of an affine.if's set, flattened: a coefficient per
+/// operand, then the constant; the operands it uses (the if's, or those
+/// of the affine.applys that compute them).
 struct AffineConstraint {
+  llvm::SmallVector<mlir::Value, 4> operands;
   llvm::SmallVector<int64_t, 8> flat;
   llvm::SmallVector<unsigned, 2> used;
   bool isEq = false;
@@ -59,8 +61,8 @@ struct AffineConstraint {
 /// Fails on local variables (mod, floordiv: not a plain comparison).
 std::optional<AffineConstraint> flattenedConstraint(mlir::affine::AffineIfOp op,
                                                     unsigned i);
-/// `x + k` or `-x + k`, `== 0` or `>= 0`, as the operand x and the values
-/// it allows.
+/// `a * x + k`, `== 0` or `>= 0`, as the operand x and the values it
+/// allows.
 std::optional<std::pair<unsigned, ValueSet>>
 singleOperandQuestion(const AffineConstraint &c);
 

@@ -78,3 +78,30 @@ func.func @constant_symbol() {
   }
   return
 }
+
+// An operand computed by affine.apply is composed in, and coefficients
+// other than 1 divide through: after -affine-loop-normalize of a step-2
+// loop, `(d0 == 0)` of `%x = d0 * 2` is `%i == 0`, the first iteration;
+// `2 * d0 - 3 >= 0` is `%i >= 2`. (Atoms of their own before: false double
+// free and leak.)
+// RUN: sed 's/affine.if #zero(%x)/affine.if #three(%x)/' %s | not %memlint lint - | FileCheck %s --check-prefix=SCALED
+// SCALED: error: buffer %s2 is freed twice
+#double = affine_map<(d0) -> (d0 * 2)>
+#zero = affine_set<(d0) : (d0 == 0)>
+#three = affine_set<(d0) : (d0 - 3 >= 0)>
+#odd = affine_set<(d0) : (2 * d0 - 3 == 0)>
+
+func.func @scaled_by_apply() {
+  %s2 = memref.alloc() : memref<4xf32>
+  affine.for %i = 0 to 4 {
+    %x = affine.apply #double(%i)
+    affine.if #zero(%x) {
+      memref.dealloc %s2 : memref<4xf32>
+    }
+    // 2 * i == 3 has no integer solution: never taken.
+    affine.if #odd(%i) {
+      memref.dealloc %s2 : memref<4xf32>
+    }
+  }
+  return
+}
