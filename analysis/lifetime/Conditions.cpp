@@ -4,6 +4,7 @@
 #include "analysis/Ownership.h"
 #include "analysis/lifetime/QuestionSource.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Index/IR/IndexOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -194,8 +195,15 @@ Bdd ConditionTable::comparison(Value lhs, arith::CmpIPredicate predicate,
   // like any other (valueIn splits them by the first iteration too).
   std::optional<IterationSplit> split =
       facts.iterationSplit(pair.lhs, pair.rhs);
-  bool inductionVariable = split && (facts.firstIterationValue(pair.lhs) ||
-                                     facts.firstIterationValue(pair.rhs));
+  // (A counter a CFG loop or scf.while carries keeps its own test's split:
+  // its range does not bound it the way a for loop's does.)
+  auto forCounter = [&](Value v) {
+    return (scf::getForInductionVarOwner(v) ||
+            affine::getForInductionVarOwner(v)) &&
+           facts.firstIterationValue(v);
+  };
+  bool inductionVariable =
+      split && (forCounter(pair.lhs) || forCounter(pair.rhs));
   if (auto xc = constantComparison(lhs, predicate, rhs);
       xc && (!split || inductionVariable)) {
     auto &[x, pred, c] = *xc;

@@ -127,6 +127,11 @@ public:
   /// constant lower bound: the first op of the loop's body (the head
   /// iterationSplit names) and that bound, the variable's value in the
   /// loop's first iteration and in no later one (the step is positive).
+  /// Also for a counter a CFG loop or an scf.while carries (what
+  /// -convert-scf-to-cf and -scf-for-to-while make of an scf.for): entered
+  /// as a constant, passed on plus a positive constant on every back edge,
+  /// and tested against a bound by the loop's own test, which keeps it
+  /// from wrapping back to its first value.
   std::optional<std::pair<mlir::Operation *, llvm::APInt>>
   firstIterationValue(mlir::Value iv);
   /// Whether the integer set of `op` holds always (true) or never (false).
@@ -141,8 +146,16 @@ private:
   /// Runs the solver over the function unless it did already or must not.
   bool ensureRanges();
 
-  /// The loop-carried value case of iterationSplit, `x` the carried one.
-  std::optional<IterationSplit> entryValueFact(mlir::Value x, mlir::Value y);
+  /// The loop-carried value case of iterationSplit, `x` the carried one;
+  /// `laterOut` receives x's first value and its range in later
+  /// iterations where the loop's test bounds those.
+  std::optional<IterationSplit> entryValueFact(
+      mlir::Value x, mlir::Value y,
+      std::optional<std::pair<llvm::APInt, mlir::ConstantIntRanges>> *laterOut =
+          nullptr);
+  /// firstIterationValue of a counter a loop carries.
+  std::optional<std::pair<mlir::Operation *, llvm::APInt>>
+  carriedFirstValue(mlir::Value x);
   /// The values a loop-carried x, entered as `entry`, takes in the
   /// iterations after the first, when every back edge passes x + c (c in
   /// `increments`, each > 0) and the loop goes on only while `x < y` or

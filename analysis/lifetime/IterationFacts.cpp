@@ -59,8 +59,10 @@ IntegerFacts::firstIterationValue(Value iv) {
     lb = APInt(64, f.getConstantLowerBound(), /*isSigned=*/true);
     loop = f;
   }
-  Region &body = loop ? loop->getRegion(0) : *iv.getParentRegion();
-  if (!loop || body.empty() || body.front().empty())
+  if (!loop)
+    return carriedFirstValue(iv);
+  Region &body = loop->getRegion(0);
+  if (body.empty() || body.front().empty())
     return std::nullopt;
   unsigned width = ConstantIntRanges::getStorageBitwidth(iv.getType());
   if (!width || lb.getBitWidth() != width)
@@ -162,7 +164,9 @@ IntegerFacts::laterIterations(const APInt &entry, CmpIPredicate goesOn,
                   : ConstantIntRanges::fromUnsigned(lo, hi);
 }
 
-std::optional<IterationSplit> IntegerFacts::entryValueFact(Value x, Value y) {
+std::optional<IterationSplit> IntegerFacts::entryValueFact(
+    Value x, Value y,
+    std::optional<std::pair<APInt, ConstantIntRanges>> *laterOut) {
   auto arg = dyn_cast<BlockArgument>(x);
   if (!arg || !fn)
     return std::nullopt;
@@ -285,11 +289,52 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(Value x, Value y) {
       pred = arith::invertPredicate(pred);
     if (cmp.getLhs() == x || cmp.getRhs() == x)
       if (std::optional<ConstantIntRanges> r =
-              laterIterations(entryValue, pred, *other, increments))
+              laterIterations(entryValue, pred, *other, increments)) {
+        if (laterOut)
+          *laterOut = std::make_pair(entryValue, *r);
         if (Outcomes o = outcomesBetween(*r, *other))
           later = o;
+      }
   }
   return IterationSplit{head, outcomesBetween(first, *other), later};
+}
+
+std::optional<std::pair<Operation *, APInt>>
+IntegerFacts::carriedFirstValue(Value x) {
+  auto arg = dyn_cast<BlockArgument>(x);
+  if (!arg || !fn)
+    return std::nullopt;
+  // An scf.while's after region sees what its condition forwards: the
+  // counter of the same iteration.
+  if (auto loop = dyn_cast<scf::WhileOp>(arg.getOwner()->getParentOp());
+      loop && arg.getOwner()->getParent() == &loop.getAfter()) {
+    Value forwarded = loop.getConditionOp().getArgs()[arg.getArgNumber()];
+    arg = dyn_cast<BlockArgument>(forwarded);
+    if (!arg || arg.getOwner()->getParent() != &loop.getBefore())
+      return std::nullopt;
+    x = arg;
+  }
+  Block *block = arg.getOwner();
+  Operation *term = block->empty() ? nullptr : &block->back();
+  Value test;
+  if (auto cond = dyn_cast_if_present<scf::ConditionOp>(term))
+    test = cond.getCondition();
+  else if (term)
+    test = branchCondition(term);
+  auto cmp = test ? test.getDefiningOp<arith::CmpIOp>() : nullptr;
+  if (!cmp || cmp->getBlock() != block)
+    return std::nullopt;
+  Value y = cmp.getLhs() == x   ? cmp.getRhs()
+            : cmp.getRhs() == x ? cmp.getLhs()
+                                : Value();
+  std::optional<std::pair<APInt, ConstantIntRanges>> later;
+  std::optional<IterationSplit> split;
+  if (y)
+    split = entryValueFact(x, y, &later);
+  // (laterIterations' range starts past the first value and cannot wrap.)
+  if (!split || !later)
+    return std::nullopt;
+  return std::make_pair(split->head, later->first);
 }
 
 } // namespace memlint

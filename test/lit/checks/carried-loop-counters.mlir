@@ -1,0 +1,60 @@
+// A counter a CFG loop or an scf.while carries (what -convert-scf-to-cf and
+// -scf-for-to-while make of an scf.for's induction variable) is its first
+// value in the loop's first iteration and in no later one, where it enters
+// as a constant, grows by a constant on every back edge and is bounded by
+// the loop's own test: a free under `counter == 0` frees once. (An atom of
+// its own before: a false double free and leak on the lowered form of
+// every correct scf.for that frees in its first iteration.)
+// RUN: %memlint lint %s
+//
+// Freeing in the first two iterations is caught:
+// RUN: sed 's/%first = arith.cmpi eq, %0, %c0 : index/%first = arith.cmpi sle, %0, %c1 : index/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=CFG
+// CFG: error: buffer %a is freed twice when the loop at {{[0-9]+}}:{{[0-9]+}} is past its first iteration
+// RUN: sed 's/%first = arith.cmpi eq, %j, %c0 : index/%first = arith.cmpi ule, %j, %c1 : index/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=WHILE
+// WHILE: error: buffer %b is freed twice
+// A counter that may come back to its first value (no bound in the
+// loop's test) is not split: the free may repeat.
+// RUN: sed 's/%go = arith.cmpi slt, %k, %c10 : index/%go = arith.cmpi ne, %k, %c10 : index/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=WRAP
+// WRAP: error: buffer %b is freed twice
+
+func.func @cfg_counter() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %a = memref.alloc() : memref<4xf32>
+  cf.br ^head(%c0 : index)
+^head(%0: index):
+  %go = arith.cmpi slt, %0, %c8 : index
+  cf.cond_br %go, ^body, ^exit
+^body:
+  %first = arith.cmpi eq, %0, %c0 : index
+  cf.cond_br %first, ^free, ^latch
+^free:
+  memref.dealloc %a : memref<4xf32>
+  cf.br ^latch
+^latch:
+  %next = arith.addi %0, %c1 : index
+  cf.br ^head(%next : index)
+^exit:
+  return
+}
+
+func.func @while_counter() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c10 = arith.constant 10 : index
+  %b = memref.alloc() : memref<4xf32>
+  %r = scf.while (%k = %c0) : (index) -> index {
+    %go = arith.cmpi slt, %k, %c10 : index
+    scf.condition(%go) %k : index
+  } do {
+  ^bb0(%j: index):
+    %first = arith.cmpi eq, %j, %c0 : index
+    scf.if %first {
+      memref.dealloc %b : memref<4xf32>
+    }
+    %n = arith.addi %j, %c1 : index
+    scf.yield %n : index
+  }
+  return
+}
