@@ -168,9 +168,19 @@ private:
   /// dominates `pred`. A block with one is a CFG loop's header; its other
   /// predecessors are the ways into the loop.
   bool isBackEdge(mlir::Block *pred, mlir::Block *header);
+  /// Whether every predecessor of `header` that is not a back edge lies
+  /// outside its loop (cannot be reached from `header`): false for an
+  /// irreducible loop, whose side entry may pass anything again.
+  bool entersOnlyFromOutside(mlir::Block *header);
+  llvm::DenseMap<mlir::Block *, bool> entersFromOutside;
 
   mlir::Operation *fn = nullptr;
   std::unique_ptr<mlir::DominanceInfo> dominance;
+  /// carriedFirstValue by value: asked for every question on the value,
+  /// and a header may have many predecessors to look at.
+  llvm::DenseMap<mlir::Value,
+                 std::optional<std::pair<mlir::Operation *, llvm::APInt>>>
+      carriedFirstValues;
   /// Ranges were asked for and cannot be had (huge function, loops whose
   /// induction variables upstream's analysis gets wrong).
   bool noRanges = false;

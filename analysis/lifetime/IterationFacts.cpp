@@ -59,8 +59,12 @@ IntegerFacts::firstIterationValue(Value iv) {
     lb = APInt(64, f.getConstantLowerBound(), /*isSigned=*/true);
     loop = f;
   }
-  if (!loop)
-    return carriedFirstValue(iv);
+  if (!loop) {
+    auto [it, fresh] = carriedFirstValues.try_emplace(iv);
+    if (fresh)
+      it->second = carriedFirstValue(iv);
+    return it->second;
+  }
   Region &body = loop->getRegion(0);
   if (body.empty() || body.front().empty())
     return std::nullopt;
@@ -89,6 +93,25 @@ bool IntegerFacts::isBackEdge(Block *pred, Block *header) {
   if (!dominance)
     dominance = std::make_unique<DominanceInfo>(fn);
   return dominance->dominates(header, pred);
+}
+
+bool IntegerFacts::entersOnlyFromOutside(Block *header) {
+  auto [it, fresh] = entersFromOutside.try_emplace(header, true);
+  if (!fresh)
+    return it->second;
+  // The blocks reachable from the header (each once: linear).
+  DenseSet<Block *> reached;
+  SmallVector<Block *> work{header};
+  while (!work.empty()) {
+    Block *b = work.pop_back_val();
+    for (Block *succ : b->getSuccessors())
+      if (reached.insert(succ).second)
+        work.push_back(succ);
+  }
+  for (Block *pred : header->getPredecessors())
+    if (!isBackEdge(pred, header) && reached.count(pred))
+      it->second = false;
+  return it->second;
 }
 
 /// The constant `c` of `x + c` (`arith.addi`, either order), if positive.
@@ -211,6 +234,8 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
   } else {
     // A CFG loop's header: every branch in from outside the loop (a
     // predecessor the header does not dominate) passes the constant.
+    if (!entersOnlyFromOutside(block))
+      return std::nullopt;
     bool loops = false;
     for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
       Block *pred = *it;

@@ -16,6 +16,10 @@
 // loop's test) is not split: the free may repeat.
 // RUN: sed 's/%go = arith.cmpi slt, %k, %c10 : index/%go = arith.cmpi ne, %k, %c10 : index/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=WRAP
 // WRAP: error: buffer %b is freed twice
+// So is an irreducible loop, whose side entry (also reached from the
+// latch) passes the first value again:
+// RUN: sed 's/cf.cond_br %d, ^h(%nx, %d : index, i1), ^h(%nx, %d : index, i1)/cf.cond_br %d, ^h(%nx, %d : index, i1), ^side/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=IRREDUCIBLE
+// IRREDUCIBLE: error: buffer %c is freed twice
 
 func.func @cfg_counter() {
   %c0 = arith.constant 0 : index
@@ -56,5 +60,33 @@ func.func @while_counter() {
     %n = arith.addi %j, %c1 : index
     scf.yield %n : index
   }
+  return
+}
+
+// Entered from two places with the same constant; with the side entry
+// only reached from outside, the loop is reducible.
+func.func @two_entries(%e: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %c = memref.alloc() : memref<4xf32>
+  cf.cond_br %e, ^h(%c0, %false : index, i1), ^side
+^side:
+  cf.br ^h(%c0, %true : index, i1)
+^h(%x: index, %d: i1):
+  %go = arith.cmpi slt, %x, %c8 : index
+  cf.cond_br %go, ^body, ^exit
+^body:
+  %first = arith.cmpi eq, %x, %c0 : index
+  cf.cond_br %first, ^free, ^latch
+^free:
+  memref.dealloc %c : memref<4xf32>
+  cf.br ^latch
+^latch:
+  %nx = arith.addi %x, %c1 : index
+  cf.cond_br %d, ^h(%nx, %d : index, i1), ^h(%nx, %d : index, i1)
+^exit:
   return
 }
