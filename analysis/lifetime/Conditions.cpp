@@ -352,11 +352,23 @@ std::optional<Bdd> ConditionTable::valueInSelect(Value x, const ValueSet &set,
       return std::nullopt;
   }
   ++selectDepth;
-  auto done = llvm::make_scope_exit([&] { --selectDepth; });
+  llvm::scope_exit done([&] { --selectDepth; });
   for (std::optional<Bdd> &side : sides)
     if (!side)
       side = valueIn(open, set, atom);
   return bdd.ite(formulaOf(def->getOperand(0)), *sides[0], *sides[1]);
+}
+
+void ConditionTable::forEachEquality(
+    function_ref<void(Value x, Value y, Bdd cond)> fn) const {
+  for (const auto &[x, cs] : valueCells)
+    for (const ValueCell &c : cs)
+      if (c.values.singleValue())
+        fn(x, Value(), c.cond);
+  for (const auto &[pair, cs] : cells)
+    for (const Cell &c : cs)
+      if (c.outcomes == outcome::Eq)
+        fn(pair.first, pair.second, c.cond);
 }
 
 SmallVector<ConditionTable::ValueCell, 4>

@@ -91,6 +91,14 @@ public:
   /// scf.for's `lb < ub`).
   Bdd comparison(mlir::Value lhs, mlir::arith::CmpIPredicate pred,
                  mlir::Value rhs, llvm::function_ref<Bdd()> atom);
+  /// Calls `fn` with the paths on which an integer `x` equals one
+  /// constant (a cell of its values left with one value; `y` null) or a
+  /// compared `y` (a pair's cell left with equality alone), for each such
+  /// cell: what a counter that never repeats a value makes hold in one
+  /// iteration of its loop at most.
+  void forEachEquality(
+      llvm::function_ref<void(mlir::Value x, mlir::Value y, Bdd cond)> fn)
+      const;
   /// A fresh atom standing for the value of `v` (e.g. a loop-carried i1).
   Bdd freshValueAtom(mlir::Value v, bool loopCarried = false);
   /// A fresh atom for a choice made by `op`, worded for either outcome

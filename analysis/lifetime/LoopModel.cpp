@@ -2,6 +2,8 @@
 #include "analysis/lifetime/LoopModel.h"
 
 #include "analysis/Ownership.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/RegionGraphTraits.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -37,6 +39,27 @@ bool LoopScope::defines(unsigned var, const ConditionTable &conds) const {
             op->isProperAncestor(def->getParentOp()));
   Block *b = blockIn(def, region);
   return b && blocks->count(b);
+}
+
+bool LoopScope::countsUp(Value v, IntegerFacts &facts) const {
+  if (op) {
+    if (scf::ForOp f = scf::getForInductionVarOwner(v))
+      return f == op;
+    if (affine::AffineForOp f = affine::getForInductionVarOwner(v))
+      return f == op;
+  }
+  std::optional<std::pair<Operation *, APInt>> first =
+      facts.firstIterationValue(v);
+  if (!first)
+    return false;
+  return op ? first->first->getParentOp() == op : first->first == keyOp;
+}
+
+bool LoopScope::holdsStill(Value v) const {
+  if (Operation *def = v.getDefiningOp())
+    return !contains(def);
+  Block *b = cast<BlockArgument>(v).getOwner();
+  return !b->empty() && !contains(&b->front());
 }
 
 // ---- Earlier instances ------------------------------------------------------
@@ -187,6 +210,26 @@ void LoopModel::crossBackEdge(Operation *term, Incoming &contrib,
       a.cond = earlierIterationCopies(a.cond, loop, term);
   for (Bdd &f : contrib.argFormulas)
     f = earlierIterationCopies(f, loop, term);
+  equalitiesHoldOnce(term, contrib, loop);
+}
+
+void LoopModel::equalitiesHoldOnce(Operation *term, Incoming &contrib,
+                                   const LoopScope &loop) {
+  BddManager &bdd = ctx.bdd;
+  Bdd once = BddManager::True;
+  ctx.conds.forEachEquality([&](Value x, Value y, Bdd cond) {
+    bool counter = loop.countsUp(x, ctx.facts) && (!y || loop.holdsStill(y));
+    if (!counter && y)
+      counter = loop.countsUp(y, ctx.facts) && loop.holdsStill(x);
+    if (!counter)
+      return;
+    // (In the next iteration `cond` names it anew; the copy is this one's.)
+    Bdd earlier = earlierIterationCopies(cond, loop, term);
+    if (earlier != cond)
+      once = bdd.conj(once, bdd.negate(bdd.conj(cond, earlier)));
+  });
+  if (once != BddManager::True)
+    flow.restrict(contrib, once);
 }
 
 void LoopModel::carryInstances(Operation *term, Incoming &contrib,

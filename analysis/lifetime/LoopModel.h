@@ -62,6 +62,12 @@ public:
   bool contains(mlir::Operation *o) const;
   /// Atom `var` gets its value in the loop.
   bool defines(unsigned var, const ConditionTable &conds) const;
+  /// `v` is a counter of this loop that grows every iteration (never
+  /// takes one value twice): its induction variable, or a counter it
+  /// carries that IntegerFacts::firstIterationValue knows.
+  bool countsUp(mlir::Value v, IntegerFacts &facts) const;
+  /// `v` keeps its value through the loop (defined outside it).
+  bool holdsStill(mlir::Value v) const;
 
 private:
   mlir::Region *region = nullptr;
@@ -124,6 +130,12 @@ private:
   };
   /// The instances of `b` made in this iteration of the loop (`b` and the
   /// earlier instances of loops nested in it) become `into`.
+  /// Restricts the next iteration's paths to those where each equality
+  /// of a counter of `loop` (with a constant, or a value the loop does not
+  /// change) did not hold in this iteration and again in the next: the
+  /// counter grows, so `%i == 7` and `%i == %n - 1` hold once.
+  void equalitiesHoldOnce(mlir::Operation *term, Incoming &contrib,
+                          const LoopScope &loop);
   void carryInstances(mlir::Operation *term, Incoming &contrib,
                       llvm::ArrayRef<unsigned> current,
                       const EarlierInstance &into,

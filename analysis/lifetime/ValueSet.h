@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/SmallVector.h"
+#include <optional>
 #include <utility>
 
 namespace mlir {
@@ -43,6 +44,12 @@ public:
   ValueSet minus(const ValueSet &o) const { return intersect(o.complement()); }
   ValueSet united(const ValueSet &o) const {
     return complement().intersect(o.complement()).complement();
+  }
+  /// The one value of a set of one.
+  std::optional<llvm::APInt> singleValue() const {
+    if (intervals.size() != 1 || intervals[0].first != intervals[0].second)
+      return std::nullopt;
+    return intervals[0].first;
   }
   bool contains(const llvm::APInt &v) const {
     return !intersect(single(v)).empty();
