@@ -216,6 +216,27 @@ void LoopModel::crossBackEdge(Operation *term, Incoming &contrib,
 void LoopModel::equalitiesHoldOnce(Operation *term, Incoming &contrib,
                                    const LoopScope &loop) {
   BddManager &bdd = ctx.bdd;
+  // Only where what the edge carries remembers the earlier iteration's
+  // answer (a buffer freed under it) does the next one's matter: others
+  // would only grow the path.
+  PathState &st = contrib.st;
+  FreeListPool &pool = ctx.lattice.freeLists();
+  DenseSet<unsigned> mentioned;
+  st.entries.forEachBuffer([&](unsigned c) { return st.entries.chunkEmpty(c); },
+                           [&](unsigned b) {
+                             const Entry &e = st.entries[b];
+                             flow.addSupport(mentioned, e.live);
+                             flow.addSupport(mentioned, e.freed);
+                             for (const FreeSite &f : pool[e.freers])
+                               flow.addSupport(mentioned, f.cond);
+                           });
+  for (const AliasSet &s : contrib.argAliases)
+    for (const AliasEntry &a : s)
+      flow.addSupport(mentioned, a.cond);
+  for (Bdd f : contrib.argFormulas)
+    flow.addSupport(mentioned, f);
+  if (mentioned.empty())
+    return;
   Bdd once = BddManager::True;
   ctx.conds.forEachEquality([&](Value x, Value y, Bdd cond) {
     bool counter = loop.countsUp(x, ctx.facts) && (!y || loop.holdsStill(y));
@@ -225,7 +246,9 @@ void LoopModel::equalitiesHoldOnce(Operation *term, Incoming &contrib,
       return;
     // (In the next iteration `cond` names it anew; the copy is this one's.)
     Bdd earlier = earlierIterationCopies(cond, loop, term);
-    if (earlier != cond)
+    if (earlier != cond && llvm::any_of(bdd.support(earlier), [&](unsigned v) {
+          return mentioned.count(v);
+        }))
       once = bdd.conj(once, bdd.negate(bdd.conj(cond, earlier)));
   });
   if (once != BddManager::True)
