@@ -47,6 +47,12 @@ bool LoopScope::countsUp(Value v, IntegerFacts &facts) const {
       return f == op;
     if (affine::AffineForOp f = affine::getForInductionVarOwner(v))
       return f == op;
+    // A parallel loop of one dimension runs each value of its induction
+    // variable once (in any order; the model runs two in sequence).
+    if (auto f = dyn_cast<scf::ForallOp>(op))
+      return f.getInductionVars().size() == 1 && f.getInductionVars()[0] == v;
+    if (auto p = dyn_cast<scf::ParallelOp>(op))
+      return p.getInductionVars().size() == 1 && p.getInductionVars()[0] == v;
   }
   std::optional<std::pair<Operation *, APInt>> first =
       facts.firstIterationValue(v);

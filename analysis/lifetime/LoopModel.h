@@ -62,9 +62,9 @@ public:
   bool contains(mlir::Operation *o) const;
   /// Atom `var` gets its value in the loop.
   bool defines(unsigned var, const ConditionTable &conds) const;
-  /// `v` is a counter of this loop that grows every iteration (never
-  /// takes one value twice): its induction variable, or a counter it
-  /// carries that IntegerFacts::firstIterationValue knows.
+  /// `v` is a counter of this loop that never takes one value twice: its
+  /// induction variable (of a parallel loop, of one dimension), or a
+  /// counter it carries that IntegerFacts::firstIterationValue knows.
   bool countsUp(mlir::Value v, IntegerFacts &facts) const;
   /// `v` keeps its value through the loop (defined outside it).
   bool holdsStill(mlir::Value v) const;
