@@ -225,22 +225,7 @@ void LoopModel::equalitiesHoldOnce(Operation *term, Incoming &contrib,
   // Only where what the edge carries remembers the earlier iteration's
   // answer (a buffer freed under it) does the next one's matter: others
   // would only grow the path.
-  PathState &st = contrib.st;
-  FreeListPool &pool = ctx.lattice.freeLists();
-  DenseSet<unsigned> mentioned;
-  st.entries.forEachBuffer([&](unsigned c) { return st.entries.chunkEmpty(c); },
-                           [&](unsigned b) {
-                             const Entry &e = st.entries[b];
-                             flow.addSupport(mentioned, e.live);
-                             flow.addSupport(mentioned, e.freed);
-                             for (const FreeSite &f : pool[e.freers])
-                               flow.addSupport(mentioned, f.cond);
-                           });
-  for (const AliasSet &s : contrib.argAliases)
-    for (const AliasEntry &a : s)
-      flow.addSupport(mentioned, a.cond);
-  for (Bdd f : contrib.argFormulas)
-    flow.addSupport(mentioned, f);
+  DenseSet<unsigned> mentioned = carriedSupport(contrib);
   if (mentioned.empty())
     return;
   Bdd once = BddManager::True;
@@ -304,17 +289,8 @@ void LoopModel::carryInstances(Operation *term, Incoming &contrib,
   }
 }
 
-// The branches and loop tests this iteration passed are atoms the next
-// iteration defines afresh. Renamed to earlier-iteration copies, they made
-// the path at the head remember every test of the body, each round: its
-// size grew with the body, and with it every join and restrict in it.
-// Where nothing the edge carries (entries, aliases and formulas of what it
-// passes) mentions an atom or its copy, no later condition can tell its
-// value apart, so it is quantified out instead.
-void LoopModel::dropIterationAtoms(Incoming &contrib, const LoopScope &loop) {
-  PathState &st = contrib.st;
-  if (st.path <= BddManager::True)
-    return;
+DenseSet<unsigned> LoopModel::carriedSupport(const Incoming &contrib) {
+  const PathState &st = contrib.st;
   FreeListPool &pool = ctx.lattice.freeLists();
   DenseSet<unsigned> mentioned;
   st.entries.forEachBuffer(
@@ -331,6 +307,21 @@ void LoopModel::dropIterationAtoms(Incoming &contrib, const LoopScope &loop) {
       flow.addSupport(mentioned, a.cond);
   for (Bdd f : contrib.argFormulas)
     flow.addSupport(mentioned, f);
+  return mentioned;
+}
+
+// The branches and loop tests this iteration passed are atoms the next
+// iteration defines afresh. Renamed to earlier-iteration copies, they made
+// the path at the head remember every test of the body, each round: its
+// size grew with the body, and with it every join and restrict in it.
+// Where nothing the edge carries (entries, aliases and formulas of what it
+// passes) mentions an atom or its copy, no later condition can tell its
+// value apart, so it is quantified out instead.
+void LoopModel::dropIterationAtoms(Incoming &contrib, const LoopScope &loop) {
+  PathState &st = contrib.st;
+  if (st.path <= BddManager::True)
+    return;
+  DenseSet<unsigned> mentioned = carriedSupport(contrib);
   auto drop = [&](unsigned v) {
     if (mentioned.count(v) || !renamesAtom(v, loop))
       return false;

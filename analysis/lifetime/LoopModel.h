@@ -136,6 +136,9 @@ private:
   /// counter grows, so `%i == 7` and `%i == %n - 1` hold once.
   void equalitiesHoldOnce(mlir::Operation *term, Incoming &contrib,
                           const LoopScope &loop);
+  /// The atoms what a back edge carries mentions: its buffers' entries,
+  /// the aliases and formulas of what it passes.
+  llvm::DenseSet<unsigned> carriedSupport(const Incoming &contrib);
   void carryInstances(mlir::Operation *term, Incoming &contrib,
                       llvm::ArrayRef<unsigned> current,
                       const EarlierInstance &into,
