@@ -114,6 +114,20 @@ bool IntegerFacts::entersOnlyFromOutside(Block *header) {
   return it->second;
 }
 
+/// The comparison a loop's head block ends its test with (`scf.condition`,
+/// a conditional branch), computed in that block, or null.
+static arith::CmpIOp loopTest(Block *block) {
+  // (A block of a region without terminators may end in anything.)
+  Operation *term = block->empty() ? nullptr : &block->back();
+  Value test;
+  if (auto cond = dyn_cast_if_present<scf::ConditionOp>(term))
+    test = cond.getCondition();
+  else if (term)
+    test = branchCondition(term);
+  auto cmp = test ? test.getDefiningOp<arith::CmpIOp>() : nullptr;
+  return cmp && cmp->getBlock() == block ? cmp : nullptr;
+}
+
 /// The constant `c` of `x + c` (`arith.addi`, either order), if positive.
 static std::optional<APInt> positiveIncrement(Value next, Value x) {
   auto add = next.getDefiningOp<arith::AddIOp>();
@@ -274,16 +288,10 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
   // comparisons of carried values are left to later iterations' atoms,
   // with which a first-iteration split of theirs lost a back-edge leak
   // (differential seed 2, g2_0844).
-  // (A block of a region without terminators may end in anything.)
-  Operation *term = block->empty() ? nullptr : &block->back();
-  Value test;
-  if (auto cond = dyn_cast_if_present<scf::ConditionOp>(term))
-    test = cond.getCondition();
-  else if (term)
-    test = branchCondition(term);
-  auto cmp = test ? test.getDefiningOp<arith::CmpIOp>() : nullptr;
-  if (!cmp || cmp->getBlock() != block)
+  arith::CmpIOp cmp = loopTest(block);
+  if (!cmp)
     return std::nullopt;
+  Operation *term = &block->back();
   ComparedPair pair = pairOf(cmp);
   if (!((pair.lhs == x && pair.rhs == y) || (pair.lhs == y && pair.rhs == x)))
     return std::nullopt;
@@ -339,15 +347,8 @@ IntegerFacts::carriedFirstValue(Value x) {
       return std::nullopt;
     x = arg;
   }
-  Block *block = arg.getOwner();
-  Operation *term = block->empty() ? nullptr : &block->back();
-  Value test;
-  if (auto cond = dyn_cast_if_present<scf::ConditionOp>(term))
-    test = cond.getCondition();
-  else if (term)
-    test = branchCondition(term);
-  auto cmp = test ? test.getDefiningOp<arith::CmpIOp>() : nullptr;
-  if (!cmp || cmp->getBlock() != block)
+  arith::CmpIOp cmp = loopTest(arg.getOwner());
+  if (!cmp)
     return std::nullopt;
   Value y = cmp.getLhs() == x   ? cmp.getRhs()
             : cmp.getRhs() == x ? cmp.getLhs()
