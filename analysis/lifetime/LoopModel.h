@@ -58,6 +58,8 @@ public:
   const void *instanceKey() const { return key; }
   /// An op that says where the loop is.
   mlir::Operation *locationOp() const { return keyOp; }
+  /// The loop op of a region loop; null for a CFG loop.
+  mlir::Operation *regionLoopOp() const { return op; }
   /// `o` is in the loop (nested ops included).
   bool contains(mlir::Operation *o) const;
   /// Atom `var` gets its value in the loop.
