@@ -138,6 +138,7 @@ private:
   /// counter grows, so `%i == 7` and `%i == %n - 1` hold once.
   void equalitiesHoldOnce(mlir::Operation *term, Incoming &contrib,
                           const LoopScope &loop);
+  static constexpr unsigned MaxEqualitiesHeldOnce = 8;
   /// The atoms what a back edge carries mentions: its buffers' entries,
   /// the aliases and formulas of what it passes.
   llvm::DenseSet<unsigned> carriedSupport(const Incoming &contrib);
