@@ -228,23 +228,24 @@ integerComparison(Operation *op) {
   return std::nullopt;
 }
 
-/// Whether an operand of `op` is an affine.apply whose chain of
-/// affine.applys is short enough to compose (composing is polynomial in
-/// the chain's expressions; generated code nests a few).
+/// Whether an operand of `op` is an affine.apply, and the affine.applys
+/// it is computed from are few enough to compose: composing copies each
+/// one into every use, so a chain of applies each using the one before
+/// twice doubles the expression with every link (40 of them did not
+/// finish). Generated code nests a few.
 static bool composesApplies(Operation *op) {
-  bool any = false;
-  for (Value v : op->getOperands()) {
-    unsigned depth = 0;
-    for (auto a = v.getDefiningOp<affine::AffineApplyOp>(); a;
-         a = a->getNumOperands() == 1
-                 ? a->getOperand(0).getDefiningOp<affine::AffineApplyOp>()
-                 : nullptr) {
-      any = true;
-      if (++depth > 8 || a->getNumOperands() > 8)
-        return false;
-    }
+  constexpr unsigned MaxApplies = 8;
+  llvm::SmallPtrSet<Operation *, MaxApplies> seen;
+  SmallVector<Value> work(op->getOperands());
+  while (!work.empty()) {
+    auto a = work.pop_back_val().getDefiningOp<affine::AffineApplyOp>();
+    if (!a || !seen.insert(a).second)
+      continue;
+    if (seen.size() > MaxApplies)
+      return false;
+    work.append(a->operand_begin(), a->operand_end());
   }
-  return any;
+  return !seen.empty();
 }
 
 std::optional<AffineConstraint> flattenedConstraint(affine::AffineIfOp op,
