@@ -106,8 +106,8 @@ void LoopModel::addEarlierInstances(FunctionOpInterface fn) {
     }
 }
 
-SmallVector<const void *, 2>
-LoopModel::enclosingLoops(Operation *op, FunctionOpInterface fn) {
+SmallVector<const void *, 2> LoopModel::enclosingLoops(Operation *op,
+                                                       FunctionOpInterface fn) {
   SmallVector<const void *, 2> loops;
   for (Operation *cur = op; cur && cur != fn.getOperation();
        cur = cur->getParentOp()) {
@@ -243,21 +243,6 @@ void LoopModel::crossBackEdge(Operation *term, Incoming &contrib,
 void LoopModel::equalitiesHoldOnce(Operation *term, Incoming &contrib,
                                    const LoopScope &loop) {
   BddManager &bdd = ctx.bdd;
-  // Only an equality on whose earlier answer some buffer may have been
-  // freed needs the next iteration's excluded; the cells of one counter
-  // partition the paths, so a free under `%i <= 1` meets two of them.
-  // Others only grow the paths: a chain of 2,000 questions on one counter
-  // took 57x the work when every equality whose atoms the state mentions
-  // was constrained. Past MaxEqualitiesHeldOnce such equalities (the
-  // earlier iterations' frees, remembered one iteration back, blur
-  // together) none is: the loop is read as before, at its old cost.
-  PathState &st = contrib.st;
-  Bdd freed = BddManager::False;
-  st.entries.forEachBuffer(
-      [&](unsigned c) { return st.entries.chunkEmpty(c); },
-      [&](unsigned b) { freed = bdd.disj(freed, st.entries[b].freed); });
-  if (freed == BddManager::False)
-    return;
   // A loop that exits from its head (an scf.while, a CFG loop) leaves with
   // the constraint on the next iteration's atoms in its path; inside
   // another loop, that loop's back edge renames both sides to one copy,
@@ -274,6 +259,21 @@ void LoopModel::equalitiesHoldOnce(Operation *term, Incoming &contrib,
                             [&](const void *l) { return l != loop.id(); }))
       return;
   }
+  // Only an equality on whose earlier answer some buffer may have been
+  // freed needs the next iteration's excluded; the cells of one counter
+  // partition the paths, so a free under `%i <= 1` meets two of them.
+  // Others only grow the paths: a chain of 2,000 questions on one counter
+  // took 57x the work when every equality whose atoms the state mentions
+  // was constrained. Past MaxEqualitiesHeldOnce such equalities (the
+  // earlier iterations' frees, remembered one iteration back, blur
+  // together) none is: the loop is read as before, at its old cost.
+  PathState &st = contrib.st;
+  Bdd freed = BddManager::False;
+  st.entries.forEachBuffer(
+      [&](unsigned c) { return st.entries.chunkEmpty(c); },
+      [&](unsigned b) { freed = bdd.disj(freed, st.entries[b].freed); });
+  if (freed == BddManager::False)
+    return;
   Bdd once = BddManager::True;
   unsigned terms = 0;
   ctx.conds.forEachEquality([&](Value x, Value y, Bdd cond) {
@@ -337,27 +337,6 @@ void LoopModel::carryInstances(Operation *term, Incoming &contrib,
   }
 }
 
-DenseSet<unsigned> LoopModel::carriedSupport(const Incoming &contrib) {
-  const PathState &st = contrib.st;
-  FreeListPool &pool = ctx.lattice.freeLists();
-  DenseSet<unsigned> mentioned;
-  st.entries.forEachBuffer(
-      [&](unsigned c) { return st.entries.chunkEmpty(c); },
-      [&](unsigned b) {
-        const Entry &e = st.entries[b];
-        flow.addSupport(mentioned, e.live);
-        flow.addSupport(mentioned, e.freed);
-        for (const FreeSite &f : pool[e.freers])
-          flow.addSupport(mentioned, f.cond);
-      });
-  for (const AliasSet &s : contrib.argAliases)
-    for (const AliasEntry &a : s)
-      flow.addSupport(mentioned, a.cond);
-  for (Bdd f : contrib.argFormulas)
-    flow.addSupport(mentioned, f);
-  return mentioned;
-}
-
 // The branches and loop tests this iteration passed are atoms the next
 // iteration defines afresh. Renamed to earlier-iteration copies, they made
 // the path at the head remember every test of the body, each round: its
@@ -369,12 +348,25 @@ void LoopModel::dropIterationAtoms(Incoming &contrib, const LoopScope &loop) {
   PathState &st = contrib.st;
   if (st.path <= BddManager::True)
     return;
-  DenseSet<unsigned> mentioned = carriedSupport(contrib);
+  FreeListPool &pool = ctx.lattice.freeLists();
+  DenseSet<unsigned> mentioned;
+  st.entries.forEachBuffer([&](unsigned c) { return st.entries.chunkEmpty(c); },
+                           [&](unsigned b) {
+                             const Entry &e = st.entries[b];
+                             flow.addSupport(mentioned, e.live);
+                             flow.addSupport(mentioned, e.freed);
+                             for (const FreeSite &f : pool[e.freers])
+                               flow.addSupport(mentioned, f.cond);
+                           });
+  for (const AliasSet &s : contrib.argAliases)
+    for (const AliasEntry &a : s)
+      flow.addSupport(mentioned, a.cond);
+  for (Bdd f : contrib.argFormulas)
+    flow.addSupport(mentioned, f);
   auto drop = [&](unsigned v) {
     if (mentioned.count(v) || !renamesAtom(v, loop))
       return false;
-    std::optional<unsigned> copy =
-        ctx.conds.findEarlierIteration(v, loop.id());
+    std::optional<unsigned> copy = ctx.conds.findEarlierIteration(v, loop.id());
     return !copy || !mentioned.count(*copy);
   };
   if (llvm::none_of(ctx.bdd.support(st.path), drop))

@@ -130,8 +130,6 @@ private:
     unsigned buffer;
     unsigned origin;
   };
-  /// The instances of `b` made in this iteration of the loop (`b` and the
-  /// earlier instances of loops nested in it) become `into`.
   /// Restricts the next iteration's paths to those where each equality
   /// of a counter of `loop` (with a constant, or a value the loop does not
   /// change) did not hold in this iteration and again in the next: the
@@ -139,9 +137,8 @@ private:
   void equalitiesHoldOnce(mlir::Operation *term, Incoming &contrib,
                           const LoopScope &loop);
   static constexpr unsigned MaxEqualitiesHeldOnce = 8;
-  /// The atoms what a back edge carries mentions: its buffers' entries,
-  /// the aliases and formulas of what it passes.
-  llvm::DenseSet<unsigned> carriedSupport(const Incoming &contrib);
+  /// The instances of `b` made in this iteration of the loop (`b` and the
+  /// earlier instances of loops nested in it) become `into`.
   void carryInstances(mlir::Operation *term, Incoming &contrib,
                       llvm::ArrayRef<unsigned> current,
                       const EarlierInstance &into,
