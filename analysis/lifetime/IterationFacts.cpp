@@ -248,8 +248,6 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
   } else {
     // A CFG loop's header: every branch in from outside the loop (a
     // predecessor the header does not dominate) passes the constant.
-    if (!entersOnlyFromOutside(block))
-      return std::nullopt;
     bool loops = false;
     for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
       Block *pred = *it;
@@ -278,7 +276,8 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
       if (i < operands.getProducedOperandCount() || !take(operands[i]))
         return std::nullopt;
     }
-    if (!loops)
+    // (Asked of headers only: it walks the region.)
+    if (!loops || !entersOnlyFromOutside(block))
       return std::nullopt;
     head = &block->front();
   }
