@@ -354,16 +354,26 @@ public:
   }
 
 private:
+  /// The side of an integer select with a constant on the other side:
+  /// ConditionTable::valueInSelect asks the select's question of it.
+  static Value selectOpenSide(Operation *op) {
+    if (!isa<arith::SelectOp, LLVM::SelectOp>(op) ||
+        op->getResult(0).getType().isInteger(1))
+      return Value();
+    if (matchPattern(op->getOperand(1), m_Constant()))
+      return op->getOperand(2);
+    if (matchPattern(op->getOperand(2), m_Constant()))
+      return op->getOperand(1);
+    return Value();
+  }
+
   /// An op askOfSource (or ConditionTable::valueInSelect) reads back to
   /// its operand `v`.
   static bool looksThrough(Operation *op, Value v) {
     if (op->getNumResults() != 1)
       return false;
     if (isa<arith::SelectOp, LLVM::SelectOp>(op))
-      return !op->getResult(0).getType().isInteger(1) &&
-             op->getOperand(0) != v &&
-             (matchPattern(op->getOperand(1), m_Constant()) ||
-              matchPattern(op->getOperand(2), m_Constant()));
+      return selectOpenSide(op) == v;
     if (isa<arith::AddIOp, arith::SubIOp, arith::XOrIOp>(op))
       return !op->getResult(0).getType().isInteger(1) &&
              (matchPattern(op->getOperand(0), m_Constant()) ||
@@ -379,11 +389,10 @@ private:
     // Where a select's open side asks it (valueInSelect), as that side.
     for (unsigned depth = 0; x != iv && depth < 8; ++depth) {
       Operation *def = x.getDefiningOp();
-      if (!def || !looksThrough(def, Value()) ||
-          !isa<arith::SelectOp, LLVM::SelectOp>(def))
+      Value open = def ? selectOpenSide(def) : Value();
+      if (!open)
         break;
-      x = def->getOperand(matchPattern(def->getOperand(1), m_Constant()) ? 2
-                                                                         : 1);
+      x = open;
       askOfSource(x, set);
     }
     if (x != iv || set.width() != possible.width())
@@ -410,13 +419,10 @@ private:
   }
 
   bool asks(Operation *user, Value v) {
-    // (A comparison nothing uses asks nothing.)
-    if (isa<arith::CmpIOp, index::CmpOp, LLVM::ICmpOp>(user) &&
-        user->use_empty())
-      return false;
     if (auto cmp = integerComparison(user)) {
+      // (A comparison nothing uses asks nothing.)
       auto [lhs, pred, rhs] = *cmp;
-      return asksComparison(lhs, pred, rhs);
+      return !user->use_empty() && asksComparison(lhs, pred, rhs);
     }
     if (std::optional<SwitchForm> s = switchForm(user))
       return s->flag == v && asksCases(v, s->cases);
