@@ -2,6 +2,8 @@
 (more than a value's cell limit) before it asks `%i == 0`."""
 import sys
 
+from first_iteration_free import print_free_under_first
+
 n = int(sys.argv[1])
 print("func.func @f() {")
 print("  %c0 = arith.constant 0 : index")
@@ -19,9 +21,4 @@ for c in range(5, 5 + n):
 print("    default {")
 print("    }")
 print("    %first = arith.cmpi eq, %i, %c0 : index")
-print("    scf.if %first {")
-print("      memref.dealloc %a : memref<4xf32>")
-print("    }")
-print("  }")
-print("  return")
-print("}")
+print_free_under_first()
