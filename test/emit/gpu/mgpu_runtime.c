@@ -8,9 +8,9 @@
  * `memlint emit --emit=llvm ... | grep '^declare'`) plus the event and
  * copy helpers the async lowering can also reference.
  *
- * It also counts device allocations: with MGPU_STATS=1 in the environment
- * it prints, at exit, how many mgpuMemAlloc calls there were and the most
- * device bytes held at once, so a run measures what the arena saved.
+ * It also counts device allocations: mgpuStatsPrint() prints how many
+ * mgpuMemAlloc calls there were so far and the most device bytes held at
+ * once, so a run measures what the arena saved.
  *
  * Errors abort: this runs tests, not services.
  *
@@ -27,7 +27,9 @@
     if (status_ != CUDA_SUCCESS) {                                             \
       const char *name_ = "unknown";                                           \
       cuGetErrorName(status_, &name_);                                         \
-      fprintf(stderr, "mgpu_runtime: %s failed: %s\n", #call, name_);          \
+      fprintf(stderr, "mgpu_runtime: %s failed: %s (%d)\n", #call, name_,      \
+              (int)status_);                                                   \
+      fflush(stdout);                                                          \
       abort();                                                                 \
     }                                                                          \
   } while (0)
@@ -44,7 +46,7 @@ static struct {
 static unsigned numLive;
 static uint64_t allocCalls, liveBytes, peakBytes;
 
-static void printStats(void) {
+void mgpuStatsPrint(void) {
   fprintf(stderr,
           "mgpu_runtime: %llu device allocation(s), peak %llu bytes held\n",
           (unsigned long long)allocCalls, (unsigned long long)peakBytes);
@@ -62,9 +64,6 @@ static void ensureContext(void) {
   CHECK_CU(cuDeviceGet(&device, defaultDevice));
   CHECK_CU(cuDevicePrimaryCtxRetain(&context, device));
   CHECK_CU(cuCtxSetCurrent(context));
-  const char *stats = getenv("MGPU_STATS");
-  if (stats && *stats && *stats != '0')
-    atexit(printStats);
 }
 
 void mgpuSetDefaultDevice(int32_t device) { defaultDevice = device; }
@@ -86,7 +85,15 @@ CUmodule mgpuModuleLoadJIT(void *data, int optLevel) {
   return module;
 }
 
-void mgpuModuleUnload(CUmodule module) { CHECK_CU(cuModuleUnload(module)); }
+/* Called by the module's destructor, at exit: the driver may have shut
+ * down before it (unloading every module then), and nothing that fails
+ * here can change what the program computed, so it is reported, as
+ * upstream's runtime does, not fatal. */
+void mgpuModuleUnload(CUmodule module) {
+  CUresult status = cuModuleUnload(module);
+  if (status != CUDA_SUCCESS && status != CUDA_ERROR_DEINITIALIZED)
+    fprintf(stderr, "mgpu_runtime: cuModuleUnload failed: %d\n", (int)status);
+}
 
 CUfunction mgpuModuleGetFunction(CUmodule module, const char *name) {
   CUfunction function;

@@ -6,18 +6,27 @@
  * seeded inputs, and compares the result with the same block computed
  * here on the CPU. Exit 0 when they agree.
  *
+ * With MGPU_STATS=1 it prints the device allocations of that one call and
+ * the most device bytes they held at once. With MGPU_TIMED_RUNS=N it then
+ * calls the block N more times (after 3 untimed calls) and prints the
+ * median and fastest wall time of a call, each ended by a synchronize:
+ * what the allocations cost a caller, kernels included.
+ *
  *===---------------------------------------------------------------------===*/
+#define _POSIX_C_SOURCE 199309L /* clock_gettime under -std=c11 */
 #include <cuda.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum { S = 128, D = 256, F = 1024 };
 
 CUstream mgpuStreamCreate(void);
 void mgpuStreamDestroy(CUstream stream);
+void mgpuStatsPrint(void);
 
 /* The lowered function takes each memref as its expanded descriptor:
  * allocated pointer, aligned pointer, offset, sizes, strides. */
@@ -119,6 +128,22 @@ static void reference(const float *x, const float *wq, const float *wk,
   free(q), free(k), free(v), free(p), free(attn), free(h), free(ln), free(ffn);
 }
 
+static int envFlag(const char *name) {
+  const char *value = getenv(name);
+  return value && *value && *value != '0';
+}
+
+static double nowMicroseconds(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
+}
+
+static int compareDoubles(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
 int main(void) {
   /* The module constructor made the context current already; this makes
    * sure of it. */
@@ -132,14 +157,21 @@ int main(void) {
   for (int d = 0; d < D; ++d)
     gamma[d] += 1.0f;
 
+  float *dX = toDevice(x, S * D), *dWq = toDevice(wq, D * D);
+  float *dWk = toDevice(wk, D * D), *dWv = toDevice(wv, D * D);
+  float *dWo = toDevice(wo, D * D), *dGamma = toDevice(gamma, D);
+  float *dBeta = toDevice(beta, D), *dW1 = toDevice(w1, D * F);
+  float *dW2 = toDevice(w2, F * D);
   float *dOut = toDevice(x, S * D); /* overwritten */
-  transformer_block(
-      ARG2(toDevice(x, S * D), S, D), ARG2(toDevice(wq, D * D), D, D),
-      ARG2(toDevice(wk, D * D), D, D), ARG2(toDevice(wv, D * D), D, D),
-      ARG2(toDevice(wo, D * D), D, D), ARG1(toDevice(gamma, D), D),
-      ARG1(toDevice(beta, D), D), ARG2(toDevice(w1, D * F), D, F),
-      ARG2(toDevice(w2, F * D), F, D), ARG2(dOut, S, D));
+#define CALL_BLOCK()                                                           \
+  transformer_block(ARG2(dX, S, D), ARG2(dWq, D, D), ARG2(dWk, D, D),          \
+                    ARG2(dWv, D, D), ARG2(dWo, D, D), ARG1(dGamma, D),         \
+                    ARG1(dBeta, D), ARG2(dW1, D, F), ARG2(dW2, F, D),          \
+                    ARG2(dOut, S, D))
+  CALL_BLOCK();
   CHECK_CU(cuCtxSynchronize());
+  if (envFlag("MGPU_STATS"))
+    mgpuStatsPrint();
 
   float *gpu = malloc(sizeof(float) * S * D),
         *cpu = malloc(sizeof(float) * S * D);
@@ -154,9 +186,30 @@ int main(void) {
       maxErr = INFINITY;
   }
   double rel = maxErr / (maxRef > 0 ? maxRef : 1);
+
+  const char *runsText = getenv("MGPU_TIMED_RUNS");
+  int runs = runsText ? atoi(runsText) : 0;
+  if (runs > 0) {
+    double *times = malloc(sizeof(double) * runs);
+    for (int i = 0; i < 3 + runs; ++i) {
+      double start = nowMicroseconds();
+      CALL_BLOCK();
+      CHECK_CU(cuCtxSynchronize());
+      if (i >= 3)
+        times[i - 3] = nowMicroseconds() - start;
+    }
+    qsort(times, runs, sizeof(double), compareDoubles);
+    printf("time per call: median %.1f us, fastest %.1f us (%d runs)\n",
+           times[runs / 2], times[0], runs);
+    free(times);
+  }
   printf("out[0][0..3] gpu %.6f %.6f %.6f %.6f cpu %.6f %.6f %.6f %.6f\n",
          gpu[0], gpu[1], gpu[2], gpu[3], cpu[0], cpu[1], cpu[2], cpu[3]);
   printf("max |gpu - cpu| = %.3g (max |cpu| = %.3g, relative %.3g): %s\n",
          maxErr, maxRef, rel, rel <= 1e-3 ? "OK" : "MISMATCH");
+  /* Freed so that compute-sanitizer's leak check sees only the block's. */
+  float *inputs[] = {dX, dWq, dWk, dWv, dWo, dGamma, dBeta, dW1, dW2, dOut};
+  for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); ++i)
+    CHECK_CU(cuMemFree((CUdeviceptr)inputs[i]));
   return rel <= 1e-3 ? 0 : 1;
 }
