@@ -269,17 +269,29 @@ std::vector<Point> programPoints(const SourceText &src,
   return points;
 }
 
-/// The first `count` block labels no block of the document has.
-std::vector<std::string> labelsNotTaken(const SourceText &src, unsigned count) {
+/// The first `count` block labels no block of `scope` has (a label names a
+/// block only within its region, so the function holding the edit is
+/// enough; a null scope: the whole document). Only the scope's blocks are
+/// looked at: a search per leak over every block of the file made
+/// `lint --format=json` on 40,000 one-leak functions quadratic (469 s).
+std::vector<std::string> labelsNotTaken(const SourceText &src,
+                                        Operation *scope, unsigned count) {
   llvm::StringRef text = src.str();
   llvm::StringSet<> taken;
   const Document &doc = src.document();
-  doc.forEachBlockDef([&](const AsmParserState::BlockDefinition &def) {
+  auto take = [&](const AsmParserState::BlockDefinition &def) {
     std::optional<size_t> s = doc.fileOffset(def.definition.loc.Start);
     std::optional<size_t> e = doc.fileOffset(def.definition.loc.End);
     if (s && e)
       taken.insert(text.slice(*s, *e));
-  });
+  };
+  if (scope)
+    scope->walk([&](Block *block) {
+      if (const auto *def = doc.blockDef(block))
+        take(*def);
+    });
+  else
+    doc.forEachBlockDef(take);
   std::vector<std::string> out;
   for (unsigned n = 0; out.size() < count; ++n) {
     std::string label = "^memlint_free" + std::to_string(n);
@@ -287,11 +299,6 @@ std::vector<std::string> labelsNotTaken(const SourceText &src, unsigned count) {
       out.push_back(std::move(label));
   }
   return out;
-}
-
-/// A block label no block of the document has.
-std::string freshBlockLabel(const SourceText &src) {
-  return labelsNotTaken(src, 1).front();
 }
 
 std::optional<std::vector<TextEdit>>
@@ -313,7 +320,9 @@ renderEdge(const SourceText &src, const Point &pt, const std::string &stmt) {
   size_t groupEnd = where->groupEnd;
   // The forwarded operands, `(%a : memref<4xf32>)`, move to the new branch.
   std::string args = text.slice(where->groupBegin, groupEnd).str();
-  std::string label = freshBlockLabel(src);
+  std::string label =
+      labelsNotTaken(src, term->getParentOfType<FunctionOpInterface>(), 1)
+          .front();
   std::optional<size_t> labelDef =
       src.document().fileOffset(def->definition.loc.Start);
   if (!labelDef)
@@ -586,8 +595,9 @@ std::vector<std::vector<TextEdit>> guardFreeCandidates(const SourceText &src,
 }
 
 std::vector<std::string> freshBlockLabels(const SourceText &src,
+                                          FunctionOpInterface fn,
                                           unsigned count) {
-  return labelsNotTaken(src, count);
+  return labelsNotTaken(src, fn, count);
 }
 
 } // namespace memlint

@@ -46,10 +46,11 @@ freeInsertionCandidates(const SourceText &src, mlir::FunctionOpInterface fn,
                         size_t maxCandidates = 16, size_t *likely = nullptr,
                         std::vector<mlir::Value> *freed = nullptr);
 
-/// The first `count` block labels no block of the document has, in the
-/// order the candidates above take them: each candidate that adds a block
-/// names it with the first one.
+/// The first `count` block labels no block of `fn` has, in the order the
+/// candidates above take them: each candidate that adds a block names it
+/// with the first one.
 std::vector<std::string> freshBlockLabels(const SourceText &src,
+                                          mlir::FunctionOpInterface fn,
                                           unsigned count);
 
 /// Candidate edit sets that each put the free `free` under an `scf.if` on

@@ -155,7 +155,7 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
   // fixes of several rounds are taken together. The first is what every
   // candidate names its block.
   std::vector<std::string> labels =
-      freshBlockLabels(src, leaked.size() * PlacesTried + 1);
+      freshBlockLabels(src, base.function(fn), leaked.size() * PlacesTried + 1);
   unsigned nextLabel = 0;
   // Rounds: each leaked buffer not fixed yet offers its next place.
   for (unsigned rank = 0; rank < PlacesTried; ++rank) {
