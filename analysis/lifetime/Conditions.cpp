@@ -209,10 +209,75 @@ Bdd ConditionTable::comparison(Value lhs, arith::CmpIPredicate predicate,
     auto &[x, pred, c] = *xc;
     return valueIn(x, ValueSet::where(pred, c), makeAtom);
   }
+  std::optional<std::pair<Bdd, Bdd>> firstPart =
+      split ? firstIterationAnswer(lhs, predicate, rhs, *split) : std::nullopt;
   auto [it, first] = cells.try_emplace({pair.lhs, pair.rhs});
-  if (first)
+  if (first) {
     it->second = initialCells(pair);
-  return readCells(it->second, pair.holds, makeAtom);
+    // The first iteration is answered by the other value's cells.
+    if (firstPart)
+      llvm::erase_if(it->second,
+                     [&](const Cell &c) { return c.cond == firstPart->first; });
+  }
+  Bdd f = readCells(it->second, pair.holds, makeAtom);
+  if (!firstPart)
+    return f;
+  auto [firstAtom, answer] = *firstPart;
+  return bdd.disj(bdd.conj(bdd.negate(firstAtom), f),
+                  bdd.conj(firstAtom, answer));
+}
+
+std::optional<std::pair<Bdd, Bdd>>
+ConditionTable::firstIterationAnswer(Value lhs, arith::CmpIPredicate predicate,
+                                     Value rhs, const IterationSplit &split) {
+  auto atom = firstIterations.find(split.head);
+  if (atom == firstIterations.end())
+    return std::nullopt;
+  // A counter the loop enters with a constant, against a value fixed
+  // before the loop: in the first iteration the loop's test is a question
+  // on that value alone (`0 < %n`), already answered where the code asked
+  // it before the loop (the guard `%n > 0` that -convert-scf-to-cf and
+  // -scf-for-to-while leave in front of the loop they make of an scf.for).
+  for (bool counterLeft : {true, false}) {
+    Value x = counterLeft ? lhs : rhs, y = counterLeft ? rhs : lhs;
+    std::optional<std::pair<Operation *, APInt>> entry =
+        facts.firstIterationValue(x);
+    if (!entry || entry->first != split.head || !y.getType().isIntOrIndex() ||
+        matchPattern(y, m_Constant()) ||
+        ConstantIntRanges::getStorageBitwidth(y.getType()) !=
+            entry->second.getBitWidth() ||
+        !facts.fixedBeforeLoop(y, split.head->getBlock()))
+      continue;
+    // `entry pred y` is `y swapped-pred entry`.
+    ValueSet set = ValueSet::where(
+        counterLeft ? swapPredicate(predicate) : predicate, entry->second);
+    if (std::optional<Bdd> answer = valueInAnswered(y, set))
+      return std::make_pair(atom->second, *answer);
+  }
+  return std::nullopt;
+}
+
+std::optional<Bdd> ConditionTable::valueInAnswered(Value x, ValueSet set) {
+  // (valueIn's other readings of x, of an i1 or a select, are left out.)
+  if (x.getType().isInteger(1) ||
+      isa_and_nonnull<arith::SelectOp>(x.getDefiningOp()))
+    return std::nullopt;
+  askOfSource(x, set);
+  if (set.empty())
+    return BddManager::False;
+  auto it = valueCells.find(same.representative(x));
+  if (it == valueCells.end() || it->second.empty() ||
+      it->second.front().values.width() != set.width())
+    return std::nullopt;
+  Bdd f = BddManager::False;
+  for (const ValueCell &c : it->second) {
+    if (c.values.intersect(set).empty())
+      continue;
+    if (!c.values.minus(set).empty())
+      return std::nullopt;
+    f = bdd.disj(f, c.cond);
+  }
+  return f;
 }
 
 Bdd ConditionTable::readCells(SmallVectorImpl<Cell> &cs, Outcomes holds,

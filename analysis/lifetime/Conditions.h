@@ -228,6 +228,15 @@ private:
   /// with what the facts allow, or two when the outcomes differ between a
   /// loop's first iteration and later ones.
   llvm::SmallVector<Cell, 5> initialCells(const ComparedPair &pair);
+  /// For a comparison `split` names a loop's first iteration of, between a
+  /// counter the loop enters with a constant and a value fixed before the
+  /// loop: the loop's first-iteration atom and, under it, the answer that
+  /// value's cells already give (a question asked before the loop).
+  std::optional<std::pair<Bdd, Bdd>>
+  firstIterationAnswer(mlir::Value lhs, mlir::arith::CmpIPredicate pred,
+                       mlir::Value rhs, const IterationSplit &split);
+  /// valueIn where x's cells answer it without a new atom, else nullopt.
+  std::optional<Bdd> valueInAnswered(mlir::Value x, ValueSet set);
   /// The paths on which one integer may have `values`: the cells of its
   /// comparisons with constants.
   struct ValueCell {

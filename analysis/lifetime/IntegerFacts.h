@@ -134,6 +134,11 @@ public:
   /// from wrapping back to its first value.
   std::optional<std::pair<mlir::Operation *, llvm::APInt>>
   firstIterationValue(mlir::Value iv);
+  /// Whether `v` is defined before the loop whose head block is `header`
+  /// is entered, so that one run of the loop sees one value of it: in a
+  /// region around the loop's, or (a CFG loop) in a block that properly
+  /// dominates the header.
+  bool fixedBeforeLoop(mlir::Value v, mlir::Block *header);
   /// Whether the integer set of `op` holds always (true) or never (false).
   std::optional<bool> holds(mlir::affine::AffineIfOp op);
 

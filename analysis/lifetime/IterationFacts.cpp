@@ -95,6 +95,18 @@ bool IntegerFacts::isBackEdge(Block *pred, Block *header) {
   return dominance->dominates(header, pred);
 }
 
+bool IntegerFacts::fixedBeforeLoop(Value v, Block *header) {
+  Block *defining = v.getParentBlock();
+  Region *loopRegion = header->getParent();
+  if (!defining || !loopRegion)
+    return false;
+  if (defining->getParent() != loopRegion)
+    return defining->getParent()->isProperAncestor(loopRegion);
+  if (!dominance)
+    dominance = std::make_unique<DominanceInfo>(fn);
+  return dominance->properlyDominates(defining, header);
+}
+
 bool IntegerFacts::entersOnlyFromOutside(Block *header) {
   auto [it, fresh] = entersFromOutside.try_emplace(header, true);
   if (!fresh)
