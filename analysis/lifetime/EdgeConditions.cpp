@@ -153,6 +153,8 @@ EdgeConditions::ofRegionEntry(RegionBranchOpInterface op,
                                f.getUnsignedCmp() ? arith::CmpIPredicate::ult
                                                   : arith::CmpIPredicate::slt,
                                f.getUpperBound(), made);
+    else if (auto f = dyn_cast<affine::AffineForOp>(raw))
+      runs = affineForRuns(f, made);
     else
       runs = made();
     std::vector<Bdd> out;
@@ -163,6 +165,52 @@ EdgeConditions::ofRegionEntry(RegionBranchOpInterface op,
   if (isa<scf::IndexSwitchOp>(raw))
     return ofIndexSwitch(raw, succs);
   return opaque(raw, n);
+}
+
+/// One bound of an affine.for: a constant, or one of its operands as it
+/// is (`%n`, `()[s0] -> (s0)`); nullopt for anything else (a min, a sum).
+static std::optional<std::pair<Value, int64_t>> simpleBound(AffineMap map,
+                                                             ValueRange ops) {
+  if (map.getNumResults() != 1)
+    return std::nullopt;
+  AffineExpr e = map.getResult(0);
+  if (auto c = dyn_cast<AffineConstantExpr>(e))
+    return std::make_pair(Value(), c.getValue());
+  if (auto d = dyn_cast<AffineDimExpr>(e))
+    return std::make_pair(ops[d.getPosition()], int64_t(0));
+  if (auto sym = dyn_cast<AffineSymbolExpr>(e))
+    return std::make_pair(ops[map.getNumDims() + sym.getPosition()],
+                          int64_t(0));
+  return std::nullopt;
+}
+
+Bdd EdgeConditions::affineForRuns(affine::AffineForOp f,
+                                  function_ref<Bdd()> made) {
+  // It runs when `lb < ub` (signed, as affine bounds are): the question
+  // the code may ask itself (`%ran = arith.cmpi slt, %c0, %n`), as for an
+  // scf.for.
+  auto lb = simpleBound(f.getLowerBoundMap(), f.getLowerBoundOperands());
+  auto ub = simpleBound(f.getUpperBoundMap(), f.getUpperBoundOperands());
+  if (!lb || !ub)
+    return made();
+  auto [lbValue, lbConstant] = *lb;
+  auto [ubValue, ubConstant] = *ub;
+  if (!lbValue && !ubValue)
+    return lbConstant < ubConstant ? BddManager::True : BddManager::False;
+  if (lbValue && ubValue)
+    return ctx.conds.comparison(lbValue, arith::CmpIPredicate::slt, ubValue,
+                                made);
+  Value x = lbValue ? lbValue : ubValue;
+  unsigned width = ConstantIntRanges::getStorageBitwidth(x.getType());
+  if (width == 0)
+    return made();
+  APInt c(width, lbValue ? ubConstant : lbConstant, /*isSigned=*/true);
+  return ctx.conds.valueIn(
+      x,
+      ValueSet::where(lbValue ? arith::CmpIPredicate::slt
+                              : arith::CmpIPredicate::sgt,
+                      c),
+      made);
 }
 
 Bdd EdgeConditions::affineSetHolds(affine::AffineIfOp op) {

@@ -59,6 +59,10 @@ private:
   /// once per integer set and operands, so two affine.ifs asking the same
   /// question take the same branch.
   Bdd affineSetHolds(mlir::affine::AffineIfOp op);
+  /// The paths on which an affine.for runs at least once; `made` makes an
+  /// atom of its own where its bounds are not a constant or an operand.
+  Bdd affineForRuns(mlir::affine::AffineForOp f,
+                    llvm::function_ref<Bdd()> made);
   /// Constraint `i` of `op`'s set: a comparison of one operand with a
   /// constant (`d0 - 1 >= 0`) or of two operands (`d0 - s0 == 0`) is a
   /// question on their cells, as the same arith.cmpi would be; any other

@@ -174,8 +174,9 @@ private:
   /// predecessors are the ways into the loop.
   bool isBackEdge(mlir::Block *pred, mlir::Block *header);
   /// Whether every predecessor of `header` that is not a back edge lies
-  /// outside its loop (cannot be reached from `header`): false for an
-  /// irreducible loop, whose side entry may pass anything again.
+  /// outside its loop (cannot be reached from `header` but through a block
+  /// that dominates it, an outer loop's): false for an irreducible loop,
+  /// whose side entry may pass anything again.
   bool entersOnlyFromOutside(mlir::Block *header);
   llvm::DenseMap<mlir::Block *, bool> entersFromOutside;
 

@@ -111,13 +111,19 @@ bool IntegerFacts::entersOnlyFromOutside(Block *header) {
   auto [it, fresh] = entersFromOutside.try_emplace(header, true);
   if (!fresh)
     return it->second;
-  // The blocks reachable from the header (each once: linear).
+  // The blocks the header reaches without going round a loop around it
+  // (each once: linear). A path through a block that dominates the header
+  // left the loop: an outer loop's next iteration enters this one afresh
+  // (-convert-scf-to-cf of a loop nest), its constant a new first value.
+  if (!dominance)
+    dominance = std::make_unique<DominanceInfo>(fn);
   DenseSet<Block *> reached;
   SmallVector<Block *> work{header};
   while (!work.empty()) {
     Block *b = work.pop_back_val();
     for (Block *succ : b->getSuccessors())
-      if (reached.insert(succ).second)
+      if (!dominance->properlyDominates(succ, header) &&
+          reached.insert(succ).second)
         work.push_back(succ);
   }
   for (Block *pred : header->getPredecessors())
