@@ -253,4 +253,27 @@ std::optional<Bdd> ConditionTable::comparisonOfCases(Value lhs,
   return f;
 }
 
+std::optional<Bdd> ConditionTable::caseOfCases(Value selector,
+                                               const APInt &value) {
+  bool onBoolean = false;
+  if (!hasCases(selector, 0, onBoolean) || !onBoolean)
+    return std::nullopt;
+  std::optional<Cases> cs = casesOf(selector);
+  if (!cs)
+    return std::nullopt;
+  // (As comparisonOfCases: an index case the same integer on any target.)
+  bool index = isa<IndexType>(selector.getType());
+  if (index && !value.isSignedIntN(32))
+    return std::nullopt;
+  Bdd f = BddManager::False;
+  for (auto &[cond, v] : *cs) {
+    if (v.getBitWidth() != value.getBitWidth() ||
+        (index && !v.isSignedIntN(32)))
+      return std::nullopt;
+    if (v == value)
+      f = bdd.disj(f, cond);
+  }
+  return f;
+}
+
 } // namespace memlint

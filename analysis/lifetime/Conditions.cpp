@@ -262,7 +262,7 @@ std::optional<Bdd> ConditionTable::valueInAnswered(Value x, ValueSet set) {
   if (x.getType().isInteger(1) ||
       isa_and_nonnull<arith::SelectOp>(x.getDefiningOp()))
     return std::nullopt;
-  askOfSource(x, set);
+  askOfSource(x, set, [this](Value v) { return facts.rangeOf(v); });
   if (set.empty())
     return BddManager::False;
   auto it = valueCells.find(same.representative(x));
@@ -307,7 +307,7 @@ Bdd ConditionTable::readCells(SmallVectorImpl<Cell> &cs, Outcomes holds,
 Bdd ConditionTable::valueIn(Value x, const ValueSet &question,
                             function_ref<Bdd()> atom) {
   ValueSet set = question;
-  askOfSource(x, set);
+  askOfSource(x, set, [this](Value v) { return facts.rangeOf(v); });
   if (set.empty())
     return BddManager::False;
   if (std::optional<Bdd> f = valueInSelect(x, set, atom))

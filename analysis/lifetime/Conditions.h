@@ -196,6 +196,13 @@ public:
   std::function<std::optional<std::pair<mlir::Value, ValueSet>>(mlir::Value)>
       callQuestion;
 
+  /// Where a switch's selector has cases that come from i1 values (a
+  /// constant an scf.if yields per branch, an extended flag): the paths on
+  /// which it is `value`. Built from formulas a loop may change: not to be
+  /// cached.
+  std::optional<Bdd> caseOfCases(mlir::Value selector,
+                                 const llvm::APInt &value);
+
 private:
   struct Atom {
     mlir::Value value;             // set for value atoms

@@ -85,6 +85,10 @@ std::vector<Bdd> EdgeConditions::ofSwitch(Operation *term,
 
 Bdd EdgeConditions::caseTaken(Operation *op, unsigned idx, Value selector,
                               const APInt &value, StringRef what) {
+  // A selector that is one of a few constants, each on the paths of a
+  // formula (-lift-cf-to-scf's `scf.if` yielding which exit was taken).
+  if (std::optional<Bdd> f = ctx.conds.caseOfCases(selector, value))
+    return *f;
   auto key = std::make_pair(op, idx);
   auto it = cases.find(key);
   if (it != cases.end())

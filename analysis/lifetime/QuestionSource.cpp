@@ -81,7 +81,20 @@ static std::optional<ClampByConstant> clampByConstant(Operation *def) {
 /// == c` is `x == c ^ k`, and `extui %b != 0` is `%b == 0`.
 /// Every question on x, from a comparison or a switch, goes the same way,
 /// so they all share one value's cells.
-void askOfSource(Value &x, ValueSet &set) {
+/// What `def` truncates, where it is a truncation: `arith.trunci`,
+/// `llvm.trunc`, an index cast to fewer bits (index being 64).
+static Value truncated(Operation *def) {
+  if (!isa<arith::TruncIOp, LLVM::TruncOp, arith::IndexCastOp,
+           arith::IndexCastUIOp, index::CastSOp, index::CastUOp>(def))
+    return Value();
+  Value wide = def->getOperand(0);
+  unsigned from = ConstantIntRanges::getStorageBitwidth(wide.getType());
+  unsigned to =
+      ConstantIntRanges::getStorageBitwidth(def->getResult(0).getType());
+  return to && to < from ? wide : Value();
+}
+
+void askOfSource(Value &x, ValueSet &set, RangeOf rangeOf) {
   // (Each op once: a graph region may define values in a cycle.)
   llvm::SmallPtrSet<Operation *, 8> seen;
   while (Operation *def = x.getDefiningOp()) {
@@ -152,6 +165,25 @@ void askOfSource(Value &x, ValueSet &set) {
       set = set.intersect(kept).united(
           set.contains(c->k) ? kept.complement() : ValueSet::none(set.width()));
       x = c->other;
+      continue;
+    }
+    // x = trunc(wide), every value of wide one of x's type (signed or
+    // unsigned): x in set is wide in the set's extension (an index cast of
+    // a loop's induction variable to i32).
+    if (Value wide = rangeOf ? truncated(def) : Value()) {
+      std::optional<ConstantIntRanges> r = rangeOf(wide);
+      unsigned from = ConstantIntRanges::getStorageBitwidth(wide.getType());
+      unsigned to = set.width();
+      if (!r || r->smin().getBitWidth() != from)
+        return;
+      bool fitsSigned =
+          r->smin().sge(APInt::getSignedMinValue(to).sext(from)) &&
+          r->smax().sle(APInt::getSignedMaxValue(to).sext(from));
+      bool fitsUnsigned = r->umax().ule(APInt::getMaxValue(to).zext(from));
+      if (!fitsSigned && !fitsUnsigned)
+        return;
+      set = set.afterExtension(from, /*sign=*/fitsSigned);
+      x = wide;
       continue;
     }
     Extension ext = extensionOf(def);

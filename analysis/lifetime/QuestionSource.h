@@ -13,6 +13,7 @@
 #include "analysis/lifetime/ValueSet.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Value.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -40,8 +41,12 @@ integerComparison(mlir::Operation *op);
 /// through bijections, extensions and clamps by a constant: `x + k == c`
 /// is `x == c - k` (wrapping, or saturating where a wrap is poison),
 /// `x ^ k == c` is `x == c ^ k`, `extui %b != 0` is `%b == 0`,
-/// `minsi(x, 5) < 5` is `x < 5`.
-void askOfSource(mlir::Value &x, ValueSet &set);
+/// `minsi(x, 5) < 5` is `x < 5`. Given `rangeOf`, also through a
+/// truncation (`trunci`, an index cast to fewer bits) of a value whose
+/// range fits the narrow type: the identity there.
+using RangeOf =
+    llvm::function_ref<std::optional<mlir::ConstantIntRanges>(mlir::Value)>;
+void askOfSource(mlir::Value &x, ValueSet &set, RangeOf rangeOf = nullptr);
 
 /// Whether questions on `x` are answered by a formula: asked of an i1
 /// (`extui %b`, `%w + 1` of one) or of a select (its condition's). The

@@ -253,4 +253,27 @@ ValueSet ValueSet::beforeExtension(unsigned narrowWidth, bool sign) const {
   return out;
 }
 
+ValueSet ValueSet::afterExtension(unsigned wideWidth, bool sign) const {
+  ValueSet out(wideWidth);
+  if (wideWidth < bits)
+    return all(wideWidth);
+  if (!sign) {
+    for (const auto &[lo, hi] : intervals)
+      out.add(lo.zext(wideWidth), hi.zext(wideWidth));
+    return out;
+  }
+  // The non-negative values keep their place at the bottom; the negative
+  // ones go to the top of the wide order, in the same order among
+  // themselves: two passes keep the intervals sorted.
+  APInt half = APInt::getSignedMinValue(bits);
+  for (const auto &[lo, hi] : intervals)
+    if (lo.ult(half))
+      out.add(lo.sext(wideWidth),
+              (hi.ult(half) ? hi : half - 1).sext(wideWidth));
+  for (const auto &[lo, hi] : intervals)
+    if (hi.uge(half))
+      out.add((lo.uge(half) ? lo : half).sext(wideWidth), hi.sext(wideWidth));
+  return out;
+}
+
 } // namespace memlint

@@ -68,6 +68,8 @@ public:
   /// {n of `narrowWidth` bits : the extension of n is in this}: what a
   /// question on an extended value asks of the value before extension.
   ValueSet beforeExtension(unsigned narrowWidth, bool sign) const;
+  /// {the extension of n to `wideWidth` bits : n in this}.
+  ValueSet afterExtension(unsigned wideWidth, bool sign) const;
   bool operator==(const ValueSet &o) const {
     return bits == o.bits && intervals == o.intervals;
   }

@@ -157,6 +157,32 @@ TEST(ValueSetTest, BeforeExtension) {
       }
 }
 
+// The extension of a narrow set holds exactly the extensions of its
+// members: every predicate against every 2-bit constant, extended to 4
+// bits both ways (a question on a truncation, asked of what it truncated).
+TEST(ValueSetTest, AfterExtension) {
+  constexpr unsigned Narrow = 2;
+  for (P pred : AllPredicates)
+    for (unsigned c = 0; c < (1u << Narrow); ++c)
+      for (bool sign : {false, true}) {
+        ValueSet s = ValueSet::where(pred, APInt(Narrow, c));
+        ValueSet wide = s.afterExtension(Width, sign);
+        ASSERT_EQ(wide.width(), Width);
+        unsigned expected = 0;
+        for (unsigned n = 0; n < (1u << Narrow); ++n) {
+          APInt x(Narrow, n);
+          if (holds(pred, x, APInt(Narrow, c)))
+            expected |= 1u << (sign ? x.sext(Width) : x.zext(Width))
+                                 .getZExtValue();
+        }
+        EXPECT_EQ(membersOf(wide), expected)
+            << "predicate " << static_cast<int>(pred) << " c " << c
+            << (sign ? " sext" : " zext");
+        // Its intervals stay sorted: intersecting with everything keeps it.
+        EXPECT_EQ(membersOf(wide.intersect(ValueSet::all(Width))), expected);
+      }
+}
+
 // A question on x ^ k is one on x: the set xored by k, exactly.
 TEST(ValueSetTest, XoredSetsHoldTheXors) {
   expectAskedOfX([](const ValueSet &s, const APInt &k) { return s.xored(k); },
