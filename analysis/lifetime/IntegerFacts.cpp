@@ -112,6 +112,22 @@ Outcomes outcomesBetween(const ConstantIntRanges &l,
   return o;
 }
 
+bool forLoopCannotWrap(scf::ForOp f) {
+  APInt ub, step;
+  if (matchPattern(f.getUpperBound(), m_ConstantInt(&ub)) &&
+      matchPattern(f.getStep(), m_ConstantInt(&step))) {
+    bool overflow = false;
+    (void)(f.getUnsignedCmp() ? ub.uadd_ov(step, overflow)
+                              : ub.sadd_ov(step, overflow));
+    return !overflow;
+  }
+  // (A step of 1 stays at most the bound; an index or i64 one past 2^63
+  // is not a loop anyone writes.)
+  return matchPattern(f.getStep(), m_One()) ||
+         ConstantIntRanges::getStorageBitwidth(f.getInductionVar().getType()) >=
+             64;
+}
+
 Extension extensionOf(Operation *op) {
   if (isa<arith::ExtSIOp, LLVM::SExtOp>(op))
     return Extension::Sign;

@@ -30,6 +30,9 @@ class DominanceInfo;
 namespace affine {
 class AffineIfOp;
 }
+namespace scf {
+class ForOp;
+}
 } // namespace mlir
 
 namespace memlint {
@@ -50,6 +53,12 @@ enum class Extension { None, Sign, Zero };
 /// 64 bits depending on the target: a cast from index widens only to 64
 /// bits or more, one to index only from 32 bits or fewer.
 Extension extensionOf(mlir::Operation *op);
+
+/// Whether the induction variable of `f` cannot wrap back past a value it
+/// took: its last value is below the upper bound, so it can where the
+/// bound plus the step overflows (an i8 loop to 127 by 100). The ranges
+/// upstream's analysis gives such a variable assume it does not.
+bool forLoopCannotWrap(mlir::scf::ForOp f);
 
 /// The outcomes of (a, b) in which `cmpi pred, a, b` is true.
 Outcomes outcomesWhere(mlir::arith::CmpIPredicate pred);

@@ -43,29 +43,10 @@ bool LoopScope::defines(unsigned var, const ConditionTable &conds) const {
   return b && blocks->count(b);
 }
 
-/// Whether the induction variable of `f` cannot wrap back past a value it
-/// took: its last value is below the upper bound, so it can where the
-/// bound plus the step overflows (an i8 loop to 127 by 100).
-static bool cannotWrap(scf::ForOp f) {
-  APInt ub, step;
-  if (matchPattern(f.getUpperBound(), m_ConstantInt(&ub)) &&
-      matchPattern(f.getStep(), m_ConstantInt(&step))) {
-    bool overflow = false;
-    (void)(f.getUnsignedCmp() ? ub.uadd_ov(step, overflow)
-                              : ub.sadd_ov(step, overflow));
-    return !overflow;
-  }
-  // (A step of 1 stays at most the bound; an index or i64 one past 2^63
-  // is not a loop anyone writes.)
-  return matchPattern(f.getStep(), m_One()) ||
-         ConstantIntRanges::getStorageBitwidth(f.getInductionVar().getType()) >=
-             64;
-}
-
 bool LoopScope::countsUp(Value v, IntegerFacts &facts) const {
   if (op) {
     if (scf::ForOp f = scf::getForInductionVarOwner(v))
-      return f == op && cannotWrap(f);
+      return f == op && forLoopCannotWrap(f);
     if (affine::AffineForOp f = affine::getForInductionVarOwner(v))
       return f == op;
     // A parallel loop of one dimension runs each value of its induction

@@ -171,6 +171,11 @@ void askOfSource(Value &x, ValueSet &set, RangeOf rangeOf) {
     // unsigned): x in set is wide in the set's extension (an index cast of
     // a loop's induction variable to i32).
     if (Value wide = rangeOf ? truncated(def) : Value()) {
+      // (Not of a counter that may wrap past its range: an i8 loop to 81
+      // by 80 goes on at -96.)
+      if (scf::ForOp f = scf::getForInductionVarOwner(wide);
+          f && !forLoopCannotWrap(f))
+        return;
       std::optional<ConstantIntRanges> r = rangeOf(wide);
       unsigned from = ConstantIntRanges::getStorageBitwidth(wide.getType());
       unsigned to = set.width();
