@@ -17,6 +17,9 @@ file. Steps:
   leaks   fix, many small functions, one in five leaking a buffer on one
           branch (issue 14's shape: 800 leaks in 120k lines)
   leaks-json  lint --format=json (a proven fix per finding), the same files
+  every-leak  lint --format=json, small functions that each leak on one
+          branch (an edge free per finding: its block label was looked for
+          among every block of the file, 469 s at 40,000 functions)
   emit    emit --target=cuda --emit=arena, one function of allocations
 
 Times are CPU seconds of the child process and depend on the machine; only the exponents are
@@ -97,6 +100,22 @@ def gen_leaks(units, path):
         f.write("\n".join(lines) + "\n")
 
 
+def gen_every_leak(units, path):
+    # units: thousands of lines of 7-line functions, each freeing its
+    # buffer on one branch only: one leak, one fix, per function.
+    lines = []
+    k = 0
+    while len(lines) < units * 1000:
+        lines += ["func.func @f%d(%%c: i1) {" % k,
+                  "  %%a = memref.alloc() : memref<%dxf32>" % (k + 1),
+                  "  scf.if %c {",
+                  "    memref.dealloc %%a : memref<%dxf32>" % (k + 1),
+                  "  }", "  return", "}"]
+        k += 1
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 def gen_allocs(units, path):
     # units: thousands of allocations in one function, each live while the
     # next is allocated, freed at the end in reverse.
@@ -140,6 +159,7 @@ STEPS = {
     "fix": (gen_triples, 2, ["fix"]),
     "leaks": (gen_leaks, 3, ["fix"]),
     "leaks-json": (gen_leaks, 3, ["lint", "--format=json", "-j1"]),
+    "every-leak": (gen_every_leak, 35, ["lint", "--format=json", "-j1"]),
     "cfg": (gen_cfg, 5, ["lint", "-j1"]),
     "emit": (gen_allocs, 1, ["emit", "--target=cuda", "--emit=arena",
                              "-o", os.devnull]),
