@@ -6,12 +6,15 @@
 #include "analysis/lifetime/Bdd.h"
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
 
 namespace memlint {
+
+class LifetimeAnalysis;
 
 struct LintOptions {
   /// Enabled check names; every known check by default.
@@ -46,6 +49,12 @@ struct LintOptions {
   /// its checks ran (LifetimeAnalysis::releaseWorkState): for a front end
   /// that will not ask the analyses for fixes or path words afterwards.
   bool releaseAnalyses = false;
+  /// Called with each function's analysis right after its checks ran and
+  /// before releaseAnalyses frees its state, on the thread that checked
+  /// it: what a front end reads of the path-sensitive state (the language
+  /// server's hover facts), so that no more than one function's state
+  /// need be held at a time.
+  std::function<void(LifetimeAnalysis &)> beforeRelease;
 
   LintOptions();
   bool isEnabled(const std::string &check) const {

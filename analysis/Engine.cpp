@@ -206,6 +206,8 @@ static bool checkEveryFunction(
     std::vector<Finding> found;
     checkOneFunction(ctx, la, found);
     std::stable_sort(found.begin(), found.end(), findingLess);
+    if (opts.beforeRelease)
+      opts.beforeRelease(la);
     if (opts.releaseAnalyses)
       la.releaseWorkState();
     checked(i, found);

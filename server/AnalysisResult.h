@@ -10,6 +10,8 @@
 
 #include "analysis/Finding.h"
 #include "server/TextLines.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -25,6 +27,7 @@ class Operation;
 namespace memlint {
 
 class Document;
+class LifetimeAnalysis;
 class ModuleLifetimes;
 struct LintOptions;
 
@@ -92,9 +95,27 @@ struct BufferFacts {
   int64_t planAlignment = 64;
 };
 
+/// What the facts read of one function's path-sensitive analysis: the
+/// function's and its memref arguments' facts (its plan), and what each
+/// free frees by allocating value, with the words for its paths. Taken
+/// while the analysis holds its state (LintOptions::beforeRelease).
+struct FunctionSemantics {
+  std::vector<BufferFacts> functionFacts;
+  llvm::DenseMap<mlir::Value,
+                 std::vector<std::pair<mlir::Operation *, Message>>>
+      freesOf;
+};
+using SemanticsByFunction = llvm::DenseMap<mlir::Operation *, FunctionSemantics>;
+FunctionSemantics functionSemantics(Document &doc, LifetimeAnalysis &la,
+                                    const LintOptions &options);
+
 /// Facts for every allocation (heap or stack) nested in `root`; with
-/// `lifetimes`, also for each function in it (its plan) and its memref
-/// arguments.
+/// `semantics`, also for each function in it (its plan), its memref
+/// arguments, and the frees the analysis found.
+void collectBufferFacts(Document &doc, mlir::Operation *root,
+                        std::vector<BufferFacts> &out,
+                        const SemanticsByFunction *semantics);
+/// The same, taking the semantics from `lifetimes` (analysing as needed).
 void collectBufferFacts(Document &doc, mlir::Operation *root,
                         std::vector<BufferFacts> &out,
                         ModuleLifetimes *lifetimes = nullptr,

@@ -176,10 +176,10 @@ static const char *unplannedReason(Unplanned u) {
 
 /// The function's plan per memory space, and its memref arguments with
 /// the frees of them (the ownership model: an argument is the caller's).
-static void functionFacts(Document &doc, FunctionOpInterface fn,
-                          ModuleLifetimes &lifetimes,
+static void functionFacts(Document &doc, LifetimeAnalysis &analysis,
                           const LintOptions &options,
                           std::vector<BufferFacts> &out) {
+  FunctionOpInterface fn = analysis.function();
   BufferFacts f;
   f.kind = BufferFacts::Kind::Function;
   f.name = "@" + fn.getName().str();
@@ -194,7 +194,6 @@ static void functionFacts(Document &doc, FunctionOpInterface fn,
   planOptions.alignment = options.alignment;
   planOptions.timeBudgetMs = 0; // heuristics: hover must stay cheap
   planOptions.assumptions = options.assumptions;
-  LifetimeAnalysis &analysis = lifetimes.get(fn);
   LiveRanges ranges(analysis);
   FunctionPlan plan = planFunction(doc, analysis, ranges, planOptions);
   f.planAlignment = planOptions.alignment;
@@ -250,58 +249,17 @@ static void functionFacts(Document &doc, FunctionOpInterface fn,
   }
 }
 
-namespace {
-
-/// What the lifetime analysis says each free of one function frees, by
-/// allocating value (all instances of it in loops): the free and the paths
-/// on which it frees that buffer. Made once per function, so a function of
-/// many buffers and frees is not searched once per buffer.
-class SemanticFrees {
-public:
-  SemanticFrees(FunctionOpInterface fn, ModuleLifetimes &lifetimes)
-      : la(lifetimes.get(fn)) {
-    if (la.gaveUp())
-      return;
-    fn->walk([&](Operation *op) {
-      if (freedOperands(op).empty())
-        return;
-      for (auto [b, cond] : la.freedBy(op)) {
-        std::vector<std::pair<Operation *, std::vector<Bdd>>> &sites =
-            byValue[la.buffers()[b].value];
-        if (sites.empty() || sites.back().first != op)
-          sites.push_back({op, {}});
-        sites.back().second.push_back(cond);
-      }
-    });
-  }
-
-  /// The frees of `v` with the words for their paths, in program order;
-  /// none when the analysis gave up.
-  std::vector<std::pair<Operation *, Message>> of(Value v) {
-    std::vector<std::pair<Operation *, Message>> out;
-    auto it = byValue.find(v);
-    if (it == byValue.end())
-      return out;
-    for (auto &[op, conds] : it->second)
-      out.push_back({op, la.describePath(conds, op)});
-    return out;
-  }
-
-private:
-  LifetimeAnalysis &la;
-  llvm::DenseMap<Value, std::vector<std::pair<Operation *, std::vector<Bdd>>>>
-      byValue;
-};
-
 /// Adds the frees the analysis found for `v` (through block arguments,
 /// selects, calls... not only views of it), with their paths; keeps those
 /// found by name that it does not list.
-void addSemanticFrees(Document &doc, Value v, SemanticFrees &frees,
-                      BufferFacts &facts) {
+static void
+addSemanticFrees(Document &doc,
+                 const std::vector<std::pair<Operation *, Message>> &frees,
+                 BufferFacts &facts) {
   std::vector<FreeSite> sites;
-  for (auto &[op, when] : frees.of(v)) {
+  for (const auto &[op, when] : frees) {
     SourceRange r = doc.rangeOf(op);
-    sites.push_back({r, op->getName().getStringRef().str(), std::move(when)});
+    sites.push_back({r, op->getName().getStringRef().str(), when});
     if (r.isValid())
       facts.liveTo = std::max(facts.liveTo, r.start.line);
   }
@@ -314,17 +272,59 @@ void addSemanticFrees(Document &doc, Value v, SemanticFrees &frees,
   facts.frees = std::move(sites);
 }
 
-} // namespace
+FunctionSemantics functionSemantics(Document &doc, LifetimeAnalysis &la,
+                                    const LintOptions &options) {
+  FunctionSemantics out;
+  functionFacts(doc, la, options, out.functionFacts);
+  if (la.gaveUp())
+    return out;
+  // What each free frees, by allocating value (all instances of it in
+  // loops), in program order: one walk of the function, not one per
+  // buffer.
+  llvm::DenseMap<Value, std::vector<std::pair<Operation *, std::vector<Bdd>>>>
+      byValue;
+  la.function()->walk([&](Operation *op) {
+    if (freedOperands(op).empty())
+      return;
+    for (auto [b, cond] : la.freedBy(op)) {
+      auto &sites = byValue[la.buffers()[b].value];
+      if (sites.empty() || sites.back().first != op)
+        sites.push_back({op, {}});
+      sites.back().second.push_back(cond);
+    }
+  });
+  for (auto &[value, sites] : byValue) {
+    auto &words = out.freesOf[value];
+    for (auto &[op, conds] : sites)
+      words.push_back({op, la.describePath(conds, op)});
+  }
+  return out;
+}
 
 void collectBufferFacts(Document &doc, Operation *root,
                         std::vector<BufferFacts> &out,
                         ModuleLifetimes *lifetimes,
                         const LintOptions *options) {
-  std::map<Operation *, std::unique_ptr<SemanticFrees>> semantic;
+  SemanticsByFunction semantics;
   if (lifetimes && options)
     root->walk([&](FunctionOpInterface fn) {
       if (!fn.isExternal())
-        functionFacts(doc, fn, *lifetimes, *options, out);
+        semantics[fn] = functionSemantics(doc, lifetimes->get(fn), *options);
+    });
+  collectBufferFacts(doc, root, out,
+                     lifetimes && options ? &semantics : nullptr);
+}
+
+void collectBufferFacts(Document &doc, Operation *root,
+                        std::vector<BufferFacts> &out,
+                        const SemanticsByFunction *semantics) {
+  if (semantics)
+    root->walk([&](FunctionOpInterface fn) {
+      if (fn.isExternal())
+        return;
+      if (auto it = semantics->find(fn.getOperation()); it != semantics->end())
+        out.insert(out.end(), it->second.functionFacts.begin(),
+                   it->second.functionFacts.end());
     });
   root->walk([&](Operation *op) {
     llvm::SmallVector<Value> allocated = heapAllocatedResults(op);
@@ -354,13 +354,13 @@ void collectBufferFacts(Document &doc, Operation *root,
       sizeOf(doc, v, type, facts);
       facts.liveFrom = facts.opRange.start.line;
       usesAndFrees(doc, root, v, facts);
-      if (lifetimes && !stack)
-        if (auto fn = op->getParentOfType<FunctionOpInterface>()) {
-          std::unique_ptr<SemanticFrees> &frees = semantic[fn];
-          if (!frees)
-            frees = std::make_unique<SemanticFrees>(fn, *lifetimes);
-          addSemanticFrees(doc, v, *frees, facts);
-        }
+      if (semantics && !stack)
+        if (auto fn = op->getParentOfType<FunctionOpInterface>())
+          if (auto it = semantics->find(fn.getOperation());
+              it != semantics->end())
+            if (auto frees = it->second.freesOf.find(v);
+                frees != it->second.freesOf.end())
+              addSemanticFrees(doc, frees->second, facts);
       out.push_back(std::move(facts));
     }
   });
