@@ -442,6 +442,15 @@ ConditionTable::initialValueCells(Value x) {
   ValueSet possible = ValueSet::all(width);
   if (std::optional<ConstantIntRanges> r = facts.rangeOf(x))
     possible = possible.intersect(ValueSet::within(*r));
+  // A counter a loop carries is its first value, or one of what its later
+  // iterations may pass (what the loop's test bounds): narrower than the
+  // range upstream's analysis widens to (a loop `0 < 1` never sees 5).
+  if (std::optional<ConstantIntRanges> later = facts.laterIterationRange(x))
+    if (auto first = facts.firstIterationValue(x);
+        first && first->second.getBitWidth() == width &&
+        later->umin().getBitWidth() == width)
+      possible = possible.intersect(ValueSet::single(first->second).united(
+          ValueSet::within(*later)));
   if (std::optional<std::pair<Operation *, APInt>> first =
           facts.firstIterationValue(x);
       first && first->second.getBitWidth() == width)

@@ -143,6 +143,10 @@ public:
   /// from wrapping back to its first value.
   std::optional<std::pair<mlir::Operation *, llvm::APInt>>
   firstIterationValue(mlir::Value iv);
+  /// For a counter a CFG loop or scf.while carries (firstIterationValue):
+  /// the values it may take in the iterations after the first, which the
+  /// loop's test bounds (so the counter is its first value or in this).
+  std::optional<mlir::ConstantIntRanges> laterIterationRange(mlir::Value iv);
   /// Whether `v` is defined before the loop whose head block is `header`
   /// is entered, so that one run of the loop sees one value of it: in a
   /// region around the loop's, or (a CFG loop) in a block that properly
@@ -169,7 +173,8 @@ private:
           nullptr);
   /// firstIterationValue of a counter a loop carries.
   std::optional<std::pair<mlir::Operation *, llvm::APInt>>
-  carriedFirstValue(mlir::Value x);
+  carriedFirstValue(mlir::Value x,
+                    std::optional<mlir::ConstantIntRanges> *laterRange);
   /// The values a loop-carried x, entered as `entry`, takes in the
   /// iterations after the first, when every back edge passes x + c (c in
   /// `increments`, each > 0) and the loop goes on only while `x < y` or
@@ -196,6 +201,8 @@ private:
   llvm::DenseMap<mlir::Value,
                  std::optional<std::pair<mlir::Operation *, llvm::APInt>>>
       carriedFirstValues;
+  /// For those with a first value: the values of later iterations.
+  llvm::DenseMap<mlir::Value, mlir::ConstantIntRanges> carriedLaterRanges;
   /// Ranges were asked for and cannot be had (huge function, loops whose
   /// induction variables upstream's analysis gets wrong).
   bool noRanges = false;

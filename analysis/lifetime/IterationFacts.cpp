@@ -61,8 +61,12 @@ IntegerFacts::firstIterationValue(Value iv) {
   }
   if (!loop) {
     auto [it, fresh] = carriedFirstValues.try_emplace(iv);
-    if (fresh)
-      it->second = carriedFirstValue(iv);
+    if (fresh) {
+      std::optional<ConstantIntRanges> later;
+      it->second = carriedFirstValue(iv, &later);
+      if (it->second && later)
+        carriedLaterRanges.try_emplace(iv, *later);
+    }
     return it->second;
   }
   Region &body = loop->getRegion(0);
@@ -349,8 +353,18 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
   return IterationSplit{head, outcomesBetween(first, *other), later};
 }
 
+std::optional<ConstantIntRanges> IntegerFacts::laterIterationRange(Value iv) {
+  if (!firstIterationValue(iv))
+    return std::nullopt;
+  auto it = carriedLaterRanges.find(iv);
+  if (it == carriedLaterRanges.end())
+    return std::nullopt;
+  return it->second;
+}
+
 std::optional<std::pair<Operation *, APInt>>
-IntegerFacts::carriedFirstValue(Value x) {
+IntegerFacts::carriedFirstValue(Value x,
+                                std::optional<ConstantIntRanges> *laterRange) {
   auto arg = dyn_cast<BlockArgument>(x);
   if (!arg || !fn)
     return std::nullopt;
@@ -377,6 +391,8 @@ IntegerFacts::carriedFirstValue(Value x) {
   // (laterIterations' range starts past the first value and cannot wrap.)
   if (!split || !later)
     return std::nullopt;
+  if (laterRange)
+    *laterRange = later->second;
   return std::make_pair(split->head, later->first);
 }
 
