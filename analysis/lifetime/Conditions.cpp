@@ -227,59 +227,6 @@ Bdd ConditionTable::comparison(Value lhs, arith::CmpIPredicate predicate,
                   bdd.conj(firstAtom, answer));
 }
 
-std::optional<std::pair<Bdd, Bdd>>
-ConditionTable::firstIterationAnswer(Value lhs, arith::CmpIPredicate predicate,
-                                     Value rhs, const IterationSplit &split) {
-  auto atom = firstIterations.find(split.head);
-  if (atom == firstIterations.end())
-    return std::nullopt;
-  // A counter the loop enters with a constant, against a value fixed
-  // before the loop: in the first iteration the loop's test is a question
-  // on that value alone (`0 < %n`), already answered where the code asked
-  // it before the loop (the guard `%n > 0` that -convert-scf-to-cf and
-  // -scf-for-to-while leave in front of the loop they make of an scf.for).
-  for (bool counterLeft : {true, false}) {
-    Value x = counterLeft ? lhs : rhs, y = counterLeft ? rhs : lhs;
-    std::optional<std::pair<Operation *, APInt>> entry =
-        facts.firstIterationValue(x);
-    if (!entry || entry->first != split.head || !y.getType().isIntOrIndex() ||
-        matchPattern(y, m_Constant()) ||
-        ConstantIntRanges::getStorageBitwidth(y.getType()) !=
-            entry->second.getBitWidth() ||
-        !facts.fixedBeforeLoop(y, split.head->getBlock()))
-      continue;
-    // `entry pred y` is `y swapped-pred entry`.
-    ValueSet set = ValueSet::where(
-        counterLeft ? swapPredicate(predicate) : predicate, entry->second);
-    if (std::optional<Bdd> answer = valueInAnswered(y, set))
-      return std::make_pair(atom->second, *answer);
-  }
-  return std::nullopt;
-}
-
-std::optional<Bdd> ConditionTable::valueInAnswered(Value x, ValueSet set) {
-  // (valueIn's other readings of x, of an i1 or a select, are left out.)
-  if (x.getType().isInteger(1) ||
-      isa_and_nonnull<arith::SelectOp>(x.getDefiningOp()))
-    return std::nullopt;
-  askOfSource(x, set, [this](Value v) { return facts.rangeOf(v); });
-  if (set.empty())
-    return BddManager::False;
-  auto it = valueCells.find(same.representative(x));
-  if (it == valueCells.end() || it->second.empty() ||
-      it->second.front().values.width() != set.width())
-    return std::nullopt;
-  Bdd f = BddManager::False;
-  for (const ValueCell &c : it->second) {
-    if (c.values.intersect(set).empty())
-      continue;
-    if (!c.values.minus(set).empty())
-      return std::nullopt;
-    f = bdd.disj(f, c.cond);
-  }
-  return f;
-}
-
 Bdd ConditionTable::readCells(SmallVectorImpl<Cell> &cs, Outcomes holds,
                               function_ref<Bdd()> makeAtom) {
   Bdd f = BddManager::False;
@@ -445,15 +392,15 @@ ConditionTable::initialValueCells(Value x) {
   // A counter a loop carries is its first value, or one of what its later
   // iterations may pass (what the loop's test bounds): narrower than the
   // range upstream's analysis widens to (a loop `0 < 1` never sees 5).
-  if (std::optional<ConstantIntRanges> later = facts.laterIterationRange(x))
-    if (auto first = facts.firstIterationValue(x);
-        first && first->second.getBitWidth() == width &&
-        later->umin().getBitWidth() == width)
-      possible = possible.intersect(ValueSet::single(first->second).united(
-          ValueSet::within(*later)));
-  if (std::optional<std::pair<Operation *, APInt>> first =
-          facts.firstIterationValue(x);
-      first && first->second.getBitWidth() == width)
+  std::optional<std::pair<Operation *, APInt>> first =
+      facts.firstIterationValue(x);
+  if (first && first->second.getBitWidth() != width)
+    first.reset();
+  if (std::optional<ConstantIntRanges> later = facts.laterIterationRange(x);
+      first && later && later->umin().getBitWidth() == width)
+    possible = possible.intersect(
+        ValueSet::single(first->second).united(ValueSet::within(*later)));
+  if (first)
     if (auto atom = firstIterations.find(first->first);
         atom != firstIterations.end() &&
         asksFirstValueAlone(x, possible, first->second, [&](Value r) {

@@ -75,12 +75,6 @@ static std::optional<ClampByConstant> clampByConstant(Operation *def) {
   return c;
 }
 
-/// The question "x in set" asked of what x was computed from, where that
-/// is a bijection or an extension: `x + k == c` is `x == c - k` (wrapping
-/// included, so every order alike), `k - x == c` is `x == k - c`, `x ^ k
-/// == c` is `x == c ^ k`, and `extui %b != 0` is `%b == 0`.
-/// Every question on x, from a comparison or a switch, goes the same way,
-/// so they all share one value's cells.
 /// What `def` truncates, where it is a truncation: `arith.trunci`,
 /// `llvm.trunc`, an index cast to fewer bits (index being 64).
 static Value truncated(Operation *def) {
@@ -94,6 +88,12 @@ static Value truncated(Operation *def) {
   return to && to < from ? wide : Value();
 }
 
+/// The question "x in set" asked of what x was computed from, where that
+/// is a bijection or an extension: `x + k == c` is `x == c - k` (wrapping
+/// included, so every order alike), `k - x == c` is `x == k - c`, `x ^ k
+/// == c` is `x == c ^ k`, and `extui %b != 0` is `%b == 0`.
+/// Every question on x, from a comparison or a switch, goes the same way,
+/// so they all share one value's cells.
 void askOfSource(Value &x, ValueSet &set, RangeOf rangeOf) {
   // (Each op once: a graph region may define values in a cycle.)
   llvm::SmallPtrSet<Operation *, 8> seen;
