@@ -136,9 +136,32 @@ bool IntegerFacts::entersOnlyFromOutside(Block *header) {
   return it->second;
 }
 
+/// The i1 an `arith.trunci` takes from an integer an scf.if yields as a
+/// constant per branch, where the two differ in their low bit: what
+/// -lift-cf-to-scf writes for a loop's test (`scf.if %cmp -> 1 else 0`,
+/// `trunci`). `negated` when the then branch yields the even one.
+static Value liftedFlagCondition(Value test, bool &negated) {
+  auto trunc = test.getDefiningOp<arith::TruncIOp>();
+  auto result = trunc ? dyn_cast<OpResult>(trunc.getIn()) : OpResult();
+  auto ifOp = result ? dyn_cast<scf::IfOp>(result.getOwner()) : scf::IfOp();
+  if (!ifOp || !trunc.getType().isInteger(1) || ifOp.getElseRegion().empty())
+    return Value();
+  unsigned i = result.getResultNumber();
+  APInt whenTrue, whenFalse;
+  if (!matchPattern(ifOp.thenYield().getOperand(i),
+                    m_ConstantInt(&whenTrue)) ||
+      !matchPattern(ifOp.elseYield().getOperand(i),
+                    m_ConstantInt(&whenFalse)) ||
+      whenTrue[0] == whenFalse[0])
+    return Value();
+  negated = !whenTrue[0];
+  return ifOp.getCondition();
+}
+
 /// The comparison a loop's head block ends its test with (`scf.condition`,
-/// a conditional branch), computed in that block, or null.
-static arith::CmpIOp loopTest(Block *block) {
+/// a conditional branch), computed in that block, or null; `negated` when
+/// the test is its negation (a lifted flag, liftedFlagCondition).
+static arith::CmpIOp loopTest(Block *block, bool *negated = nullptr) {
   // (A block of a region without terminators may end in anything.)
   Operation *term = block->empty() ? nullptr : &block->back();
   Value test;
@@ -146,8 +169,15 @@ static arith::CmpIOp loopTest(Block *block) {
     test = cond.getCondition();
   else if (term)
     test = branchCondition(term);
+  bool flip = false;
+  if (Value lifted = test ? liftedFlagCondition(test, flip) : Value())
+    test = lifted;
   auto cmp = test ? test.getDefiningOp<arith::CmpIOp>() : nullptr;
-  return cmp && cmp->getBlock() == block ? cmp : nullptr;
+  if (!cmp || cmp->getBlock() != block)
+    return nullptr;
+  if (negated)
+    *negated = flip;
+  return cmp;
 }
 
 /// The constant `c` of `x + c` (`arith.addi`, either order), if positive.
@@ -309,7 +339,8 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
   // comparisons of carried values are left to later iterations' atoms,
   // with which a first-iteration split of theirs lost a back-edge leak
   // (differential seed 2, g2_0844).
-  arith::CmpIOp cmp = loopTest(block);
+  bool negated = false;
+  arith::CmpIOp cmp = loopTest(block, &negated);
   if (!cmp)
     return std::nullopt;
   Operation *term = &block->back();
@@ -335,6 +366,8 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
     staysOnTrue = true;
   else if (branchCondition(term))
     staysOnTrue = staysWhenTrue(term, block, latches);
+  if (staysOnTrue && negated)
+    staysOnTrue = !*staysOnTrue;
   if (backKnown && staysOnTrue && cmp.getLhs() != cmp.getRhs()) {
     CmpIPredicate pred = cmp.getPredicate();
     if (cmp.getRhs() == x)
