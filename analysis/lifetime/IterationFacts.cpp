@@ -195,6 +195,20 @@ static std::optional<APInt> positiveIncrement(Value next, Value x) {
   return step;
 }
 
+/// The constant c where `fwd`, what an scf.while's condition forwards, is
+/// `x + c` whenever the loop goes on: computed by an scf.if on the loop's
+/// own test `test` (`negated`: the loop goes on when it is false), whose
+/// branch taken then yields `x + c` (-lift-cf-to-scf's form).
+static std::optional<APInt> incrementGoingOn(Value fwd, Value x, Value test,
+                                             bool negated) {
+  auto result = dyn_cast<OpResult>(fwd);
+  auto ifOp = result ? dyn_cast<scf::IfOp>(result.getOwner()) : scf::IfOp();
+  if (!ifOp || ifOp.getCondition() != test || ifOp.getElseRegion().empty())
+    return std::nullopt;
+  scf::YieldOp taken = negated ? ifOp.elseYield() : ifOp.thenYield();
+  return positiveIncrement(taken.getOperand(result.getResultNumber()), x);
+}
+
 /// Whether `br` stays in the loop of `header` (whose back edges come from
 /// `latches`) when its condition is true, or when it is false: the one
 /// successor that reaches a latch without passing the header.
@@ -285,14 +299,23 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
       scf::ConditionOp cond = loop.getConditionOp();
       Value yielded = loop.getYieldOp()->getOperand(i);
       backKnown = false;
-      for (auto [j, fwd] : llvm::enumerate(cond.getArgs()))
+      bool negated = false;
+      Value test = cond.getCondition();
+      if (Value lifted = liftedFlagCondition(test, negated))
+        test = lifted;
+      for (auto [j, fwd] : llvm::enumerate(cond.getArgs())) {
+        Value after = loop.getAfterArguments()[j];
+        std::optional<APInt> c;
         if (fwd == x)
-          if (std::optional<APInt> c =
-                  positiveIncrement(yielded, loop.getAfterArguments()[j])) {
-            increments.push_back(*c);
-            backKnown = true;
-            break;
-          }
+          c = positiveIncrement(yielded, after);
+        else if (yielded == after)
+          c = incrementGoingOn(fwd, x, test, negated);
+        if (c) {
+          increments.push_back(*c);
+          backKnown = true;
+          break;
+        }
+      }
     } else {
       return std::nullopt;
     }
