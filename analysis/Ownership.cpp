@@ -231,8 +231,13 @@ llvm::SmallVector<Operation *> gpuOpsAwaited(Operation *op) {
   if (!waiter || waiter.getAsyncToken())
     return out;
   for (Value token : waiter.getAsyncDependencies()) {
-    Operation *producer = token.getDefiningOp();
-    if (!producer || producer->getBlock() != op->getBlock() ||
+    // Only a GPU op run `async` makes work a token stands for: an scf.if
+    // or a call that returns one ran on the host, its uses done by then.
+    auto async = token.getDefiningOp<gpu::AsyncOpInterface>();
+    if (!async || async.getAsyncToken() != token)
+      continue;
+    Operation *producer = async.getOperation();
+    if (producer->getBlock() != op->getBlock() ||
         !producer->isBeforeInBlock(op) || llvm::is_contained(out, producer))
       continue;
     // The first to take the token, and every other taker after it in its

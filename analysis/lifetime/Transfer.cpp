@@ -20,6 +20,10 @@ namespace memlint::lifetime {
 void Transfer::apply(Operation *op, PathState &st) {
   assert((op->getNumRegions() == 0 || isa<FunctionOpInterface>(op)) &&
          "ops with regions are the walker's");
+  // An op that waits (for a DMA, an async GPU op, an async.execute body)
+  // does so before anything else it does: `gpu.dealloc [%t] %d` frees %d
+  // once the work behind %t is done.
+  checkAwaitedUses(op, st);
   SmallVector<OpOperand *> freed;
   if (auto dealloc = dyn_cast<bufferization::DeallocOp>(op)) {
     handleDealloc(dealloc, st);
@@ -36,7 +40,7 @@ void Transfer::apply(Operation *op, PathState &st) {
           freed.push_back(&o);
     freeByCall(op, st);
   }
-  checkUses(op, st, freed);
+  checkOperandUses(op, st, freed);
   takeOver(op, st);
   defineResults(op, st);
   defineConditions(op);
@@ -294,8 +298,13 @@ void Transfer::handleUse(Operation *op, Value v, PathState &st) {
   }
 }
 
-void Transfer::checkUses(Operation *op, PathState &st,
-                         ArrayRef<OpOperand *> freed) {
+void Transfer::checkUses(Operation *op, PathState &st) {
+  checkAwaitedUses(op, st);
+  checkOperandUses(op, st, {});
+}
+
+void Transfer::checkOperandUses(Operation *op, PathState &st,
+                                ArrayRef<OpOperand *> freed) {
   if (isa<bufferization::DeallocOp>(op))
     return;
   for (OpOperand &o : op->getOpOperands()) {
@@ -304,6 +313,16 @@ void Transfer::checkUses(Operation *op, PathState &st,
     if (accessesMemory(o))
       handleUse(op, o.get(), st);
   }
+  // Stack memory dies with its allocation scope: returned from the
+  // function, or yielded out of a memref.alloca_scope or an async.execute
+  // body (whose stack goes when the body ends), it is freed memory.
+  if (op->hasTrait<OpTrait::ReturnLike>())
+    for (Value v : op->getOperands())
+      if (isMemRef(v))
+        stackEscapes(op, v, st);
+}
+
+void Transfer::checkAwaitedUses(Operation *op, PathState &st) {
   // A DMA may read and write its buffers until the wait on its tag.
   for (Operation *start : dmaStartsAwaited(op)) {
     auto [source, destination] = dmaBuffersOf(start);
@@ -323,13 +342,6 @@ void Transfer::checkUses(Operation *op, PathState &st,
       for (Value v : asyncBodyCapturedUses(async))
         handleUse(op, v, st);
   }
-  // Stack memory dies with its allocation scope: returned from the
-  // function, or yielded out of a memref.alloca_scope or an async.execute
-  // body (whose stack goes when the body ends), it is freed memory.
-  if (op->hasTrait<OpTrait::ReturnLike>())
-    for (Value v : op->getOperands())
-      if (isMemRef(v))
-        stackEscapes(op, v, st);
   // An async.execute body may run until it is awaited: a free made on the
   // host between the execute and the await races with the body's uses.
   for (Operation *execute : asyncBodiesAwaited(op))

@@ -30,14 +30,21 @@ public:
 
   /// Applies an op without regions to `st`.
   void apply(mlir::Operation *op, PathState &st);
-  /// Reports uses after free by the memref operands `op` accesses, except
-  /// those in `freed` (the op frees them: a double free, reported there).
-  void checkUses(mlir::Operation *op, PathState &st,
-                 llvm::ArrayRef<mlir::OpOperand *> freed = {});
+  /// Reports uses after free by `op`: of the memref operands it accesses,
+  /// and of the memory of the work it waits for.
+  void checkUses(mlir::Operation *op, PathState &st);
   /// Allocations among the results, and the alias sets of memref results.
   void defineResults(mlir::Operation *op, PathState &st);
 
 private:
+  /// Uses by the memref operands `op` accesses, except those in `freed`
+  /// (the op frees them: a double free, reported there), and stack memory
+  /// it hands out of its scope.
+  void checkOperandUses(mlir::Operation *op, PathState &st,
+                        llvm::ArrayRef<mlir::OpOperand *> freed);
+  /// Uses at `op`'s wait: the buffers of the DMAs, async GPU ops and
+  /// async.execute bodies it waits for.
+  void checkAwaitedUses(mlir::Operation *op, PathState &st);
   /// Free: `v` is freed on the state's paths where `extra` holds.
   void handleFree(mlir::Operation *op, mlir::Value v, PathState &st, Bdd extra);
   void freeOwned(mlir::Operation *op, mlir::Value v, const AliasEntry &e,

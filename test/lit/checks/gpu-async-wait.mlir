@@ -119,4 +119,62 @@ module attributes {gpu.container_module} {
     gpu.dealloc %d : memref<16xf32>
     return
   }
+
+  // Correct: a synchronous op with dependencies waits for them before it
+  // does its own work; here the work is the free (helper-73's class 2: the
+  // free came before the wait, a use after free at one op).
+  func.func @sync_free_waits_first() {
+    %c1 = arith.constant 1 : index
+    %m = gpu.alloc () : memref<16xf32>
+    %t0 = gpu.wait async
+    %t = gpu.launch_func async [%t0] @k::@f blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%m : memref<16xf32>)
+    gpu.dealloc [%t] %m : memref<16xf32>
+    return
+  }
+
+  // Correct: only a GPU op run `async` stands for work its token ends; an
+  // scf.if, a call or an scf.execute_region that returns a token ran on the
+  // host (helper-73's class 1).
+  func.func @token_of_an_if(%c: i1, %v: f32) {
+    %c0 = arith.constant 0 : index
+    %a = memref.alloc() : memref<16xf32>
+    %t = scf.if %c -> !gpu.async.token {
+      memref.store %v, %a[%c0] : memref<16xf32>
+      %t0 = gpu.wait async
+      scf.yield %t0 : !gpu.async.token
+    } else {
+      %t1 = gpu.wait async
+      scf.yield %t1 : !gpu.async.token
+    }
+    memref.dealloc %a : memref<16xf32>
+    gpu.wait [%t]
+    return
+  }
+  func.func private @store_then_token(%a: memref<16xf32>) -> !gpu.async.token {
+    %c0 = arith.constant 0 : index
+    %v = arith.constant 1.0 : f32
+    memref.store %v, %a[%c0] : memref<16xf32>
+    %t = gpu.wait async
+    return %t : !gpu.async.token
+  }
+  func.func @token_of_a_call() {
+    %a = memref.alloc() : memref<16xf32>
+    %t = call @store_then_token(%a) : (memref<16xf32>) -> !gpu.async.token
+    memref.dealloc %a : memref<16xf32>
+    gpu.wait [%t]
+    return
+  }
+
+  // A free before the wait that ends a kernel's use is still found when a
+  // synchronous op with the dependency frees another buffer.
+  func.func @sync_free_of_another() {
+    %c1 = arith.constant 1 : index
+    %m = gpu.alloc () : memref<16xf32> // expected-note {{%m allocated here}}
+    %n = gpu.alloc () : memref<16xf32>
+    %t0 = gpu.wait async
+    %t = gpu.launch_func async [%t0] @k::@f blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%m : memref<16xf32>) // expected-note {{'gpu.launch_func' runs asynchronously here and may use %m until this wait}}
+    gpu.dealloc %m : memref<16xf32> // expected-note {{freed here}}
+    gpu.dealloc [%t] %n : memref<16xf32> // expected-error {{'gpu.dealloc' uses buffer %m after it was freed [use-after-free]}}
+    return
+  }
 }
