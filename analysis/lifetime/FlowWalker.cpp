@@ -1,6 +1,7 @@
 //===- FlowWalker.cpp - The fixpoint walk over a region's blocks ----------===//
 #include "analysis/lifetime/FlowWalker.h"
 
+#include "analysis/BufferCarriers.h"
 #include "analysis/NestingDepth.h"
 #include "analysis/Ownership.h"
 #include "mlir/IR/RegionGraphTraits.h"
@@ -397,7 +398,7 @@ void FlowWalker::bindAtomOnFirstUse(BlockArgument arg) {
 void FlowWalker::bindArguments(Block *block, const Incoming &cur, bool header) {
   for (BlockArgument arg : block->getArguments()) {
     unsigned j = arg.getArgNumber();
-    if (isMemRef(arg)) {
+    if (carriesMemRef(arg)) {
       if (header)
         carriedMemrefs.insert(arg);
       if (j < cur.argAliases.size() && !cur.argAliases[j].empty())
@@ -426,8 +427,8 @@ void FlowWalker::walkOpaqueRegions(Operation *op, PathState &st) {
     in.any = true;
     in.st = st;
     for (BlockArgument arg : region.front().getArguments())
-      in.argAliases.push_back(isMemRef(arg) ? flow.unknown(BddManager::True)
-                                            : AliasSet());
+      in.argAliases.push_back(
+          carriesMemRef(arg) ? flow.unknown(BddManager::True) : AliasSet());
     std::vector<Exit> exits = walkRegion(region, in);
     if (exits.empty())
       continue;
@@ -466,16 +467,16 @@ void FlowWalker::dropFinishedBuffers(Block *block, PathState &st) {
   // is False only on the path (a join restricts it to False, a block that
   // only narrows the path does not), so it is tested on the path.
   SmallVector<unsigned> finished;
-  st.entries.forEachBuffer(
-      [&](unsigned c) { return st.entries.chunkEmpty(c); },
-      [&](unsigned b) {
-        const Entry &e = st.entries[b];
-        if (e == Entry() || kept.count(b))
-          return;
-        if (e.live == BddManager::False ||
-            ctx.bdd.conj(e.live, st.path) == BddManager::False)
-          finished.push_back(b);
-      });
+  st.entries.forEachBuffer([&](unsigned c) { return st.entries.chunkEmpty(c); },
+                           [&](unsigned b) {
+                             const Entry &e = st.entries[b];
+                             if (e == Entry() || kept.count(b))
+                               return;
+                             if (e.live == BddManager::False ||
+                                 ctx.bdd.conj(e.live, st.path) ==
+                                     BddManager::False)
+                               finished.push_back(b);
+                           });
   for (unsigned b : finished)
     st.entries.reset(b);
 }

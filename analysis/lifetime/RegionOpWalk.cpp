@@ -345,7 +345,7 @@ std::vector<Exit> FlowWalker::walkRegionOpRegion(Region &region,
   // the region (the entry's first, back edges' later: see bindArguments).
   if (repetitive)
     for (BlockArgument arg : region.front().getArguments())
-      if (isMemRef(arg))
+      if (carriesMemRef(arg))
         carriedMemrefs.insert(arg);
   return walkRegion(region, in);
 }
