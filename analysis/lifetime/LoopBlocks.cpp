@@ -23,11 +23,16 @@ void addLoopBlocks(Block *src, Block *header, DenseSet<Block *> &blocks) {
   // entry (an irreducible CFG) is also reached from that entry's side,
   // back to the region's entry block, and those blocks run before the
   // cycle, once: a buffer they allocate is no loop's.
+  // (Walked afresh for each back edge: `blocks` may hold another back
+  // edge's loop of the same header already, and its blocks must not stop
+  // the walk before it reaches this one's.)
+  DenseSet<Block *> seen;
   work.push_back(header);
   while (!work.empty()) {
     Block *b = work.pop_back_val();
-    if (!blocks.insert(b).second)
+    if (!seen.insert(b).second)
       continue;
+    blocks.insert(b);
     for (Block *s : b->getSuccessors())
       if (reaching.count(s) && s != header)
         work.push_back(s);

@@ -1,6 +1,7 @@
 //===- LoopModel.cpp - Back edges, earlier iterations, loop exits ---------===//
 #include "analysis/lifetime/LoopModel.h"
 
+#include "analysis/BufferCarriers.h"
 #include "analysis/Ownership.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -25,6 +26,17 @@ Block *blockIn(Block *b, Region *region) {
   return b;
 }
 } // namespace
+
+bool LoopScope::hasSeveralBackEdges() const {
+  if (!blocks)
+    return false;
+  auto *header = static_cast<Block *>(const_cast<void *>(key));
+  unsigned n = 0;
+  for (Block *pred : header->getPredecessors())
+    if (blocks->contains(pred) && ++n > 1)
+      return true;
+  return false;
+}
 
 bool LoopScope::contains(Operation *o) const {
   if (op)
@@ -158,7 +170,7 @@ std::vector<Bdd> LoopModel::carriedConditions(ValueRange carried,
                                               const PathState &st) {
   std::vector<Bdd> cond(ctx.numBuffers(), BddManager::False);
   for (Value v : carried)
-    if (isMemRef(v))
+    if (carriesMemRef(v))
       for (const AliasEntry &e : flow.aliasOf(v))
         if (std::optional<unsigned> b = ctx.ownedBuffer(e.origin))
           cond[*b] = ctx.bdd.disj(cond[*b], ctx.bdd.conj(e.cond, st.path));
@@ -327,7 +339,13 @@ void LoopModel::carryInstances(Operation *term, Incoming &contrib,
 // value apart, so it is quantified out instead.
 void LoopModel::dropIterationAtoms(Incoming &contrib, const LoopScope &loop) {
   PathState &st = contrib.st;
-  if (st.path <= BddManager::True)
+  // Where several edges go back to the head, the atoms of an edge's path
+  // tell the edges apart at the join: a flag set to true on one and false
+  // on the other (a loop's `done`, what -canonicalize makes of a latch that
+  // took it as an argument) is true where the other's atoms say so, and
+  // the buffer freed on that edge alone is freed there. Dropped, both
+  // paths are one and the flag tells nothing of the free.
+  if (st.path <= BddManager::True || loop.hasSeveralBackEdges())
     return;
   FreeListPool &pool = ctx.lattice.freeLists();
   DenseSet<unsigned> mentioned;

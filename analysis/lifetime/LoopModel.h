@@ -70,6 +70,9 @@ public:
   bool countsUp(mlir::Value v, IntegerFacts &facts) const;
   /// `v` keeps its value through the loop (defined outside it).
   bool holdsStill(mlir::Value v) const;
+  /// More than one edge goes back to the loop's head: a CFG loop's header
+  /// with several predecessors in the loop.
+  bool hasSeveralBackEdges() const;
 
 private:
   mlir::Region *region = nullptr;

@@ -24,7 +24,7 @@ func.func @freed_and_carried(%c: i1, %n: index) {
   %nb = memref.alloc() : memref<2xf32>
   cf.br ^h(%nb, %i1 : memref<2xf32>, index)
 ^exit:
-  memref.dealloc %x : memref<2xf32> // expected-error {{buffer %init is freed twice (through its alias %x) when the loop at 17:11 runs more than once and %c is false [double-free]}}
+  memref.dealloc %x : memref<2xf32> // expected-error {{buffer %init is freed twice (through its alias %x) when the loop at 17:11 runs at least once and %c is false [double-free]}}
   return
 }
 
