@@ -11,6 +11,7 @@
 #include "analysis/lifetime/IntegerFacts.h"
 
 #include "analysis/lifetime/LoopBlocks.h"
+#include "analysis/lifetime/QuestionSource.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -148,8 +149,7 @@ static Value liftedFlagCondition(Value test, bool &negated) {
     return Value();
   unsigned i = result.getResultNumber();
   APInt whenTrue, whenFalse;
-  if (!matchPattern(ifOp.thenYield().getOperand(i),
-                    m_ConstantInt(&whenTrue)) ||
+  if (!matchPattern(ifOp.thenYield().getOperand(i), m_ConstantInt(&whenTrue)) ||
       !matchPattern(ifOp.elseYield().getOperand(i),
                     m_ConstantInt(&whenFalse)) ||
       whenTrue[0] == whenFalse[0])
@@ -180,14 +180,26 @@ static arith::CmpIOp loopTest(Block *block, bool *negated = nullptr) {
   return cmp;
 }
 
+/// Whether `v` is `x` or a block argument that takes x (through blocks
+/// each entered on one edge: a loop body's block taking the counter).
+static bool isForwardOf(Value v, Value x) {
+  for (unsigned steps = 0; v && steps < 8; ++steps) {
+    if (v == x)
+      return true;
+    auto arg = dyn_cast<BlockArgument>(v);
+    v = arg ? forwardedValue(arg) : Value();
+  }
+  return false;
+}
+
 /// The constant `c` of `x + c` (`arith.addi`, either order), if positive.
 static std::optional<APInt> positiveIncrement(Value next, Value x) {
   auto add = next.getDefiningOp<arith::AddIOp>();
   if (!add)
     return std::nullopt;
-  Value c = add.getLhs() == x   ? add.getRhs()
-            : add.getRhs() == x ? add.getLhs()
-                                : Value();
+  Value c = isForwardOf(add.getLhs(), x)   ? add.getRhs()
+            : isForwardOf(add.getRhs(), x) ? add.getLhs()
+                                           : Value();
   APInt step;
   if (!c || !matchPattern(c, m_ConstantInt(&step)) ||
       !step.isStrictlyPositive())

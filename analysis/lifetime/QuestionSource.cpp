@@ -12,6 +12,7 @@
 #include "mlir/IR/IntegerSet.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -88,6 +89,35 @@ static Value truncated(Operation *def) {
   return to && to < from ? wide : Value();
 }
 
+// An scf.while's after region is entered only from its condition, with
+// the values that forwards; a block of a CFG with one predecessor edge,
+// only with the operand that edge passes (no back edge: the loop around
+// computed it in the same run). So a question on the argument is the
+// question on that value, with what is known of it. Not for i1s: their
+// formulas follow the edges already.
+Value forwardedValue(BlockArgument arg) {
+  if (arg.getType().isInteger(1))
+    return {};
+  Block *block = arg.getOwner();
+  if (auto loop = dyn_cast_or_null<scf::WhileOp>(block->getParentOp());
+      loop && block == loop.getAfterBody())
+    return loop.getConditionOp().getArgs()[arg.getArgNumber()];
+  if (block->isEntryBlock() || block->getPredecessors().empty() ||
+      std::next(block->pred_begin()) != block->pred_end())
+    return {};
+  Block *pred = *block->pred_begin();
+  if (pred == block)
+    return {};
+  auto branch = dyn_cast<BranchOpInterface>(pred->getTerminator());
+  if (!branch)
+    return {};
+  for (unsigned s = 0, e = pred->getTerminator()->getNumSuccessors(); s < e;
+       ++s)
+    if (pred->getTerminator()->getSuccessor(s) == block)
+      return branch.getSuccessorOperands(s)[arg.getArgNumber()];
+  return {};
+}
+
 /// The question "x in set" asked of what x was computed from, where that
 /// is a bijection or an extension: `x + k == c` is `x == c - k` (wrapping
 /// included, so every order alike), `k - x == c` is `x == k - c`, `x ^ k
@@ -97,7 +127,17 @@ static Value truncated(Operation *def) {
 void askOfSource(Value &x, ValueSet &set, RangeOf rangeOf) {
   // (Each op once: a graph region may define values in a cycle.)
   llvm::SmallPtrSet<Operation *, 8> seen;
-  while (Operation *def = x.getDefiningOp()) {
+  llvm::SmallPtrSet<Value, 4> seenArgs;
+  while (true) {
+    if (auto arg = dyn_cast<BlockArgument>(x)) {
+      // (A cycle of blocks forwarding to each other: unreachable code.)
+      Value forwarded = forwardedValue(arg);
+      if (!forwarded || !seenArgs.insert(x).second)
+        return;
+      x = forwarded;
+      continue;
+    }
+    Operation *def = x.getDefiningOp();
     if (!seen.insert(def).second)
       return;
     APInt k;

@@ -37,6 +37,12 @@ constantComparison(mlir::Value lhs, mlir::arith::CmpIPredicate pred,
 std::optional<std::tuple<mlir::Value, mlir::arith::CmpIPredicate, mlir::Value>>
 integerComparison(mlir::Operation *op);
 
+/// The value `arg` takes on every entry into its block, where one edge
+/// alone enters it (an scf.while's after region, a block of a CFG with one
+/// predecessor edge) and that edge passes it: the same run of the loop
+/// around computed it. Null for i1s and elsewhere.
+mlir::Value forwardedValue(mlir::BlockArgument arg);
+
 /// Rewrites "x in set" as the same question on what x was computed from,
 /// through bijections, extensions and clamps by a constant: `x + k == c`
 /// is `x == c - k` (wrapping, or saturating where a wrap is poison),
