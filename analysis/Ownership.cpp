@@ -221,37 +221,30 @@ llvm::SmallVector<Operation *> dmaStartsAwaited(Operation *op) {
   return out;
 }
 
-llvm::SmallVector<Operation *> gpuOpsAwaited(Operation *op) {
-  llvm::SmallVector<Operation *> out;
-  // A GPU op that runs on the host (`gpu.wait`, a synchronous GPU op with
-  // dependencies) waits for its dependencies; one run `async` only orders
-  // its own work after them, and any other op (a branch passing the token
-  // on) waits for nothing.
-  auto waiter = dyn_cast<gpu::AsyncOpInterface>(op);
-  if (!waiter || waiter.getAsyncToken())
-    return out;
-  for (Value token : waiter.getAsyncDependencies()) {
-    // Only a GPU op run `async` makes work a token stands for: an scf.if
-    // or a call that returns one ran on the host, its uses done by then.
-    auto async = token.getDefiningOp<gpu::AsyncOpInterface>();
-    if (!async || async.getAsyncToken() != token)
-      continue;
-    Operation *producer = async.getOperation();
-    if (producer->getBlock() != op->getBlock() ||
-        !producer->isBeforeInBlock(op) || llvm::is_contained(out, producer))
-      continue;
-    // The first to take the token, and every other taker after it in its
-    // block: one before it (a wait, an async op ordered after the
-    // producer), or one elsewhere (in a region, another block), may end the
-    // access or order it on some path.
-    bool first = llvm::all_of(token.getUsers(), [&](Operation *user) {
-      return user == op ||
-             (user->getBlock() == op->getBlock() && op->isBeforeInBlock(user));
-    });
-    if (first)
-      out.push_back(producer);
-  }
-  return out;
+bool freesRegionArgument(Operation *op) {
+  auto isArgument = [&](Value v) {
+    bool interior = false;
+    for (unsigned steps = 0; steps < 16; ++steps) {
+      Value source = viewSource(v, interior);
+      if (!source)
+        break;
+      v = source;
+    }
+    auto arg = dyn_cast<BlockArgument>(v);
+    return arg && arg.getOwner()->getParentOp() == op;
+  };
+  WalkResult r = op->walk([&](Operation *inner) {
+    if (auto dealloc = dyn_cast<bufferization::DeallocOp>(inner)) {
+      if (llvm::any_of(dealloc.getMemrefs(), isArgument))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    }
+    for (OpOperand *o : freedOperands(inner))
+      if (isArgument(o->get()))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return r.wasInterrupted();
 }
 
 /// Whether `execute` comes before `await` in its block and nothing waits

@@ -76,14 +76,6 @@ bool accessesMemory(mlir::OpOperand &operand);
 /// or iteration is not followed: that only misses uses.) Empty for any
 /// other op.
 llvm::SmallVector<mlir::Operation *> dmaStartsAwaited(mlir::Operation *op);
-/// The GPU ops run `async` whose end `op` waits for on the host: `op`
-/// takes their token without being `async` itself (`gpu.wait [%t]`, a
-/// synchronous GPU op with dependencies), they come before it in its
-/// block, and every other op that takes the token comes after it there. Until
-/// then the device may still read or write their memref operands, so `op` uses
-/// them. (Tokens that reach the wait through other ops, or from another block,
-/// are not followed: that only misses uses.) Empty for any other op.
-llvm::SmallVector<mlir::Operation *> gpuOpsAwaited(mlir::Operation *op);
 /// The `async.execute` ops whose bodies `op`, an `async.await` of one of
 /// their results (token or value), waits for on the host: the one it
 /// awaits and, transitively, those whose tokens or values that one depends
@@ -116,6 +108,10 @@ bool dependsOnMemoryContents(mlir::Value v);
 /// True for ops memlint knows nothing about (no interfaces, e.g. an
 /// unregistered accelerator op).
 bool isOpaqueOp(mlir::Operation *op);
+/// Whether a region of `op` frees memory one of its own block arguments
+/// holds (or a view of it): a custom launch or scope may bind its operands
+/// to those arguments, so what `op` is given may be freed there.
+bool freesRegionArgument(mlir::Operation *op);
 
 /// The op whose end frees the stack memory `alloca` makes, as memlint
 /// reports it: the nearest enclosing `memref.alloca_scope`, `async.execute`

@@ -1,4 +1,5 @@
 //===- UseAfterFreeCheck.cpp - Memory touched after its free --------------===//
+#include "analysis/GpuWaits.h"
 #include "analysis/checks/Check.h"
 
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -78,14 +79,12 @@ public:
         }
         // A wait on the host uses the memrefs of the async GPU ops it
         // waits for.
-        for (Operation *async : gpuOpsAwaited(e.op))
-          if (llvm::is_contained(async->getOperands(), e.via) ||
-              (async->getNumRegions() != 0 &&
-               llvm::is_contained(asyncBodyCapturedUses(async), e.via))) {
-            f.related.push_back({"'" + async->getName().getStringRef().str() +
+        for (const AwaitedGpuWork &work : gpuWorkAwaited(e.op))
+          if (llvm::is_contained(work.memrefs, e.via)) {
+            f.related.push_back({"'" + work.op->getName().getStringRef().str() +
                                      "' runs asynchronously here and may use " +
                                      via + " until this wait",
-                                 doc.rangeOf(async)});
+                                 doc.rangeOf(work.op)});
             break;
           }
         // An await uses what the body it waits for uses.

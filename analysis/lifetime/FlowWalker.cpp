@@ -420,6 +420,15 @@ void FlowWalker::bindArguments(Block *block, const Incoming &cur, bool header) {
 }
 
 void FlowWalker::walkOpaqueRegions(Operation *op, PathState &st) {
+  // Which of its operands such an op binds to its regions' arguments is
+  // not known: where a region frees an argument, the buffers the op is
+  // given may be freed there, or not. They are no longer followed (a leak
+  // or a double free of them would rest on a guess).
+  auto [known, fresh] = freesArgument.try_emplace(op, false);
+  if (fresh)
+    known->second = freesRegionArgument(op);
+  if (known->second)
+    transfer.untrack(op->getOperands());
   for (Region &region : op->getRegions()) {
     if (region.empty())
       continue;

@@ -127,6 +127,8 @@ private:
   EdgeConditions &edges;
   LoopModel &loops;
   Transfer &transfer;
+  /// Opaque region ops, whether a region of theirs frees an argument.
+  llvm::DenseMap<mlir::Operation *, bool> freesArgument;
   /// i1 block arguments bound to an atom of their own.
   llvm::DenseSet<mlir::Value> atomArguments;
   llvm::SetVector<mlir::Value> carriedMemrefs;

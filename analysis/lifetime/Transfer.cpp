@@ -2,6 +2,7 @@
 #include "analysis/lifetime/Transfer.h"
 
 #include "analysis/BufferCarriers.h"
+#include "analysis/GpuWaits.h"
 #include "analysis/Ownership.h"
 #include "analysis/lifetime/ModuleLifetimes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -88,8 +89,14 @@ void Transfer::untrackPacked(Operation *op) {
     for (Value v : op->getOperands())
       if (carriesMemRef(v))
         escaping.push_back(v);
+  untrack(escaping);
+}
+
+void Transfer::untrack(ValueRange values) {
   std::vector<BufferInfo> &buffers = ctx.buffers;
-  for (Value v : escaping) {
+  for (Value v : values) {
+    if (!carriesMemRef(v))
+      continue;
     for (const AliasEntry &e : flow.aliasOf(v)) {
       std::optional<unsigned> b = ctx.ownedBuffer(e.origin);
       if (!b)
@@ -330,18 +337,10 @@ void Transfer::checkAwaitedUses(Operation *op, PathState &st) {
     handleUse(op, destination, st);
   }
   // A GPU op run `async` may read and write its memrefs until its token is
-  // awaited (not those it frees itself); an async `gpu.launch`, those its
-  // kernel body uses.
-  for (Operation *async : gpuOpsAwaited(op)) {
-    SmallVector<OpOperand *> freedThere = freedOperands(async);
-    for (OpOperand &o : async->getOpOperands())
-      if (isMemRef(o.get()) && !llvm::is_contained(freedThere, &o) &&
-          accessesMemory(o))
-        handleUse(op, o.get(), st);
-    if (async->getNumRegions() != 0)
-      for (Value v : asyncBodyCapturedUses(async))
-        handleUse(op, v, st);
-  }
+  // awaited (GpuWaits.h).
+  for (const AwaitedGpuWork &work : gpuWorkAwaited(op))
+    for (Value v : work.memrefs)
+      handleUse(op, v, st);
   // An async.execute body may run until it is awaited: a free made on the
   // host between the execute and the await races with the body's uses.
   for (Operation *execute : asyncBodiesAwaited(op))

@@ -33,6 +33,9 @@ public:
   /// Reports uses after free by `op`: of the memref operands it accesses,
   /// and of the memory of the work it waits for.
   void checkUses(mlir::Operation *op, PathState &st);
+  /// Stops following every buffer `values` may hold (every instance of
+  /// its allocation): where they go next is not known.
+  void untrack(mlir::ValueRange values);
   /// Allocations among the results, and the alias sets of memref results.
   void defineResults(mlir::Operation *op, PathState &st);
 

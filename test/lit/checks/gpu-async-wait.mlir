@@ -177,4 +177,65 @@ module attributes {gpu.container_module} {
     gpu.dealloc [%t] %n : memref<16xf32> // expected-error {{'gpu.dealloc' uses buffer %m after it was freed [use-after-free]}}
     return
   }
+
+  // A token an scf.if, a loop, an scf.execute_region or a call hands out of
+  // an async launch still stands for the launch's work (helper-74: these
+  // were missed once only GPU ops were taken to make tokens).
+  func.func private @launch(%m: memref<16xf32>) -> !gpu.async.token {
+    %c1 = arith.constant 1 : index
+    %t = gpu.launch_func async @k::@f blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%m : memref<16xf32>)
+    return %t : !gpu.async.token
+  }
+  func.func @launch_in_if(%c: i1) {
+    %c1 = arith.constant 1 : index
+    %m = gpu.alloc () : memref<16xf32> // expected-note {{%m allocated here}}
+    %t = scf.if %c -> !gpu.async.token {
+      %t0 = gpu.launch_func async @k::@f blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%m : memref<16xf32>) // expected-note {{'gpu.launch_func' runs asynchronously here and may use %m until this wait}}
+      scf.yield %t0 : !gpu.async.token
+    } else {
+      %t1 = gpu.wait async
+      scf.yield %t1 : !gpu.async.token
+    }
+    gpu.dealloc %m : memref<16xf32> // expected-note {{freed here}}
+    gpu.wait [%t] // expected-error {{'gpu.wait' uses buffer %m after it was freed [use-after-free]}}
+    return
+  }
+  func.func @launch_in_for(%n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %m = gpu.alloc () : memref<16xf32> // expected-note {{%m allocated here}}
+    %t0 = gpu.wait async
+    %tf = scf.for %i = %c0 to %n step %c1 iter_args(%tk = %t0) -> !gpu.async.token {
+      %tn = gpu.launch_func async [%tk] @k::@f blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%m : memref<16xf32>) // expected-note {{'gpu.launch_func' runs asynchronously here and may use %m until this wait}}
+      scf.yield %tn : !gpu.async.token
+    }
+    gpu.dealloc %m : memref<16xf32> // expected-note {{freed here}}
+    gpu.wait [%tf] // expected-error {{'gpu.wait' uses buffer %m after it was freed [use-after-free]}}
+    return
+  }
+  func.func @launch_in_call() {
+    %m = gpu.alloc () : memref<16xf32> // expected-note {{%m allocated here}}
+    %t = func.call @launch(%m) : (memref<16xf32>) -> !gpu.async.token // expected-note {{'func.call' runs asynchronously here and may use %m until this wait}}
+    gpu.dealloc %m : memref<16xf32> // expected-note {{freed here}}
+    gpu.wait [%t] // expected-error {{'gpu.wait' uses buffer %m after it was freed [use-after-free]}}
+    return
+  }
+  // Correct: the launch's token is waited for inside the region; the token
+  // handed out is another, of no work.
+  func.func @launch_awaited_in_if(%c: i1) {
+    %c1 = arith.constant 1 : index
+    %m = gpu.alloc () : memref<16xf32>
+    %t = scf.if %c -> !gpu.async.token {
+      %t0 = gpu.launch_func async @k::@f blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%m : memref<16xf32>)
+      gpu.wait [%t0]
+      %t2 = gpu.wait async
+      scf.yield %t2 : !gpu.async.token
+    } else {
+      %t1 = gpu.wait async
+      scf.yield %t1 : !gpu.async.token
+    }
+    gpu.dealloc %m : memref<16xf32>
+    gpu.wait [%t]
+    return
+  }
 }

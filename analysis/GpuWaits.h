@@ -1,0 +1,38 @@
+//===- GpuWaits.h - The device work a host-side wait ends -------*- C++ -*-===//
+//
+// Part of the ownership model (docs/ownership-model.md, "Asynchronous
+// work"): a GPU op run `async` may read and write its memrefs until the
+// host waits for its token, so the wait uses them, and a free before it is
+// a use after free.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MEMLINT_ANALYSIS_GPUWAITS_H
+#define MEMLINT_ANALYSIS_GPUWAITS_H
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace memlint {
+
+/// Device work a wait on the host ends: the op that starts it (named in
+/// findings) and the memrefs, as the waiting function sees them, whose
+/// memory it may use until then.
+struct AwaitedGpuWork {
+  mlir::Operation *op = nullptr;
+  llvm::SmallVector<mlir::Value, 4> memrefs;
+};
+
+/// The device work `op` waits for on the host: `op` takes tokens without
+/// being `async` itself (`gpu.wait [%t]`, a synchronous GPU op with
+/// dependencies). A token counts where it is made before `op` in its block
+/// and every other op that takes it comes after `op` there, by a GPU op
+/// run `async`, or by an op that hands out such an op's token: an scf.if,
+/// a loop or an scf.execute_region yielding it, a call of a function that
+/// returns it (its memrefs the call's operands). A token that joins others
+/// (`gpu.wait async [...]`) or comes from another block is not followed:
+/// that only misses uses. Empty for any other op.
+llvm::SmallVector<AwaitedGpuWork> gpuWorkAwaited(mlir::Operation *op);
+
+} // namespace memlint
+
+#endif
