@@ -296,6 +296,20 @@ private:
       cells;
   /// Per integer value compared with constants, its cells.
   llvm::DenseMap<mlir::Value, llvm::SmallVector<ValueCell, 4>> valueCells;
+  /// A pair of cells of a value against a constant (a loop's own test on
+  /// the counter it carries keeps its pair cells): the pair's key, the
+  /// constant, whether the value is the pair's lhs.
+  struct ConstantPartner {
+    std::pair<mlir::Value, mlir::Value> key;
+    llvm::APInt constant;
+    bool valueIsLhs;
+  };
+  llvm::DenseMap<mlir::Value, llvm::SmallVector<ConstantPartner, 1>>
+      constantPartners;
+  /// `f`, what x's value cells answer to "x in set", false where the cells
+  /// of x's pairs with a constant leave x no value of the set: `%a == 2`
+  /// under a loop test `%a <= 1`.
+  Bdd narrowedByConstantPairs(mlir::Value x, const ValueSet &set, Bdd f);
   /// Values that pure ops compute alike (comparisons of recomputed
   /// operands, the same question asked twice).
   SameValues same;
