@@ -161,7 +161,9 @@ static Value liftedFlagCondition(Value test, bool &negated) {
 /// The comparison a loop's head block ends its test with (`scf.condition`,
 /// a conditional branch), computed in that block, or null; `negated` when
 /// the test is its negation (a lifted flag, liftedFlagCondition).
-static arith::CmpIOp loopTest(Block *block, bool *negated = nullptr) {
+static arith::CmpIOp loopTest(Block *block, bool *negated = nullptr,
+                              Value about = nullptr,
+                              std::optional<bool> *onlyIf = nullptr) {
   // (A block of a region without terminators may end in anything.)
   Operation *term = block->empty() ? nullptr : &block->back();
   Value test;
@@ -172,11 +174,28 @@ static arith::CmpIOp loopTest(Block *block, bool *negated = nullptr) {
   bool flip = false;
   if (Value lifted = test ? liftedFlagCondition(test, flip) : Value())
     test = lifted;
+  // A conjunction `%lt && %x` holds only where `%lt` does, so a loop that
+  // goes on while it holds goes on only while `%lt` does (a disjunction,
+  // one that goes on while it fails): the comparison of `about` in it is
+  // the test, where the caller sees the loop go on that way (`onlyIf`).
+  std::optional<bool> junction;
+  if (about && test &&
+      isa_and_present<arith::AndIOp, arith::OrIOp>(test.getDefiningOp())) {
+    Operation *both = test.getDefiningOp();
+    junction = isa<arith::AndIOp>(both);
+    test = Value();
+    for (Value side : both->getOperands())
+      if (auto c = side.getDefiningOp<arith::CmpIOp>();
+          c && (c.getLhs() == about || c.getRhs() == about) && !test)
+        test = side;
+  }
   auto cmp = test ? test.getDefiningOp<arith::CmpIOp>() : nullptr;
-  if (!cmp || cmp->getBlock() != block)
+  if (!cmp || cmp->getBlock() != block || (junction && !onlyIf))
     return nullptr;
   if (negated)
     *negated = flip;
+  if (onlyIf)
+    *onlyIf = junction;
   return cmp;
 }
 
@@ -375,7 +394,8 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
   // with which a first-iteration split of theirs lost a back-edge leak
   // (differential seed 2, g2_0844).
   bool negated = false;
-  arith::CmpIOp cmp = loopTest(block, &negated);
+  std::optional<bool> onlyIf;
+  arith::CmpIOp cmp = loopTest(block, &negated, x, &onlyIf);
   if (!cmp)
     return std::nullopt;
   Operation *term = &block->back();
@@ -403,6 +423,10 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
     staysOnTrue = staysWhenTrue(term, block, latches);
   if (staysOnTrue && negated)
     staysOnTrue = !*staysOnTrue;
+  // (A conjunct bounds the loop only where it goes on while the whole
+  // holds: `!(%lt && %x)` going on says nothing of `%lt`.)
+  if (onlyIf && (!staysOnTrue || *staysOnTrue != *onlyIf))
+    return std::nullopt;
   if (backKnown && staysOnTrue && cmp.getLhs() != cmp.getRhs()) {
     CmpIPredicate pred = cmp.getPredicate();
     if (cmp.getRhs() == x)
@@ -446,7 +470,8 @@ IntegerFacts::carriedFirstValue(Value x,
       return std::nullopt;
     x = arg;
   }
-  arith::CmpIOp cmp = loopTest(arg.getOwner());
+  std::optional<bool> onlyIf;
+  arith::CmpIOp cmp = loopTest(arg.getOwner(), nullptr, x, &onlyIf);
   if (!cmp)
     return std::nullopt;
   Value y = cmp.getLhs() == x   ? cmp.getRhs()
