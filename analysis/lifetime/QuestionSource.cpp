@@ -124,15 +124,20 @@ Value forwardedValue(BlockArgument arg) {
 /// == c` is `x == c ^ k`, and `extui %b != 0` is `%b == 0`.
 /// Every question on x, from a comparison or a switch, goes the same way,
 /// so they all share one value's cells.
+static constexpr unsigned MaxForwardedSteps = 8;
+
 void askOfSource(Value &x, ValueSet &set, RangeOf rangeOf) {
   // (Each op once: a graph region may define values in a cycle.)
   llvm::SmallPtrSet<Operation *, 8> seen;
   llvm::SmallPtrSet<Value, 4> seenArgs;
   while (true) {
     if (auto arg = dyn_cast<BlockArgument>(x)) {
-      // (A cycle of blocks forwarding to each other: unreachable code.)
+      // (A cycle of blocks forwarding to each other: unreachable code. A
+      // chain of blocks each passing the value on is followed a few steps:
+      // a question per block would otherwise walk the whole chain.)
       Value forwarded = forwardedValue(arg);
-      if (!forwarded || !seenArgs.insert(x).second)
+      if (!forwarded || seenArgs.size() >= MaxForwardedSteps ||
+          !seenArgs.insert(x).second)
         return;
       x = forwarded;
       continue;
