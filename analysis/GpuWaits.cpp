@@ -43,7 +43,7 @@ public:
     // A region op's result is what its regions' exits yield for it. (Its
     // body ran on the host: only the async ops it hands tokens out of
     // stand for work, not the ops around them.)
-    if (auto branch = dyn_cast<RegionBranchOpInterface>(producer)) {
+    if (isa<RegionBranchOpInterface>(producer)) {
       for (Region &region : producer->getRegions())
         for (Block &block : region)
           if (auto exit = dyn_cast<RegionBranchTerminatorOpInterface>(
@@ -145,7 +145,7 @@ SmallVector<AwaitedGpuWork> gpuWorkAwaited(Operation *op) {
              (user->getBlock() == op->getBlock() && op->isBeforeInBlock(user));
     });
     if (first)
-      finder.find(token, {}, nullptr, 0);
+      finder.find(token, DenseMap<Value, Value>(), nullptr, 0);
   }
   return out;
 }

@@ -17,6 +17,11 @@
 //   constant or with each other is a formula of those i1 values, computed
 //   case by case: `extsi %b == -1` is `%b` itself.
 //
+// - An integer's comparison with a constant against the cells of its
+//   comparison with another constant (a loop's own test on its counter
+//   keeps pair cells, other constants value cells): false where the pair's
+//   cells leave it no such value (narrowedByConstantPairs).
+//
 //===----------------------------------------------------------------------===//
 #include "analysis/lifetime/Conditions.h"
 
@@ -272,6 +277,56 @@ std::optional<Bdd> ConditionTable::caseOfCases(Value selector,
       return std::nullopt;
     if (v == value)
       f = bdd.disj(f, cond);
+  }
+  return f;
+}
+
+/// The values of an integer of `width` bits whose comparison with `k` has
+/// one of `outcomes`.
+static ValueSet valuesWith(Outcomes outcomes, const APInt &k) {
+  using P = arith::CmpIPredicate;
+  ValueSet out = ValueSet::none(k.getBitWidth());
+  auto both = [&](P s, P u) {
+    return ValueSet::where(s, k).intersect(ValueSet::where(u, k));
+  };
+  if (outcomes & outcome::Eq)
+    out = out.united(ValueSet::single(k));
+  if (outcomes & outcome::LtLt)
+    out = out.united(both(P::slt, P::ult));
+  if (outcomes & outcome::LtGt)
+    out = out.united(both(P::slt, P::ugt));
+  if (outcomes & outcome::GtLt)
+    out = out.united(both(P::sgt, P::ult));
+  if (outcomes & outcome::GtGt)
+    out = out.united(both(P::sgt, P::ugt));
+  return out;
+}
+
+Bdd ConditionTable::narrowedByConstantPairs(Value x, const ValueSet &set,
+                                            Bdd f) {
+  auto partners = constantPartners.find(x);
+  if (partners == constantPartners.end())
+    return f;
+  for (const ConstantPartner &p : partners->second) {
+    if (p.constant.getBitWidth() != set.width())
+      continue;
+    auto it = cells.find(p.key);
+    if (it == cells.end())
+      continue;
+    // (The pair's cells may leave out a loop's first iteration, answered
+    // by other cells: there `f` stands.)
+    Bdd covered = BddManager::False, narrowed = BddManager::False;
+    for (const Cell &c : it->second) {
+      ValueSet values = valuesWith(
+          p.valueIsLhs ? c.outcomes : swapOutcomes(c.outcomes), p.constant);
+      // (Only the false side: a pair cell that leaves x only values of the
+      // set would answer with the pair's atoms, which the value's own
+      // equalities, held once per loop, do not constrain.)
+      Bdd answer = values.intersect(set).empty() ? BddManager::False : f;
+      covered = bdd.disj(covered, c.cond);
+      narrowed = bdd.disj(narrowed, bdd.conj(c.cond, answer));
+    }
+    f = bdd.disj(bdd.conj(bdd.negate(covered), f), narrowed);
   }
   return f;
 }

@@ -348,56 +348,6 @@ Bdd ConditionTable::valueIn(Value x, const ValueSet &question,
   return narrowedByConstantPairs(x, set, f);
 }
 
-/// The values of an integer of `width` bits whose comparison with `k` has
-/// one of `outcomes`.
-static ValueSet valuesWith(Outcomes outcomes, const APInt &k) {
-  using P = arith::CmpIPredicate;
-  ValueSet out = ValueSet::none(k.getBitWidth());
-  auto both = [&](P s, P u) {
-    return ValueSet::where(s, k).intersect(ValueSet::where(u, k));
-  };
-  if (outcomes & outcome::Eq)
-    out = out.united(ValueSet::single(k));
-  if (outcomes & outcome::LtLt)
-    out = out.united(both(P::slt, P::ult));
-  if (outcomes & outcome::LtGt)
-    out = out.united(both(P::slt, P::ugt));
-  if (outcomes & outcome::GtLt)
-    out = out.united(both(P::sgt, P::ult));
-  if (outcomes & outcome::GtGt)
-    out = out.united(both(P::sgt, P::ugt));
-  return out;
-}
-
-Bdd ConditionTable::narrowedByConstantPairs(Value x, const ValueSet &set,
-                                            Bdd f) {
-  auto partners = constantPartners.find(x);
-  if (partners == constantPartners.end())
-    return f;
-  for (const ConstantPartner &p : partners->second) {
-    if (p.constant.getBitWidth() != set.width())
-      continue;
-    auto it = cells.find(p.key);
-    if (it == cells.end())
-      continue;
-    // (The pair's cells may leave out a loop's first iteration, answered
-    // by other cells: there `f` stands.)
-    Bdd covered = BddManager::False, narrowed = BddManager::False;
-    for (const Cell &c : it->second) {
-      ValueSet values = valuesWith(
-          p.valueIsLhs ? c.outcomes : swapOutcomes(c.outcomes), p.constant);
-      // (Only the false side: a pair cell that leaves x only values of the
-      // set would answer with the pair's atoms, which the value's own
-      // equalities, held once per loop, do not constrain.)
-      Bdd answer = values.intersect(set).empty() ? BddManager::False : f;
-      covered = bdd.disj(covered, c.cond);
-      narrowed = bdd.disj(narrowed, bdd.conj(c.cond, answer));
-    }
-    f = bdd.disj(bdd.conj(bdd.negate(covered), f), narrowed);
-  }
-  return f;
-}
-
 std::optional<Bdd> ConditionTable::valueInSelect(Value x, const ValueSet &set,
                                                  function_ref<Bdd()> atom) {
   Operation *def = x.getDefiningOp();
