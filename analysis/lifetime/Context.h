@@ -75,10 +75,12 @@ struct FunctionContext {
   /// callee's i1 arguments (FunctionSummary::sameAsArgument): that operand,
   /// and whether negated.
   llvm::DenseMap<mlir::Value, std::pair<mlir::Value, bool>> flagArgumentOf;
-  /// Memref results of calls that are what the call passes for one of the
-  /// callee's memref arguments (FunctionSummary::returnsArgument): that
-  /// operand, and whether the result may point into it.
-  llvm::DenseMap<mlir::Value, std::pair<mlir::Value, bool>> argumentResultOf;
+  /// Memref results of calls that are another value the caller has: what
+  /// the call passes for one of the callee's memref arguments
+  /// (FunctionSummary::returnsArgument), or an earlier result of the call
+  /// (FunctionSummary::sameFreshAs); and whether the result may point into
+  /// it.
+  llvm::DenseMap<mlir::Value, std::pair<mlir::Value, bool>> callResultIs;
   /// i1 results of calls that compare what the call passes with a
   /// constant or with another operand (FunctionSummary::comparesArgument).
   struct CallComparison {

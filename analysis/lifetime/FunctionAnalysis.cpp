@@ -64,6 +64,7 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
   Region &body = fn.getFunctionBody();
   entryArguments.assign(body.args_begin(), body.args_end());
   fresh.assign(fn.getNumResults(), true);
+  sameAsResult.assign(fn.getNumResults(), std::nullopt);
   freeOut.assign(fn.getNumResults(), NotSeen);
   foreignOut.assign(fn.getNumResults(), true);
   argumentOut.assign(fn.getNumResults(), std::nullopt);
@@ -106,25 +107,7 @@ void FunctionAnalysis::atReturn(const Exit &x) {
   std::vector<Bdd> escaped(ctx.numBuffers(), BddManager::False);
   bool firstReturn = !sawReturnBefore;
   sawReturnBefore = true;
-  // A buffer returned through two results (`return %b, %b`, or %b and a
-  // view of it) is one buffer: a caller taking each result for a fresh
-  // buffer of its own would free it twice. Neither is fresh to callers.
-  {
-    DenseMap<unsigned, unsigned> resultOf;
-    for (auto [i, v] : llvm::enumerate(x.term->getOperands())) {
-      if (!carriesMemRef(v))
-        continue;
-      for (const AliasEntry &e : flow.aliasOf(v)) {
-        std::optional<unsigned> b = ctx.ownedBuffer(e.origin);
-        if (!b || bdd.conj(x.st.path, e.cond) == BddManager::False)
-          continue;
-        auto [it, first] = resultOf.try_emplace(*b, i);
-        if (!first && it->second != i && i < fresh.size() &&
-            it->second < fresh.size())
-          fresh[i] = fresh[it->second] = false;
-      }
-    }
-  }
+  updateSharedResults(x, firstReturn);
   for (auto [i, v] : llvm::enumerate(x.term->getOperands())) {
     bool allOwned = isMemRef(v), allForeign = isMemRef(v);
     Bdd covered = BddManager::False, foreignCovered = BddManager::False;

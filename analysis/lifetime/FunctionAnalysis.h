@@ -82,6 +82,11 @@ private:
   FlowWalker walker;
   /// Per result: a buffer allocated here, returned on every path.
   std::vector<bool> fresh;
+  /// Per result: an earlier result that holds the same buffers at every
+  /// return seen so far (`return %b, %b`; `second`: a view that may start
+  /// past their first byte), FunctionSummary::sameFreshAs.
+  std::vector<std::optional<std::pair<unsigned, bool>>> sameAsResult;
+  void updateSharedResults(const Exit &x, bool firstReturn);
   /// Per result: foreign memory returned on every path.
   std::vector<bool> foreignOut;
   /// Per result: the op that frees every owned buffer returned there so

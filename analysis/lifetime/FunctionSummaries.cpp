@@ -105,7 +105,10 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
         isMemRef(r))
       if (auto [j, interior] = *summary.returnsArgument[i];
           j < call.getArgOperands().size())
-        ctx.argumentResultOf[r] = {call.getArgOperands()[j], interior};
+        ctx.callResultIs[r] = {call.getArgOperands()[j], interior};
+    if (i < summary.sameFreshAs.size() && summary.sameFreshAs[i] && isMemRef(r))
+      if (auto [j, interior] = *summary.sameFreshAs[i]; j < i)
+        ctx.callResultIs[r] = {call->getResult(j), interior};
     // (Not where an ownership flag comes beside it: the caller frees the
     // result only where the flag says it is the callee's fresh buffer.)
     bool flagged = i < summary.ownedWhen.size() && summary.ownedWhen[i];
@@ -231,6 +234,70 @@ argumentComparisons(FunctionOpInterface fn, const FunctionContext &ctx) {
   return out;
 }
 
+// A buffer returned through two results (`return %b, %b`, or %b and a
+// view of it) is one buffer: a caller taking each result for a fresh buffer
+// of its own would free it twice. Where a later result holds exactly the
+// buffers of an earlier one at every return, callers are told it is that
+// result (sameAsResult); where two results share a buffer otherwise (on
+// some paths only, or a part of what each holds), neither is fresh.
+void FunctionAnalysis::updateSharedResults(const Exit &x, bool firstReturn) {
+  BddManager &bdd = ctx.bdd;
+  Bdd path = x.st.path;
+  auto owned = [&](Value v) {
+    // The owned buffers `v` may hold on this path, and on which paths.
+    SmallVector<std::pair<unsigned, Bdd>, 2> out;
+    bool interior = false;
+    if (carriesMemRef(v))
+      for (const AliasEntry &e : flow.aliasOf(v)) {
+        std::optional<unsigned> b = ctx.ownedBuffer(e.origin);
+        Bdd c = bdd.conj(path, e.cond);
+        if (!b || c == BddManager::False)
+          continue;
+        interior |= e.interior;
+        auto it = llvm::find_if(out, [&](auto &p) { return p.first == *b; });
+        if (it == out.end())
+          out.push_back({*b, c});
+        else
+          it->second = bdd.disj(it->second, c);
+      }
+    llvm::sort(out, [](auto &l, auto &r) { return l.first < r.first; });
+    return std::make_pair(out, interior);
+  };
+  OperandRange values = x.term->getOperands();
+  unsigned n = std::min<unsigned>(values.size(), sameAsResult.size());
+  SmallVector<SmallVector<std::pair<unsigned, Bdd>, 2>> held(n);
+  SmallVector<bool> interior(n, false);
+  for (unsigned i = 0; i < n; ++i)
+    std::tie(held[i], interior[i]) = owned(values[i]);
+  for (unsigned i = 0; i < n; ++i) {
+    // The first earlier result sharing a buffer with this one, and whether
+    // it holds exactly the same ones (an earlier result that is itself a
+    // view cannot stand for the buffer).
+    std::optional<unsigned> partner;
+    for (unsigned j = 0; j < i && !partner; ++j)
+      for (auto &[b, c] : held[i])
+        if (llvm::any_of(held[j], [&](auto &p) { return p.first == b; }))
+          partner = j;
+    std::optional<std::pair<unsigned, bool>> here;
+    if (partner && held[*partner] == held[i] && !interior[*partner])
+      here = std::make_pair(*partner, bool(interior[i]));
+    bool broken = partner && !here;
+    if (!firstReturn && sameAsResult[i] != here) {
+      broken = true;
+      if (sameAsResult[i])
+        fresh[sameAsResult[i]->first] = false;
+    }
+    if (broken) {
+      fresh[i] = false;
+      if (partner)
+        fresh[*partner] = false;
+      here = std::nullopt;
+    }
+    if (firstReturn || broken)
+      sameAsResult[i] = here;
+  }
+}
+
 void FunctionAnalysis::findArgumentsFreedOnReturn() {
   // An argument freed wherever the function returns: every path to a
   // return passed a free of it (the union of its frees' paths holds
@@ -261,6 +328,14 @@ void FunctionAnalysis::findArgumentsFreedOnReturn() {
 FunctionSummary FunctionAnalysis::summary() const {
   FunctionSummary sum;
   sum.fresh = fresh;
+  sum.sameFreshAs.assign(fresh.size(), std::nullopt);
+  for (auto [i, same] : llvm::enumerate(sameAsResult))
+    if (same && fresh[same->first]) {
+      sum.fresh[i] = false;
+      sum.sameFreshAs[i] = same;
+    } else if (same) {
+      sum.fresh[i] = false;
+    }
   sum.foreign = foreignOut;
   for (StringRef op : freeOut)
     sum.freeOp.push_back(op == NotSeen ? StringRef() : op);
@@ -314,6 +389,7 @@ FunctionSummary FunctionAnalysis::summary() const {
     sum.comparesArgument.clear();
     sum.freesArguments.clear();
     sum.fresh.assign(sum.fresh.size(), false);
+    sum.sameFreshAs.assign(sum.sameFreshAs.size(), std::nullopt);
     sum.ownedWhen.assign(sum.ownedWhen.size(), std::nullopt);
     sum.sameAsArgument.assign(sum.sameAsArgument.size(), std::nullopt);
     sum.foreign.assign(sum.foreign.size(), false);

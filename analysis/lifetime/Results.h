@@ -106,6 +106,12 @@ struct FunctionSummary {
   /// caller's values in other ways would be an atom unrelated to them, and
   /// paths the caller's values rule out would be reported.
   std::vector<std::optional<std::pair<unsigned, bool>>> sameAsArgument;
+  /// Per memref result: an earlier result that holds the same fresh
+  /// buffer on every path (`return %b, %b`, as upstream's bufferization
+  /// returns one tensor twice; `second`: a view that may start past the
+  /// buffer's first byte). It is not fresh itself: callers see one buffer
+  /// returned through both, and free it once.
+  std::vector<std::optional<std::pair<unsigned, bool>>> sameFreshAs;
   /// Per memref result: the memref argument it is on every path (the
   /// argument itself, or a cast or view of it; `second`: a view that may
   /// start past the argument's first byte), so callers see the buffer they

@@ -474,10 +474,10 @@ AliasSet Transfer::aliasOfResult(Operation *op, OpResult r) {
         e.interior = interior;
     return s;
   }
-  // A call whose callee returns one of its memref arguments: the buffer
-  // the call passed there.
-  if (auto it = ctx.argumentResultOf.find(r);
-      it != ctx.argumentResultOf.end()) {
+  // A call whose callee returns one of its memref arguments, or one buffer
+  // through two results: the buffer the call passed there, or its earlier
+  // result.
+  if (auto it = ctx.callResultIs.find(r); it != ctx.callResultIs.end()) {
     AliasSet s = flow.aliasOf(it->second.first);
     if (it->second.second)
       for (AliasEntry &e : s)
