@@ -247,34 +247,70 @@ bool freesRegionArgument(Operation *op) {
   return r.wasInterrupted();
 }
 
+/// The group `await` waits for (`async.await_all %g`), if any.
+static Value awaitedGroup(Operation *await) {
+  auto all = dyn_cast<async::AwaitAllOp>(await);
+  return all ? all.getOperand() : Value();
+}
+
 /// Whether `execute` comes before `await` in its block and nothing waits
 /// for it on the host first: every op that takes one of its results is
-/// `await`, comes after it in the block, or is an `async.execute` (which
-/// only orders its own body after `execute`'s).
+/// `await`, comes after it in the block, is an `async.execute` (which
+/// only orders its own body after `execute`'s), or adds it to the group
+/// `await` waits for.
 static bool awaitedFirstBy(async::ExecuteOp execute, Operation *await) {
   if (!execute || execute->getBlock() != await->getBlock() ||
       !execute->isBeforeInBlock(await))
     return false;
+  Value group = awaitedGroup(await);
   for (Value r : execute->getResults())
-    for (Operation *user : r.getUsers())
+    for (Operation *user : r.getUsers()) {
+      auto add = dyn_cast<async::AddToGroupOp>(user);
       if (user != await && !isa<async::ExecuteOp>(user) &&
+          !(add && add.getGroup() == group) &&
           (user->getBlock() != await->getBlock() ||
            !await->isBeforeInBlock(user)))
         return false;
+    }
   return true;
 }
 
+/// The `async.execute`s `await` waits for directly: the one whose token or
+/// value it awaits, or those added to the group it awaits (in its block,
+/// before it, with no other wait on the group before it).
+static SmallVector<Operation *> executesAwaited(Operation *await) {
+  SmallVector<Operation *> out;
+  if (auto one = dyn_cast<async::AwaitOp>(await)) {
+    auto execute = one.getOperand().getDefiningOp<async::ExecuteOp>();
+    if (awaitedFirstBy(execute, await))
+      out.push_back(execute);
+    return out;
+  }
+  Value group = awaitedGroup(await);
+  if (!group)
+    return out;
+  for (Operation *user : group.getUsers()) {
+    auto add = dyn_cast<async::AddToGroupOp>(user);
+    if (!add) {
+      // Another wait on the group may come first.
+      if (user != await && (user->getBlock() != await->getBlock() ||
+                            !await->isBeforeInBlock(user)))
+        return {};
+      continue;
+    }
+    auto execute = add.getOperand().getDefiningOp<async::ExecuteOp>();
+    if (add->getBlock() == await->getBlock() && add->isBeforeInBlock(await) &&
+        awaitedFirstBy(execute, await) &&
+        !llvm::is_contained(out, execute.getOperation()))
+      out.push_back(execute);
+  }
+  return out;
+}
+
 llvm::SmallVector<Operation *> asyncBodiesAwaited(Operation *op) {
-  llvm::SmallVector<Operation *> out;
-  auto await = dyn_cast<async::AwaitOp>(op);
-  if (!await)
-    return out;
-  auto execute = await.getOperand().getDefiningOp<async::ExecuteOp>();
-  if (!awaitedFirstBy(execute, op))
-    return out;
+  llvm::SmallVector<Operation *> out = executesAwaited(op);
   // A body starts once the tokens and values it depends on are ready, so
   // the await also waits for the bodies that make them.
-  out.push_back(execute);
   for (unsigned i = 0; i < out.size(); ++i)
     for (Value dependency : out[i]->getOperands()) {
       auto producer = dependency.getDefiningOp<async::ExecuteOp>();

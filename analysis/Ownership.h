@@ -78,11 +78,13 @@ bool accessesMemory(mlir::OpOperand &operand);
 llvm::SmallVector<mlir::Operation *> dmaStartsAwaited(mlir::Operation *op);
 /// The `async.execute` ops whose bodies `op`, an `async.await` of one of
 /// their results (token or value), waits for on the host: the one it
-/// awaits and, transitively, those whose tokens or values that one depends
-/// on. Each comes before `op` in its block, and every other op that takes
-/// one of its results is an `async.execute` or comes after `op` there (an
-/// earlier await, or one in a region, may end the body first on some
-/// path). Until then the body may still run. Empty for any other op.
+/// awaits (or, for `async.await_all`, those added to its group) and,
+/// transitively, those whose tokens or values that one depends on. Each
+/// comes before `op` in its block, and every other op that takes one of
+/// its results is an `async.execute`, adds it to the group `op` awaits, or
+/// comes after `op` there (an earlier await, or one in a region, may end
+/// the body first on some path). Until then the body may still run. Empty
+/// for any other op.
 llvm::SmallVector<mlir::Operation *> asyncBodiesAwaited(mlir::Operation *op);
 /// Whether the body of `later`, an `async.execute`, starts only after the
 /// body of `earlier` ended: it depends, directly or through other

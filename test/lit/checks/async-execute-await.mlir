@@ -271,3 +271,78 @@ func.func @freed_by_a_dependent_body() {
   async.await %t2 : !async.token
   return
 }
+
+// async.await_all of a group waits for every body added to it (the shape
+// -async-parallel-for writes): a free before it races with their uses.
+func.func @freed_before_await_all(%x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %buf = memref.alloc() : memref<16xf32> // expected-note {{%buf allocated here}}
+  %g = async.create_group %c2 : !async.group
+  %t1 = async.execute { // expected-note {{the body of this 'async.execute' may run and use %buf until this await}}
+    memref.store %x, %buf[%c0] : memref<16xf32>
+    async.yield
+  }
+  %i1 = async.add_to_group %t1, %g : !async.token
+  %t2 = async.execute { // expected-note {{the body of this 'async.execute' may run and use %buf until this await}}
+    memref.store %x, %buf[%c1] : memref<16xf32>
+    async.yield
+  }
+  %i2 = async.add_to_group %t2, %g : !async.token
+  memref.dealloc %buf : memref<16xf32> // expected-note {{freed here}}
+  async.await_all %g // expected-error {{'async.await_all' uses buffer %buf after it was freed [use-after-free]}}
+  return
+}
+
+func.func @freed_after_await_all(%x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %buf = memref.alloc() : memref<16xf32>
+  %g = async.create_group %c1 : !async.group
+  %t = async.execute {
+    memref.store %x, %buf[%c0] : memref<16xf32>
+    async.yield
+  }
+  %i = async.add_to_group %t, %g : !async.token
+  async.await_all %g
+  memref.dealloc %buf : memref<16xf32>
+  return
+}
+
+// The body was awaited on its own before the free: the group's wait comes
+// after it ended.
+func.func @awaited_alone_before_the_group(%x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %buf = memref.alloc() : memref<16xf32>
+  %g = async.create_group %c1 : !async.group
+  %t = async.execute {
+    memref.store %x, %buf[%c0] : memref<16xf32>
+    async.yield
+  }
+  %i = async.add_to_group %t, %g : !async.token
+  async.await %t : !async.token
+  memref.dealloc %buf : memref<16xf32>
+  async.await_all %g
+  return
+}
+
+// Added to another group, which is awaited first.
+func.func @other_group_awaited_first(%x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %buf = memref.alloc() : memref<16xf32>
+  %g = async.create_group %c1 : !async.group
+  %h = async.create_group %c1 : !async.group
+  %t = async.execute {
+    memref.store %x, %buf[%c0] : memref<16xf32>
+    async.yield
+  }
+  %i = async.add_to_group %t, %h : !async.token
+  %j = async.add_to_group %t, %g : !async.token
+  async.await_all %h
+  memref.dealloc %buf : memref<16xf32>
+  async.await_all %g
+  return
+}
