@@ -68,6 +68,31 @@ SmallVector<Value> heapAllocatedResults(Operation *op) {
   return out;
 }
 
+bool endsExpandedRealloc(Operation *free, Value freed) {
+  Block *block = free->getBlock();
+  Operation *term = block->empty() ? nullptr : &block->back();
+  if (!term || !term->hasTrait<OpTrait::IsTerminator>())
+    return false;
+  auto root = [](Value v) {
+    bool interior;
+    while (Value src = viewSource(v, interior))
+      v = src;
+    return v;
+  };
+  for (Operation *op = free->getPrevNode(); op; op = op->getPrevNode()) {
+    auto copy = dyn_cast<memref::CopyOp>(op);
+    if (!copy || root(copy.getSource()) != root(freed))
+      continue;
+    Value target = root(copy.getTarget());
+    Operation *alloc = target.getDefiningOp();
+    if (alloc && alloc->getBlock() == block &&
+        llvm::is_contained(heapAllocatedResults(alloc), target) &&
+        llvm::is_contained(term->getOperands(), target))
+      return true;
+  }
+  return false;
+}
+
 bool isStackAllocated(Value v) {
   Operation *op = v.getDefiningOp();
   if (!op)

@@ -33,6 +33,11 @@ bool isMemRef(mlir::Value v);
 llvm::SmallVector<mlir::Value> heapAllocatedResults(mlir::Operation *op);
 /// True if `v` is allocated on the stack (alloca-like).
 bool isStackAllocated(mlir::Value v);
+/// Whether `free`, freeing `freed`, ends a realloc spelled out (what
+/// upstream's `-expand-realloc` writes): before it in its block, `freed`
+/// is copied into (a view of) a heap buffer allocated there, which the
+/// block hands on through its terminator in `freed`'s place.
+bool endsExpandedRealloc(mlir::Operation *free, mlir::Value freed);
 /// True if `op` yields a global's memory (memref.get_global).
 bool isGlobalAccess(mlir::Operation *op);
 

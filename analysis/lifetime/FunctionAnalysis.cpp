@@ -69,6 +69,7 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
   foreignOut.assign(fn.getNumResults(), true);
   argumentOut.assign(fn.getNumResults(), std::nullopt);
   argumentMay.assign(fn.getNumResults(), {});
+  grownOut.assign(fn.getNumResults(), GrownNotSeen);
   ownedWhenCandidates.assign(fn.getNumResults(), {});
   argumentCandidates.assign(fn.getNumResults(), {});
   sawReturnBefore = false;
@@ -139,6 +140,8 @@ void FunctionAnalysis::atReturn(const Exit &x) {
       foreignOut[i] = false;
     if (i < argumentOut.size() && isMemRef(v))
       updateArgumentOut(i, v, x.st.path, firstReturn);
+    if (i < grownOut.size() && isMemRef(v))
+      updateGrownArgument(i, v, x.st.path);
     if (i < fresh.size() && (!allOwned || !bdd.implies(x.st.path, covered)))
       fresh[i] = false;
     if (i < ownedWhenCandidates.size() && isMemRef(v))

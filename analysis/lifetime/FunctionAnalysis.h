@@ -101,6 +101,13 @@ private:
   /// (FunctionSummary::mayReturnArguments).
   std::vector<llvm::SmallVector<unsigned, 2>> argumentMay;
   void updateArgumentOut(unsigned i, mlir::Value v, Bdd path, bool firstReturn);
+  /// Per result: the memref argument it is, or a buffer allocated here, at
+  /// every return seen so far (FunctionSummary::growsArgument, once the
+  /// argument is taken over); GrownNotSeen while only fresh buffers were,
+  /// GrownMixed once anything else was.
+  static constexpr unsigned GrownNotSeen = ~0u, GrownMixed = ~0u - 1;
+  std::vector<unsigned> grownOut;
+  void updateGrownArgument(unsigned i, mlir::Value v, Bdd path);
   std::vector<ResultConstant> constant;
   /// Per result: the i1 results that may flag its ownership
   /// (FunctionSummary::ownedWhen), over the returns seen so far.

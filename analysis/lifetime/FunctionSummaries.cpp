@@ -75,6 +75,22 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
     return;
   }
   FunctionSummary summary = preset ? *preset : ctx.module.summaryOf(callee);
+  // A result that is a taken-over argument or its replacement: the call is
+  // a realloc of what it passes there (the argument ends at the call, the
+  // result is fresh), not a buffer the caller cannot name.
+  SmallVector<unsigned, 1> grown;
+  for (auto [i, r] : llvm::enumerate(call->getResults()))
+    if (i < summary.growsArgument.size() && summary.growsArgument[i] &&
+        isMemRef(r) &&
+        *summary.growsArgument[i] < call.getArgOperands().size()) {
+      unsigned j = *summary.growsArgument[i];
+      owned.push_back(r);
+      if (!llvm::is_contained(grown, j)) {
+        grown.push_back(j);
+        ctx.freedByCall[call.getOperation()].push_back(
+            call.getArgOperands()[j]);
+      }
+    }
   for (auto [i, r] : llvm::enumerate(call->getResults())) {
     if (i < summary.foreign.size() && summary.foreign[i] && isMemRef(r))
       foreign.push_back(r);
@@ -115,14 +131,14 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
     if (i < summary.mayReturnArguments.size() && isMemRef(r) && !flagged &&
         mayHandOn(r))
       for (unsigned j : summary.mayReturnArguments[i])
-        if (j < call.getArgOperands().size())
+        if (j < call.getArgOperands().size() && !llvm::is_contained(grown, j))
           ctx.maybeReturnedArguments[call.getOperation()].push_back(
               call.getArgOperands()[j]);
   }
   // What the callee frees on every path is freed by the call; what it may
   // free is not followed past the call.
   for (unsigned j : summary.mayFreeArguments) {
-    if (j >= call.getArgOperands().size())
+    if (j >= call.getArgOperands().size() || llvm::is_contained(grown, j))
       continue;
     if (llvm::is_contained(summary.freesArguments, j))
       ctx.freedByCall[call.getOperation()].push_back(call.getArgOperands()[j]);
@@ -298,6 +314,27 @@ void FunctionAnalysis::updateSharedResults(const Exit &x, bool firstReturn) {
   }
 }
 
+void FunctionAnalysis::updateGrownArgument(unsigned i, Value v, Bdd path) {
+  if (grownOut[i] == GrownMixed)
+    return;
+  for (const AliasEntry &e : flow.aliasOf(v)) {
+    if (ctx.bdd.conj(path, e.cond) == BddManager::False)
+      continue;
+    std::optional<unsigned> b = ctx.ownedBuffer(e.origin);
+    if (b && !ctx.buffers[*b].foreign)
+      continue;
+    const Origin &o = ctx.origins[e.origin];
+    auto arg = llvm::find(entryArguments, o.value);
+    unsigned k = arg - entryArguments.begin();
+    if (o.kind != OriginKind::Argument || arg == entryArguments.end() ||
+        (grownOut[i] != GrownNotSeen && grownOut[i] != k)) {
+      grownOut[i] = GrownMixed;
+      return;
+    }
+    grownOut[i] = k;
+  }
+}
+
 void FunctionAnalysis::findArgumentsFreedOnReturn() {
   // An argument freed wherever the function returns: every path to a
   // return passed a free of it (the union of its frees' paths holds
@@ -377,6 +414,12 @@ FunctionSummary FunctionAnalysis::summary() const {
   llvm::sort(sum.mayFreeArguments);
   sum.takesArguments = ctx.takenArguments;
   llvm::sort(sum.takesArguments);
+  for (auto [i, k] : llvm::enumerate(grownOut))
+    sum.growsArgument.push_back(
+        k < entryArguments.size() && !fresh[i] &&
+                llvm::is_contained(sum.takesArguments, k)
+            ? std::optional(k)
+            : std::nullopt);
   for (ResultConstant c : constant)
     sum.constant.push_back(c == ResultConstant::True    ? std::optional(true)
                            : c == ResultConstant::False ? std::optional(false)
@@ -390,6 +433,7 @@ FunctionSummary FunctionAnalysis::summary() const {
     sum.freesArguments.clear();
     sum.fresh.assign(sum.fresh.size(), false);
     sum.sameFreshAs.assign(sum.sameFreshAs.size(), std::nullopt);
+    sum.growsArgument.assign(sum.growsArgument.size(), std::nullopt);
     sum.ownedWhen.assign(sum.ownedWhen.size(), std::nullopt);
     sum.sameAsArgument.assign(sum.sameAsArgument.size(), std::nullopt);
     sum.foreign.assign(sum.foreign.size(), false);

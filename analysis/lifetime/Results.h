@@ -140,6 +140,12 @@ struct FunctionSummary {
   /// insertion helpers). Not its invalid free: a call that passes memory
   /// the caller does not own there is.
   llvm::SmallVector<unsigned, 1> takesArguments;
+  /// Per memref result: a taken-over argument (takesArguments) that the
+  /// result is, or a buffer the function allocated in its place, on every
+  /// path (the insertion helper: grown by a realloc or left as it is).
+  /// Callers see a realloc: the buffer they passed ends at the call and the
+  /// result is a fresh buffer of theirs.
+  std::vector<std::optional<unsigned>> growsArgument;
   /// Of mayFreeArguments, those freed on every path that returns (a free
   /// wrapper, `my_free(p)`): callers see the buffer they pass freed at the
   /// call (a use after it, a second free), rather than stop tracking it.

@@ -167,7 +167,7 @@ void Transfer::handleFree(Operation *op, Value v, PathState &st, Bdd extra) {
       freeOwned(op, v, e, o.buffer, c, st);
       break;
     case OriginKind::Argument:
-      if (std::optional<unsigned> arg = takenOver(op, o)) {
+      if (std::optional<unsigned> arg = takenOver(op, v, o)) {
         if (!llvm::is_contained(ctx.takenArguments, *arg))
           ctx.takenArguments.push_back(*arg);
         break;
@@ -187,8 +187,9 @@ void Transfer::handleFree(Operation *op, Value v, PathState &st, Bdd extra) {
   }
 }
 
-std::optional<unsigned> Transfer::takenOver(Operation *op, const Origin &o) {
-  if (!isa<memref::ReallocOp>(op))
+std::optional<unsigned> Transfer::takenOver(Operation *op, Value v,
+                                            const Origin &o) {
+  if (!isa<memref::ReallocOp>(op) && !endsExpandedRealloc(op, v))
     return std::nullopt;
   return privateArgument(o);
 }

@@ -104,8 +104,10 @@ private:
   };
   Sameness samenessOf(mlir::Value a, mlir::Value b);
   /// The argument a memref.realloc `op` of this private function takes
-  /// over (origin `o`), if it is one (FunctionSummary::takesArguments).
-  std::optional<unsigned> takenOver(mlir::Operation *op, const Origin &o);
+  /// over (origin `o`), if it is one (FunctionSummary::takesArguments);
+  /// also a free of `v` that ends a realloc spelled out (-expand-realloc).
+  std::optional<unsigned> takenOver(mlir::Operation *op, mlir::Value v,
+                                    const Origin &o);
   /// The argument number of origin `o`, an argument of this function when
   /// the function is private.
   std::optional<unsigned> privateArgument(const Origin &o);
