@@ -391,87 +391,29 @@ Bdd LoopModel::earlierIterationCopies(Bdd x, const LoopScope &loop,
   auto it = copied.find({x, edge});
   if (it != copied.end())
     return it->second;
-  auto renamed = [&](Bdd y) {
-    return ctx.bdd.rename(y, [&](unsigned v) -> unsigned {
-      auto [rv, fresh] = copyOfVar.try_emplace({v, edge}, v);
-      if (fresh && renamesAtom(v, loop)) {
-        // A copy made for a loop nested in this one (the atom in an earlier
-        // iteration of the inner loop) becomes this loop's copy of the atom
-        // itself: seen from the next iteration of this loop, the inner
-        // loop's iterations of the previous one are not told apart. A copy
-        // per nesting path instead (a copy of the copy, and so on) gave an
-        // atom defined k loops deep 2^k copies: a buffer carried through the
-        // iter_args of 6 nested loops outgrew the budget, 5 took 1.5M BDD
-        // operations (now 25k; 10 deep, 2.6M).
-        unsigned base = v;
-        while (std::optional<unsigned> o = ctx.conds.copiedFrom(base))
-          base = *o;
-        unsigned copy =
-            ctx.conds.earlierIteration(base, loop.id(), loop.locationOp());
-        copyOfVar[{v, edge}] = copy; // the map may have grown
-        return copy;
-      }
-      return rv->second;
-    });
-  };
-  Bdd r = renamed(x);
-  // Merging two values into one copy may leave no path at all, where the
-  // two differed: then the older value is dropped first.
-  if (r == BddManager::False)
-    r = renamed(dropOlderValues(x, loop));
+  Bdd r = ctx.bdd.rename(x, [&](unsigned v) -> unsigned {
+    auto [rv, fresh] = copyOfVar.try_emplace({v, edge}, v);
+    if (fresh && renamesAtom(v, loop)) {
+      // A copy made for a loop nested in this one (the atom in an earlier
+      // iteration of the inner loop) becomes this loop's copy of the atom
+      // itself: seen from the next iteration of this loop, the inner
+      // loop's iterations of the previous one are not told apart. A copy
+      // per nesting path instead (a copy of the copy, and so on) gave an
+      // atom defined k loops deep 2^k copies: a buffer carried through the
+      // iter_args of 6 nested loops outgrew the budget, 5 took 1.5M BDD
+      // operations (now 25k; 10 deep, 2.6M).
+      unsigned base = v;
+      while (std::optional<unsigned> o = ctx.conds.copiedFrom(base))
+        base = *o;
+      unsigned copy =
+          ctx.conds.earlierIteration(base, loop.id(), loop.locationOp());
+      copyOfVar[{v, edge}] = copy; // the map may have grown
+      return copy;
+    }
+    return rv->second;
+  });
   copied[{x, edge}] = r;
   return r;
-}
-
-// Crossing a back edge renames an atom of the loop, and the copies made for
-// loops nested in it, into one copy: the atom's value in the iteration
-// before. Where `x` mentions two of the variables that become that copy
-// (the atom and an inner loop's copy of it: a while loop left on `%lt`
-// false after `%lt` held in its iteration before; or the atom and this
-// loop's copy already there, its value two iterations back), renaming both
-// asserts they were equal. Where that leaves nothing of `x`, a path became
-// False and every later iteration went unchecked (a free in the outer
-// loop's body was no double free): then only the newest value stays (the
-// atom or, where it is not mentioned, a single inner copy), the older ones
-// quantified out first.
-Bdd LoopModel::dropOlderValues(Bdd x, const LoopScope &loop) {
-  const ConditionTable &conds = ctx.conds;
-  // Per original atom, the variables of `x` that would become its copy,
-  // newest first by rank: 2 the atom itself, 1 a copy for a nested loop,
-  // 0 this loop's own copy.
-  SmallVector<std::tuple<unsigned, int, unsigned>, 8> group;
-  for (unsigned v : ctx.bdd.support(x)) {
-    int rank;
-    if (renamesAtom(v, loop))
-      rank = conds.isEarlierCopy(v) ? 1 : 2;
-    else if (conds.copyLoop(v) == loop.id())
-      rank = 0;
-    else
-      continue;
-    unsigned base = v;
-    while (std::optional<unsigned> o = conds.copiedFrom(base))
-      base = *o;
-    group.push_back({base, -rank, v});
-  }
-  if (group.size() < 2)
-    return x;
-  llvm::sort(group);
-  DenseSet<unsigned> older;
-  for (size_t i = 0; i < group.size();) {
-    size_t j = i + 1;
-    while (j < group.size() && std::get<0>(group[j]) == std::get<0>(group[i]))
-      ++j;
-    if (j - i > 1) {
-      // Keep the newest if it is the only one of its rank.
-      bool unique = std::get<1>(group[i]) != std::get<1>(group[i + 1]);
-      for (size_t k = unique ? i + 1 : i; k < j; ++k)
-        older.insert(std::get<2>(group[k]));
-    }
-    i = j;
-  }
-  if (older.empty())
-    return x;
-  return ctx.bdd.exists(x, [&](unsigned v) { return older.count(v) > 0; });
 }
 
 void LoopModel::earlierIterationCopies(PathState &s, const LoopScope &loop,

@@ -155,9 +155,6 @@ private:
   /// earlier-iteration copies.
   Bdd earlierIterationCopies(Bdd x, const LoopScope &loop,
                              mlir::Operation *edge);
-  /// `x` without the older of the values that crossing a back edge of
-  /// `loop` would rename into one copy.
-  Bdd dropOlderValues(Bdd x, const LoopScope &loop);
   void earlierIterationCopies(PathState &s, const LoopScope &loop,
                               mlir::Operation *edge);
   void leak(mlir::Operation *term, unsigned b, Bdd cond);
