@@ -73,17 +73,11 @@ bool endsExpandedRealloc(Operation *free, Value freed) {
   Operation *term = block->empty() ? nullptr : &block->back();
   if (!term || !term->hasTrait<OpTrait::IsTerminator>())
     return false;
-  auto root = [](Value v) {
-    bool interior;
-    while (Value src = viewSource(v, interior))
-      v = src;
-    return v;
-  };
   for (Operation *op = free->getPrevNode(); op; op = op->getPrevNode()) {
     auto copy = dyn_cast<memref::CopyOp>(op);
-    if (!copy || root(copy.getSource()) != root(freed))
+    if (!copy || viewRoot(copy.getSource()) != viewRoot(freed))
       continue;
-    Value target = root(copy.getTarget());
+    Value target = viewRoot(copy.getTarget());
     Operation *alloc = target.getDefiningOp();
     if (alloc && alloc->getBlock() == block &&
         llvm::is_contained(heapAllocatedResults(alloc), target) &&
@@ -200,6 +194,13 @@ Value viewSource(Value result, bool &interior) {
     return only;
   }
   return {};
+}
+
+Value viewRoot(Value v) {
+  bool interior;
+  while (Value src = viewSource(v, interior))
+    v = src;
+  return v;
 }
 
 bool startsAtAllocation(Value result) {

@@ -61,6 +61,9 @@ llvm::SmallVector<mlir::OpOperand *> freedOperands(mlir::Operation *op);
 /// For a result that is a view or cast of an operand: that operand, else null.
 /// `interior` is set when the view may start past the buffer's first byte.
 mlir::Value viewSource(mlir::Value result, bool &interior);
+/// The value `v` is a view or cast of at the end of viewSource's chain:
+/// `v` itself when it is no view.
+mlir::Value viewRoot(mlir::Value v);
 /// Whether `result`, a view of viewSource(result), starts where the
 /// allocation under its source does, whatever view that source is: the
 /// base buffer of memref.extract_strided_metadata (offset 0, the

@@ -408,10 +408,7 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
       fix.title = "Remove the free of interior view " + what;
       if (!fixed && g.events.size() == 1 && isPlainFree(e.op)) {
         // Free the whole buffer the view points into instead.
-        Value root = e.via;
-        bool interior;
-        while (Value src = viewSource(root, interior))
-          root = src;
+        Value root = viewRoot(e.via);
         if ((fixed =
                  replaceFree(g, e.op, root, e.op->getName().getStringRef())))
           fix.title = "Free " + doc.nameOf(root) +

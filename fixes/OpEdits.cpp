@@ -40,10 +40,7 @@ std::string freeOpNameFor(Operation *allocOp, Value buffer,
             op->getParentOp() != callee.getOperation() ||
             idx >= op->getNumOperands())
           return;
-        Value v = op->getOperand(idx);
-        bool interior;
-        while (Value src = viewSource(v, interior))
-          v = src;
+        Value v = viewRoot(op->getOperand(idx));
         if (Operation *def = v.getDefiningOp();
             def && def != allocOp && !isa<CallOpInterface>(def)) {
           std::string n = freeOpNameFor(def, v);

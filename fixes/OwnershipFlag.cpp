@@ -36,13 +36,6 @@ Kind join(Kind a, Kind b) {
   return a == b ? a : Kind::Mixed;
 }
 
-Value rootOf(Value v) {
-  bool interior;
-  while (Value src = viewSource(v, interior))
-    v = src;
-  return v;
-}
-
 bool usableName(llvm::StringRef name) {
   return !name.empty() && name[0] == '%' && name != "%<value>";
 }
@@ -112,7 +105,7 @@ bool FlagBuilder::collect(BlockArgument arg) {
       // one to one onto the block's arguments.
       if (so.getProducedOperandCount() != 0 || arg.getArgNumber() >= so.size())
         return false;
-      Edge e{term, i, rootOf(so[arg.getArgNumber()]), Kind::Unset, false};
+      Edge e{term, i, viewRoot(so[arg.getArgNumber()]), Kind::Unset, false};
       if (la.bufferOf(e.root) >= 0) {
         e.kind = Kind::Owned;
       } else if (isStackAllocated(e.root) ||
@@ -271,7 +264,7 @@ std::optional<OwnershipFlagEdits> ownershipFlagEdits(const SourceText &src,
                                                      Operation *free) {
   if (!isPlainFree(free) || !src.opRange(free))
     return std::nullopt;
-  auto arg = dyn_cast<BlockArgument>(rootOf(freedOperands(free)[0]->get()));
+  auto arg = dyn_cast<BlockArgument>(viewRoot(freedOperands(free)[0]->get()));
   if (!arg)
     return std::nullopt;
   FlagBuilder builder(src, la);
@@ -289,7 +282,8 @@ std::optional<OwnershipFlagEdits> ownershipFlagEdits(const SourceText &src,
   DominanceInfo dom(fn);
   bool guardedOurs = false;
   WalkResult walked = fn->walk([&](Operation *op) {
-    if (!isPlainFree(op) || rootOf(freedOperands(op)[0]->get()) != Value(arg) ||
+    if (!isPlainFree(op) ||
+        viewRoot(freedOperands(op)[0]->get()) != Value(arg) ||
         !dom.properlyDominates(arg, op))
       return WalkResult::advance();
     std::optional<std::vector<TextEdit>> guard =

@@ -210,6 +210,16 @@ void FunctionAnalysis::updateSameAsArgument(unsigned i, Value v, Bdd path,
       });
 }
 
+std::optional<unsigned>
+FunctionAnalysis::entryArgumentOf(const Origin &o) const {
+  if (o.kind != OriginKind::Argument)
+    return std::nullopt;
+  auto it = llvm::find(entryArguments, o.value);
+  if (it == entryArguments.end())
+    return std::nullopt;
+  return it - entryArguments.begin();
+}
+
 // Result `i` is one memref argument of the function on this return's path:
 // every origin it may have there is that argument.
 void FunctionAnalysis::updateArgumentOut(unsigned i, Value v, Bdd path,
@@ -222,25 +232,20 @@ void FunctionAnalysis::updateArgumentOut(unsigned i, Value v, Bdd path,
     Bdd c = bdd.conj(path, e.cond);
     if (c == BddManager::False)
       continue;
-    const Origin &o = ctx.origins[e.origin];
-    if (o.kind == OriginKind::Argument)
-      if (auto m = llvm::find(entryArguments, o.value);
-          m != entryArguments.end() &&
-          !llvm::is_contained(argumentMay[i], m - entryArguments.begin()))
-        argumentMay[i].push_back(m - entryArguments.begin());
+    if (std::optional<unsigned> k = entryArgumentOf(ctx.origins[e.origin]);
+        k && !llvm::is_contained(argumentMay[i], *k))
+      argumentMay[i].push_back(*k);
   }
   for (const AliasEntry &e : flow.aliasOf(v)) {
     Bdd c = bdd.conj(path, e.cond);
     if (c == BddManager::False)
       continue;
-    const Origin &o = ctx.origins[e.origin];
-    auto j = llvm::find(entryArguments, o.value);
-    if (o.kind != OriginKind::Argument || j == entryArguments.end() ||
-        (arg && *arg != unsigned(j - entryArguments.begin()))) {
+    std::optional<unsigned> k = entryArgumentOf(ctx.origins[e.origin]);
+    if (!k || (arg && *arg != *k)) {
       one = false;
       break;
     }
-    arg = j - entryArguments.begin();
+    arg = k;
     interior |= e.interior;
     covered = bdd.disj(covered, c);
   }

@@ -101,6 +101,8 @@ private:
   /// (FunctionSummary::mayReturnArguments).
   std::vector<llvm::SmallVector<unsigned, 2>> argumentMay;
   void updateArgumentOut(unsigned i, mlir::Value v, Bdd path, bool firstReturn);
+  /// The index of the function's argument origin `o` is, if it is one.
+  std::optional<unsigned> entryArgumentOf(const Origin &o) const;
   /// Per result: the memref argument it is, or a buffer allocated here, at
   /// every return seen so far (FunctionSummary::growsArgument, once the
   /// argument is taken over); GrownNotSeen while only fresh buffers were,

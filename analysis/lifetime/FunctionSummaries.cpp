@@ -323,15 +323,12 @@ void FunctionAnalysis::updateGrownArgument(unsigned i, Value v, Bdd path) {
     std::optional<unsigned> b = ctx.ownedBuffer(e.origin);
     if (b && !ctx.buffers[*b].foreign)
       continue;
-    const Origin &o = ctx.origins[e.origin];
-    auto arg = llvm::find(entryArguments, o.value);
-    unsigned k = arg - entryArguments.begin();
-    if (o.kind != OriginKind::Argument || arg == entryArguments.end() ||
-        (grownOut[i] != GrownNotSeen && grownOut[i] != k)) {
+    std::optional<unsigned> k = entryArgumentOf(ctx.origins[e.origin]);
+    if (!k || (grownOut[i] != GrownNotSeen && grownOut[i] != *k)) {
       grownOut[i] = GrownMixed;
       return;
     }
-    grownOut[i] = k;
+    grownOut[i] = *k;
   }
 }
 
