@@ -4,11 +4,11 @@
 #include "analysis/Ownership.h"
 #include "fixes/BufferAliases.h"
 #include "fixes/BufferUses.h"
+#include "fixes/ProgramPoints.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/StringSet.h"
 #include <algorithm>
 
 using namespace mlir;
@@ -139,273 +139,6 @@ private:
   SmallVector<std::pair<Block *, Block::iterator>> work;
 };
 
-//===----------------------------------------------------------------------===//
-// Braces of scf.if regions
-//===----------------------------------------------------------------------===//
-
-/// The braces around region `idx` (0: then, 1: else) of `ifOp` as written.
-std::optional<std::pair<size_t, size_t>>
-ifRegionBraces(const SourceText &src, scf::IfOp ifOp, unsigned idx) {
-  auto range = src.opRange(ifOp);
-  const auto *def = src.document().opDef(ifOp);
-  if (!range || !def)
-    return std::nullopt;
-  llvm::StringRef text = src.str();
-  std::optional<size_t> nameEnd = src.document().fileOffset(def->loc.End);
-  if (!nameEnd)
-    return std::nullopt;
-  size_t open = text.find('{', *nameEnd);
-  if (open == llvm::StringRef::npos || open >= range->second)
-    return std::nullopt;
-  std::optional<size_t> close = matchingBrace(text, open, range->second);
-  if (!close)
-    return std::nullopt;
-  if (idx == 0)
-    return std::make_pair(open, *close);
-  size_t p = src.skipSpaceAndComments(*close + 1);
-  if (!text.substr(p).starts_with("else"))
-    return std::nullopt;
-  p = src.skipSpaceAndComments(p + 4);
-  if (p >= range->second || text[p] != '{')
-    return std::nullopt;
-  close = matchingBrace(text, p, range->second);
-  if (!close)
-    return std::nullopt;
-  return std::make_pair(p, *close);
-}
-
-bool hasWrittenOps(const SourceText &src, Block &block) {
-  return llvm::any_of(
-      block, [&](Operation &op) { return src.opRange(&op).has_value(); });
-}
-
-//===----------------------------------------------------------------------===//
-// Program points
-//===----------------------------------------------------------------------===//
-
-struct Point {
-  enum Kind {
-    BeforeOp,    // before `op`, a written op
-    EndOfBlock,  // before `op`, an implicit terminator
-    ElseOf,      // a new else region of the scf.if `op`
-    EmptyRegion, // inside region `index` of the scf.if `op`, written empty
-    Edge,        // a new block on the edge to successor `index` of `op`
-  } kind;
-  Operation *op;
-  unsigned index = 0;
-  size_t order = 0; // text offset, for sorting
-
-  /// An op of the IR where the free would run (for dominance).
-  Operation *anchor() const {
-    if (kind == EmptyRegion)
-      return cast<scf::IfOp>(op)->getRegion(index).front().getTerminator();
-    return op;
-  }
-
-  /// Whether control can come here after running one of `ran` (the ops a
-  /// Reach from them saw): a new else region runs where its scf.if does,
-  /// a new block on an edge where its branch does.
-  bool follows(const Reach &ran) const { return ran.contains(anchor()); }
-
-  void reachFrom(Reach &reach) const {
-    switch (kind) {
-    case BeforeOp:
-    case EndOfBlock:
-      reach.from(op->getBlock(), op->getIterator());
-      return;
-    case ElseOf:
-      reach.from(op->getBlock(), std::next(op->getIterator()));
-      return;
-    case EmptyRegion: {
-      Block &b = op->getRegion(index).front();
-      reach.from(&b, b.begin());
-      return;
-    }
-    case Edge: {
-      Block *succ = op->getSuccessor(index);
-      reach.from(succ, succ->begin());
-      return;
-    }
-    }
-  }
-};
-
-unsigned numPredecessorEdges(Block *b) {
-  return std::distance(b->pred_begin(), b->pred_end());
-}
-
-std::vector<Point> programPoints(const SourceText &src,
-                                 FunctionOpInterface fn) {
-  std::vector<Point> points;
-  fn->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op == fn.getOperation())
-      return;
-    auto r = src.opRange(op);
-    if (r)
-      points.push_back({Point::BeforeOp, op, 0, r->first});
-    else if (op->hasTrait<OpTrait::IsTerminator>() && op->getPrevNode())
-      if (auto pr = src.opRange(op->getPrevNode()))
-        points.push_back({Point::EndOfBlock, op, 0, pr->second});
-    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-      for (unsigned i = 0; i < 2; ++i) {
-        Region &region = ifOp->getRegion(i);
-        if (region.empty() || hasWrittenOps(src, region.front()))
-          continue;
-        if (auto braces = ifRegionBraces(src, ifOp, i))
-          points.push_back({Point::EmptyRegion, op, i, braces->first + 1});
-      }
-      if (ifOp.getNumResults() == 0 && ifOp.getElseRegion().empty())
-        if (auto braces = ifRegionBraces(src, ifOp, 0))
-          points.push_back({Point::ElseOf, op, 0, braces->second});
-    }
-    if (r)
-      for (unsigned i = 0; i < op->getNumSuccessors(); ++i)
-        if (numPredecessorEdges(op->getSuccessor(i)) > 1)
-          points.push_back({Point::Edge, op, i, r->first + 1 + i});
-  });
-  std::stable_sort(
-      points.begin(), points.end(),
-      [](const Point &a, const Point &b) { return a.order < b.order; });
-  return points;
-}
-
-/// The first `count` block labels no block of `scope` has (a label names a
-/// block only within its region, so the function holding the edit is
-/// enough; a null scope: the whole document). Only the scope's blocks are
-/// looked at: a search per leak over every block of the file made
-/// `lint --format=json` on 40,000 one-leak functions quadratic (469 s).
-std::vector<std::string> labelsNotTaken(const SourceText &src,
-                                        Operation *scope, unsigned count) {
-  llvm::StringRef text = src.str();
-  llvm::StringSet<> taken;
-  const Document &doc = src.document();
-  auto take = [&](const AsmParserState::BlockDefinition &def) {
-    std::optional<size_t> s = doc.fileOffset(def.definition.loc.Start);
-    std::optional<size_t> e = doc.fileOffset(def.definition.loc.End);
-    if (s && e)
-      taken.insert(text.slice(*s, *e));
-  };
-  if (scope)
-    scope->walk([&](Block *block) {
-      if (const auto *def = doc.blockDef(block))
-        take(*def);
-    });
-  else
-    doc.forEachBlockDef(take);
-  std::vector<std::string> out;
-  for (unsigned n = 0; out.size() < count; ++n) {
-    std::string label = "^memlint_free" + std::to_string(n);
-    if (!taken.contains(label))
-      out.push_back(std::move(label));
-  }
-  return out;
-}
-
-std::optional<std::vector<TextEdit>>
-renderEdge(const SourceText &src, const Point &pt, const std::string &stmt) {
-  llvm::StringRef text = src.str();
-  Operation *term = pt.op;
-  Block *succ = term->getSuccessor(pt.index);
-  auto tr = src.opRange(term);
-  const auto *def = src.document().blockDef(succ);
-  if (!tr || !def || !src.onlySpaceOrCommentAfter(tr->second))
-    return std::nullopt;
-  auto br = dyn_cast<BranchOpInterface>(term);
-  if (!br || br.getSuccessorOperands(pt.index).getProducedOperandCount())
-    return std::nullopt;
-  std::optional<SuccessorText> where = successorText(src, term, pt.index);
-  if (!where)
-    return std::nullopt;
-  size_t ls = where->labelBegin, le = where->labelEnd;
-  size_t groupEnd = where->groupEnd;
-  // The forwarded operands, `(%a : memref<4xf32>)`, move to the new branch.
-  std::string args = text.slice(where->groupBegin, groupEnd).str();
-  std::string label =
-      labelsNotTaken(src, term->getParentOfType<FunctionOpInterface>(), 1)
-          .front();
-  std::optional<size_t> labelDef =
-      src.document().fileOffset(def->definition.loc.Start);
-  if (!labelDef)
-    return std::nullopt;
-  std::string labelIndent = src.indentAt(*labelDef);
-  std::string opIndent = src.indentAt(tr->first);
-  std::string block = labelIndent + label + ":\n" + opIndent + stmt + "\n" +
-                      opIndent + "cf.br " + text.slice(ls, le).str() + args +
-                      "\n";
-  size_t nl = src.lineEnd(tr->second);
-  std::vector<TextEdit> edits{src.edit(ls, groupEnd, label)};
-  if (nl == text.size())
-    edits.push_back(src.edit(nl, nl, "\n" + block));
-  else
-    edits.push_back(src.edit(nl + 1, nl + 1, block));
-  return edits;
-}
-
-std::optional<std::vector<TextEdit>>
-render(const SourceText &src, const Point &pt, const std::string &stmt) {
-  llvm::StringRef text = src.str();
-  switch (pt.kind) {
-  case Point::BeforeOp: {
-    auto r = src.opRange(pt.op);
-    if (!r)
-      return std::nullopt;
-    size_t s = r->first;
-    if (src.onlySpaceBefore(s))
-      return std::vector<TextEdit>{src.edit(src.lineStart(s), src.lineStart(s),
-                                            src.indentAt(s) + stmt + "\n")};
-    return std::vector<TextEdit>{src.edit(s, s, stmt + " ")};
-  }
-  case Point::EndOfBlock: {
-    Operation *last = pt.op->getPrevNode();
-    auto r = last ? src.opRange(last) : std::nullopt;
-    if (!r)
-      return std::nullopt;
-    size_t e = r->second;
-    if (src.onlySpaceOrCommentAfter(e)) {
-      size_t nl = src.lineEnd(e);
-      std::string line = src.indentAt(r->first) + stmt + "\n";
-      if (nl == text.size())
-        return std::vector<TextEdit>{src.edit(nl, nl, "\n" + line)};
-      return std::vector<TextEdit>{src.edit(nl + 1, nl + 1, line)};
-    }
-    return std::vector<TextEdit>{src.edit(e, e, " " + stmt)};
-  }
-  case Point::ElseOf: {
-    auto ifOp = cast<scf::IfOp>(pt.op);
-    auto braces = ifRegionBraces(src, ifOp, 0);
-    if (!braces)
-      return std::nullopt;
-    size_t p = braces->second;
-    if (!src.onlySpaceBefore(p))
-      return std::vector<TextEdit>{
-          src.edit(p + 1, p + 1, " else { " + stmt + " }")};
-    std::string outer = src.indentAt(p);
-    std::string inner = outer + "  ";
-    // Indent like the then region's ops when they stand on their own lines.
-    for (Operation &op : ifOp.getThenRegion().front())
-      if (auto r = src.opRange(&op); r && src.onlySpaceBefore(r->first)) {
-        inner = src.indentAt(r->first);
-        break;
-      }
-    return std::vector<TextEdit>{src.edit(
-        p + 1, p + 1, " else {\n" + inner + stmt + "\n" + outer + "}")};
-  }
-  case Point::EmptyRegion: {
-    auto braces = ifRegionBraces(src, cast<scf::IfOp>(pt.op), pt.index);
-    if (!braces)
-      return std::nullopt;
-    auto [open, close] = *braces;
-    if (text.slice(open, close).contains('\n'))
-      return std::vector<TextEdit>{src.edit(
-          open + 1, open + 1, "\n" + src.indentAt(open) + "  " + stmt)};
-    return std::vector<TextEdit>{src.edit(open + 1, close, " " + stmt + " ")};
-  }
-  case Point::Edge:
-    return renderEdge(src, pt, stmt);
-  }
-  return std::nullopt;
-}
-
 } // namespace
 
 /// Names of i1 values of `fn` in scope at `at` (dominating it), those that
@@ -523,14 +256,15 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
   };
   // The earliest points come first and the caller takes the first one the
   // analysis accepts: a few are enough, and later ones cost a walk each.
-  for (const Point &pt : programPoints(src, fn)) {
+  for (const ProgramPoint &pt : programPoints(src, fn)) {
     for (const Operand &o : operands) {
       if (!dom.properlyDominates(o.value, pt.anchor()) ||
           inOpaqueRegion(pt.anchor(), o.value))
         continue;
       Reach reach(o.value);
       reach.stopAt(&o.uses);
-      pt.reachFrom(reach);
+      auto [block, from] = pt.continuation();
+      reach.from(block, from);
       // The walk ends at the first use of the value it meets: a point is
       // proposed when the exit came before it. A use may still follow the
       // point: one on a path the analysis knows cannot be taken (a branch
@@ -553,8 +287,10 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
         }
       }
       for (const std::string &stmt : stmts) {
-        if (auto edits = render(src, pt, stmt)) {
-          bool last = unlikely || (!guarded && pt.follows(afterFrees));
+        if (auto edits = renderAt(src, pt, stmt)) {
+          // Control can come here after a free of the buffer.
+          bool last =
+              unlikely || (!guarded && afterFrees.contains(pt.anchor()));
           (last ? later : out).push_back(std::move(*edits));
           (last ? laterFreed : outFreed).push_back(o.value);
         }

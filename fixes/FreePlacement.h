@@ -1,11 +1,11 @@
 //===- FreePlacement.h - Where a free can go, as text edits -----*- C++ -*-===//
 //
-// The IR side of fixing: the program points where a buffer could be freed
-// (before an op, at the end of a block whose terminator is implicit, in a
-// new `else` region of an scf.if, or in a new block splitting a CFG edge),
-// which of them come after every use of the buffer, and the text edits that
-// insert a free at them without touching anything else on the line (the
-// edits on one op, removing a free among them, are OpEdits.h's). Whether a
+// The IR side of fixing: of the program points where a buffer could be
+// freed (ProgramPoints.h: before an op, at the end of a block whose
+// terminator is implicit, in a new `else` region of an scf.if, or in a new
+// block splitting a CFG edge), those that come after every use of the
+// buffer, as the text edits that insert a free there (the edits on one
+// op, removing a free among them, are OpEdits.h's). Whether a
 // candidate is right is decided by re-running the lifetime analysis on the
 // edited text (FixEngine.cpp); this file only proposes.
 //
