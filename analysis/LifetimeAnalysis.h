@@ -47,6 +47,11 @@ public:
   /// events() then holds only what lifetime/CoarseEvents finds, on every
   /// path.
   bool gaveUp() const { return stopped; }
+  /// Some paths into later iterations of a loop were lost: an atom and a
+  /// nested loop's copy of it, which differed there, became one value of
+  /// the previous iteration (lifetime/LoopModel). Bugs on those paths are
+  /// missed, so no edit is proven against this function's events.
+  bool lostPaths() const { return pathsLost; }
   /// The part of the BDD budget that ran out (None: the loops reached no
   /// fixpoint, or the analysis did not give up).
   BddSpent budgetSpent() const { return spent; }
@@ -88,6 +93,7 @@ private:
   std::vector<Origin> originTable;
   FunctionSummary sum;
   bool stopped = false;
+  bool pathsLost = false;
   BddSpent spent = BddSpent::None;
   BddCost work;
   mutable std::optional<std::vector<Event>> eventCache;

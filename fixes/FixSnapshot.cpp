@@ -15,9 +15,10 @@ EventKey keyOf(unsigned fn, const Event &e) {
 }
 
 bool isReported(const LifetimeAnalysis &la, const Event &e) {
-  // A function the analysis gave up on has only coarse events: no edit is
-  // proven against them.
-  if (la.gaveUp())
+  // A function the analysis gave up on has only coarse events, and one
+  // that lost paths misses what happens on them: no edit is proven against
+  // their events.
+  if (la.gaveUp() || la.lostPaths())
     return false;
   return e.kind != EventKind::InvalidFree ||
          la.origins()[e.origin].kind != OriginKind::Unknown;
@@ -27,7 +28,7 @@ void addFunction(Signature &s, ModuleLifetimes &ml, unsigned fn,
                  unsigned as) {
   LifetimeAnalysis &la = ml.get(ml.functions()[fn]);
   FunctionState &st = s.functions[as];
-  st.gaveUp = la.gaveUp();
+  st.gaveUp = la.gaveUp() || la.lostPaths();
   for (const BufferInfo &b : la.buffers())
     st.tracked.push_back(b.tracked);
   st.fresh = la.summary().fresh;
@@ -152,7 +153,7 @@ groupEvents(Snapshot &s, std::optional<unsigned> only) {
     if (only && fn != *only)
       continue;
     LifetimeAnalysis &la = s.analysis(fn);
-    if (la.gaveUp())
+    if (la.gaveUp() || la.lostPaths())
       continue;
     for (const auto &check : allChecks())
       for (EventGroup &eg : check->eventGroups(*s.doc, la)) {

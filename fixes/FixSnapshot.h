@@ -40,6 +40,7 @@ bool isReported(const LifetimeAnalysis &la, const Event &e);
 
 /// What the analysis says of one function besides its events.
 struct FunctionState {
+  /// The analysis gave up, or lost paths: its events prove nothing.
   bool gaveUp = false;
   std::vector<bool> tracked; // per buffer
   // What callers see of the function (FunctionSummary).

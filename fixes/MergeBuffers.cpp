@@ -145,7 +145,7 @@ MergeProofState mergeProofStateOf(LifetimeAnalysis &la, const Document &doc) {
 MergeProofState mergeProofStateOf(LifetimeAnalysis &la,
                                   const ValueNamer &nameOf) {
   MergeProofState s;
-  s.gaveUp = la.gaveUp();
+  s.gaveUp = la.gaveUp() || la.lostPaths();
   s.fresh = la.summary().fresh;
   s.constant = la.summary().constant;
   for (const BufferInfo &b : la.buffers()) {

@@ -54,6 +54,10 @@ struct FunctionContext {
   std::vector<Origin> &origins;
   /// Set when the analysis gives up (no fixpoint, BDD budget spent).
   bool &stopped;
+  /// Set when a back edge lost every path crossing it by merging values of
+  /// different iterations into one copy: later iterations are unchecked
+  /// there (LifetimeAnalysis::lostPaths).
+  bool pathsLost = false;
   ModuleLifetimes &module;
   BddManager bdd;
   /// Ranges and loop bounds: comparisons and affine.ifs they decide.

@@ -390,6 +390,7 @@ LifetimeAnalysis::LifetimeAnalysis(mlir::FunctionOpInterface fn,
   // Over budget, the bugs that need no path reasoning are still reported.
   if (stopped)
     eventCache = lifetime::coarseEvents(fn, bufferInfos);
+  pathsLost = impl->lostPaths();
   sum = impl->summary();
   sum.deallocLibrary = module.isDeallocationLibrary(fn);
   const BddManager &bdd = impl->bdds();

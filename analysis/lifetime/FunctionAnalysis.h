@@ -56,6 +56,7 @@ public:
   }
   double pathShare(Bdd cond) const { return ctx.bdd.satFraction(cond); }
   const BddManager &bdds() const { return ctx.bdd; }
+  bool lostPaths() const { return ctx.pathsLost; }
 
 private:
   /// What one i1 result is over the returns seen so far.

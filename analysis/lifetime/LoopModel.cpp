@@ -419,7 +419,13 @@ Bdd LoopModel::earlierIterationCopies(Bdd x, const LoopScope &loop,
 void LoopModel::earlierIterationCopies(PathState &s, const LoopScope &loop,
                                        Operation *edge) {
   FreeListPool &pool = ctx.lattice.freeLists();
-  s.path = earlierIterationCopies(s.path, loop, edge);
+  Bdd path = s.path;
+  s.path = earlierIterationCopies(path, loop, edge);
+  // The atom and a nested loop's copy of it become one copy (see
+  // earlierIterationCopies): where they differed on every path, nothing
+  // crosses the edge, and the loop's later iterations go unchecked.
+  if (path != BddManager::False && s.path == BddManager::False)
+    ctx.pathsLost = true;
   s.entries.forEachBuffer(
       // All False: nothing to rename.
       [&](unsigned c) { return s.entries.chunkEmpty(c); },
