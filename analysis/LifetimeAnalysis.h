@@ -47,10 +47,10 @@ public:
   /// events() then holds only what lifetime/CoarseEvents finds, on every
   /// path.
   bool gaveUp() const { return stopped; }
-  /// Some paths into later iterations of a loop were lost: an atom and a
-  /// nested loop's copy of it, which differed there, became one value of
-  /// the previous iteration (lifetime/LoopModel). Bugs on those paths are
-  /// missed, so no edit is proven against this function's events.
+  /// Every path into later iterations of a loop was lost at its back edge,
+  /// even with nested loops' copies of its atoms kept apart
+  /// (lifetime/LoopModel). Bugs on those paths are missed, so no edit is
+  /// proven against this function's events.
   bool lostPaths() const { return pathsLost; }
   /// The part of the BDD budget that ran out (None: the loops reached no
   /// fixpoint, or the analysis did not give up).

@@ -54,8 +54,8 @@ struct FunctionContext {
   std::vector<Origin> &origins;
   /// Set when the analysis gives up (no fixpoint, BDD budget spent).
   bool &stopped;
-  /// Set when a back edge lost every path crossing it by merging values of
-  /// different iterations into one copy: later iterations are unchecked
+  /// Set when no path crossed a back edge that some path reached, even
+  /// with nested loops' copies kept apart: later iterations are unchecked
   /// there (LifetimeAnalysis::lostPaths).
   bool pathsLost = false;
   ModuleLifetimes &module;

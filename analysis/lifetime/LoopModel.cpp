@@ -223,13 +223,22 @@ void LoopModel::crossBackEdge(Operation *term, Incoming &contrib,
   dropIterationAtoms(contrib, loop);
   // Rename the loop's atoms, and copies made for loops nested in it (their
   // "earlier iteration" is within this iteration of this loop); copies made
-  // for this loop or loops around it keep their meaning.
-  earlierIterationCopies(st, loop, term);
+  // for this loop or loops around it keep their meaning. Merging an atom
+  // with a nested loop's copy of it asserts they were equal; where every
+  // path says they differ (an scf.while counting to a constant leaves with
+  // its test false, and true the iteration before), nothing would cross
+  // the edge and the loop's later iterations would go unchecked. This
+  // crossing then keeps the nested copies apart.
+  CopyMode mode = CopyMode::Merged;
+  if (st.path != BddManager::False &&
+      earlierIterationCopies(st.path, loop, term) == BddManager::False)
+    mode = CopyMode::Split;
+  earlierIterationCopies(st, loop, term, mode);
   for (AliasSet &s : contrib.argAliases)
     for (AliasEntry &a : s)
-      a.cond = earlierIterationCopies(a.cond, loop, term);
+      a.cond = earlierIterationCopies(a.cond, loop, term, mode);
   for (Bdd &f : contrib.argFormulas)
-    f = earlierIterationCopies(f, loop, term);
+    f = earlierIterationCopies(f, loop, term, mode);
   equalitiesHoldOnce(term, contrib, loop);
 }
 
@@ -385,14 +394,17 @@ bool LoopModel::renamesAtom(unsigned v, const LoopScope &loop) const {
 }
 
 Bdd LoopModel::earlierIterationCopies(Bdd x, const LoopScope &loop,
-                                      Operation *edge) {
+                                      Operation *edge, CopyMode mode) {
   if (x <= BddManager::True)
     return x;
-  auto it = copied.find({x, edge});
-  if (it != copied.end())
+  bool split = mode == CopyMode::Split;
+  auto &memo = split ? copiedSplit : copied;
+  auto it = memo.find({x, edge});
+  if (it != memo.end())
     return it->second;
+  auto &varMemo = split ? copyOfVarSplit : copyOfVar;
   Bdd r = ctx.bdd.rename(x, [&](unsigned v) -> unsigned {
-    auto [rv, fresh] = copyOfVar.try_emplace({v, edge}, v);
+    auto [rv, fresh] = varMemo.try_emplace({v, edge}, v);
     if (fresh && renamesAtom(v, loop)) {
       // A copy made for a loop nested in this one (the atom in an earlier
       // iteration of the inner loop) becomes this loop's copy of the atom
@@ -401,29 +413,30 @@ Bdd LoopModel::earlierIterationCopies(Bdd x, const LoopScope &loop,
       // per nesting path instead (a copy of the copy, and so on) gave an
       // atom defined k loops deep 2^k copies: a buffer carried through the
       // iter_args of 6 nested loops outgrew the budget, 5 took 1.5M BDD
-      // operations (now 25k; 10 deep, 2.6M).
+      // operations (now 25k; 10 deep, 2.6M). Split, each keeps a copy of
+      // its own, as crossBackEdge asks where merging loses every path.
       unsigned base = v;
-      while (std::optional<unsigned> o = ctx.conds.copiedFrom(base))
-        base = *o;
+      if (!split)
+        while (std::optional<unsigned> o = ctx.conds.copiedFrom(base))
+          base = *o;
       unsigned copy =
           ctx.conds.earlierIteration(base, loop.id(), loop.locationOp());
-      copyOfVar[{v, edge}] = copy; // the map may have grown
+      varMemo[{v, edge}] = copy; // the map may have grown
       return copy;
     }
     return rv->second;
   });
-  copied[{x, edge}] = r;
+  memo[{x, edge}] = r;
   return r;
 }
 
 void LoopModel::earlierIterationCopies(PathState &s, const LoopScope &loop,
-                                       Operation *edge) {
+                                       Operation *edge, CopyMode mode) {
   FreeListPool &pool = ctx.lattice.freeLists();
   Bdd path = s.path;
-  s.path = earlierIterationCopies(path, loop, edge);
-  // The atom and a nested loop's copy of it become one copy (see
-  // earlierIterationCopies): where they differed on every path, nothing
-  // crosses the edge, and the loop's later iterations go unchecked.
+  s.path = earlierIterationCopies(path, loop, edge, mode);
+  // Even with the nested copies kept apart, no path crosses the edge: the
+  // loop's later iterations go unchecked, and the fix search is told.
   if (path != BddManager::False && s.path == BddManager::False)
     ctx.pathsLost = true;
   s.entries.forEachBuffer(
@@ -431,14 +444,14 @@ void LoopModel::earlierIterationCopies(PathState &s, const LoopScope &loop,
       [&](unsigned c) { return s.entries.chunkEmpty(c); },
       [&](unsigned b) {
         const Entry &e = s.entries[b];
-        Bdd live = earlierIterationCopies(e.live, loop, edge);
-        Bdd freed = earlierIterationCopies(e.freed, loop, edge);
+        Bdd live = earlierIterationCopies(e.live, loop, edge, mode);
+        Bdd freed = earlierIterationCopies(e.freed, loop, edge, mode);
         unsigned freers = e.freers;
         if (freers != FreeListPool::None) {
           FreeList list = pool[freers];
           bool same = true;
           for (FreeSite &f : list) {
-            Bdd q = earlierIterationCopies(f.cond, loop, edge);
+            Bdd q = earlierIterationCopies(f.cond, loop, edge, mode);
             same &= q == f.cond;
             f.cond = q;
           }

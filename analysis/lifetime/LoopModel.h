@@ -151,12 +151,17 @@ private:
   void dropIterationAtoms(Incoming &contrib, const LoopScope &loop);
   /// Whether crossing a back edge of `loop` renames atom `v`.
   bool renamesAtom(unsigned v, const LoopScope &loop) const;
+  /// How a back edge renames copies that loops nested in its loop made:
+  /// to the loop's copy of the atom they copy (Merged), or each to a copy
+  /// of its own (Split).
+  enum class CopyMode { Merged, Split };
   /// `x` with the atoms the back edge `edge` renames replaced by their
   /// earlier-iteration copies.
   Bdd earlierIterationCopies(Bdd x, const LoopScope &loop,
-                             mlir::Operation *edge);
+                             mlir::Operation *edge,
+                             CopyMode mode = CopyMode::Merged);
   void earlierIterationCopies(PathState &s, const LoopScope &loop,
-                              mlir::Operation *edge);
+                              mlir::Operation *edge, CopyMode mode);
   void leak(mlir::Operation *term, unsigned b, Bdd cond);
 
   FunctionContext &ctx;
@@ -177,6 +182,10 @@ private:
   /// and which atoms are local to it.
   llvm::DenseMap<std::pair<Bdd, mlir::Operation *>, Bdd> copied;
   llvm::DenseMap<std::pair<unsigned, mlir::Operation *>, unsigned> copyOfVar;
+  /// The same for CopyMode::Split.
+  llvm::DenseMap<std::pair<Bdd, mlir::Operation *>, Bdd> copiedSplit;
+  llvm::DenseMap<std::pair<unsigned, mlir::Operation *>, unsigned>
+      copyOfVarSplit;
   /// Buffers allocated inside the loop a back edge closes, per (edge, loop).
   llvm::DenseMap<std::pair<mlir::Operation *, const void *>,
                  std::vector<unsigned>>

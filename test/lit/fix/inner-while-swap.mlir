@@ -1,18 +1,24 @@
 // RUN: not %memlint lint %s | FileCheck %s --check-prefix=LINT
-// RUN: %memlint fix --check %s
-// RUN: %memlint fix --unsafe-fixes --check %s
+// RUN: %memlint fix %s | grep -v '^//' | FileCheck %s --check-prefix=FIX
+// RUN: %memlint fix %s | %memlint lint -
 //
 // An scf.while that counts to a constant leaves with its test false now
-// and true in the iteration before; crossing the back edge of the loop
-// around it merges both values into one copy of the test, and no path
-// reaches that loop's later iterations: the lint of this function misses
-// what they do. `memlint fix` used to free %a inside the outer loop (the
-// lint of its output, blind in the same way, saw no double free, but at
-// run time it freed %a again in every later iteration). No edit is proven
-// against a function whose analysis lost paths: the leaks stay reported,
-// and no fix changes the file.
-// LINT: warning: buffer %a is never freed
-// LINT: warning: buffer %b is never freed
+// and true in the iteration before. The back edge of the loop around it
+// used to merge both into one copy of the test, so no path reached that
+// loop's later iterations: `memlint fix` freed %a inside the outer loop,
+// and the lint of its output, blind in the same way, saw no double free
+// (at run time it freed %a again in every later iteration). Now the later
+// iterations are checked: the buffer the outer loop ends with in its
+// second slot is freed after it, and the fixed program frees each buffer
+// once at run time (0, 1 and 3 iterations under the counting allocator).
+// LINT: warning: buffer %a is never freed when the loop at {{[0-9]+}}:10 runs exactly once [leak]
+// LINT: warning: buffer %b is never freed when the loop at {{[0-9]+}}:10 runs zero times [leak]
+// FIX-NOT: memref.dealloc
+// FIX: scf.yield %w#1, %w#2
+// FIX-NEXT: }
+// FIX-NEXT: memref.dealloc %r#1 : memref<4xf32>
+// FIX: memref.dealloc %r#0 : memref<4xf32>
+// FIX-NOT: memref.dealloc
 
 func.func @swapped_by_inner_while(%n: index) -> f32 {
   %c0 = arith.constant 0 : index
