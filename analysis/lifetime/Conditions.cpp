@@ -69,6 +69,16 @@ void ConditionTable::markLoopRuns(Bdd atom, Operation *loop) {
     atoms[v].runsOf = loop;
 }
 
+void ConditionTable::markCase(Bdd atom, Operation *op, unsigned numCases,
+                              Message whenDefault) {
+  // With one case, "does not take case 0" says it as well.
+  SmallVector<unsigned> vars = bdd.support(atom);
+  if (vars.size() != 1 || numCases < 2)
+    return;
+  atoms[vars.front()].caseOf = op;
+  switchCases.try_emplace(op, numCases, std::move(whenDefault));
+}
+
 bool ConditionTable::LoopPlace::contains(Operation *o) const {
   if (!o)
     return false;
@@ -479,9 +489,25 @@ Message ConditionTable::describe(Bdd cond, Bdd reach, Operation *at) {
   if (bdd.conj(cond, reach) == BddManager::False)
     reach = BddManager::True; // not on a path reaching `at`: word it alone
   Cube cube = pathOf(cond, reach);
+  // A switch that takes none of its cases takes its default: one phrase.
+  DenseMap<Operation *, unsigned> casesNotTaken;
+  for (auto [var, val] : cube)
+    if (Operation *sw = atoms[var].caseOf; sw && !val)
+      ++casesNotTaken[sw];
   Message out;
   for (auto [var, val] : cube) {
-    Message words = wordLiteral(cube, var, val, at);
+    Message words;
+    Operation *sw = val ? nullptr : atoms[var].caseOf;
+    auto cases = sw ? switchCases.find(sw) : switchCases.end();
+    if (cases != switchCases.end() &&
+        casesNotTaken.lookup(sw) == cases->second.first) {
+      words = cases->second.second;
+      casesNotTaken[sw] = 0; // worded once
+    } else if (sw && casesNotTaken.lookup(sw) == 0) {
+      continue;
+    } else {
+      words = wordLiteral(cube, var, val, at);
+    }
     if (words.empty())
       continue;
     if (!out.empty())

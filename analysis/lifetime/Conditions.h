@@ -111,6 +111,11 @@ public:
   /// that a description can word it together with the loop's
   /// first-iteration atom ("runs exactly once").
   void markLoopRuns(Bdd atom, mlir::Operation *loop);
+  /// Marks the choice atom `atom` as "switch `op` takes one of its
+  /// `numCases` cases", so that a path taking none of them is worded as
+  /// one phrase, `whenDefault`, not as one negation per case.
+  void markCase(Bdd atom, mlir::Operation *op, unsigned numCases,
+                Message whenDefault);
 
   /// Where a loop is, for wording its first-iteration atom.
   struct LoopPlace {
@@ -216,7 +221,10 @@ private:
     /// First-iteration atoms: their loop, an index into `places`.
     std::optional<unsigned> loopPlace;
     mlir::Operation *runsOf = nullptr; // "the loop runs" choices: the loop
+    mlir::Operation *caseOf = nullptr; // "the switch takes case k": the switch
   };
+  /// Per switch of markCase: how many cases it has, and its default's words.
+  llvm::DenseMap<mlir::Operation *, std::pair<unsigned, Message>> switchCases;
   llvm::DenseMap<std::pair<unsigned, const void *>, unsigned> earlier;
   llvm::DenseMap<std::tuple<mlir::Operation *, mlir::Value, mlir::Value>, Bdd>
       sameBufferAtoms;

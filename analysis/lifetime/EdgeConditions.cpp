@@ -75,7 +75,7 @@ std::vector<Bdd> EdgeConditions::ofSwitch(Operation *term,
   }
   Bdd rest = BddManager::True;
   for (auto [i, v] : llvm::enumerate(sw.cases)) {
-    Bdd a = caseTaken(term, i, sw.flag, v, "the switch at ");
+    Bdd a = caseTaken(term, i, sw.cases.size(), sw.flag, v, "the switch at ");
     out[i + 1] = bdd.conj(rest, a);
     rest = bdd.conj(rest, bdd.negate(a));
   }
@@ -83,8 +83,9 @@ std::vector<Bdd> EdgeConditions::ofSwitch(Operation *term,
   return out;
 }
 
-Bdd EdgeConditions::caseTaken(Operation *op, unsigned idx, Value selector,
-                              const APInt &value, StringRef what) {
+Bdd EdgeConditions::caseTaken(Operation *op, unsigned idx, unsigned numCases,
+                              Value selector, const APInt &value,
+                              StringRef what) {
   // A selector that is one of a few constants, each on the paths of a
   // formula (-lift-cf-to-scf's `scf.if` yielding which exit was taken).
   if (std::optional<Bdd> f = ctx.conds.caseOfCases(selector, value))
@@ -96,8 +97,10 @@ Bdd EdgeConditions::caseTaken(Operation *op, unsigned idx, Value selector,
   Message where = what.str() + positionOf(op);
   std::string v = std::to_string(value.getSExtValue());
   Bdd a = ctx.conds.valueIn(selector, ValueSet::single(value), [&] {
-    return choice(op, idx, where + " takes case " + v,
-                  where + " does not take case " + v);
+    Bdd c = choice(op, idx, where + " takes case " + v,
+                   where + " does not take case " + v);
+    ctx.conds.markCase(c, op, numCases, where + " takes its default case");
+    return c;
   });
   // (A case of a widened flag is the flag's formula, which a loop may
   // change from one fixpoint round to the next: asked afresh each time.)
@@ -271,7 +274,8 @@ EdgeConditions::ofIndexSwitch(Operation *raw, ArrayRef<RegionSuccessor> succs) {
   for (auto [i, caseRegion] : llvm::enumerate(sw.getCaseRegions())) {
     APInt value(IndexType::kInternalStorageBitWidth, sw.getCases()[i],
                 /*isSigned=*/true);
-    Bdd a = caseTaken(raw, i, sw.getArg(), value, "the index_switch at ");
+    Bdd a = caseTaken(raw, i, sw.getNumCases(), sw.getArg(), value,
+                      "the index_switch at ");
     byRegion[&caseRegion] = bdd.conj(rest, a);
     rest = bdd.conj(rest, bdd.negate(a));
   }

@@ -52,8 +52,10 @@ private:
   /// "Switch `op` takes its case `idx`" (`selector` equals `value`), made
   /// once: a question on the selector's cells, so switches and comparisons
   /// of one value with constants relate.
-  Bdd caseTaken(mlir::Operation *op, unsigned idx, mlir::Value selector,
-                const llvm::APInt &value, llvm::StringRef what);
+  /// `numCases`: how many cases `op` has (taking none is its default).
+  Bdd caseTaken(mlir::Operation *op, unsigned idx, unsigned numCases,
+                mlir::Value selector, const llvm::APInt &value,
+                llvm::StringRef what);
   std::vector<Bdd> ofSwitch(mlir::Operation *term, const SwitchForm &sw);
   /// "The set of `op` holds": the conjunction of its constraints, made
   /// once per integer set and operands, so two affine.ifs asking the same

@@ -212,6 +212,26 @@ func.func @two_cf_switches_same_case(%k: i32) -> f32 {
   return %v : f32
 }
 
+// The default of a switch with several cases is one phrase, not a
+// negation per case.
+func.func @leak_on_index_switch_default(%k: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32> // expected-warning {{buffer %a is never freed when the index_switch at 221:3 takes its default case (it is freed only on other paths) [leak]}}
+  %v = memref.load %a[%c0] : memref<4xf32>
+  scf.index_switch %k
+  case 0 {
+    memref.dealloc %a : memref<4xf32>
+    scf.yield
+  }
+  case 1 {
+    memref.dealloc %a : memref<4xf32>
+    scf.yield
+  }
+  default {
+  }
+  return %v : f32 // expected-note {{the function exits here with %a still allocated}}
+}
+
 // ---- Induction variables against constants -------------------------------------
 
 // `%i == 2` and `%i == 3` never hold together, in any iteration.
