@@ -102,6 +102,18 @@ bool isStackAllocated(Value v) {
 
 bool isGlobalAccess(Operation *op) { return isa<memref::GetGlobalOp>(op); }
 
+bool handsOutForeignMemory(Operation *op) {
+  if (isa<CallOpInterface>(op) || op->getNumRegions() > 0 ||
+      op->hasTrait<OpTrait::ConstantLike>() || isGlobalAccess(op) ||
+      !heapAllocatedResults(op).empty())
+    return false;
+  if (llvm::any_of(op->getOperands(), [](Value v) { return carriesMemRef(v); }))
+    return false;
+  return llvm::any_of(op->getResults(), [](Value r) {
+    return isMemRef(r) && !isStackAllocated(r);
+  });
+}
+
 StringRef matchingFreeOpName(Operation *allocOp) {
   if (isa<gpu::AllocOp>(allocOp))
     return "gpu.dealloc";

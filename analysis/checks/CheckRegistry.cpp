@@ -87,7 +87,8 @@ std::string bornHereNote(const std::string &name, const BufferInfo &b) {
   std::string note = name + " returned here";
   auto call = llvm::dyn_cast<mlir::CallOpInterface>(b.allocOp);
   if (!call)
-    return note + " (its owner is unknown)";
+    return note + " by " + b.allocOp->getName().getStringRef().str() +
+           " (its owner is unknown)";
   if (std::string callee = calleeName(call); !callee.empty())
     note += " by " + callee;
   auto callee = llvm::dyn_cast_if_present<mlir::FunctionOpInterface>(

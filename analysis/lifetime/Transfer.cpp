@@ -440,9 +440,10 @@ void Transfer::defineResults(Operation *op, PathState &st) {
     // Call: a callee that returns a fresh buffer allocates it here.
     // When the callee says so with an i1 result beside it (dynamic
     // ownership), only where that flag holds; elsewhere the result is
-    // memory this function does not own.
+    // memory this function does not own. Foreign memory another op hands
+    // out starts here too (handsOutForeignMemory).
     if (std::optional<unsigned> b = ctx.bufferOf(r);
-        b && isa<CallOpInterface>(op)) {
+        b && (isa<CallOpInterface>(op) || ctx.buffers[*b].foreign)) {
       handleAllocation(*b, st);
       if (Value flag = ctx.ownershipFlagOf.lookup(r))
         st.entries.mut(*b).live = ctx.conds.formulaOf(flag);

@@ -99,6 +99,54 @@ func.func @leftAlone(%n: index, %a: memref<8xf32>) -> f32 {
   return %s : f32
 }
 
+// Ops that hand out memory from nowhere memlint can see (no buffer given
+// to them, no region, no allocation): their memory is foreign too.
+func.func @handedOutFreedTwice(%p: !llvm.ptr, %t: tensor<8xf32>) {
+  // expected-note@+1 {{%m returned here by polygeist.pointer2memref (its owner is unknown)}}
+  %m = "polygeist.pointer2memref"(%p) : (!llvm.ptr) -> memref<?xf32>
+  memref.dealloc %m : memref<?xf32> // expected-note {{first freed here}}
+  memref.dealloc %m : memref<?xf32> // expected-error {{buffer %m is freed twice [double-free]}}
+  // expected-note@+1 {{%c returned here by builtin.unrealized_conversion_cast (its owner is unknown)}}
+  %c = builtin.unrealized_conversion_cast %p : !llvm.ptr to memref<8xf32>
+  memref.dealloc %c : memref<8xf32> // expected-note {{first freed here}}
+  memref.dealloc %c : memref<8xf32> // expected-error {{buffer %c is freed twice [double-free]}}
+  // expected-note@+1 {{%b returned here by bufferization.to_buffer (its owner is unknown)}}
+  %b = bufferization.to_buffer %t : tensor<8xf32> to memref<8xf32>
+  memref.dealloc %b : memref<8xf32> // expected-note {{first freed here}}
+  memref.dealloc %b : memref<8xf32> // expected-error {{buffer %b is freed twice [double-free]}}
+  return
+}
+
+func.func @handedOutUsedAfterFree(%v: f32) {
+  %c0 = arith.constant 0 : index
+  %u = "x.get"() : () -> memref<4xf32> // expected-note {{%u returned here by x.get (its owner is unknown)}}
+  memref.dealloc %u : memref<4xf32> // expected-note {{freed here}}
+  memref.store %v, %u[%c0] : memref<4xf32> // expected-error {{'memref.store' uses buffer %u after it was freed [use-after-free]}}
+  return
+}
+
+// Left alone: never freed, freed once (by any runtime), one per iteration,
+// and what an op given a buffer returns (it may be that buffer or another).
+func.func @handedOutLeftAlone(%n: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %kept = "x.get"() : () -> memref<4xf32>
+  memref.store %v, %kept[%c0] : memref<4xf32>
+  %once = "x.get"() : () -> memref<4xf32>
+  memref.store %v, %once[%c0] : memref<4xf32>
+  gpu.dealloc %once : memref<4xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %t = "x.get"() : () -> memref<4xf32>
+    memref.store %v, %t[%c0] : memref<4xf32>
+    memref.dealloc %t : memref<4xf32>
+  }
+  %a = memref.alloc() : memref<4xf32>
+  %d = "x.to_device"(%a) : (memref<4xf32>) -> memref<4xf32>
+  memref.dealloc %d : memref<4xf32>
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
 // Foreign memory takes no place in a function's plan: only %own is there.
 // PLAN: "name": "freedTwice",
 // PLAN-NEXT: "spaces": []
