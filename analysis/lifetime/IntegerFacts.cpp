@@ -321,6 +321,46 @@ bool IntegerFacts::ensureRanges() {
   return true;
 }
 
+/// The largest value the induction variable `iv` of an scf.for or affine.for
+/// takes, by its step: upstream's range for it runs to the upper bound
+/// less one whatever the step, so `scf.for %i = 0 to 3 step 3` (what
+/// peeling and tiling leave) was taken to reach 2, and `%i == 0` in its
+/// one iteration was a question. With a constant lower bound and step, it
+/// takes `lb + k * step` below the upper bound's largest value.
+static std::optional<APInt>
+lastInductionValue(Value iv, unsigned width,
+                   function_ref<std::optional<ConstantIntRanges>(Value)> of) {
+  std::optional<APInt> lb, step;
+  std::optional<ConstantIntRanges> ub;
+  if (scf::ForOp f = scf::getForInductionVarOwner(iv)) {
+    APInt c, d;
+    if (f.getUnsignedCmp() || !matchPattern(f.getStep(), m_ConstantInt(&c)) ||
+        !matchPattern(f.getLowerBound(), m_ConstantInt(&d)))
+      return std::nullopt;
+    step = c;
+    lb = d;
+    ub = of(f.getUpperBound());
+  } else if (affine::AffineForOp f = affine::getForInductionVarOwner(iv)) {
+    if (!f.hasConstantLowerBound() || !f.hasConstantUpperBound())
+      return std::nullopt;
+    unsigned w = width;
+    step = APInt(w, f.getStepAsInt(), /*isSigned=*/true);
+    ub = ConstantIntRanges::constant(
+        APInt(w, f.getConstantUpperBound(), /*isSigned=*/true));
+    lb = APInt(w, f.getConstantLowerBound(), /*isSigned=*/true);
+  } else {
+    return std::nullopt;
+  }
+  if (!lb || !ub || !step->isStrictlyPositive() ||
+      lb->getBitWidth() != ub->smax().getBitWidth() ||
+      lb->getBitWidth() != step->getBitWidth() || !ub->smax().sgt(*lb))
+    return std::nullopt;
+  // (ub - 1 - lb) / step steps past lb; none of it overflows, since
+  // lb < ub in the signed order.
+  APInt span = ub->smax() - 1 - *lb;
+  return *lb + span.udiv(*step) * *step;
+}
+
 std::optional<ConstantIntRanges> IntegerFacts::rangeOf(Value v) {
   if (ConstantIntRanges::getStorageBitwidth(v.getType()) == 0 ||
       !ensureRanges())
@@ -329,7 +369,18 @@ std::optional<ConstantIntRanges> IntegerFacts::rangeOf(Value v) {
   auto *lattice = solver->lookupState<dataflow::IntegerValueRangeLattice>(v);
   if (!lattice || lattice->getValue().isUninitialized())
     return std::nullopt;
-  return lattice->getValue().getValue();
+  ConstantIntRanges r = lattice->getValue().getValue();
+  auto latticeOf = [&](Value x) -> std::optional<ConstantIntRanges> {
+    auto *l = solver->lookupState<dataflow::IntegerValueRangeLattice>(x);
+    if (!l || l->getValue().isUninitialized())
+      return std::nullopt;
+    return l->getValue().getValue();
+  };
+  if (std::optional<APInt> last =
+          lastInductionValue(v, r.smin().getBitWidth(), latticeOf);
+      last && last->slt(r.smax()) && last->sge(r.smin()))
+    return r.intersection(ConstantIntRanges::fromSigned(r.smin(), *last));
+  return r;
 }
 
 std::optional<bool> IntegerFacts::decide(Value lhs, CmpIPredicate pred,

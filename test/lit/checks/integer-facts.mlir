@@ -445,3 +445,64 @@ func.func @lower_bound_cast_frees_twice(%n: index) {
   }
   return
 }
+
+// ---- The induction variable steps: its last value is below the bound ---------
+
+// One trip of step 3 (what peeling and tiling leave): %i is 0 in it.
+func.func @one_trip_of_a_long_step() {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %a = memref.alloc() : memref<4xf32>
+  scf.for %i = %c0 to %c3 step %c3 {
+    %first = arith.cmpi eq, %i, %c0 : index
+    scf.if %first {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  return
+}
+
+func.func @one_trip_of_a_long_step_affine() {
+  %a = memref.alloc() : memref<4xf32>
+  affine.for %i = 0 to 3 step 3 {
+    affine.if affine_set<(d0) : (d0 == 0)>(%i) {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  return
+}
+
+// 0, 4 and 8 below 10: %i never reaches 9.
+func.func @steps_never_reach_the_last_below_bound() {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c9 = arith.constant 9 : index
+  %c10 = arith.constant 10 : index
+  %a = memref.alloc() : memref<4xf32>
+  scf.for %i = %c0 to %c10 step %c4 {
+    %nine = arith.cmpi eq, %i, %c9 : index
+    scf.if %nine {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+// Two trips, 0 and 3: both are at most 3.
+func.func @two_trips_of_a_long_step() {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %c6 = arith.constant 6 : index
+  // expected-note@+1 {{%a allocated here}}
+  %a = memref.alloc() : memref<4xf32>
+  scf.for %i = %c0 to %c6 step %c3 {
+    %small = arith.cmpi ule, %i, %c3 : index
+    scf.if %small {
+      // expected-error@+2 {{buffer %a is freed twice}}
+      // expected-note@+1 {{freed here in the previous iteration of the loop}}
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  return
+}
