@@ -9,6 +9,7 @@
 
 #include "analysis/Document.h"
 #include "analysis/Engine.h"
+#include "analysis/NestingDepth.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -47,9 +48,15 @@ FailureOr<std::vector<LintFinding>> lintOperation(Operation *op,
                             << op->getName() << "'";
     return failure();
   }
-  std::unique_ptr<Document> doc = Document::attach(module);
+  // On memlint's large stack, whatever the caller's thread has.
+  std::unique_ptr<Document> doc;
+  std::vector<Finding> findings;
+  runWithLargeStack([&] {
+    doc = Document::attach(module);
+    findings = lintDocument(*doc, opts);
+  });
   std::vector<LintFinding> out;
-  for (const Finding &f : lintDocument(*doc, opts)) {
+  for (const Finding &f : findings) {
     LintFinding lf{f.check,
                    f.severity,
                    f.message.str(),

@@ -11,6 +11,7 @@
 #include "analysis/Config.h"
 #include "analysis/Document.h"
 #include "analysis/Engine.h"
+#include "analysis/NestingDepth.h"
 #include "codegen/ArenaRewrite.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -75,9 +76,16 @@ struct CheckPass : PassWrapper<CheckPass, OperationPass<ModuleOp>> {
           << failOn << "'";
       return signalPassFailure();
     }
-    std::unique_ptr<Document> doc = Document::attach(getOperation());
+    // On memlint's large stack, as in the CLI: mlir-opt's own thread has
+    // 8 MiB, which a chain of 50,000 `arith.andi`s ran out of.
+    std::unique_ptr<Document> doc;
+    std::vector<Finding> findings;
+    runWithLargeStack([&] {
+      doc = Document::attach(getOperation());
+      findings = lintDocument(*doc, opts);
+    });
     bool fail = false;
-    for (const Finding &f : lintDocument(*doc, opts)) {
+    for (const Finding &f : findings) {
       Location loc = doc->locationOf(f.range);
       InFlightDiagnostic diag = f.severity == Severity::Error ? emitError(loc)
                                 : f.severity == Severity::Warning
@@ -137,8 +145,10 @@ struct ArenaPass : PassWrapper<ArenaPass, OperationPass<ModuleOp>> {
       }
       opts.plan.assumptions[name.trim().ltrim('%').str()] = n;
     }
-    std::unique_ptr<Document> doc = Document::attach(getOperation());
-    rewriteIntoArenas(*doc, opts);
+    runWithLargeStack([&] {
+      std::unique_ptr<Document> doc = Document::attach(getOperation());
+      rewriteIntoArenas(*doc, opts);
+    });
   }
 };
 
