@@ -27,8 +27,10 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <unistd.h>
@@ -41,8 +43,7 @@ static std::string blameText(const BlamedFinding &b,
   if (b.pass == 0)
     return "already in the input, before any pass";
   return "introduced by pass '" + passes[b.pass - 1].argument + "' (" +
-         std::to_string(b.pass) + " of " + std::to_string(passes.size()) +
-         ")";
+         std::to_string(b.pass) + " of " + std::to_string(passes.size()) + ")";
 }
 
 int runBisect(const Args &args) {
@@ -139,9 +140,9 @@ int runBisect(const Args &args) {
   llvm::raw_string_ostream os(printed);
   pm.printAsTextualPipeline(os);
 
-  auto bisector = std::make_unique<PassBisector>(
-      doc->module(), flattenPipeline(printed), LocationRanges::of(*doc), *opts,
-      dumpDir);
+  auto bisector =
+      std::make_unique<PassBisector>(doc->module(), flattenPipeline(printed),
+                                     LocationRanges::of(*doc), *opts, dumpDir);
   PassBisector &b = *bisector;
   b.lintInput();
   pm.addInstrumentation(std::move(bisector));
@@ -151,7 +152,22 @@ int runBisect(const Args &args) {
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBuffer(*text, shown, false), llvm::SMLoc());
   mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
-  if (mlir::failed(pm.run(doc->module()))) {
+  // An upstream pass may crash on IR that parses and verifies (LLVM 22's
+  // inliner on a function ending in an unregistered op with an empty
+  // region): the pipeline failed, exit 2, never a signal. What the crash
+  // left of the IR is not safe to destroy, so memlint ends here.
+  llvm::CrashRecoveryContext::Enable();
+  llvm::CrashRecoveryContext recovery;
+  mlir::LogicalResult ran = mlir::failure();
+  if (!recovery.RunSafely([&] { ran = pm.run(doc->module()); })) {
+    std::cout.flush();
+    std::cerr
+        << "memlint bisect: a pass of the pipeline crashed on " << shown
+        << " (mlir-opt --pass-pipeline with the same pipeline shows where)\n";
+    std::cerr.flush();
+    std::_Exit(ExitError);
+  }
+  if (mlir::failed(ran)) {
     std::cerr << "memlint bisect: the pipeline failed on " << shown << "\n";
     return ExitError;
   }
