@@ -9,8 +9,40 @@
 
 namespace memlint {
 
+/// `text` with its control characters escaped (`\n`, `\x1b`): a finding
+/// is one line, and a symbol or path that holds a newline or a terminal
+/// escape must not forge another finding or recolour the terminal.
+static std::string oneLine(llvm::StringRef text) {
+  static const char hex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u != 0x7f) {
+      out += c;
+      continue;
+    }
+    switch (c) {
+    case '\n':
+      out += "\\n";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    default:
+      out += "\\x";
+      out += hex[u >> 4];
+      out += hex[u & 15];
+    }
+  }
+  return out;
+}
+
 static std::string position(const std::string &file, const SourceRange &r) {
-  return file + ":" + std::to_string(r.start.line) + ":" +
+  return oneLine(file) + ":" + std::to_string(r.start.line) + ":" +
          std::to_string(r.start.column);
 }
 
@@ -25,12 +57,12 @@ void writeTextFinding(std::ostream &os, const std::string &file,
                : f.severity == Severity::Warning ? "\033[1;35m"
                                                  : "\033[1;36m";
   out += std::string(bold) + position(file, f.range) + ": " + reset + sevColor +
-         severityName(f.severity) + ":" + reset + " " + bold + f.message.str() +
-         " [" + f.check + "]" + reset + "\n";
+         severityName(f.severity) + ":" + reset + " " + bold +
+         oneLine(f.message.str()) + " [" + f.check + "]" + reset + "\n";
   for (const RelatedLocation &rel : f.related)
     out += std::string(bold) + position(file, rel.range) + ": " + reset +
            (color ? "\033[1;30m" : "") + "note:" + reset + " " +
-           rel.message.str() + "\n";
+           oneLine(rel.message.str()) + "\n";
   os << out;
 }
 
@@ -262,9 +294,9 @@ static nlohmann::json sarifEnvelope(std::map<std::string, int> &ruleIndex) {
   run["tool"] = std::move(tool);
   run["columnKind"] = "utf16CodeUnits";
   run["results"] = nlohmann::json::array();
-  nlohmann::json out = {{"$schema",
-                         "https://json.schemastore.org/sarif-2.1.0.json"},
-                        {"version", "2.1.0"}};
+  nlohmann::json out = {
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"}};
   out["runs"] = nlohmann::json::array();
   out["runs"].push_back(std::move(run));
   return out;
