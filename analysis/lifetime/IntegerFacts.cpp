@@ -163,13 +163,58 @@ CmpIPredicate unsignedOf(CmpIPredicate pred) {
   }
 }
 
-/// Inside the body of an scf.for, its induction variable `x` is below its
-/// upper bound `y`: the outcomes of (x, y) that allows.
-Outcomes loopFact(Value x, Value y) {
-  scf::ForOp loop = scf::getForInductionVarOwner(x);
-  if (!loop || loop.getUpperBound() != y)
+/// The outcomes of (x, y) that `cond` holding (or not, `holds` false)
+/// allows, where `cond` compares `fwd`, the value x stands for, with y.
+Outcomes comparedOnEdge(Value cond, bool holds, Value fwd, Value y) {
+  auto cmp = cond.getDefiningOp<arith::CmpIOp>();
+  if (!cmp)
     return All;
-  return loop.getUnsignedCmp() ? (LtLt | GtLt) : (LtLt | LtGt);
+  Outcomes where;
+  if (cmp.getLhs() == fwd && cmp.getRhs() == y)
+    where = outcomesWhere(cmp.getPredicate());
+  else if (cmp.getRhs() == fwd && cmp.getLhs() == y)
+    where = swapOutcomes(outcomesWhere(cmp.getPredicate()));
+  else
+    return All;
+  return holds ? where : All & ~where;
+}
+
+/// Inside the body of an scf.for, its induction variable `x` is below its
+/// upper bound `y`: the outcomes of (x, y) that allows. The same for a
+/// value a loop test forwards where it holds: an argument of an scf.while's
+/// body, which its scf.condition passes (what -scf-for-to-while makes of
+/// an scf.for), or of a block entered only on one edge of a cf.cond_br
+/// (the same loop in CFG form). `y` is then the value the test compared
+/// with: visible in the block, it was defined before the test, and no path
+/// redefines it without passing the test again.
+Outcomes loopFact(Value x, Value y) {
+  if (scf::ForOp loop = scf::getForInductionVarOwner(x)) {
+    if (loop.getUpperBound() != y)
+      return All;
+    return loop.getUnsignedCmp() ? (LtLt | GtLt) : (LtLt | LtGt);
+  }
+  auto arg = dyn_cast<BlockArgument>(x);
+  if (!arg)
+    return All;
+  Block *block = arg.getOwner();
+  unsigned i = arg.getArgNumber();
+  if (auto w = dyn_cast_or_null<scf::WhileOp>(block->getParentOp());
+      w && block->getParent() == &w.getAfter() && block->isEntryBlock()) {
+    scf::ConditionOp c = w.getConditionOp();
+    if (i >= c.getArgs().size())
+      return All;
+    return comparedOnEdge(c.getCondition(), true, c.getArgs()[i], y);
+  }
+  Block *pred = block->getSinglePredecessor();
+  auto br = pred ? dyn_cast<cf::CondBranchOp>(pred->getTerminator()) : nullptr;
+  if (!br || br.getTrueDest() == br.getFalseDest())
+    return All;
+  bool onTrue = br.getTrueDest() == block;
+  OperandRange passed =
+      onTrue ? br.getTrueDestOperands() : br.getFalseDestOperands();
+  if (i >= passed.size())
+    return All;
+  return comparedOnEdge(br.getCondition(), onTrue, passed[i], y);
 }
 
 /// Loops whose induction variable upstream's IntegerRangeAnalysis bounds
