@@ -288,6 +288,16 @@ IntegerFacts::laterIterations(const APInt &entry, CmpIPredicate goesOn,
     return std::nullopt;
   APInt hi =
       isSigned ? last.sadd_ov(*cmax, overflow) : last.uadd_ov(*cmax, overflow);
+  // Past the largest value the step would wrap. As for an scf.for
+  // (forLoopCannotWrap), a 64-bit or index counter is taken not to: a
+  // bound the loop never learns (`%i < %n`, %n any index) made every
+  // step above 1 overflow here, and the loop's later iterations were
+  // taken to start over at its first value (helper-77 class C: false
+  // double frees after -scf-for-to-while of a loop of step 2).
+  if (overflow && width >= 64) {
+    hi = isSigned ? APInt::getSignedMaxValue(width) : APInt::getMaxValue(width);
+    overflow = false;
+  }
   if (overflow)
     return std::nullopt;
   APInt lo = isSigned ? entry.sadd_ov(*cmin, overflow)

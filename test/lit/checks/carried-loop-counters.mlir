@@ -90,3 +90,32 @@ func.func @two_entries(%e: i1) {
 ^exit:
   return
 }
+
+// A step of 2 below a bound the loop never learns (%n any index): the
+// counter is taken not to wrap, as an scf.for's is (a false double free
+// of -scf-for-to-while's output for `scf.for %i = 0 to %n step 2`).
+// RUN: sed 's/%i1 = arith.addi %i, %c2 : index/%i1 = arith.addi %i, %c0 : index/' %s | not %memlint lint - 2>&1 | FileCheck %s --check-prefix=STILL
+// STILL: error: buffer %d is freed twice
+func.func @while_step_two_to_any_bound(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %d = memref.alloc() : memref<4xf32>
+  %runs = arith.cmpi slt, %c0, %n : index
+  scf.if %runs {
+    %r = scf.while (%i = %c0) : (index) -> index {
+      %go = arith.cmpi slt, %i, %n : index
+      scf.condition(%go) %i : index
+    } do {
+    ^bb0(%i: index):
+      %first = arith.cmpi eq, %i, %c0 : index
+      scf.if %first {
+        memref.dealloc %d : memref<4xf32>
+      }
+      %i1 = arith.addi %i, %c2 : index
+      scf.yield %i1 : index
+    }
+  } else {
+    memref.dealloc %d : memref<4xf32>
+  }
+  return
+}
