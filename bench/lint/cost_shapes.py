@@ -74,10 +74,21 @@ def diamonds(n=20000):
     return "\n".join(out) + "\n"
 
 
+def casts(n=20000):
+    out = ["func.func @casts() {", "  %c0 = arith.constant 0 : index",
+           "  %a = memref.alloc() : memref<8xf32>",
+           "  %v0 = memref.cast %a : memref<8xf32> to memref<?xf32>"]
+    out += [f"  %v{i} = memref.cast %v{i-1} : memref<?xf32> to memref<?xf32>"
+            for i in range(1, n)]
+    out += [f"  memref.dealloc %v{n-1} : memref<?xf32>", "  return", "}"]
+    return "\n".join(out) + "\n"
+
+
 SHAPES = [("pairs, bad order, N=24", pairs), ("64 sequential scf.if", ifs),
           ("leak in 16 nested scf.for", nest),
           ("5,000 conditionally freed buffers", frees),
-          ("20,000 diamonds", diamonds)]
+          ("20,000 diamonds", diamonds),
+          ("a chain of 20,000 memref.casts", casts)]
 
 
 def main():
