@@ -237,8 +237,9 @@ static void extendTo(LiveRange &r, unsigned p, Operation *op, bool covers) {
 /// Every value that may be `allocated`: upstream's view flow, closed under
 /// memlint's own aliasing rules (views per viewSource, and ops it cannot
 /// see into returning views of their memref operands).
-static llvm::SetVector<Value> aliasesOf(Value allocated,
-                                        BufferViewFlowAnalysis &views) {
+/// Past `limit` values it stops: nullopt.
+static std::optional<llvm::SetVector<Value>>
+aliasesOf(Value allocated, BufferViewFlowAnalysis &views, size_t limit) {
   llvm::SetVector<Value> aliases;
   SmallVector<Value> work;
   // resolve() is transitive: what a value it returned resolves to is
@@ -258,6 +259,8 @@ static llvm::SetVector<Value> aliasesOf(Value allocated,
   };
   addAlias(allocated);
   while (!work.empty()) {
+    if (aliases.size() > limit)
+      return std::nullopt;
     Value v = work.pop_back_val();
     for (Operation *user : v.getUsers())
       for (OpResult result : user->getResults()) {
@@ -389,6 +392,7 @@ void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
   std::vector<bool> carried;
   // CFG only: the ranges each value may belong to (see coverLiveBlocks).
   DenseMap<Value, SmallVector<unsigned, 1>> rangesOf;
+  size_t aliasVisits = 0;
 
   for (auto [index, info] : llvm::enumerate(buffers)) {
     // Memory another function owns takes no place in this one's plan.
@@ -403,8 +407,27 @@ void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
     }
     unsigned rangeId = rangeList.size();
     LiveRange r = startRange(info, index);
+    // Each buffer's aliases are walked apart: a chain of 4,000 selects,
+    // each of one more buffer, has 8M of them (lint 2.5 s, 10,000: 33 s).
+    // Past MaxAliasVisits in a function, a buffer is live from the
+    // function's first point to its last and followed by nothing
+    // (no missed reuse, no plan sharing its place).
+    std::optional<llvm::SetVector<Value>> aliases;
+    if (aliasVisits <= MaxAliasVisits)
+      aliases = aliasesOf(info.value, views, MaxAliasVisits - aliasVisits);
+    if (!aliases) {
+      aliasVisits = MaxAliasVisits + 1;
+      r.start = 0;
+      r.escapes = true;
+      r.tracked = false;
+      carried.push_back(true);
+      impl->rangeIndex[info.value] = rangeId;
+      rangeList.push_back(std::move(r));
+      continue;
+    }
+    aliasVisits += aliases->size();
     bool isCarried = false;
-    for (Value v : aliasesOf(info.value, views)) {
+    for (Value v : *aliases) {
       if (auto arg = dyn_cast<BlockArgument>(v))
         isCarried |= coverLoopArgument(r, arg);
       for (OpOperand &use : v.getUses())

@@ -131,6 +131,10 @@ public:
   LiveRanges(const LiveRanges &) = delete;
   LiveRanges &operator=(const LiveRanges &) = delete;
 
+  /// The most aliases walked for the buffers of one function; the buffers
+  /// past it are taken live throughout and not followed (compute()).
+  static constexpr size_t MaxAliasVisits = size_t(1) << 20;
+
   mlir::FunctionOpInterface function() const { return fn; }
   /// One range per allocated value, in the order of the buffers given (a
   /// value listed again, such as a loop allocation's instance from an

@@ -84,11 +84,25 @@ def casts(n=20000):
     return "\n".join(out) + "\n"
 
 
+def selects(n=10000):
+    out = ["func.func @selects(%c: i1, %d: i1) {",
+           "  %a = memref.alloc() : memref<4xf32>"]
+    prev = "%a"
+    for i in range(n):
+        cond = "%d" if i % 2 == 0 else "%c"
+        out += [f"  %b{i} = memref.alloc() : memref<4xf32>",
+                f"  %s{i} = arith.select {cond}, {prev}, %b{i} : memref<4xf32>"]
+        prev = f"%s{i}"
+    out += [f"  memref.dealloc {prev} : memref<4xf32>", "  return", "}"]
+    return "\n".join(out) + "\n"
+
+
 SHAPES = [("pairs, bad order, N=24", pairs), ("64 sequential scf.if", ifs),
           ("leak in 16 nested scf.for", nest),
           ("5,000 conditionally freed buffers", frees),
           ("20,000 diamonds", diamonds),
-          ("a chain of 20,000 memref.casts", casts)]
+          ("a chain of 20,000 memref.casts", casts),
+          ("a chain of 10,000 selects of new buffers", selects)]
 
 
 def main():
