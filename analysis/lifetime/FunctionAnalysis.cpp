@@ -82,6 +82,11 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
     flow.pinFormula(r, c ? BddManager::True : BddManager::False);
   if (body.empty())
     return;
+  // Too many buffers to follow (LoopModel::MaxBuffers): spent already.
+  if (ctx.bdd.exhausted()) {
+    ctx.stopped = true;
+    return;
+  }
   std::vector<Exit> exits = walker.walkRegion(body, entryOf(body));
   // The budget may run out after the last round's check: what the rest of
   // the walk computed is meaningless then.

@@ -11,6 +11,7 @@
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/PostOrderIterator.h"
+#include <limits>
 
 using namespace mlir;
 
@@ -87,8 +88,22 @@ bool LoopScope::holdsStill(Value v) const {
 void LoopModel::addEarlierInstances(FunctionOpInterface fn) {
   std::vector<BufferInfo> &buffers = ctx.buffers;
   unsigned n = buffers.size();
+  // An instance per allocation and loop around it: 3,000 CFG loops nested
+  // in one another, each allocating, made 4.5M, whose states took 3.2 GB
+  // past the 256 MiB budget (helper-78). Past MaxBuffers, the memory
+  // budget is spent before any is made.
+  std::vector<SmallVector<const void *, 2>> around(n);
+  size_t total = n;
+  for (unsigned b = 0; b < n && total <= MaxBuffers; ++b) {
+    around[b] = enclosingLoops(buffers[b].allocOp, fn);
+    total += around[b].size();
+  }
+  if (total > MaxBuffers) {
+    ctx.bdd.chargeOutside(std::numeric_limits<uint64_t>::max() / 2);
+    return;
+  }
   for (unsigned b = 0; b < n; ++b)
-    for (const void *loop : enclosingLoops(buffers[b].allocOp, fn)) {
+    for (const void *loop : around[b]) {
       unsigned t = buffers.size();
       BufferInfo info = buffers[b];
       info.earlierOf = b;
@@ -126,6 +141,11 @@ const LoopModel::CfgLoops &LoopModel::cfgLoopsOf(Region *region) {
   for (Block *b : rpot)
     index[b] = n++;
   DenseMap<Block *, unsigned> loopOf;
+  // Loops nested in one another hold each other's blocks: 20,000 blocks
+  // that each branch back to the one before made 200M entries (6 GB).
+  // Past MaxLoopBlocks, the memory budget is spent and the loops found so
+  // far are all there is (the analysis stops).
+  size_t blocksInLoops = 0;
   for (Block *b : rpot)
     for (Block *s : b->getSuccessors()) {
       auto si = index.find(s);
@@ -134,7 +154,14 @@ const LoopModel::CfgLoops &LoopModel::cfgLoopsOf(Region *region) {
       auto [li, added] = loopOf.try_emplace(s, loops.size());
       if (added)
         loops.push_back({s, {}});
-      addLoopBlocks(b, s, loops[li->second].second);
+      llvm::DenseSet<Block *> &blocks = loops[li->second].second;
+      blocksInLoops -= blocks.size();
+      addLoopBlocks(b, s, blocks);
+      blocksInLoops += blocks.size();
+      if (blocksInLoops > MaxLoopBlocks) {
+        ctx.bdd.chargeOutside(std::numeric_limits<uint64_t>::max() / 2);
+        return loops;
+      }
     }
   return loops;
 }

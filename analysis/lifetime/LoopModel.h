@@ -88,8 +88,13 @@ public:
 
   /// Gives every allocation that may run more than once per call of `fn`
   /// an earlier instance per loop around it (appended to the buffers and
-  /// origins).
+  /// origins). Where that makes more than MaxBuffers, none is made and the
+  /// analysis budget (its memory) is spent.
   void addEarlierInstances(mlir::FunctionOpInterface fn);
+  static constexpr size_t MaxBuffers = size_t(1) << 17;
+  /// The most blocks the CFG loops of a region may hold, summed over the
+  /// loops (cfgLoopsOf).
+  static constexpr size_t MaxLoopBlocks = size_t(1) << 22;
   /// `contrib` crosses the back edge `term` of `loop`, carrying `carried`.
   void crossBackEdge(mlir::Operation *term, Incoming &contrib,
                      mlir::ValueRange carried, const LoopScope &loop);
