@@ -54,20 +54,28 @@ Plan placeInOrder(const std::vector<Buffer> &buffers,
   Plan plan;
   plan.method = std::move(method);
   plan.offsets.assign(buffers.size(), 0);
-  std::vector<size_t> placed;
+  // The placed buffers, kept in the order of their byte ranges: those live
+  // with the next buffer come out sorted as chooseOffset wants them,
+  // without a sort per buffer (30,000 buffers live together: 48 s).
+  using Range = std::pair<int64_t, int64_t>;
+  std::vector<std::pair<Range, size_t>> placed;
   placed.reserve(buffers.size());
-  std::vector<std::pair<int64_t, int64_t>> taken;
+  std::vector<Range> taken;
   for (size_t i : order) {
     const Buffer &b = buffers[i];
     if (!occupies(b))
       continue;
     taken.clear();
-    for (size_t j : placed)
+    for (const auto &[range, j] : placed)
       if (liveTogether(b, buffers[j]))
-        taken.push_back({plan.offsets[j], plan.offsets[j] + buffers[j].size});
-    std::sort(taken.begin(), taken.end());
-    plan.offsets[i] = chooseOffset(taken, b.size, alignment, fit);
-    placed.push_back(i);
+        taken.push_back(range);
+    int64_t offset = chooseOffset(taken, b.size, alignment, fit);
+    plan.offsets[i] = offset;
+    Range range{offset, offset + b.size};
+    auto at = std::upper_bound(
+        placed.begin(), placed.end(), range,
+        [](const Range &r, const auto &p) { return r < p.first; });
+    placed.insert(at, {range, i});
   }
   finishPlan(buffers, alignment, plan);
   return plan;
