@@ -232,6 +232,40 @@ bool rangeAnalysisKnowsLoop(Operation *op) {
   return isa<scf::ParallelOp, scf::ForallOp, affine::AffineParallelOp>(op);
 }
 
+/// Upstream's range analysis, except for the induction variables of the
+/// loops it would bound wrongly or crash on (rangeAnalysisKnowsLoop): any
+/// value. Declining the whole function instead left every function with
+/// such a loop (`affine.for %j = 0 to %n`, what tiling and unrolling
+/// leave) without integer facts (helper-77 class F).
+class LoopSafeRanges : public dataflow::IntegerRangeAnalysis {
+public:
+  using IntegerRangeAnalysis::IntegerRangeAnalysis;
+
+  void visitNonControlFlowArguments(
+      Operation *op, const RegionSuccessor &successor,
+      ArrayRef<dataflow::IntegerValueRangeLattice *> argLattices,
+      unsigned firstIndex) override {
+    if (isa<LoopLikeOpInterface>(op) && !rangeAnalysisKnowsLoop(op)) {
+      // An affine.for counts up from its lower bound, a constant or not.
+      auto f = dyn_cast<affine::AffineForOp>(op);
+      if (f && f.hasConstantLowerBound() && argLattices.size() == 1) {
+        unsigned w = IndexType::kInternalStorageBitWidth;
+        ConstantIntRanges from = ConstantIntRanges::fromSigned(
+            APInt(w, f.getConstantLowerBound(), /*isSigned=*/true),
+            APInt::getSignedMaxValue(w));
+        dataflow::IntegerValueRangeLattice *iv = argLattices.front();
+        propagateIfChanged(iv, iv->join(IntegerValueRange(from)));
+        return;
+      }
+      for (dataflow::IntegerValueRangeLattice *lattice : argLattices)
+        setToEntryState(lattice);
+      return;
+    }
+    IntegerRangeAnalysis::visitNonControlFlowArguments(op, successor,
+                                                       argLattices, firstIndex);
+  }
+};
+
 /// SparseConstantPropagation without folding. DeadCodeAnalysis reads a
 /// constant state for every operand of a branch; IntegerRangeAnalysis gives
 /// integer values theirs (a one-value range is a constant), so only other
@@ -336,21 +370,16 @@ bool IntegerFacts::ensureRanges() {
   if (noRanges || !fn)
     return false;
   // One walk decides whether the solver may run: it must not on huge
-  // functions (its cost is memlint's), nor where it would be wrong.
+  // functions (its cost is memlint's). Loops it would read wrongly are
+  // LoopSafeRanges' to leave out.
   unsigned ops = 0;
-  bool wrongLoop = false;
   fn->walk([&](Operation *op) {
     if (++ops > MaxOpsForRanges)
       return WalkResult::interrupt();
-    auto loop = dyn_cast<LoopLikeOpInterface>(op);
-    if (loop && loop.getSingleInductionVar() && !rangeAnalysisKnowsLoop(op)) {
-      wrongLoop = true;
-      return WalkResult::interrupt();
-    }
     return WalkResult::advance();
   });
   noRanges = true;
-  if (ops > MaxOpsForRanges || wrongLoop)
+  if (ops > MaxOpsForRanges)
     return false;
   // Intraprocedural: arguments and call results may be anything (callers
   // are not known, and callees' bodies may change without this function's).
@@ -358,7 +387,7 @@ bool IntegerFacts::ensureRanges() {
       DataFlowConfig().setInterprocedural(false));
   s->load<dataflow::DeadCodeAnalysis>();
   s->load<UnfoldedConstants>();
-  s->load<dataflow::IntegerRangeAnalysis>();
+  s->load<LoopSafeRanges>();
   if (failed(s->initializeAndRun(fn)))
     return false;
   noRanges = false;
@@ -448,12 +477,14 @@ ComparedPair IntegerFacts::pairOf(Value x, CmpIPredicate pred, Value y) {
   // is the unsigned order of what was extended.
   bool zero = false;
   for (;;) {
+    // (Ops of one kind with no operand, two constants or two results of a
+    // getter, are no extension: their operand is not asked for.)
     Operation *a = x.getDefiningOp(), *b = y.getDefiningOp();
-    if (!a || !b || a->getName() != b->getName() ||
-        a->getOperand(0).getType() != b->getOperand(0).getType())
+    if (!a || !b || a->getName() != b->getName())
       break;
     Extension ext = extensionOf(a);
-    if (ext == Extension::None)
+    if (ext == Extension::None ||
+        a->getOperand(0).getType() != b->getOperand(0).getType())
       break;
     zero |= ext == Extension::Zero;
     x = a->getOperand(0);

@@ -506,3 +506,39 @@ func.func @two_trips_of_a_long_step() {
   }
   return
 }
+
+// ---- A loop whose bounds ranges cannot read leaves the rest alone ------------
+
+// An affine.for to a symbol (upstream's range analysis crashes on it) made
+// the whole function go without integer facts: `0 > 5` was a question.
+func.func @facts_beside_a_symbolic_affine_loop(%n: index, %m: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c5 = arith.constant 5 : index
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  affine.for %j = 0 to %n {
+    memref.store %f, %m[%c0] : memref<8xf32>
+  }
+  %big = arith.cmpi sgt, %c0, %c5 : index
+  scf.if %big {
+    memref.dealloc %a : memref<4xf32>
+  }
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+// Its induction variable counts up from 0 (the upper bound is a symbol):
+// `%j < 0` never holds, the free under it never runs, and the buffer
+// leaks; no double free.
+func.func @symbolic_affine_loop_counts_from_its_lower_bound(%n: index) {
+  %c0 = arith.constant 0 : index
+  // expected-warning@+1 {{buffer %a is never freed (it is freed only on other paths) [leak]}}
+  %a = memref.alloc() : memref<4xf32>
+  affine.for %j = 0 to %n {
+    %neg = arith.cmpi slt, %j, %c0 : index
+    scf.if %neg {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  return // expected-note {{the function exits here with %a still allocated}}
+}
