@@ -107,10 +107,14 @@ func.func @f(%lb: index, %ub: index, %s: index) {
   EXPECT_NE(facts.pairOf(cmps[2]).lhs, a.rhs);
   // The unsigned loop: below in the unsigned order only.
   EXPECT_EQ(facts.possible(j, ub), outcome::LtLt | outcome::GtLt);
-  // upstream's analysis would bound %j in the signed order: no ranges in
-  // this function.
+  // upstream's analysis would bound %j in the signed order: it may be any
+  // value (LoopSafeRanges), and the function keeps its other ranges.
   EXPECT_FALSE(facts.decide(cmps[0]).has_value());
-  EXPECT_FALSE(facts.rangesComputed());
+  EXPECT_TRUE(facts.rangesComputed());
+  std::optional<ConstantIntRanges> rj = facts.rangeOf(j);
+  ASSERT_TRUE(rj.has_value());
+  EXPECT_TRUE(rj->smin().isMinSignedValue());
+  EXPECT_TRUE(rj->smax().isMaxSignedValue());
 }
 
 TEST(IntegerFactsTest, RangesDecideComparisonsAndAffineSets) {
