@@ -4,6 +4,7 @@
 #include "fixes/OpEdits.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include <algorithm>
 
@@ -46,6 +47,59 @@ ifRegionBraces(const SourceText &src, scf::IfOp ifOp, unsigned idx) {
   if (!close)
     return std::nullopt;
   return std::make_pair(p, *close);
+}
+
+/// The braces around region `idx` of the scf.index_switch `sw` as written:
+/// `case 0 { ... } case 1 { ... } default { ... }`, the default being
+/// region 0 and case k region k + 1. A brace group after something else
+/// (an attribute dictionary) is no region.
+std::optional<std::pair<size_t, size_t>>
+switchRegionBraces(const SourceText &src, scf::IndexSwitchOp sw, unsigned idx) {
+  auto range = src.opRange(sw);
+  const auto *def = src.document().opDef(sw);
+  if (!range || !def)
+    return std::nullopt;
+  llvm::StringRef text = src.str();
+  std::optional<size_t> p = src.document().fileOffset(def->loc.End);
+  if (!p)
+    return std::nullopt;
+  unsigned caseIndex = 0;
+  for (size_t at = *p; at < range->second;) {
+    size_t open = text.find('{', at);
+    if (open == llvm::StringRef::npos || open >= range->second)
+      return std::nullopt;
+    std::optional<size_t> close = matchingBrace(text, open, range->second);
+    if (!close)
+      return std::nullopt;
+    // The word before the brace: `default`, or a case's value after `case`.
+    llvm::StringRef before = text.slice(*p, open).rtrim();
+    llvm::StringRef word =
+        before.substr(before.find_last_of(" \t\n") == llvm::StringRef::npos
+                          ? 0
+                          : before.find_last_of(" \t\n") + 1);
+    std::optional<unsigned> region;
+    if (word == "default") {
+      region = 0;
+    } else if (!word.empty() && (llvm::isDigit(word.back()))) {
+      llvm::StringRef rest = before.drop_back(word.size()).rtrim();
+      if (rest.ends_with("case"))
+        region = 1 + caseIndex++;
+    }
+    if (region && *region == idx)
+      return std::make_pair(open, *close);
+    at = *close + 1;
+  }
+  return std::nullopt;
+}
+
+/// The braces around region `idx` of `op` (an scf.if or scf.index_switch).
+std::optional<std::pair<size_t, size_t>>
+regionBraces(const SourceText &src, Operation *op, unsigned idx) {
+  if (auto ifOp = dyn_cast<scf::IfOp>(op))
+    return ifRegionBraces(src, ifOp, idx);
+  if (auto sw = dyn_cast<scf::IndexSwitchOp>(op))
+    return switchRegionBraces(src, sw, idx);
+  return std::nullopt;
 }
 
 bool hasWrittenOps(const SourceText &src, Block &block) {
@@ -106,7 +160,7 @@ std::optional<std::vector<TextEdit>> renderEdge(const SourceText &src,
 
 Operation *ProgramPoint::anchor() const {
   if (kind == EmptyRegion)
-    return cast<scf::IfOp>(op)->getRegion(index).front().getTerminator();
+    return op->getRegion(index).front().getTerminator();
   return op;
 }
 
@@ -154,6 +208,16 @@ std::vector<ProgramPoint> programPoints(const SourceText &src,
         if (auto braces = ifRegionBraces(src, ifOp, 0))
           points.push_back({ProgramPoint::ElseOf, op, 0, braces->second});
     }
+    // A case or default written empty (`default {}`: its yield implicit).
+    if (auto sw = dyn_cast<scf::IndexSwitchOp>(op))
+      for (unsigned i = 0; i < sw->getNumRegions(); ++i) {
+        Region &region = sw->getRegion(i);
+        if (region.empty() || hasWrittenOps(src, region.front()))
+          continue;
+        if (auto braces = switchRegionBraces(src, sw, i))
+          points.push_back(
+              {ProgramPoint::EmptyRegion, op, i, braces->first + 1});
+      }
     if (r)
       for (unsigned i = 0; i < op->getNumSuccessors(); ++i)
         if (numPredecessorEdges(op->getSuccessor(i)) > 1)
@@ -249,7 +313,7 @@ std::optional<std::vector<TextEdit>> renderAt(const SourceText &src,
         p + 1, p + 1, " else {\n" + inner + stmt + "\n" + outer + "}")};
   }
   case ProgramPoint::EmptyRegion: {
-    auto braces = ifRegionBraces(src, cast<scf::IfOp>(pt.op), pt.index);
+    auto braces = regionBraces(src, pt.op, pt.index);
     if (!braces)
       return std::nullopt;
     auto [open, close] = *braces;

@@ -27,7 +27,8 @@ struct ProgramPoint {
     BeforeOp,    // before `op`, a written op
     EndOfBlock,  // before `op`, an implicit terminator
     ElseOf,      // a new else region of the scf.if `op`
-    EmptyRegion, // inside region `index` of the scf.if `op`, written empty
+    EmptyRegion, // inside region `index` of the scf.if or scf.index_switch
+                 // `op`, written empty
     Edge,        // a new block on the edge to successor `index` of `op`
   } kind;
   mlir::Operation *op;
