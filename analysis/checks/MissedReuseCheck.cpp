@@ -27,6 +27,7 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
+#include <limits>
 #include <map>
 #include <tuple>
 
@@ -198,6 +199,11 @@ private:
       if (promised == 0 || promised % wanted != 0)
         return false;
     }
+    // A size past 64 bits (staticByteSize's INT64_MAX) is no size to
+    // compare, nor to print: such a buffer is reused by nothing.
+    constexpr int64_t pastRange = std::numeric_limits<int64_t>::max();
+    if (later.bytes == pastRange || earlier.bytes == pastRange)
+      return false;
     if (later.bytes && earlier.bytes)
       return *later.bytes <= *earlier.bytes;
     if (later.bytes || earlier.bytes || later.dynamicSizes.empty())

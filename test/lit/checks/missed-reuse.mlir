@@ -326,3 +326,13 @@ func.func @allocation_kinds() {
   gpu.dealloc %shared2 : memref<128xf32>
   return
 }
+
+// Sizes past 64 bits (2^64 bytes each) are no sizes to compare or print:
+// "9223372036854775807 bytes, same size" was the 64-bit cap, not the size.
+func.func @sizes_past_64_bits() {
+  %a = memref.alloc() : memref<4611686018427387904xf32>
+  memref.dealloc %a : memref<4611686018427387904xf32>
+  %b = memref.alloc() : memref<4611686018427387904xf32>
+  memref.dealloc %b : memref<4611686018427387904xf32>
+  return
+}
