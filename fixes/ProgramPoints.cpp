@@ -18,21 +18,31 @@ namespace {
 // Braces of scf.if regions
 //===----------------------------------------------------------------------===//
 
-/// The braces around region `idx` (0: then, 1: else) of `ifOp` as written.
-std::optional<std::pair<size_t, size_t>>
-ifRegionBraces(const SourceText &src, scf::IfOp ifOp, unsigned idx) {
-  auto range = src.opRange(ifOp);
-  const auto *def = src.document().opDef(ifOp);
+/// Where the text of `op` goes on after its name, and where it ends.
+std::optional<std::pair<size_t, size_t>> afterOpName(const SourceText &src,
+                                                     Operation *op) {
+  auto range = src.opRange(op);
+  const auto *def = src.document().opDef(op);
   if (!range || !def)
     return std::nullopt;
-  llvm::StringRef text = src.str();
   std::optional<size_t> nameEnd = src.document().fileOffset(def->loc.End);
   if (!nameEnd)
     return std::nullopt;
-  size_t open = text.find('{', *nameEnd);
-  if (open == llvm::StringRef::npos || open >= range->second)
+  return std::make_pair(*nameEnd, range->second);
+}
+
+/// The braces around region `idx` (0: then, 1: else) of `ifOp` as written.
+std::optional<std::pair<size_t, size_t>>
+ifRegionBraces(const SourceText &src, scf::IfOp ifOp, unsigned idx) {
+  auto span = afterOpName(src, ifOp);
+  if (!span)
     return std::nullopt;
-  std::optional<size_t> close = matchingBrace(text, open, range->second);
+  auto [nameEnd, end] = *span;
+  llvm::StringRef text = src.str();
+  size_t open = text.find('{', nameEnd);
+  if (open == llvm::StringRef::npos || open >= end)
+    return std::nullopt;
+  std::optional<size_t> close = matchingBrace(text, open, end);
   if (!close)
     return std::nullopt;
   if (idx == 0)
@@ -41,9 +51,9 @@ ifRegionBraces(const SourceText &src, scf::IfOp ifOp, unsigned idx) {
   if (!text.substr(p).starts_with("else"))
     return std::nullopt;
   p = src.skipSpaceAndComments(p + 4);
-  if (p >= range->second || text[p] != '{')
+  if (p >= end || text[p] != '{')
     return std::nullopt;
-  close = matchingBrace(text, p, range->second);
+  close = matchingBrace(text, p, end);
   if (!close)
     return std::nullopt;
   return std::make_pair(p, *close);
@@ -55,24 +65,21 @@ ifRegionBraces(const SourceText &src, scf::IfOp ifOp, unsigned idx) {
 /// (an attribute dictionary) is no region.
 std::optional<std::pair<size_t, size_t>>
 switchRegionBraces(const SourceText &src, scf::IndexSwitchOp sw, unsigned idx) {
-  auto range = src.opRange(sw);
-  const auto *def = src.document().opDef(sw);
-  if (!range || !def)
+  auto span = afterOpName(src, sw);
+  if (!span)
     return std::nullopt;
+  auto [nameEnd, end] = *span;
   llvm::StringRef text = src.str();
-  std::optional<size_t> p = src.document().fileOffset(def->loc.End);
-  if (!p)
-    return std::nullopt;
   unsigned caseIndex = 0;
-  for (size_t at = *p; at < range->second;) {
+  for (size_t at = nameEnd; at < end;) {
     size_t open = text.find('{', at);
-    if (open == llvm::StringRef::npos || open >= range->second)
+    if (open == llvm::StringRef::npos || open >= end)
       return std::nullopt;
-    std::optional<size_t> close = matchingBrace(text, open, range->second);
+    std::optional<size_t> close = matchingBrace(text, open, end);
     if (!close)
       return std::nullopt;
     // The word before the brace: `default`, or a case's value after `case`.
-    llvm::StringRef before = text.slice(*p, open).rtrim();
+    llvm::StringRef before = text.slice(nameEnd, open).rtrim();
     llvm::StringRef word =
         before.substr(before.find_last_of(" \t\n") == llvm::StringRef::npos
                           ? 0
