@@ -266,6 +266,43 @@ public:
   }
 };
 
+/// Whether `op` hands an integer its regions yield out as a result of
+/// another type (`async.execute` yielding an i1 as `!async.value<i1>`):
+/// upstream's range analysis then gives that result the integer's range
+/// and, where it is one value, dies making a constant of the result's type
+/// (LLVM ERROR, abort; helper-79). Results matched to the yielded operands
+/// by position where their counts agree; otherwise any result not of an
+/// integer, index, float, memref or shaped type counts.
+static bool yieldsIntoOtherTypes(Operation *op) {
+  if (!isa<RegionBranchOpInterface>(op) || op->getNumResults() == 0)
+    return false;
+  auto integer = [](Type t) {
+    return ConstantIntRanges::getStorageBitwidth(t) != 0;
+  };
+  for (Region &region : op->getRegions())
+    for (Block &block : region) {
+      if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>())
+        continue;
+      Operation *term = &block.back();
+      if (!isa<RegionBranchTerminatorOpInterface>(term) ||
+          llvm::none_of(term->getOperandTypes(), integer))
+        continue;
+      if (term->getNumOperands() == op->getNumResults()) {
+        for (auto [yielded, result] :
+             llvm::zip(term->getOperandTypes(), op->getResultTypes()))
+          if (integer(yielded) && yielded != result)
+            return true;
+        continue;
+      }
+      if (llvm::any_of(op->getResultTypes(), [&](Type t) {
+            return !integer(t) &&
+                   !isa<FloatType, BaseMemRefType, ShapedType>(t);
+          }))
+        return true;
+    }
+  return false;
+}
+
 /// SparseConstantPropagation without folding. DeadCodeAnalysis reads a
 /// constant state for every operand of a branch; IntegerRangeAnalysis gives
 /// integer values theirs (a one-value range is a constant), so only other
@@ -373,13 +410,14 @@ bool IntegerFacts::ensureRanges() {
   // functions (its cost is memlint's). Loops it would read wrongly are
   // LoopSafeRanges' to leave out.
   unsigned ops = 0;
+  bool wrapsIntegers = false;
   fn->walk([&](Operation *op) {
-    if (++ops > MaxOpsForRanges)
+    if (++ops > MaxOpsForRanges || (wrapsIntegers = yieldsIntoOtherTypes(op)))
       return WalkResult::interrupt();
     return WalkResult::advance();
   });
   noRanges = true;
-  if (ops > MaxOpsForRanges)
+  if (ops > MaxOpsForRanges || wrapsIntegers)
     return false;
   // Intraprocedural: arguments and call results may be anything (callers
   // are not known, and callees' bodies may change without this function's).
