@@ -71,7 +71,6 @@ void ConditionTable::markLoopRuns(Bdd atom, Operation *loop) {
 
 void ConditionTable::markCase(Bdd atom, Operation *op, unsigned numCases,
                               Message whenDefault) {
-  // With one case, "does not take case 0" says it as well.
   SmallVector<unsigned> vars = bdd.support(atom);
   if (vars.size() != 1 || numCases < 2)
     return;

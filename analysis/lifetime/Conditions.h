@@ -113,7 +113,8 @@ public:
   void markLoopRuns(Bdd atom, mlir::Operation *loop);
   /// Marks the choice atom `atom` as "switch `op` takes one of its
   /// `numCases` cases", so that a path taking none of them is worded as
-  /// one phrase, `whenDefault`, not as one negation per case.
+  /// one phrase, `whenDefault`, not as one negation per case (with one
+  /// case, "does not take case 0" says it as well: not marked).
   void markCase(Bdd atom, mlir::Operation *op, unsigned numCases,
                 Message whenDefault);
 
