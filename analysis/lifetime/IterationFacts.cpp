@@ -174,6 +174,16 @@ static arith::CmpIOp loopTest(Block *block, bool *negated = nullptr,
   bool flip = false;
   if (Value lifted = test ? liftedFlagCondition(test, flip) : Value())
     test = lifted;
+  // `xori %c, true` is the negation of %c (how a loop that goes on while
+  // `%i >= %n` fails writes its test before -lift-cf-to-scf).
+  if (auto x = test ? test.getDefiningOp<arith::XOrIOp>() : nullptr)
+    for (unsigned k = 0; k < 2; ++k)
+      if (x.getType().isInteger(1) &&
+          matchPattern(x->getOperand(1 - k), m_One())) {
+        test = x->getOperand(k);
+        flip = !flip;
+        break;
+      }
   // A conjunction `%lt && %x` holds only where `%lt` does, so a loop that
   // goes on while it holds goes on only while `%lt` does (a disjunction,
   // one that goes on while it fails): the comparison of `about` in it is

@@ -117,3 +117,63 @@ func.func @lifted_negated_guard_frees(%n: index) {
   }
   return
 }
+
+// The test negated with `xori %c, true` (a loop that goes on while
+// `%i >= %n` fails): the first iteration is still known, and the free
+// under `%i == 0` runs once (a false double free before; helper-79).
+// The leak when the loop does not run is true.
+func.func @lifted_negated_test(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  // expected-warning@+1 {{buffer %m is never freed when the loop at 131:8 runs zero times (it is freed only on other paths)}}
+  %m = memref.alloc() : memref<8xf32>
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %done = arith.cmpi sge, %i, %n : index
+    %go = arith.xori %done, %true : i1
+    %w = scf.if %go -> i32 {
+      %one = arith.constant 1 : i32
+      scf.yield %one : i32
+    } else {
+      %zero = arith.constant 0 : i32
+      scf.yield %zero : i32
+    }
+    %t = arith.trunci %w : i32 to i1
+    scf.condition(%t) %i : index
+  } do {
+  ^bb0(%i: index):
+    %j = arith.addi %i, %c1 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    scf.if %first {
+      memref.dealloc %m : memref<8xf32>
+    }
+    scf.yield %j : index
+  }
+  return // expected-note {{the function exits here with %m still allocated}}
+}
+
+// The same loop freeing in its first two iterations: freed twice.
+func.func @lifted_negated_test_two_frees(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  // expected-note@+2 {{%m allocated here}}
+  // expected-warning@+1 {{buffer %m is never freed when the loop at 163:8 runs zero times (it is freed only on other paths)}}
+  %m = memref.alloc() : memref<8xf32>
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %done = arith.cmpi sge, %i, %n : index
+    %go = arith.xori %done, %true : i1
+    scf.condition(%go) %i : index
+  } do {
+  ^bb0(%i: index):
+    %j = arith.addi %i, %c1 : index
+    %early = arith.cmpi ule, %i, %c1 : index
+    scf.if %early {
+      // expected-error@+2 {{buffer %m is freed twice}}
+      // expected-note@+1 {{freed here in the previous iteration of the loop}}
+      memref.dealloc %m : memref<8xf32>
+    }
+    scf.yield %j : index
+  }
+  return // expected-note {{the function exits here with %m still allocated}}
+}
