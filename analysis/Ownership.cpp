@@ -102,16 +102,17 @@ bool isStackAllocated(Value v) {
 
 bool isGlobalAccess(Operation *op) { return isa<memref::GetGlobalOp>(op); }
 
-bool handsOutForeignMemory(Operation *op) {
+SmallVector<Value> foreignResults(Operation *op) {
+  SmallVector<Value> out;
   if (isa<CallOpInterface>(op) || op->getNumRegions() > 0 ||
       op->hasTrait<OpTrait::ConstantLike>() || isGlobalAccess(op) ||
-      !heapAllocatedResults(op).empty())
-    return false;
-  if (llvm::any_of(op->getOperands(), [](Value v) { return carriesMemRef(v); }))
-    return false;
-  return llvm::any_of(op->getResults(), [](Value r) {
-    return isMemRef(r) && !isStackAllocated(r);
-  });
+      !heapAllocatedResults(op).empty() ||
+      llvm::any_of(op->getOperands(), [](Value v) { return carriesMemRef(v); }))
+    return out;
+  for (Value r : op->getResults())
+    if (isMemRef(r) && !isStackAllocated(r))
+      out.push_back(r);
+  return out;
 }
 
 StringRef matchingFreeOpName(Operation *allocOp) {

@@ -40,14 +40,14 @@ bool isStackAllocated(mlir::Value v);
 bool endsExpandedRealloc(mlir::Operation *free, mlir::Value freed);
 /// True if `op` yields a global's memory (memref.get_global).
 bool isGlobalAccess(mlir::Operation *op);
-/// Whether the memref results of `op` are memory it hands out from
-/// somewhere memlint cannot see (`"polygeist.pointer2memref"(%p)`, an
-/// unregistered getter, a cast from an LLVM pointer, a tensor's buffer):
-/// an op that is given no buffer, runs no region, and neither allocates
-/// nor names the stack, a global or a constant. Like a body-less callee's
-/// result, it is freed at most once and not used after that, whoever owns
-/// it.
-bool handsOutForeignMemory(mlir::Operation *op);
+/// The memref results of `op` that are memory it hands out from somewhere
+/// memlint cannot see (`"polygeist.pointer2memref"(%p)`, an unregistered
+/// getter, a cast from an LLVM pointer, a tensor's buffer): those of an op
+/// that is given no buffer, runs no region, and neither allocates nor
+/// names the stack, a global or a constant (none for other ops). Like a
+/// body-less callee's result, it is freed at most once and not used after
+/// that, whoever owns it.
+llvm::SmallVector<mlir::Value> foreignResults(mlir::Operation *op);
 
 /// The op that frees what `allocOp` allocates, by the runtime behind it:
 /// "memref.dealloc" for the host heap (`memref.alloc`, `memref.realloc`,

@@ -133,6 +133,12 @@ public:
     if (spentOn == BddSpent::None && bytesHeld() + bytes > budget.bytes)
       spentOn = BddSpent::Memory;
   }
+  /// Spends the byte budget at once: work that would need more memory
+  /// than the budget, seen before it is done.
+  void spendMemory() {
+    if (spentOn == BddSpent::None)
+      spentOn = BddSpent::Memory;
+  }
   uint64_t peakBytes() const { return peak; }
 
 private:

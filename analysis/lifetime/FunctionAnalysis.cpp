@@ -23,10 +23,8 @@ void FunctionAnalysis::collectBuffers(FunctionOpInterface fn) {
     SmallVector<Value> foreign;
     if (auto call = dyn_cast<CallOpInterface>(op))
       readCallResults(call, allocated, foreign);
-    else if (handsOutForeignMemory(op))
-      for (Value r : op->getResults())
-        if (isMemRef(r) && !isStackAllocated(r))
-          foreign.push_back(r);
+    else
+      foreign = foreignResults(op);
     for (Value v : llvm::concat<Value>(allocated, foreign)) {
       unsigned b = ctx.buffers.size();
       ctx.buffers.push_back({v, op, true});

@@ -11,7 +11,6 @@
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/PostOrderIterator.h"
-#include <limits>
 
 using namespace mlir;
 
@@ -99,7 +98,7 @@ void LoopModel::addEarlierInstances(FunctionOpInterface fn) {
     total += around[b].size();
   }
   if (total > MaxBuffers) {
-    ctx.bdd.chargeOutside(std::numeric_limits<uint64_t>::max() / 2);
+    ctx.bdd.spendMemory();
     return;
   }
   for (unsigned b = 0; b < n; ++b)
@@ -159,7 +158,7 @@ const LoopModel::CfgLoops &LoopModel::cfgLoopsOf(Region *region) {
       addLoopBlocks(b, s, blocks);
       blocksInLoops += blocks.size();
       if (blocksInLoops > MaxLoopBlocks) {
-        ctx.bdd.chargeOutside(std::numeric_limits<uint64_t>::max() / 2);
+        ctx.bdd.spendMemory();
         return loops;
       }
     }

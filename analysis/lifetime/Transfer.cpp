@@ -441,7 +441,7 @@ void Transfer::defineResults(Operation *op, PathState &st) {
     // When the callee says so with an i1 result beside it (dynamic
     // ownership), only where that flag holds; elsewhere the result is
     // memory this function does not own. Foreign memory another op hands
-    // out starts here too (handsOutForeignMemory).
+    // out starts here too (foreignResults).
     if (std::optional<unsigned> b = ctx.bufferOf(r);
         b && (isa<CallOpInterface>(op) || ctx.buffers[*b].foreign)) {
       handleAllocation(*b, st);
