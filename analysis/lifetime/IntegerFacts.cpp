@@ -246,7 +246,8 @@ public:
       ArrayRef<dataflow::IntegerValueRangeLattice *> argLattices,
       unsigned firstIndex) override {
     if (isa<LoopLikeOpInterface>(op) && !rangeAnalysisKnowsLoop(op)) {
-      // An affine.for counts up from its lower bound, a constant or not.
+      // An affine.for counts up from a constant lower bound, whatever its
+      // upper one.
       auto f = dyn_cast<affine::AffineForOp>(op);
       if (f && f.hasConstantLowerBound() && argLattices.size() == 1) {
         unsigned w = IndexType::kInternalStorageBitWidth;
