@@ -305,11 +305,24 @@ bool Document::parseInChunks(Block &into, unsigned threads, unsigned parts) {
   });
   if (failedChunk)
     return false;
+  // A top-level op that defines a value (the planner reads only line
+  // starts, and such an op may be indented): ops below may use the value,
+  // and no function may define its name again. Pieces parsed apart see
+  // neither, so the whole file is parsed instead.
+  auto definesValues = [](Block &block) {
+    return llvm::any_of(block,
+                        [](Operation &op) { return op.getNumResults() != 0; });
+  };
+  for (auto &p : parsed)
+    if (definesValues(p->topLevel))
+      return false;
   if (plan->wrappedModule) {
     Block &first = parsed.front()->topLevel;
     if (!llvm::hasSingleElement(first) || !isa<ModuleOp>(first.front()))
       return false;
     Block *body = cast<ModuleOp>(first.front()).getBody();
+    if (definesValues(*body))
+      return false;
     for (auto &p : llvm::drop_begin(parsed))
       body->getOperations().splice(body->end(), p->topLevel.getOperations());
   }

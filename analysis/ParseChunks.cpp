@@ -103,6 +103,8 @@ std::optional<ChunkPlan> planParseChunks(llvm::StringRef file,
       aliasLines.back().second = l.line; // an alias runs up to here
     if (l.first == '#' || l.first == '!')
       aliasLines.push_back({l.line, SIZE_MAX});
+    else if (l.first == '%')
+      return std::nullopt; // a value crosses top-level ops (see below)
     else if (isOpStart(l.first))
       tops.push_back(&l);
     else if (l.first == '}')
@@ -137,6 +139,11 @@ std::optional<ChunkPlan> planParseChunks(llvm::StringRef file,
         indent = l.indent; // the first op of the body
       else if (l.indent == *indent)
         candidates.push_back(startOf(l));
+      // An op of the body that defines values: its names are in scope in
+      // the ops after it, and no function below may define them again
+      // (the parser refuses the shadowing); pieces would not see either.
+      if (l.indent == *indent && l.first == '%')
+        return std::nullopt;
     }
   } else {
     for (const Start *l : llvm::drop_begin(tops))

@@ -2,10 +2,15 @@
 //
 // Parsing is most of a lint of a large file, and MLIR's parser is
 // sequential. But a file's top-level operations (or those of the one module
-// that wraps them all) are independent to the parser: no SSA value crosses
-// them, and symbols are resolved later, by the verifier. So a file can be
-// cut between two such operations and the pieces parsed side by side in one
-// context, then put back together in order.
+// that wraps them all) are independent to the parser when none of them
+// defines a value (functions, globals, modules: symbols are resolved later,
+// by the verifier). So such a file can be cut between two of them and the
+// pieces parsed side by side in one context, then put back together in
+// order. A file with a top-level `%x = ...` is not cut: later ops may use
+// %x, and no function may define a %x again (the parser refuses names that
+// shadow), which pieces parsed apart would not see. (An indented one looks
+// like a line of a body here; Document finds it among the parsed pieces'
+// top-level ops and parses the whole file instead.)
 //
 // Each chunk is a PositionSlice of the file: every line it holds keeps its
 // line number and column, the lines that belong to other chunks are left

@@ -127,6 +127,12 @@ TEST(ParseChunks, LeavesAloneWhatItCannotCut) {
   EXPECT_FALSE(plan(std::string(Flat) + "{-#\n  dialect_resources: {}\n#-}\n"));
   EXPECT_FALSE(plan("module {\n  func.func @a() {\n    return\n  } }\n"));
   EXPECT_FALSE(plan(""));
+  // A top-level op that defines a value, in a flat file or a module's body:
+  // the value's name is in scope below it.
+  EXPECT_FALSE(plan(std::string("%t = \"test.make\"() : () -> i32\n") + Flat));
+  EXPECT_FALSE(plan("module {\n  func.func @a() {\n    return\n  }\n"
+                    "  %t = \"test.make\"() : () -> i32\n"
+                    "  func.func @b() {\n    return\n  }\n}\n"));
 }
 
 namespace {
@@ -218,9 +224,19 @@ TEST(ParseChunks, ErrorsAreThoseOfAWholeFileParse) {
   // A top-level value used far below: no chunk can parse on its own.
   topLevelValue.insert(0, "%t = \"test.make\"() : () -> i32\n");
   topLevelValue += "\"test.use\"(%t) : (i32) -> ()\n";
+  // A top-level value whose name a function far below defines again: the
+  // parser refuses the shadowing, which a piece without the value would
+  // not see (found by lint_ir_fuzzer).
+  // Indented, the planner cannot tell it from a line of a body.
+  std::string shadowed = text, indentedShadowed = text;
+  for (std::string *t : {&shadowed, &indentedShadowed})
+    t->insert(at, "  %late = arith.constant 0 : i32\n");
+  shadowed.insert(0, "%late = \"test.make\"() : () -> i32\n");
+  indentedShadowed.insert(0, "  %late = \"test.make\"() : () -> i32\n");
   for (auto [t, valid] :
        {std::pair{parseError, false}, std::pair{verifyError, false},
-        std::pair{topLevelValue, true}}) {
+        std::pair{topLevelValue, true}, std::pair{shadowed, false},
+        std::pair{indentedShadowed, false}}) {
     auto whole = Document::parse(t, "big.mlir", 1);
     auto chunked = Document::parse(t, "big.mlir", 2);
     EXPECT_EQ(whole->isValid(), valid) << describe(whole->errors());
