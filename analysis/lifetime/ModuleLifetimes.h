@@ -55,7 +55,8 @@ public:
   /// The summary useSummaries gave for `callee` (a top-level function, by
   /// name), or null. Such a callee may be a declaration standing for a
   /// function with a body.
-  const FunctionSummary *presetSummaryOf(mlir::FunctionOpInterface callee) const;
+  const FunctionSummary *
+  presetSummaryOf(mlir::FunctionOpInterface callee) const;
   /// Summaries of top-level functions, by name, to use instead of analysing
   /// them: a fix search re-analyses one edited function many times, and the
   /// functions it calls stay as they were.
@@ -100,6 +101,16 @@ private:
   /// and how many distinct other functions with bodies it calls.
   std::pair<std::vector<llvm::SmallVector<unsigned>>, std::vector<unsigned>>
   callerCounts();
+  /// The functions with bodies whose summaries `fn`'s analysis will ask
+  /// summaryOf for (and so may analyse), in the order it asks.
+  llvm::SmallVector<mlir::FunctionOpInterface>
+  calleesToAnalyse(mlir::FunctionOpInterface fn);
+  /// Marks `fn` in progress unless it is analysed or in progress already;
+  /// returns whether it did.
+  bool claim(mlir::Operation *fn);
+  /// Analyses `fn`, which is in progress and whose callees are analysed or
+  /// in progress, and records it as done.
+  LifetimeAnalysis &analyse(mlir::FunctionOpInterface fn);
   /// The summary of a declaration the allocators name: every memref
   /// result is a fresh buffer.
   FunctionSummary allocatorSummary(mlir::FunctionOpInterface callee) const;
@@ -113,6 +124,8 @@ private:
   llvm::DenseSet<mlir::Operation *> deallocLibraries;
   llvm::DenseMap<mlir::Operation *, std::unique_ptr<LifetimeAnalysis>> done;
   llvm::DenseSet<mlir::Operation *> inProgress;
+  /// The functions in `done`, in the order their analyses finished.
+  std::vector<mlir::Operation *> analysedOrder;
   /// Guards `tables`, and `done`/`inProgress` while analyzeAll runs.
   std::mutex lock;
   bool concurrent = false;

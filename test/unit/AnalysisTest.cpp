@@ -4,6 +4,7 @@
 #include "analysis/LifetimeAnalysis.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/thread.h"
 #include <gtest/gtest.h>
 #include <map>
 
@@ -296,4 +297,51 @@ func.func private @ext() -> memref<4xf32>
   EXPECT_EQ(byName.count("ext"), 0u); // no body: not one of functions()
   for (int i = 0; i < chain; ++i)
     EXPECT_FALSE(byName["f" + std::to_string(i)]) << i;
+}
+
+// Callers written above a call cycle are not ready until it is analysed, so
+// the first of them is analysed first and its callees before it: a chain
+// as deep as the input. On a thread with a plain 8 MiB stack it must be
+// analysed without recursion, and the fresh buffer from the bottom of the
+// chain must reach the top.
+TEST(EngineTest, ChainAboveACallCycleNeedsNoDeepStack) {
+  const int chain = 20000;
+  std::string text = R"(func.func @top() {
+  %m = func.call @f0() : () -> memref<4xf32>
+  return
+}
+)";
+  for (int i = 0; i < chain; ++i) {
+    std::string f = "@f" + std::to_string(i);
+    text += "func.func " + f + "() -> memref<4xf32> {\n";
+    if (i + 1 < chain) {
+      text += "  %m = func.call @f" + std::to_string(i + 1) +
+              "() : () -> memref<4xf32>\n";
+    } else {
+      text += "  func.call @a() : () -> ()\n";
+      text += "  %m = memref.alloc() : memref<4xf32>\n";
+    }
+    text += "  return %m : memref<4xf32>\n}\n";
+  }
+  text += R"(func.func @a() {
+  func.call @b() : () -> ()
+  return
+}
+func.func @b() {
+  func.call @a() : () -> ()
+  return
+}
+)";
+  auto doc = Document::parse(text, "chain.mlir");
+  ASSERT_TRUE(doc->isValid());
+  std::vector<Finding> findings;
+  llvm::thread worker(std::optional<unsigned>(8u << 20), [&] {
+    LintOptions opts;
+    opts.threads = 1;
+    findings = lintDocument(*doc, opts);
+  });
+  worker.join();
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].check, "leak");
+  EXPECT_EQ(findings[0].range.start.line, 2u);
 }
