@@ -55,7 +55,6 @@ LifetimeAnalysis &ModuleLifetimes::analyse(FunctionOpInterface fn) {
   if (concurrent)
     guard.lock();
   inProgress.erase(fn.getOperation());
-  analysedOrder.push_back(fn.getOperation());
   return *(done[fn.getOperation()] = std::move(analysis));
 }
 
@@ -72,6 +71,12 @@ bool ModuleLifetimes::claim(Operation *fn) {
 }
 
 LifetimeAnalysis &ModuleLifetimes::get(FunctionOpInterface fn) {
+  return get(fn, nullptr);
+}
+
+LifetimeAnalysis &
+ModuleLifetimes::get(FunctionOpInterface fn,
+                     function_ref<void(FunctionOpInterface)> analysed) {
   {
     std::unique_lock<std::mutex> guard(lock, std::defer_lock);
     if (concurrent)
@@ -105,11 +110,13 @@ LifetimeAnalysis &ModuleLifetimes::get(FunctionOpInterface fn) {
         stack.push_back({callee, calleesToAnalyse(callee)});
       continue;
     }
-    if (stack.size() == 1)
-      return analyse(fn);
     FunctionOpInterface finished = top.fn;
+    LifetimeAnalysis &result = analyse(finished);
+    if (analysed)
+      analysed(finished);
+    if (stack.size() == 1)
+      return result;
     stack.pop_back();
-    analyse(finished);
   }
 }
 
@@ -373,14 +380,21 @@ void ModuleLifetimes::analyzeAll(unsigned threads,
       ++firstLeft;
     if (firstLeft == n)
       break;
-    size_t before = analysedOrder.size();
-    get(funcs[firstLeft]);
-    // Finished in source order, as callers become ready in that order.
+    // Everything this analyses (the callers above the cycle, all of them
+    // waiting for it) gets `then` at once, not at the end: a check
+    // releases the analysis's work state.
     std::vector<unsigned> analysed;
-    for (size_t k = before; k < analysedOrder.size(); ++k)
-      if (auto it = indexOf.find(analysedOrder[k]);
-          it != indexOf.end() && !finished[it->second])
-        analysed.push_back(it->second);
+    get(funcs[firstLeft], [&](FunctionOpInterface fn) {
+      auto it = indexOf.find(fn.getOperation());
+      if (it == indexOf.end() || finished[it->second])
+        return;
+      analysed.push_back(it->second);
+      if (then) {
+        then(it->second);
+        thenDone[it->second] = true;
+      }
+    });
+    // Finished in source order, as callers become ready in that order.
     llvm::sort(analysed);
     for (unsigned i : analysed)
       finish(i);

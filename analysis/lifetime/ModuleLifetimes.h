@@ -108,6 +108,11 @@ private:
   /// Marks `fn` in progress unless it is analysed or in progress already;
   /// returns whether it did.
   bool claim(mlir::Operation *fn);
+  /// get(), calling `analysed` right after each analysis it makes (fn's
+  /// and its callees').
+  LifetimeAnalysis &
+  get(mlir::FunctionOpInterface fn,
+      llvm::function_ref<void(mlir::FunctionOpInterface)> analysed);
   /// Analyses `fn`, which is in progress and whose callees are analysed or
   /// in progress, and records it as done.
   LifetimeAnalysis &analyse(mlir::FunctionOpInterface fn);
@@ -124,8 +129,6 @@ private:
   llvm::DenseSet<mlir::Operation *> deallocLibraries;
   llvm::DenseMap<mlir::Operation *, std::unique_ptr<LifetimeAnalysis>> done;
   llvm::DenseSet<mlir::Operation *> inProgress;
-  /// The functions in `done`, in the order their analyses finished.
-  std::vector<mlir::Operation *> analysedOrder;
   /// Guards `tables`, and `done`/`inProgress` while analyzeAll runs.
   std::mutex lock;
   bool concurrent = false;
