@@ -215,11 +215,27 @@ static bool checkEveryFunction(
   if (opts.cancelled) {
     // A cancellable analysis runs one function at a time (get() analyses
     // callees first) and looks at the flag between functions; the server
-    // runs documents side by side instead.
+    // runs documents side by side instead. Each function get() analyses is
+    // checked right after (its check releases the work state): the first
+    // caller above a call cycle brings all the others.
+    llvm::DenseMap<mlir::Operation *, unsigned> indexOf;
+    for (unsigned i = 0; i < functions.size(); ++i)
+      indexOf[mlir::FunctionOpInterface(functions[i]).getOperation()] = i;
+    std::vector<bool> done(functions.size(), false);
+    auto checkOnce = [&](unsigned i) {
+      if (!done[i]) {
+        done[i] = true;
+        checkFunction(i);
+      }
+    };
     for (unsigned i = 0; i < functions.size(); ++i) {
       if (opts.cancelled->load(std::memory_order_relaxed))
         return false;
-      checkFunction(i);
+      lifetimes.get(functions[i], [&](mlir::FunctionOpInterface fn) {
+        if (auto it = indexOf.find(fn.getOperation()); it != indexOf.end())
+          checkOnce(it->second);
+      });
+      checkOnce(i);
     }
   } else {
     // Each function is checked as soon as it is analysed, on its thread.

@@ -39,7 +39,14 @@ public:
   const std::vector<mlir::FunctionOpInterface> &functions() const {
     return funcs;
   }
+  /// The analysis of `fn`, made now (after those of the callees it needs)
+  /// unless it was made before.
   LifetimeAnalysis &get(mlir::FunctionOpInterface fn);
+  /// get(), calling `analysed` right after each analysis it makes (fn's
+  /// and its callees').
+  LifetimeAnalysis &
+  get(mlir::FunctionOpInterface fn,
+      llvm::function_ref<void(mlir::FunctionOpInterface)> analysed);
   /// Analyses every function, callees before callers, independent ones on
   /// up to `threads` threads (as a WorkBatch: 0 is one per core), and calls
   /// `then(i)` (if given) once for each function i, on the thread that
@@ -108,11 +115,6 @@ private:
   /// Marks `fn` in progress unless it is analysed or in progress already;
   /// returns whether it did.
   bool claim(mlir::Operation *fn);
-  /// get(), calling `analysed` right after each analysis it makes (fn's
-  /// and its callees').
-  LifetimeAnalysis &
-  get(mlir::FunctionOpInterface fn,
-      llvm::function_ref<void(mlir::FunctionOpInterface)> analysed);
   /// Analyses `fn`, which is in progress and whose callees are analysed or
   /// in progress, and records it as done.
   LifetimeAnalysis &analyse(mlir::FunctionOpInterface fn);

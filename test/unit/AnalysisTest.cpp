@@ -377,4 +377,19 @@ func.func @b() {
   for (unsigned i = chain; i-- > 0;)
     expected.push_back(i);
   EXPECT_EQ(order, expected);
+
+  // The same in the editor's cancellable lint, one function at a time.
+  std::atomic<bool> cancelled{false};
+  LintOptions opts;
+  opts.cancelled = &cancelled;
+  opts.releaseAnalyses = true;
+  std::vector<std::string> checkedNames;
+  opts.beforeRelease = [&](LifetimeAnalysis &la) {
+    checkedNames.push_back(la.function().getName().str());
+  };
+  lintDocument(*doc, opts);
+  std::vector<std::string> expectedNames{"b", "a"};
+  for (unsigned i = chain; i-- > 0;)
+    expectedNames.push_back("f" + std::to_string(i));
+  EXPECT_EQ(checkedNames, expectedNames);
 }
