@@ -419,6 +419,7 @@ void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
       aliasVisits = MaxAliasVisits + 1;
       r.start = 0;
       r.escapes = true;
+      r.aliasesFollowed = false;
       r.tracked = false;
       carried.push_back(true);
       impl->rangeIndex[info.value] = rangeId;

@@ -98,6 +98,9 @@ struct LiveRange {
   llvm::SmallVector<mlir::Operation *> frees;
   /// Returned from the function through some alias (live to its end).
   bool escapes = false;
+  /// Past MaxAliasVisits: its aliases were not walked, and it is taken live
+  /// from the function's first point to its end (`escapes` is set too).
+  bool aliasesFollowed = true;
   /// Allocated inside a loop or a region that may run many times at once
   /// (a parallel loop, an op without RegionBranchOpInterface) and possibly
   /// live in several instances at the same time: no single offset can hold

@@ -167,6 +167,7 @@ FunctionPlan planFunction(Document &doc, LifetimeAnalysis &analysis,
     b.boundBytes = boundedByteSize(doc, *r, options.assumptions);
     b.dynamicSizes = r->dynamicSizes;
     b.escapes = r->escapes;
+    b.aliasesFollowed = r->aliasesFollowed;
     b.lower = r->start;
     b.upper = int64_t(r->end) + 1;
     b.startLine = doc.rangeOf(r->allocOp).start.line;

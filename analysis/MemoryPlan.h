@@ -89,9 +89,12 @@ struct PlannedBuffer {
   bool inArena() const { return unplanned == Unplanned::No; }
   /// Byte offset in the arena; set iff inArena().
   std::optional<int64_t> offset;
-  /// Returned from the function: an arena freed at the end of the function
-  /// cannot hold it.
+  /// Returned from the function, or taken to be because its aliases were
+  /// not followed (!aliasesFollowed): an arena freed at the end of the
+  /// function cannot hold it.
   bool escapes = false;
+  /// False past LiveRanges::MaxAliasVisits: live throughout, not returned.
+  bool aliasesFollowed = true;
   /// Half-open program points [lower, upper) (LiveRanges numbering).
   int64_t lower = 0;
   int64_t upper = 0;

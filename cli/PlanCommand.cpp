@@ -118,7 +118,10 @@ std::string formatPlanText(const std::vector<FunctionPlan> &plans) {
         if (!b.bytes && b.boundBytes)
           bytes = "<=" + std::to_string(*b.boundBytes);
         std::string note = unplannedWhy(b.unplanned);
-        if (b.escapes)
+        if (!b.aliasesFollowed)
+          note += std::string(note.empty() ? "" : "; ") +
+                  "aliases not followed, live throughout";
+        else if (b.escapes)
           note += std::string(note.empty() ? "" : "; ") + "returned";
         rows.push_back(
             {b.name, std::to_string(b.startLine), bytes,

@@ -8,5 +8,5 @@
 // RUN: python3 %S/Inputs/select_chain.py 2000 > %t.mlir
 // RUN: %memlint plan %t.mlir | FileCheck %s
 // CHECK: space default: peak 128016 bytes
-// CHECK-DAG: %b1999 4001 16 {{[0-9]+}} 4001-4004 returned
+// CHECK-DAG: %b1999 4001 16 {{[0-9]+}} 4001-4004 aliases not followed, live throughout
 // CHECK-DAG: %b0 3 16 {{[0-9]+}} 3-4003{{$}}
