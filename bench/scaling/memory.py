@@ -2,11 +2,15 @@
 """Issue 14's memory goal: peak RSS of `memlint lint` against `mlir-opt`.
 
     memory.py [--memlint BIN] [--mlir-opt BIN] [--units 24,120,240]
-              [--ops 25000,100000] [--reps 2] [--work DIR]
+              [--ops 25000,100000] [--calls 1500,20000] [--reps 2]
+              [--work DIR]
 
 On bench/scaling's `leaks` modules (UNITS thousand lines of 33-line
 functions, about 180 findings a unit) and bench/lint's generated modules
 (`gen.py --ops N --seed 1`: functions of every size, one of 12k ops),
+and test/tsan's call modules (`gen_calls.py N`: N functions calling each
+other, written callers first, with a call cycle every 50: every caller
+above a cycle waits for it, and the first of them brings all the others),
 measures the peak RSS (ru_maxrss from wait4, the largest of --reps runs)
 of `mlir-opt --allow-unregistered-dialect FILE -o /dev/null` (parse,
 verify, print) and of `memlint lint FILE` (text output, the CI step) at
@@ -38,6 +42,7 @@ def main():
     ap.add_argument("--mlir-opt")
     ap.add_argument("--units", default="24,120,240")
     ap.add_argument("--ops", default="25000,100000")
+    ap.add_argument("--calls", default="1500,20000")
     ap.add_argument("--reps", type=int, default=2)
     ap.add_argument("--work", default="/tmp/memlint-memory")
     args = ap.parse_args()
@@ -60,6 +65,14 @@ def main():
                         "from run import gen_leaks; gen_leaks(%d, %r)" %
                         (HERE, units, path)], check=True)
         files.append(("leaks, %dk lines" % units, path))
+    for n in [int(u) for u in args.calls.split(",") if u]:
+        path = os.path.join(args.work, "calls-%d.mlir" % n)
+        with open(path, "w") as out:
+            subprocess.run([sys.executable,
+                            os.path.join(HERE, "..", "..", "test", "tsan",
+                                         "gen_calls.py"), str(n)],
+                           check=True, stdout=out)
+        files.append(("calls, %d functions" % n, path))
     print("| file | MB | mlir-opt | memlint -j1 | memlint -j2 "
           "| ratio -j1 | ratio -j2 |")
     print("|---|---:|---:|---:|---:|---:|---:|")
