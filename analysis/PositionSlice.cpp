@@ -71,24 +71,37 @@ PositionSlice PositionSlicer::build(bool allLines) const {
   // growing by doubling would leave up to half of that unused.
   size_t bound = lineStarts.size();
   for (auto [from, to] : sorted)
-    bound += to - from;
+    bound += to - lineStarts[lineOf(from)];
   for (const auto *s : pending)
     bound += s->first - lineStarts[lineOf(s->first)] + s->second.size();
   text.reserve(bound);
-  size_t line = 0;   // the file line the text's next byte is on
+  // The file line and column the text's next byte is on: a line of the
+  // text holds what it holds at the file's columns, spaces between.
+  size_t line = 0, column = 0;
   size_t copied = 0; // file bytes before this are copied or passed
   auto toLine = [&](size_t l) {
     assert(l >= line && "slice parts out of order");
-    text.append(l - line, '\n');
-    line = l;
+    if (l > line) {
+      text.append(l - line, '\n');
+      line = l;
+      column = 0;
+    }
+  };
+  // Where file offset `at` is: on its line, at its column.
+  auto moveTo = [&](size_t at) {
+    size_t l = lineOf(at);
+    toLine(l);
+    size_t c = at - lineStarts[l];
+    assert(c >= column && "slice parts overlap");
+    text.append(c - column, ' ');
+    column = c;
   };
   auto nextStub = pending.begin();
   auto stubsBefore = [&](size_t end) {
     for (; nextStub != pending.end() && (*nextStub)->first < end; ++nextStub) {
-      size_t at = (*nextStub)->first, l = lineOf(at);
-      toLine(l);
-      text.append(at - lineStarts[l], ' ');
+      moveTo((*nextStub)->first);
       text += (*nextStub)->second;
+      column += (*nextStub)->second.size();
     }
   };
   for (auto [from, to] : sorted) {
@@ -96,7 +109,7 @@ PositionSlice PositionSlicer::build(bool allLines) const {
     if (from >= to)
       continue;
     stubsBefore(from);
-    toLine(lineOf(from));
+    moveTo(from);
     std::vector<PositionSlice::Piece> &pieces = slice.pieces;
     if (!pieces.empty() &&
         pieces.back().at + pieces.back().length == text.size() &&
@@ -106,6 +119,7 @@ PositionSlice PositionSlicer::build(bool allLines) const {
       pieces.push_back({text.size(), from, to - from});
     text.append(file.data() + from, to - from);
     line = lineOf(to);
+    column = to - lineStarts[line];
     copied = to;
   }
   stubsBefore(SIZE_MAX);

@@ -9,11 +9,12 @@
 // locations, diagnostics and parser state) to be the file's own, so the
 // part parsed keeps every line it holds on that line's number and column.
 //
-// A slice is made of whole lines of the file: kept lines are copied, every
-// other line is left empty. A blanked line may instead hold a stub (a short
-// stand-in, such as a declaration for a function left out) placed at a given
-// column. The slice also maps its offsets back to the file's, for parser
-// state that points into the slice's text.
+// A slice is made of stretches of the file, each copied at its line and
+// column: lines between them are left empty, and the rest of a line a
+// stretch shares with others is spaces. In a blank a slice may instead
+// hold a stub (a short stand-in, such as a declaration for a function left
+// out) placed at a given line and column. The slice also maps its offsets
+// back to the file's, for parser state that points into the slice's text.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MEMLINT_ANALYSIS_POSITIONSLICE_H
@@ -58,12 +59,12 @@ public:
   PositionSlicer(const PositionSlicer &) = delete;
   PositionSlicer &operator=(const PositionSlicer &) = delete;
 
-  /// Keeps file[from, to): `from` starts a line, `to` starts one or is the
-  /// end of the file. Overlapping ranges are copied once.
+  /// Keeps file[from, to), at its line and column. Overlapping ranges are
+  /// copied once.
   void keep(size_t from, size_t to);
 
   /// Writes `text` (no newline in it) at the line and column of file offset
-  /// `at`, on a line no kept range covers.
+  /// `at`, where no kept range or other stub is.
   void stub(size_t at, std::string text);
 
   /// The slice. It ends after the last kept line or stub, unless

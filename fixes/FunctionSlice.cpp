@@ -49,15 +49,18 @@ static std::string declarationOf(func::FuncOp fn) {
 }
 
 namespace {
-/// The whole lines an op is written on: file[begin, end), `end` one past
-/// the last newline; the op's text starts at `opStart`.
+/// The text a slice blanks for an op: file[begin, end), the op's own text
+/// starting at `opStart`. Whole lines (`end` one past the last newline)
+/// where the op has its lines to itself (blanks and a trailing comment
+/// aside); otherwise, when it shares them (minified IR), the op's text
+/// alone (`sharesLines`).
 struct OwnLines {
   size_t begin, opStart, end;
+  bool sharesLines = false;
 };
 } // namespace
 
-/// The lines of `op`; none when they hold more than `op` (other than blanks
-/// and a trailing comment), which blanking them would lose.
+/// The text of `op` to blank, as OwnLines says.
 static std::optional<OwnLines> ownLines(Document &doc, Operation *op) {
   SourceRange r = doc.fullRangeOf(op);
   llvm::StringRef full = doc.text();
@@ -72,7 +75,7 @@ static std::optional<OwnLines> ownLines(Document &doc, Operation *op) {
   llvm::StringRef after = full.slice(e, lineEnd).ltrim(" \t\r");
   if (!before.ltrim(" \t").empty() ||
       !(after.empty() || after.starts_with("//")))
-    return std::nullopt;
+    return OwnLines{b, b, e, /*sharesLines=*/true};
   return OwnLines{lineBegin, b, std::min(lineEnd + 1, full.size())};
 }
 
@@ -94,8 +97,7 @@ FunctionSlicer::FunctionSlicer(Document &doc) : doc(doc) {
 
 FunctionSlicer::~FunctionSlicer() = default;
 
-std::optional<std::string>
-FunctionSlicer::sliceFor(FunctionOpInterface fn) {
+std::optional<std::string> FunctionSlicer::sliceFor(FunctionOpInterface fn) {
   Operation *top = doc.module();
   Operation *start = topLevelAncestor(fn, top);
   if (!table || !start)
@@ -140,8 +142,15 @@ FunctionSlicer::sliceFor(FunctionOpInterface fn) {
     if (!f.lines || f.lines->begin < kept)
       return std::nullopt;
     slicer.keep(kept, f.lines->begin);
-    if (declared.count(f.op))
-      slicer.stub(f.lines->opStart, declarationOf(cast<func::FuncOp>(f.op)));
+    if (declared.count(f.op)) {
+      // Where the function shares its line, its declaration must fit in
+      // its text (it may not: types the function writes by alias).
+      std::string declaration = declarationOf(cast<func::FuncOp>(f.op));
+      if (f.lines->sharesLines &&
+          declaration.size() > f.lines->end - f.lines->opStart)
+        return std::nullopt;
+      slicer.stub(f.lines->opStart, std::move(declaration));
+    }
     kept = f.lines->end;
     blanked = true;
   }
@@ -171,7 +180,7 @@ FunctionSlicer::windowFor(FunctionOpInterface fn) {
       onlyFunctions = false;
   }
   std::optional<OwnLines> lines = ownLines(doc, fn);
-  if (!onlyFunctions || !lines || lines->begin == 0)
+  if (!onlyFunctions || !lines || lines->sharesLines || lines->begin == 0)
     return std::nullopt;
   // The module's header, when the file writes one (else the parser wraps
   // the window's ops in a module of its own, as it did the file's).

@@ -91,3 +91,25 @@ TEST(PositionSlice, StubsGoAtTheirColumnOnABlankedLine) {
   EXPECT_EQ(tail.build().text, "keep\n\n    stub");
   EXPECT_EQ(tail.build(/*allLines=*/true).text, "keep\n\n    stub\n\n\n");
 }
+
+// Minified IR: several functions on one line. What is kept of a line stays
+// at its columns, what is not becomes spaces, and a stub may go between
+// two kept stretches of the line.
+TEST(PositionSlice, PartsOfALineKeepTheirColumns) {
+  llvm::StringRef file("f a {x} f b {y} f c {z}\nend\n");
+  PositionSlicer slicer(file);
+  slicer.keep(0, 8); // "f a {x} "
+  slicer.stub(8, "d b");
+  slicer.keep(15, 16); // " "
+  slicer.keep(16, file.size());
+  PositionSlice slice = slicer.build();
+  EXPECT_EQ(slice.text, "f a {x} d b     f c {z}\nend\n");
+  ASSERT_EQ(slice.text.size(), file.size());
+  EXPECT_EQ(slice.fileOffset(16), 16u);
+  EXPECT_FALSE(slice.fileOffset(12)); // blanked
+  // A stretch starting inside a line after blank lines.
+  PositionSlicer later(file);
+  later.keep(20, 24);
+  EXPECT_EQ(later.build().text, "                    {z}\n");
+  EXPECT_EQ(*later.build().fileOffset(20), 20u);
+}
