@@ -169,7 +169,7 @@ private:
       baseOps = 0;
       base.doc->module()->walk([&](Operation *) { ++*baseOps; });
     }
-    return *baseOps;
+    return base.parseWork(*baseOps);
   }
   unsigned targetFn = 0; // the function of the finding being fixed
   SymbolTable *fileSymbols;

@@ -283,6 +283,7 @@ parsedFrom(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
   b.index = *only;
   b.file = slicer.symbols();
   b.owned->doc->module()->walk([&](Operation *) { ++b.parsedOps; });
+  b.parsedOps = b.owned->parseWork(b.parsedOps);
   return b;
 }
 
@@ -393,7 +394,7 @@ FileSearches::FileSearches(Snapshot &full, FunctionSlicer &slicer,
 SearchInput FileSearches::input(size_t k,
                                 std::shared_ptr<MLIRContext> context) const {
   const FunctionFindings &f = byFunction[k];
-  return {f.fn,      f.ops,   &windows[k], summaries, std::move(context),
+  return {f.fn,        f.ops, &windows[k], summaries, std::move(context),
           cycles[f.fn]};
 }
 

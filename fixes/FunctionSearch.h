@@ -67,7 +67,8 @@ struct FunctionBase {
   unsigned index = 0; // of the function in *snapshot
   /// The module's symbols, when *snapshot is a slice of it.
   mlir::SymbolTable *file = nullptr;
-  /// The ops parsed to make it (none for a view or the module itself).
+  /// The work of parsing it, in ops (Snapshot::parseWork; none for a view
+  /// or the module itself).
   uint64_t parsedOps = 0;
 };
 

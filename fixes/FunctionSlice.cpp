@@ -69,8 +69,12 @@ static std::optional<OwnLines> ownLines(Document &doc, Operation *op) {
   size_t b = doc.offsetOf(r.start), e = doc.offsetOf(r.end);
   if (b >= e || e > full.size())
     return std::nullopt;
-  size_t lineBegin = full.take_front(b).rfind('\n') + 1; // npos + 1 == 0
-  size_t lineEnd = std::min(full.find('\n', e), full.size());
+  // By the line starts, not by scanning: minified IR's one line is
+  // megabytes, and this is asked for each of its functions.
+  llvm::ArrayRef<size_t> starts = doc.lineStartOffsets();
+  size_t lineBegin = *std::prev(llvm::upper_bound(starts, b));
+  auto next = llvm::upper_bound(starts, e);
+  size_t lineEnd = next == starts.end() ? full.size() : *next - 1;
   llvm::StringRef before = full.slice(lineBegin, b);
   llvm::StringRef after = full.slice(e, lineEnd).ltrim(" \t\r");
   if (!before.ltrim(" \t").empty() ||
