@@ -394,6 +394,15 @@ void ModuleLifetimes::analyzeAll(unsigned threads,
         thenDone[it->second] = true;
       }
     });
+    // Analysed before analyzeAll (a get() of its own), the function gets
+    // no callback: then every function analysed is finished, as a sweep.
+    if (!llvm::is_contained(analysed, firstLeft)) {
+      std::lock_guard<std::mutex> guard(lock);
+      for (unsigned i = 0; i < n; ++i)
+        if (!finished[i] && done.count(funcs[i].getOperation()) &&
+            !llvm::is_contained(analysed, i))
+          analysed.push_back(i);
+    }
     // Finished in source order, as callers become ready in that order.
     llvm::sort(analysed);
     for (unsigned i : analysed)

@@ -393,3 +393,31 @@ func.func @b() {
     expectedNames.push_back("f" + std::to_string(i));
   EXPECT_EQ(checkedNames, expectedNames);
 }
+
+// A function of a call cycle analysed before analyzeAll (a get() of its
+// own) is finished all the same: analyzeAll ends, each function checked
+// once.
+TEST(EngineTest, AnalyzeAllAfterAGetOfACycleFunction) {
+  auto doc = Document::parse(R"(func.func @c() {
+  func.call @a() : () -> ()
+  return
+}
+func.func @a() {
+  func.call @b() : () -> ()
+  return
+}
+func.func @b() {
+  func.call @a() : () -> ()
+  return
+}
+)",
+                             "cycle.mlir");
+  ASSERT_TRUE(doc->isValid());
+  ModuleLifetimes lifetimes(doc->module(),
+                            [&](mlir::Value v) { return doc->nameOf(v); });
+  lifetimes.get(lifetimes.functions()[1]); // @a, and @b with it
+  std::vector<unsigned> checked;
+  lifetimes.analyzeAll(1, [&](unsigned i) { checked.push_back(i); });
+  llvm::sort(checked);
+  EXPECT_EQ(checked, (std::vector<unsigned>{0, 1, 2}));
+}
