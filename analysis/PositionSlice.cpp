@@ -69,12 +69,17 @@ PositionSlice PositionSlicer::build(bool allLines) const {
   std::string &text = slice.text;
   // Room for it all at once: a chunk of a large file is megabytes, and
   // growing by doubling would leave up to half of that unused.
-  size_t bound = lineStarts.size();
+  // Each line is at most as long as the file's, stubs aside; the sum of
+  // what each part pads from its line's start would count a long line
+  // once per part (minified IR: gigabytes).
+  size_t bound = lineStarts.size(), stubBytes = 0;
   for (auto [from, to] : sorted)
     bound += to - lineStarts[lineOf(from)];
-  for (const auto *s : pending)
+  for (const auto *s : pending) {
     bound += s->first - lineStarts[lineOf(s->first)] + s->second.size();
-  text.reserve(bound);
+    stubBytes += s->second.size();
+  }
+  text.reserve(std::min(bound, file.size() + stubBytes + 1));
   // The file line and column the text's next byte is on: a line of the
   // text holds what it holds at the file's columns, spaces between.
   size_t line = 0, column = 0;
