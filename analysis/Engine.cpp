@@ -218,9 +218,6 @@ static bool checkEveryFunction(
     // runs documents side by side instead. Each function get() analyses is
     // checked right after (its check releases the work state): the first
     // caller above a call cycle brings all the others.
-    llvm::DenseMap<mlir::Operation *, unsigned> indexOf;
-    for (unsigned i = 0; i < functions.size(); ++i)
-      indexOf[mlir::FunctionOpInterface(functions[i]).getOperation()] = i;
     std::vector<bool> done(functions.size(), false);
     auto checkOnce = [&](unsigned i) {
       if (!done[i]) {
@@ -232,8 +229,8 @@ static bool checkEveryFunction(
       if (opts.cancelled->load(std::memory_order_relaxed))
         return false;
       lifetimes.get(functions[i], [&](mlir::FunctionOpInterface fn) {
-        if (auto it = indexOf.find(fn.getOperation()); it != indexOf.end())
-          checkOnce(it->second);
+        if (std::optional<unsigned> j = lifetimes.indexOf(fn))
+          checkOnce(*j);
       });
       checkOnce(i);
     }

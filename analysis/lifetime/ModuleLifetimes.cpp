@@ -17,6 +17,7 @@ ModuleLifetimes::ModuleLifetimes(Operation *module, ValueNamer namer)
   module->walk([&](FunctionOpInterface fn) {
     if (fn.isExternal())
       return;
+    functionIndex[fn.getOperation()] = funcs.size();
     funcs.push_back(fn);
     if (library.matches(fn))
       deallocLibraries.insert(fn.getOperation());
@@ -216,19 +217,15 @@ FunctionOpInterface ModuleLifetimes::calleeOf(CallOpInterface call) {
 
 std::pair<std::vector<SmallVector<unsigned>>, std::vector<unsigned>>
 ModuleLifetimes::callerCounts() {
-  DenseMap<Operation *, unsigned> indexOf;
-  for (auto [i, fn] : llvm::enumerate(funcs))
-    indexOf[fn.getOperation()] = i;
   std::vector<SmallVector<unsigned>> dependents(funcs.size());
   std::vector<unsigned> waiting(funcs.size(), 0);
   for (auto [i, fn] : llvm::enumerate(funcs)) {
     SmallVector<unsigned> callees;
     fn->walk([&, i = i](CallOpInterface call) {
       if (FunctionOpInterface callee = calleeOf(call))
-        if (auto it = indexOf.find(callee.getOperation());
-            it != indexOf.end() && it->second != i &&
-            !llvm::is_contained(callees, it->second))
-          callees.push_back(it->second);
+        if (std::optional<unsigned> c = indexOf(callee);
+            c && *c != i && !llvm::is_contained(callees, *c))
+          callees.push_back(*c);
     });
     waiting[i] = callees.size();
     for (unsigned c : callees)
@@ -238,21 +235,17 @@ ModuleLifetimes::callerCounts() {
 }
 
 std::vector<bool> ModuleLifetimes::inCallCycle() {
-  DenseMap<Operation *, unsigned> indexOf;
-  for (auto [i, fn] : llvm::enumerate(funcs))
-    indexOf[fn.getOperation()] = i;
   size_t n = funcs.size();
   std::vector<SmallVector<unsigned>> callees(n);
   std::vector<bool> out(n, false);
   for (auto [i, fn] : llvm::enumerate(funcs))
     fn->walk([&, i = i](CallOpInterface call) {
       if (FunctionOpInterface callee = calleeOf(call))
-        if (auto it = indexOf.find(callee.getOperation());
-            it != indexOf.end()) {
-          if (it->second == i)
+        if (std::optional<unsigned> c = indexOf(callee)) {
+          if (*c == i)
             out[i] = true; // calls itself
-          else if (!llvm::is_contained(callees[i], it->second))
-            callees[i].push_back(it->second);
+          else if (!llvm::is_contained(callees[i], *c))
+            callees[i].push_back(*c);
         }
     });
   // Tarjan's strongly connected components, with an explicit stack: the
@@ -337,9 +330,6 @@ void ModuleLifetimes::analyzeAll(unsigned threads,
       if (--waiting[d] == 0 && !finished[d])
         ready.push_back(d);
   };
-  DenseMap<Operation *, unsigned> indexOf;
-  for (auto [i, fn] : llvm::enumerate(funcs))
-    indexOf[fn.getOperation()] = i;
   size_t firstLeft = 0;
   for (unsigned i = 0; i < n; ++i)
     if (waiting[i] == 0)
@@ -385,13 +375,13 @@ void ModuleLifetimes::analyzeAll(unsigned threads,
     // releases the analysis's work state.
     std::vector<unsigned> analysed;
     get(funcs[firstLeft], [&](FunctionOpInterface fn) {
-      auto it = indexOf.find(fn.getOperation());
-      if (it == indexOf.end() || finished[it->second])
+      std::optional<unsigned> i = indexOf(fn);
+      if (!i || finished[*i])
         return;
-      analysed.push_back(it->second);
+      analysed.push_back(*i);
       if (then) {
-        then(it->second);
-        thenDone[it->second] = true;
+        then(*i);
+        thenDone[*i] = true;
       }
     });
     // Analysed before analyzeAll (a get() of its own), the function gets

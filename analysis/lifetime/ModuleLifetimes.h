@@ -39,6 +39,13 @@ public:
   const std::vector<mlir::FunctionOpInterface> &functions() const {
     return funcs;
   }
+  /// The index of `fn` in functions(), if it is one of them.
+  std::optional<unsigned> indexOf(mlir::FunctionOpInterface fn) const {
+    if (auto it = functionIndex.find(fn.getOperation());
+        it != functionIndex.end())
+      return it->second;
+    return std::nullopt;
+  }
   /// The analysis of `fn`, made now (after those of the callees it needs)
   /// unless it was made before.
   LifetimeAnalysis &get(mlir::FunctionOpInterface fn);
@@ -125,6 +132,7 @@ private:
   ValueNamer namer;
   mlir::SymbolTableCollection tables;
   std::vector<mlir::FunctionOpInterface> funcs;
+  llvm::DenseMap<mlir::Operation *, unsigned> functionIndex; // in funcs
   /// The functions with upstream's deallocation library body, found once
   /// here: recognising one builds IR, which the analyses on other threads
   /// must not do.
