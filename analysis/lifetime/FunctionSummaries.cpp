@@ -176,13 +176,10 @@ asArgumentComparison(Value v, Block &entry, const FunctionContext &ctx) {
   // `cmp ^ true` (a helper returning the negation) is the inverse
   // comparison.
   bool negated = false;
-  if (auto x = v.getDefiningOp<arith::XOrIOp>())
-    for (unsigned side : {0u, 1u})
-      if (matchPattern(x->getOperand(1 - side), m_One())) {
-        v = x->getOperand(side);
-        negated = true;
-        break;
-      }
+  if (Value bit = negatedBit(v)) {
+    v = bit;
+    negated = true;
+  }
   Value lhs, rhs;
   arith::CmpIPredicate pred;
   APInt c;

@@ -176,14 +176,10 @@ static arith::CmpIOp loopTest(Block *block, bool *negated = nullptr,
     test = lifted;
   // `xori %c, true` is the negation of %c (how a loop that goes on while
   // `%i >= %n` fails writes its test before -lift-cf-to-scf).
-  if (auto x = test ? test.getDefiningOp<arith::XOrIOp>() : nullptr)
-    for (unsigned k = 0; k < 2; ++k)
-      if (x.getType().isInteger(1) &&
-          matchPattern(x->getOperand(1 - k), m_One())) {
-        test = x->getOperand(k);
-        flip = !flip;
-        break;
-      }
+  if (Value negated = negatedBit(test)) {
+    test = negated;
+    flip = !flip;
+  }
   // A conjunction `%lt && %x` holds only where `%lt` does, so a loop that
   // goes on while it holds goes on only while `%lt` does (a disjunction,
   // one that goes on while it fails): the comparison of `about` in it is

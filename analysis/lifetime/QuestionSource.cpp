@@ -280,6 +280,16 @@ static arith::CmpIPredicate arithPredicateOf(index::IndexCmpPredicate p) {
   llvm_unreachable("unknown index.cmp predicate");
 }
 
+Value negatedBit(Value v) {
+  auto x = v ? v.getDefiningOp<arith::XOrIOp>() : nullptr;
+  if (!x || !x.getType().isInteger(1))
+    return Value();
+  for (unsigned side : {0u, 1u})
+    if (matchPattern(x->getOperand(1 - side), m_One()))
+      return x->getOperand(side);
+  return Value();
+}
+
 bool asksOfFormula(Value x) {
   unsigned width = ConstantIntRanges::getStorageBitwidth(x.getType());
   if (width == 0)

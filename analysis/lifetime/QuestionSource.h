@@ -43,6 +43,10 @@ integerComparison(mlir::Operation *op);
 /// around computed it. Null for i1s and elsewhere.
 mlir::Value forwardedValue(mlir::BlockArgument arg);
 
+/// The i1 `%c` that `v` negates as `xori %c, true` (either operand order),
+/// or null.
+mlir::Value negatedBit(mlir::Value v);
+
 /// Rewrites "x in set" as the same question on what x was computed from,
 /// through bijections, extensions and clamps by a constant: `x + k == c`
 /// is `x == c - k` (wrapping, or saturating where a wrap is poison),
