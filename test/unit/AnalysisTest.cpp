@@ -299,6 +299,20 @@ func.func private @ext() -> memref<4xf32>
     EXPECT_FALSE(byName["f" + std::to_string(i)]) << i;
 }
 
+namespace {
+/// Two functions that call each other: the call cycle the tests below put
+/// callers above.
+const char *CycleAB = R"(func.func @a() {
+  func.call @b() : () -> ()
+  return
+}
+func.func @b() {
+  func.call @a() : () -> ()
+  return
+}
+)";
+} // namespace
+
 // Callers written above a call cycle are not ready until it is analysed, so
 // the first of them is analysed first and its callees before it: a chain
 // as deep as the input. On a thread with a plain 8 MiB stack it must be
@@ -323,15 +337,7 @@ TEST(EngineTest, ChainAboveACallCycleNeedsNoDeepStack) {
     }
     text += "  return %m : memref<4xf32>\n}\n";
   }
-  text += R"(func.func @a() {
-  func.call @b() : () -> ()
-  return
-}
-func.func @b() {
-  func.call @a() : () -> ()
-  return
-}
-)";
+  text += CycleAB;
   auto doc = Document::parse(text, "chain.mlir");
   ASSERT_TRUE(doc->isValid());
   std::vector<Finding> findings;
@@ -357,15 +363,7 @@ TEST(EngineTest, CallersAboveACallCycleAreCheckedAsTheyAreAnalysed) {
     text += "func.func @f" + std::to_string(i) + "() {\n  func.call @" +
             (i + 1 < chain ? "f" + std::to_string(i + 1) : std::string("a")) +
             "() : () -> ()\n  return\n}\n";
-  text += R"(func.func @a() {
-  func.call @b() : () -> ()
-  return
-}
-func.func @b() {
-  func.call @a() : () -> ()
-  return
-}
-)";
+  text += CycleAB;
   auto doc = Document::parse(text, "chain.mlir");
   ASSERT_TRUE(doc->isValid());
   ModuleLifetimes lifetimes(doc->module(),
@@ -398,20 +396,12 @@ func.func @b() {
 // own) is finished all the same: analyzeAll ends, each function checked
 // once.
 TEST(EngineTest, AnalyzeAllAfterAGetOfACycleFunction) {
-  auto doc = Document::parse(R"(func.func @c() {
+  std::string text = R"(func.func @c() {
   func.call @a() : () -> ()
   return
 }
-func.func @a() {
-  func.call @b() : () -> ()
-  return
-}
-func.func @b() {
-  func.call @a() : () -> ()
-  return
-}
-)",
-                             "cycle.mlir");
+)";
+  auto doc = Document::parse(text + CycleAB, "cycle.mlir");
   ASSERT_TRUE(doc->isValid());
   ModuleLifetimes lifetimes(doc->module(),
                             [&](mlir::Value v) { return doc->nameOf(v); });
