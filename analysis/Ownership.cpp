@@ -115,6 +115,14 @@ SmallVector<Value> foreignResults(Operation *op) {
   return out;
 }
 
+bool livesWithGpuScope(Value buffer) {
+  auto type = dyn_cast<BaseMemRefType>(buffer.getType());
+  auto space =
+      type ? dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace())
+           : nullptr;
+  return space && space.getValue() != gpu::AddressSpace::Global;
+}
+
 StringRef matchingFreeOpName(Operation *allocOp) {
   if (isa<gpu::AllocOp>(allocOp))
     return "gpu.dealloc";

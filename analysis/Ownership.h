@@ -48,6 +48,11 @@ bool isGlobalAccess(mlir::Operation *op);
 /// body-less callee's result, it is freed at most once and not used after
 /// that, whoever owns it.
 llvm::SmallVector<mlir::Value> foreignResults(mlir::Operation *op);
+/// A buffer in GPU workgroup (shared) or private memory
+/// (`#gpu.address_space<workgroup>`): it lives as long as the workgroup or
+/// thread, and no free is owed (upstream's promotion to workgroup memory
+/// frees nothing, IREE neither); one that is freed is followed like any.
+bool livesWithGpuScope(mlir::Value buffer);
 
 /// The op that frees what `allocOp` allocates, by the runtime behind it:
 /// "memref.dealloc" for the host heap (`memref.alloc`, `memref.realloc`,

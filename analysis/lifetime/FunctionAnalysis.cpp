@@ -29,7 +29,9 @@ void FunctionAnalysis::collectBuffers(FunctionOpInterface fn) {
       unsigned b = ctx.buffers.size();
       ctx.buffers.push_back({v, op, true});
       ctx.buffers.back().ownershipFlag = ctx.ownershipFlagOf.lookup(v);
-      ctx.buffers.back().foreign = llvm::is_contained(foreign, v);
+      // (Memory a GPU workgroup or thread holds is owed no free either.)
+      ctx.buffers.back().foreign =
+          llvm::is_contained(foreign, v) || livesWithGpuScope(v);
       ctx.buffers.back().freeOp = isa<CallOpInterface>(op)
                                       ? ctx.freeOpOfCallResult.lookup(v)
                                       : matchingFreeOpName(op);
