@@ -26,21 +26,82 @@ void AliasFlow::pinFormula(Value v, Bdd f) {
   ctx.conds.setFormula(v, f);
 }
 
-void AliasFlow::pass(Value v, Bdd path, AliasSet &alias, Bdd &formula) {
+void AliasFlow::pinCases(Value v,
+                         const std::optional<ConditionTable::Cases> &cases) {
+  if (ctx.conds.pinCases(v, cases))
+    ++changes;
+}
+
+/// Adds `value` on `when` to `cases`; false past the bound.
+static bool addCase(ConditionTable::Cases &cases, Bdd when, const APInt &value,
+                    BddManager &bdd) {
+  if (when == BddManager::False)
+    return true;
+  for (auto &[f, known] : cases)
+    if (known.getBitWidth() == value.getBitWidth() && known == value) {
+      f = bdd.disj(f, when);
+      return true;
+    }
+  cases.push_back({when, value});
+  return cases.size() <= ConditionTable::MaxCases;
+}
+
+/// (APInt's == wants one width: an argument's cases have its type's.)
+static bool sameCases(const std::optional<ConditionTable::Cases> &a,
+                      const std::optional<ConditionTable::Cases> &b) {
+  if (!a || !b)
+    return !a && !b;
+  return a->size() == b->size() && llvm::all_of(llvm::zip(*a, *b), [](auto p) {
+           auto &[x, y] = p;
+           return x.first == y.first &&
+                  x.second.getBitWidth() == y.second.getBitWidth() &&
+                  x.second == y.second;
+         });
+}
+
+/// Joins `x` into `acc` (nullopt: not a few constants).
+static void joinCases(std::optional<ConditionTable::Cases> &acc,
+                      const std::optional<ConditionTable::Cases> &x,
+                      BddManager &bdd) {
+  if (!acc)
+    return;
+  if (!x) {
+    acc.reset();
+    return;
+  }
+  for (auto &[when, value] : *x)
+    if (!addCase(*acc, when, value, bdd)) {
+      acc.reset();
+      return;
+    }
+}
+
+void AliasFlow::pass(Value v, Bdd path, Incoming &in, unsigned j) {
   BddManager &bdd = ctx.bdd;
   if (carriesMemRef(v))
     for (const AliasEntry &e : aliasOf(v))
-      addAlias(alias, {e.origin, bdd.conj(e.cond, path), e.interior}, bdd);
-  if (v.getType().isInteger(1))
-    formula = bdd.disj(formula, bdd.conj(ctx.conds.formulaOf(v), path));
+      addAlias(in.argAliases[j], {e.origin, bdd.conj(e.cond, path), e.interior},
+               bdd);
+  Type type = v.getType();
+  if (type.isInteger(1)) {
+    in.argFormulas[j] =
+        bdd.disj(in.argFormulas[j], bdd.conj(ctx.conds.formulaOf(v), path));
+  } else if (type.isIntOrIndex() && in.argCases[j]) {
+    std::optional<ConditionTable::Cases> cases;
+    bool onBoolean = false;
+    if (ctx.conds.hasCases(v, 0, onBoolean)) {
+      cases = ctx.conds.casesOf(v);
+      if (cases)
+        for (auto &[when, value] : *cases)
+          when = bdd.conj(when, path);
+    }
+    joinCases(in.argCases[j], cases, bdd);
+  }
 }
 
-void AliasFlow::passOperands(ValueRange operands, Bdd path,
-                             MutableArrayRef<AliasSet> alias,
-                             MutableArrayRef<Bdd> formula) {
-  assert(alias.size() == formula.size() && "one formula per input");
-  for (unsigned j = 0; j < alias.size() && j < operands.size(); ++j)
-    pass(operands[j], path, alias[j], formula[j]);
+void AliasFlow::passOperands(ValueRange operands, Bdd path, Incoming &in) {
+  for (unsigned j = 0; j < in.argAliases.size() && j < operands.size(); ++j)
+    pass(operands[j], path, in, j);
 }
 
 Incoming AliasFlow::toBlock(const PathState &es, Block *succ,
@@ -56,7 +117,7 @@ Incoming AliasFlow::toBlock(const PathState &es, Block *succ,
         c.argAliases[j] = unknown(es.path);
       continue;
     }
-    pass(forwarded[j - produced], es.path, c.argAliases[j], c.argFormulas[j]);
+    pass(forwarded[j - produced], es.path, c, j);
   }
   return c;
 }
@@ -69,7 +130,7 @@ Incoming AliasFlow::toInputs(const PathState &es, ValueRange operands,
   // Inputs may be fewer than operands (e.g. loop induction variables are
   // produced, not forwarded): align from the front of the inputs.
   c.resizeArgs(numInputs);
-  passOperands(operands, es.path, c.argAliases, c.argFormulas);
+  passOperands(operands, es.path, c);
   return c;
 }
 
@@ -82,6 +143,7 @@ Incoming AliasFlow::shapeForBlock(Block *block, const Incoming &cur) {
   for (unsigned j = 0; j < m && offset + j < n; ++j) {
     s.argAliases[offset + j] = cur.argAliases[j];
     s.argFormulas[offset + j] = cur.argFormulas[j];
+    s.argCases[offset + j] = cur.argCases[j];
   }
   for (unsigned j = 0; j < offset; ++j)
     if (carriesMemRef(block->getArgument(j)))
@@ -100,6 +162,7 @@ bool AliasFlow::merge(Incoming &acc, const Incoming &x) {
   if (acc.argAliases.size() < x.argAliases.size()) {
     acc.argAliases.resize(x.argAliases.size());
     acc.argFormulas.resize(x.argFormulas.size(), BddManager::False);
+    acc.argCases.resize(x.argCases.size(), ConditionTable::Cases());
     changed = true;
   }
   for (unsigned j = 0; j < x.argAliases.size(); ++j) {
@@ -115,6 +178,10 @@ bool AliasFlow::merge(Incoming &acc, const Incoming &x) {
     Bdd f = ctx.bdd.disj(acc.argFormulas[j], x.argFormulas[j]);
     changed |= f != acc.argFormulas[j];
     acc.argFormulas[j] = f;
+    std::optional<ConditionTable::Cases> cases = acc.argCases[j];
+    joinCases(cases, x.argCases[j], ctx.bdd);
+    changed |= !sameCases(cases, acc.argCases[j]);
+    acc.argCases[j] = std::move(cases);
   }
   return changed;
 }
@@ -122,7 +189,12 @@ bool AliasFlow::merge(Incoming &acc, const Incoming &x) {
 bool AliasFlow::same(const Incoming &a, const Incoming &b) {
   return a.any == b.any && a.st.path == b.st.path &&
          a.st.entries == b.st.entries && a.argFormulas == b.argFormulas &&
-         a.argAliases == b.argAliases;
+         a.argAliases == b.argAliases &&
+         llvm::all_of(llvm::zip(a.argCases, b.argCases),
+                      [](auto p) {
+                        return sameCases(std::get<0>(p), std::get<1>(p));
+                      }) &&
+         a.argCases.size() == b.argCases.size();
 }
 
 void AliasFlow::restrict(Incoming &in, Bdd c) {
@@ -139,6 +211,14 @@ void AliasFlow::restrict(Incoming &in, Bdd c) {
   }
   for (Bdd &f : in.argFormulas)
     f = ctx.bdd.conj(f, c);
+  for (std::optional<ConditionTable::Cases> &cases : in.argCases) {
+    if (!cases)
+      continue;
+    ConditionTable::Cases kept;
+    for (auto &[when, value] : *cases)
+      addCase(kept, ctx.bdd.conj(when, c), value, ctx.bdd);
+    *cases = std::move(kept);
+  }
 }
 
 void AliasFlow::addSupport(llvm::DenseSet<unsigned> &vars, Bdd f) {

@@ -48,12 +48,17 @@ struct Incoming {
   PathState st;
   std::vector<AliasSet> argAliases;
   std::vector<Bdd> argFormulas;
+  /// Per integer argument (not i1), the constants the edges pass and on
+  /// which paths (ConditionTable::pinCases); nullopt once an edge passes
+  /// something else.
+  std::vector<std::optional<ConditionTable::Cases>> argCases;
   /// Some edge reached it.
   bool any = false;
   /// Room for `n` arguments (none reached yet).
   void resizeArgs(unsigned n) {
     argAliases.resize(n);
     argFormulas.assign(n, BddManager::False);
+    argCases.assign(n, ConditionTable::Cases());
   }
 };
 
@@ -82,13 +87,15 @@ public:
   /// block that changed one must let every later block run again.
   uint64_t epoch() const { return changes; }
 
-  /// Passes `v` along an edge taken on `path` into an input whose aliases
-  /// and formula accumulate in `alias` and `formula`.
-  void pass(mlir::Value v, Bdd path, AliasSet &alias, Bdd &formula);
+  /// Pins the cases of an integer the control flow determines (nullopt:
+  /// none).
+  void pinCases(mlir::Value v,
+                const std::optional<ConditionTable::Cases> &cases);
+  /// Passes `v` along an edge taken on `path` into input `j` of `in`,
+  /// whose aliases, formula and cases accumulate there.
+  void pass(mlir::Value v, Bdd path, Incoming &in, unsigned j);
   /// Passes operand j to input j, for j below both counts.
-  void passOperands(mlir::ValueRange operands, Bdd path,
-                    llvm::MutableArrayRef<AliasSet> alias,
-                    llvm::MutableArrayRef<Bdd> formula);
+  void passOperands(mlir::ValueRange operands, Bdd path, Incoming &in);
   /// A branch to `succ` in state `es`: the first `produced` arguments are
   /// made by the terminator, the next ones are `forwarded`.
   Incoming toBlock(const PathState &es, mlir::Block *succ,

@@ -81,9 +81,8 @@ Bdd ConditionTable::floatComparison(arith::CmpFOp c) {
                    [&] { return freshValueAtom(c.getResult()); });
 }
 
-/// Bounds how far casesOf looks through casts and selects, and how many
-/// cases it keeps: enough for a C condition, no cost on long chains.
-static constexpr unsigned MaxCaseDepth = 8, MaxCases = 8;
+/// Bounds how far casesOf looks through casts and selects.
+static constexpr unsigned MaxCaseDepth = 8;
 
 /// `v` converted as `op` (a cast caseCast accepts) does.
 static std::optional<APInt> castCase(Operation *op, const APInt &v) {
@@ -128,13 +127,16 @@ static std::optional<Choice> choiceOf(Value v) {
                 ifOp.elseYield().getOperand(i)};
 }
 
-/// What casesOf accepts, by structure only: whether `v` has cases, and
-/// whether one of them rests on an i1 that is not a constant.
-static bool hasCases(Value v, unsigned depth, bool &onBoolean) {
+bool ConditionTable::hasCases(Value v, unsigned depth, bool &onBoolean) const {
   if (depth > MaxCaseDepth)
     return false;
   if (matchPattern(v, m_Constant()))
     return v.getType().isIntOrIndex();
+  if (auto pinned = pinnedCases.find(v); pinned != pinnedCases.end()) {
+    for (auto &[cond, value] : pinned->second)
+      onBoolean |= cond > BddManager::True;
+    return true;
+  }
   if (v.getType().isInteger(1)) {
     onBoolean = true;
     return true;
@@ -149,7 +151,7 @@ static bool hasCases(Value v, unsigned depth, bool &onBoolean) {
   return false;
 }
 
-bool ConditionTable::comparesBooleanCases(Value lhs, Value rhs) {
+bool ConditionTable::comparesBooleanCases(Value lhs, Value rhs) const {
   bool onBoolean = false;
   return hasCases(lhs, 0, onBoolean) && hasCases(rhs, 0, onBoolean) &&
          onBoolean;
@@ -166,6 +168,8 @@ std::optional<ConditionTable::Cases> ConditionTable::casesOf(Value v,
     Bdd f = formulaOf(v);
     return Cases{{f, APInt(1, 1)}, {bdd.negate(f), APInt(1, 0)}};
   }
+  if (auto pinned = pinnedCases.find(v); pinned != pinnedCases.end())
+    return pinned->second;
   if (Operation *cast = caseCast(v)) {
     std::optional<Cases> in = casesOf(cast->getOperand(0), depth + 1);
     if (!in)
@@ -207,7 +211,7 @@ std::optional<ConditionTable::Cases> ConditionTable::casesOf(Value v,
   return out;
 }
 
-bool ConditionTable::isBooleanCast(Value v) {
+bool ConditionTable::isBooleanCast(Value v) const {
   Operation *cast = caseCast(v);
   bool onBoolean = false;
   return cast && v.getType().isInteger(1) &&
@@ -256,6 +260,23 @@ std::optional<Bdd> ConditionTable::comparisonOfCases(Value lhs,
       else if (lv.getBitWidth() != rv.getBitWidth())
         return std::nullopt;
   return f;
+}
+
+bool ConditionTable::pinCases(Value v, std::optional<Cases> cases) {
+  if (!cases || cases->empty())
+    return pinnedCases.erase(v);
+  auto [it, fresh] = pinnedCases.try_emplace(v, *cases);
+  if (fresh)
+    return true;
+  bool changed = it->second.size() != cases->size() ||
+                 llvm::any_of(llvm::zip(it->second, *cases), [](auto p) {
+                   auto &[a, b] = p;
+                   return a.first != b.first ||
+                          a.second.getBitWidth() != b.second.getBitWidth() ||
+                          a.second != b.second;
+                 });
+  it->second = std::move(*cases);
+  return changed;
 }
 
 std::optional<Bdd> ConditionTable::caseOfCases(Value selector,

@@ -110,7 +110,7 @@ Bdd ConditionTable::firstIterationAtom(Operation *keyOp,
 
 static bool isI1(Value v) { return v.getType().isInteger(1); }
 
-bool ConditionTable::isDerived(Value v) {
+bool ConditionTable::isDerived(Value v) const {
   if (!isI1(v))
     return false;
   if (matchPattern(v, m_Constant()))
@@ -584,6 +584,16 @@ Message ConditionTable::wordLiteral(const Cube &cube, unsigned var, bool val,
            (a.copyLoopOp ? positionOf(a.copyLoopOp) : Message("?"));
   if (a.loopPlace)
     return wordFirstIteration(cube, a, val, at);
+  // Outside a loop that tests before each iteration, its first-iteration
+  // atom says whether it ran ("runs zero times"): "the loop runs" (its
+  // test asked of values fixed before it) says it again.
+  if (a.runsOf)
+    for (auto [other, otherVal] : cube) {
+      const Atom &o = atoms[other];
+      if (o.loopPlace && places[*o.loopPlace].where == a.runsOf &&
+          !wordsRunCount(o, at) && !places[*o.loopPlace].contains(at))
+        return "";
+    }
   // "The loop runs" and "it runs more than once" read as one phrase.
   if (a.runsOf && val)
     for (auto [other, otherVal] : cube) {

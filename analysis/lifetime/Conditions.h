@@ -71,12 +71,35 @@ public:
   /// (constants, arith.xori/andi/ori/select, i1 cmpi eq/ne): it must be
   /// rebuilt when theirs change (a loop header's i1 arguments get a new
   /// formula in each fixpoint round).
-  static bool isDerived(mlir::Value v);
+  bool isDerived(mlir::Value v) const;
   /// Rebuilds the formula of a derived value from its operands' current
   /// formulas.
   Bdd recomputeDerived(mlir::Value v) {
     formulas.erase(v);
     return formulaOf(v);
+  }
+  /// An integer that is one of a few constants, each on the paths of a
+  /// formula: a constant, an i1, an extension, truncation or index_cast of
+  /// one, a select between them, a value the control flow chose among
+  /// such (pinCases).
+  using Cases = llvm::SmallVector<std::pair<Bdd, llvm::APInt>, 4>;
+  /// Bounds the cases kept: enough for a C condition or a lifted CFG's
+  /// "which block" flag, no cost on long chains.
+  static constexpr unsigned MaxCases = 8;
+  /// Pins the cases of an integer block argument or region result that
+  /// each edge into it sets to one of a few constants (the "which
+  /// successor" flag -lift-cf-to-scf makes), or forgets them (nullopt:
+  /// an edge passes something else). Whether they changed.
+  bool pinCases(mlir::Value v, std::optional<Cases> cases);
+  std::optional<Cases> casesOf(mlir::Value v, unsigned depth = 0);
+  /// What casesOf accepts, by structure (and the cases pinned) only:
+  /// whether `v` has cases, and whether one rests on an i1 that is not a
+  /// constant.
+  bool hasCases(mlir::Value v, unsigned depth, bool &onBoolean) const;
+  /// The cases pinned on `v`, if any.
+  const Cases *pinnedCasesOf(mlir::Value v) const {
+    auto it = pinnedCases.find(v);
+    return it == pinnedCases.end() ? nullptr : &it->second;
   }
   /// The paths on which the integer `x` is in `set` (a comparison of `x`
   /// with a constant, a switch case on `x`): one more question on the
@@ -251,6 +274,15 @@ private:
   std::optional<std::pair<Bdd, Bdd>>
   firstIterationAnswer(mlir::Value lhs, mlir::arith::CmpIPredicate pred,
                        mlir::Value rhs, const IterationSplit &split);
+  /// The op outside a loop where it is entered (the region op, or the
+  /// branch into a CFG loop's header from its one block outside), where
+  /// an atom decided once per entry gets its value; null if none.
+  static mlir::Operation *loopEntryOp(const LoopPlace &place);
+  /// Whether `lhs pred rhs` is the loop's own test, and then whether its
+  /// being true runs the body (nullopt: another comparison).
+  static std::optional<bool> testRuns(const LoopPlace &place, mlir::Value lhs,
+                                      mlir::arith::CmpIPredicate predicate,
+                                      mlir::Value rhs);
   /// valueIn where x's cells answer it without a new atom, else nullopt.
   std::optional<Bdd> valueInAnswered(mlir::Value x, ValueSet set);
   /// The paths on which one integer may have `values`: the cells of its
@@ -327,6 +359,9 @@ private:
   Bdd readCells(llvm::SmallVectorImpl<Cell> &cs, Outcomes holds,
                 llvm::function_ref<Bdd()> makeAtom);
 
+  /// The cases pinCases pinned.
+  llvm::DenseMap<mlir::Value, Cases> pinnedCases;
+
   /// Per pair of compared floats (representatives in a fixed order) and
   /// fast-math flags, the cells of their comparisons (ComparisonCases.cpp).
   std::map<std::tuple<const void *, const void *, const void *>,
@@ -334,11 +369,6 @@ private:
       floatCells;
   Bdd floatComparison(mlir::arith::CmpFOp c);
 
-  /// An integer that is one of a few constants, each on the paths of a
-  /// formula: a constant, an i1, an extension, truncation or index_cast of
-  /// one, a select between them.
-  using Cases = llvm::SmallVector<std::pair<Bdd, llvm::APInt>, 4>;
-  std::optional<Cases> casesOf(mlir::Value v, unsigned depth = 0);
   /// `cmpi pred, lhs, rhs` read case by case where both sides have cases
   /// and one is not a plain constant; nullopt otherwise.
   std::optional<Bdd> comparisonOfCases(mlir::Value lhs,
@@ -346,10 +376,10 @@ private:
                                        mlir::Value rhs);
   /// Whether comparisonOfCases reads (lhs, rhs): their formulas come from
   /// i1 values (see isDerived).
-  static bool comparesBooleanCases(mlir::Value lhs, mlir::Value rhs);
+  bool comparesBooleanCases(mlir::Value lhs, mlir::Value rhs) const;
   /// An i1 cast from an integer with boolean cases (`trunci (extui %c)`):
   /// its formula is the disjunction of the cases it truncates to 1.
-  static bool isBooleanCast(mlir::Value v);
+  bool isBooleanCast(mlir::Value v) const;
   std::optional<Bdd> booleanOfCast(mlir::Value v);
 };
 

@@ -13,12 +13,49 @@
 #include "analysis/lifetime/Conditions.h"
 #include "analysis/lifetime/QuestionSource.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 
 using namespace mlir;
 
 namespace memlint {
+
+/// "%n > 0": `name pred k` in words a reader of the IR knows.
+static std::string comparisonWords(const std::string &name,
+                                   arith::CmpIPredicate pred, const APInt &k) {
+  using P = arith::CmpIPredicate;
+  bool isUnsigned =
+      pred == P::ult || pred == P::ule || pred == P::ugt || pred == P::uge;
+  const char *op = "?";
+  switch (pred) {
+  case P::eq:
+    op = "==";
+    break;
+  case P::ne:
+    op = "!=";
+    break;
+  case P::slt:
+  case P::ult:
+    op = "<";
+    break;
+  case P::sle:
+  case P::ule:
+    op = "<=";
+    break;
+  case P::sgt:
+  case P::ugt:
+    op = ">";
+    break;
+  case P::sge:
+  case P::uge:
+    op = ">=";
+    break;
+  }
+  return name + " " + op + " " + llvm::toString(k, 10, !isUnsigned) +
+         (isUnsigned ? " (unsigned)" : "");
+}
 
 std::optional<std::pair<Bdd, Bdd>>
 ConditionTable::firstIterationAnswer(Value lhs, arith::CmpIPredicate predicate,
@@ -46,8 +83,84 @@ ConditionTable::firstIterationAnswer(Value lhs, arith::CmpIPredicate predicate,
         counterLeft ? swapPredicate(predicate) : predicate, entry->second);
     if (std::optional<Bdd> answer = valueInAnswered(y, set))
       return std::make_pair(atom->second, *answer);
+    // Nobody asked it before the loop: ask it now, of the value's cells,
+    // with an atom that gets its value outside the loop ("the loop runs",
+    // made where the loop is entered), so that the back edge keeps it and
+    // a test of the same value after the loop (`%n > 0` guarding the free
+    // of what the loop made) reads the same answer.
+    const LoopPlace &place =
+        places[*atoms[bdd.support(atom->second).front()].loopPlace];
+    Operation *enter = loopEntryOp(place);
+    if (!enter)
+      continue;
+    arith::CmpIPredicate asked =
+        counterLeft ? swapPredicate(predicate) : predicate;
+    std::optional<bool> runs = testRuns(place, lhs, predicate, rhs);
+    auto question = [&] {
+      if (!runs)
+        return choiceAtom(
+            enter, comparisonWords(namer(y), asked, entry->second),
+            comparisonWords(namer(y), invertPredicate(asked), entry->second));
+      // The loop's own test: whether it runs at all.
+      Message yes = place.name + " runs at least once",
+              no = place.name + " runs zero times";
+      Bdd a = *runs ? choiceAtom(enter, yes, no) : choiceAtom(enter, no, yes);
+      markLoopRuns(a, place.where);
+      return a;
+    };
+    return std::make_pair(atom->second, valueIn(y, set, question));
   }
   return std::nullopt;
+}
+
+std::optional<bool> ConditionTable::testRuns(const LoopPlace &place, Value lhs,
+                                             arith::CmpIPredicate predicate,
+                                             Value rhs) {
+  // Whether `cond` is the comparison (true) or its negation (false).
+  auto asTest = [&](Value cond) -> std::optional<bool> {
+    bool negated = false;
+    if (Value x = negatedBit(cond)) {
+      cond = x;
+      negated = true;
+    }
+    auto c = cond.getDefiningOp<arith::CmpIOp>();
+    if (c && c.getPredicate() == predicate && c.getLhs() == lhs &&
+        c.getRhs() == rhs)
+      return !negated;
+    return std::nullopt;
+  };
+  if (auto w = dyn_cast_or_null<scf::WhileOp>(place.regionLoop))
+    return asTest(w.getConditionOp().getCondition());
+  Block *header = place.where ? place.where->getBlock() : nullptr;
+  auto br =
+      header ? dyn_cast<cf::CondBranchOp>(header->getTerminator()) : nullptr;
+  if (place.regionLoop || !br)
+    return std::nullopt;
+  std::optional<bool> test = asTest(br.getCondition());
+  bool trueIn = place.blocks.contains(br.getTrueDest());
+  bool falseIn = place.blocks.contains(br.getFalseDest());
+  if (!test || trueIn == falseIn)
+    return std::nullopt;
+  return *test == trueIn;
+}
+
+Operation *ConditionTable::loopEntryOp(const LoopPlace &place) {
+  if (place.regionLoop)
+    return place.regionLoop;
+  // A CFG loop: the branch into its header from the one block outside it
+  // that enters it.
+  Block *header = place.where ? place.where->getBlock() : nullptr;
+  if (!header)
+    return nullptr;
+  Operation *entry = nullptr;
+  for (Block *pred : header->getPredecessors()) {
+    if (place.blocks.contains(pred))
+      continue;
+    if (entry && entry != pred->getTerminator())
+      return nullptr;
+    entry = pred->getTerminator();
+  }
+  return entry;
 }
 
 std::optional<Bdd> ConditionTable::valueInAnswered(Value x, ValueSet set) {

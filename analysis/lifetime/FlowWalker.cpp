@@ -406,7 +406,17 @@ void FlowWalker::bindArguments(Block *block, const Incoming &cur, bool header) {
       else
         flow.setAliases(arg, flow.unknown(BddManager::True));
     }
-    if (!arg.getType().isInteger(1) || atomArguments.count(arg))
+    if (!arg.getType().isInteger(1)) {
+      // An integer each edge sets to a constant: its cases, where no back
+      // edge enters (a loop's head would need them renamed per iteration).
+      if (arg.getType().isIntOrIndex())
+        flow.pinCases(arg, header || repeatedEntries.count(block) ||
+                                   j >= cur.argCases.size()
+                               ? std::nullopt
+                               : cur.argCases[j]);
+      continue;
+    }
+    if (atomArguments.count(arg))
       continue;
     // A loop header's i1 arguments too get what their edges pass: the
     // entry's value in the first iteration, the back edges' (renamed to

@@ -132,6 +132,9 @@ private:
   /// i1 block arguments bound to an atom of their own.
   llvm::DenseSet<mlir::Value> atomArguments;
   llvm::SetVector<mlir::Value> carriedMemrefs;
+  /// Entry blocks of regions a region op repeats (a loop's body): like a
+  /// CFG loop's header, what their arguments get changes per iteration.
+  llvm::DenseSet<mlir::Block *> repeatedEntries;
   /// What the back edges of each loop in lockstep carried when the loop was
   /// last walked (a CFG loop by header, a region loop by region): it is
   /// walked again in every round of an outer one and goes on from there

@@ -265,6 +265,10 @@ void LoopModel::crossBackEdge(Operation *term, Incoming &contrib,
       a.cond = earlierIterationCopies(a.cond, loop, term, mode);
   for (Bdd &f : contrib.argFormulas)
     f = earlierIterationCopies(f, loop, term, mode);
+  for (std::optional<ConditionTable::Cases> &cases : contrib.argCases)
+    if (cases)
+      for (auto &[when, value] : *cases)
+        when = earlierIterationCopies(when, loop, term, mode);
   equalitiesHoldOnce(term, contrib, loop);
 }
 
@@ -397,6 +401,10 @@ void LoopModel::dropIterationAtoms(Incoming &contrib, const LoopScope &loop) {
       flow.addSupport(mentioned, a.cond);
   for (Bdd f : contrib.argFormulas)
     flow.addSupport(mentioned, f);
+  for (const std::optional<ConditionTable::Cases> &cases : contrib.argCases)
+    if (cases)
+      for (auto &[when, value] : *cases)
+        flow.addSupport(mentioned, when);
   auto drop = [&](unsigned v) {
     if (mentioned.count(v) || !renamesAtom(v, loop))
       return false;
@@ -500,6 +508,9 @@ DenseSet<unsigned> LoopModel::exportedBy(const DenseSet<Block *> &blocks) {
           flow.addSupport(vars, e.cond);
       if (arg.getType().isInteger(1) && ctx.conds.hasFormula(arg))
         flow.addSupport(vars, ctx.conds.formulaOf(arg));
+      if (const ConditionTable::Cases *cases = ctx.conds.pinnedCasesOf(arg))
+        for (auto &[when, value] : *cases)
+          flow.addSupport(vars, when);
     }
   return vars;
 }
@@ -511,6 +522,10 @@ DenseSet<unsigned> LoopModel::exportedBy(const Incoming &results) {
       flow.addSupport(vars, e.cond);
   for (Bdd f : results.argFormulas)
     flow.addSupport(vars, f);
+  for (const std::optional<ConditionTable::Cases> &cases : results.argCases)
+    if (cases)
+      for (auto &[when, value] : *cases)
+        flow.addSupport(vars, when);
   return vars;
 }
 
@@ -541,6 +556,38 @@ void LoopModel::leaveLoop(PathState &st, const PathState *before,
   if (st.path <= BddManager::True ||
       llvm::none_of(ctx.bdd.support(st.path), drop))
     return;
+  // An atom to drop that the path decides from the others (a loop that
+  // tests first left in its first iteration exactly when its first test,
+  // asked of values fixed before it, failed) is replaced by what decides
+  // it: exact on the path, and the buffers' conditions no longer tell
+  // apart paths that the path alone cannot.
+  SmallVector<std::pair<unsigned, Bdd>> decided;
+  for (unsigned v : ctx.bdd.support(st.path)) {
+    if (!drop(v))
+      continue;
+    auto onlyV = [v](unsigned u) { return u == v; };
+    Bdd atom = ctx.bdd.var(v);
+    Bdd whenTrue = ctx.bdd.exists(ctx.bdd.conj(st.path, atom), onlyV);
+    Bdd whenFalse =
+        ctx.bdd.exists(ctx.bdd.conj(st.path, ctx.bdd.negate(atom)), onlyV);
+    if (ctx.bdd.conj(whenTrue, whenFalse) != BddManager::False)
+      continue;
+    // (Only where what decides it stays after the drop.)
+    if (llvm::none_of(ctx.bdd.support(whenTrue), drop))
+      decided.push_back({v, whenTrue});
+  }
+  if (!decided.empty())
+    st.entries.forEachBuffer(
+        [&](unsigned c) {
+          return before && st.entries.shares(before->entries, c);
+        },
+        [&](unsigned b) {
+          const Entry &e = st.entries[b];
+          if ((before && e == before->entries[b]) || e.untouched())
+            return;
+          for (auto [v, g] : decided)
+            ctx.lattice.substitute(st.entries.mut(b), v, g);
+        });
   // Only an entry that mentions a dropped atom says something the path
   // without it cannot: the others mean on the narrower path what they
   // meant on the wider one. Made absolute, an entry takes in every atom of

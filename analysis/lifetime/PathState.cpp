@@ -101,4 +101,15 @@ void PathLattice::makeAbsolute(Entry &e, Bdd path) {
   e.freers = pool.intern(std::move(list));
 }
 
+void PathLattice::substitute(Entry &e, unsigned var, Bdd g) {
+  e.live = bdd.compose(e.live, var, g);
+  e.freed = bdd.compose(e.freed, var, g);
+  if (e.freers == FreeListPool::None)
+    return;
+  FreeList list = pool[e.freers];
+  for (FreeSite &f : list)
+    f.cond = bdd.compose(f.cond, var, g);
+  e.freers = pool.intern(std::move(list));
+}
+
 } // namespace memlint::lifetime

@@ -193,6 +193,8 @@ public:
   /// Makes a buffer's conditions absolute (conjoined with `path`), so the
   /// path may then lose atoms without changing what the entry says.
   void makeAbsolute(Entry &e, Bdd path);
+  /// Replaces atom `var` by `g` in the conditions of `e`.
+  void substitute(Entry &e, unsigned var, Bdd g);
 
 private:
   void joinEntry(Entry &x, const Entry &y, Bdd pa, Bdd pb, Bdd path,

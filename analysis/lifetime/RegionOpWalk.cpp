@@ -121,7 +121,7 @@ private:
     w.ctx.lattice.join(out.st, es, first);
     if (inputs.empty()) {
       // No inputs named: operand j is result j.
-      w.flow.passOperands(operands, es.path, out.argAliases, out.argFormulas);
+      w.flow.passOperands(operands, es.path, out);
       return;
     }
     for (auto [operand, input] : llvm::zip(operands, inputs)) {
@@ -129,7 +129,7 @@ private:
       if (!r || r.getOwner() != raw)
         continue;
       unsigned j = r.getResultNumber();
-      w.flow.pass(operand, es.path, out.argAliases[j], out.argFormulas[j]);
+      w.flow.pass(operand, es.path, out, j);
     }
   }
   /// An edge into a region's inputs.
@@ -328,6 +328,10 @@ void RegionOpWalk::leave(PathState &st) {
                                : out.argAliases[j]);
     if (r.getType().isInteger(1))
       w.flow.pinFormula(r, out.argFormulas[j]);
+    else if (r.getType().isIntOrIndex())
+      w.flow.pinCases(r, loopHeads.empty() && j < out.argCases.size()
+                             ? out.argCases[j]
+                             : std::nullopt);
   }
 }
 
@@ -343,10 +347,12 @@ std::vector<Exit> FlowWalker::walkRegionOpRegion(Region &region,
                                                  bool repetitive) {
   // A repeated region's i1 arguments get their formulas from what reaches
   // the region (the entry's first, back edges' later: see bindArguments).
-  if (repetitive)
+  if (repetitive) {
+    repeatedEntries.insert(&region.front());
     for (BlockArgument arg : region.front().getArguments())
       if (carriesMemRef(arg))
         carriedMemrefs.insert(arg);
+  }
   return walkRegion(region, in);
 }
 

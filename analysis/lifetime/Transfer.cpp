@@ -133,7 +133,7 @@ void Transfer::defineConditions(Operation *op) {
     if (!r.getType().isInteger(1))
       continue;
     // A derived formula nothing asked for yet is built on first use.
-    if (ConditionTable::isDerived(r)) {
+    if (ctx.conds.isDerived(r)) {
       if (ctx.conds.hasFormula(r))
         flow.pinFormula(r, ctx.conds.recomputeDerived(r));
       continue;

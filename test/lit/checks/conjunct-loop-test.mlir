@@ -50,6 +50,6 @@ func.func @conjunct_test_no_flag(%n: index, %c: i1) {
   memref.dealloc %a : memref<1xf32> // expected-note {{first freed here}}
   cf.br ^h(%i1 : index)
 ^exit:
-  memref.dealloc %a : memref<1xf32> // expected-error {{buffer %a is freed twice when the loop at 42:9 runs at least once and %c is true and %hit is false [double-free]}}
+  memref.dealloc %a : memref<1xf32> // expected-error {{buffer %a is freed twice when the loop at 42:9 runs at least once and %c is true and %n > 0 and %hit is false [double-free]}}
   return
 }
