@@ -132,21 +132,26 @@ bool ConditionTable::hasCases(Value v, unsigned depth, bool &onBoolean) const {
     return false;
   if (matchPattern(v, m_Constant()))
     return v.getType().isIntOrIndex();
-  if (auto pinned = pinnedCases.find(v); pinned != pinnedCases.end()) {
-    for (auto &[cond, value] : pinned->second)
-      onBoolean |= cond > BddManager::True;
-    return true;
-  }
   if (v.getType().isInteger(1)) {
     onBoolean = true;
     return true;
   }
   if (Operation *cast = caseCast(v))
     return hasCases(cast->getOperand(0), depth + 1, onBoolean);
+  // A choice by an i1 reads as a formula of it, the same on every path;
+  // cases pinned by the control flow hold on the paths that reach it.
   if (std::optional<Choice> s = choiceOf(v)) {
-    onBoolean |= !matchPattern(s->cond, m_Constant());
-    return hasCases(s->ifTrue, depth + 1, onBoolean) &&
-           hasCases(s->ifFalse, depth + 1, onBoolean);
+    bool choiceOnBoolean = !matchPattern(s->cond, m_Constant());
+    if (hasCases(s->ifTrue, depth + 1, choiceOnBoolean) &&
+        hasCases(s->ifFalse, depth + 1, choiceOnBoolean)) {
+      onBoolean |= choiceOnBoolean;
+      return true;
+    }
+  }
+  if (auto pinned = pinnedCases.find(v); pinned != pinnedCases.end()) {
+    for (auto &[cond, value] : pinned->second)
+      onBoolean |= cond > BddManager::True;
+    return true;
   }
   return false;
 }
@@ -168,8 +173,6 @@ std::optional<ConditionTable::Cases> ConditionTable::casesOf(Value v,
     Bdd f = formulaOf(v);
     return Cases{{f, APInt(1, 1)}, {bdd.negate(f), APInt(1, 0)}};
   }
-  if (auto pinned = pinnedCases.find(v); pinned != pinnedCases.end())
-    return pinned->second;
   if (Operation *cast = caseCast(v)) {
     std::optional<Cases> in = casesOf(cast->getOperand(0), depth + 1);
     if (!in)
@@ -183,13 +186,18 @@ std::optional<ConditionTable::Cases> ConditionTable::casesOf(Value v,
     }
     return out;
   }
+  auto pinned = [&]() -> std::optional<Cases> {
+    if (auto it = pinnedCases.find(v); it != pinnedCases.end())
+      return it->second;
+    return std::nullopt;
+  };
   std::optional<Choice> s = choiceOf(v);
   if (!s)
-    return std::nullopt;
+    return pinned();
   std::optional<Cases> t = casesOf(s->ifTrue, depth + 1);
   std::optional<Cases> e = t ? casesOf(s->ifFalse, depth + 1) : std::nullopt;
   if (!e)
-    return std::nullopt;
+    return pinned();
   Bdd cond = formulaOf(s->cond);
   Cases out;
   auto add = [&](Bdd when, const APInt &value) {
@@ -207,7 +215,7 @@ std::optional<ConditionTable::Cases> ConditionTable::casesOf(Value v,
   for (auto &[f, value] : *e)
     add(bdd.conj(bdd.negate(cond), f), value);
   if (out.size() > MaxCases)
-    return std::nullopt;
+    return pinned();
   return out;
 }
 
