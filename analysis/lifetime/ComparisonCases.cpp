@@ -148,9 +148,9 @@ bool ConditionTable::hasCases(Value v, unsigned depth, bool &onBoolean) const {
       return true;
     }
   }
-  if (auto pinned = pinnedCases.find(v); pinned != pinnedCases.end()) {
-    for (auto &[cond, value] : pinned->second)
-      onBoolean |= cond > BddManager::True;
+  // (Even one case on every path: the edges decide it, read it so.)
+  if (pinnedCases.count(v)) {
+    onBoolean = true;
     return true;
   }
   return false;
