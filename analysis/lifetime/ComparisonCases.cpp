@@ -270,9 +270,35 @@ std::optional<Bdd> ConditionTable::comparisonOfCases(Value lhs,
   return f;
 }
 
+void ConditionTable::forgetCaseReadings(Value v) {
+  // What was read off the cases (a comparison, a truncation to i1, through
+  // casts and selects) is read again; an i1 built from those (xori, andi)
+  // is rebuilt on its next visit anyway (isDerived).
+  SmallVector<Value> work{v};
+  DenseSet<Value> seen{v};
+  while (!work.empty()) {
+    Value x = work.pop_back_val();
+    for (Operation *user : x.getUsers())
+      for (Value r : user->getResults()) {
+        if (!r.getType().isIntOrIndex() || !seen.insert(r).second)
+          continue;
+        formulas.erase(r);
+        if (!r.getType().isInteger(1) &&
+            (caseCast(r) || isa<arith::SelectOp>(user)))
+          work.push_back(r);
+      }
+  }
+}
+
 bool ConditionTable::pinCases(Value v, std::optional<Cases> cases) {
-  if (!cases || cases->empty())
-    return pinnedCases.erase(v);
+  if (!cases || cases->empty()) {
+    // Cases pinned in an earlier round of a loop (an edge not reached
+    // yet) are gone: formulas read off them must not stay.
+    if (!pinnedCases.erase(v))
+      return false;
+    forgetCaseReadings(v);
+    return true;
+  }
   auto [it, fresh] = pinnedCases.try_emplace(v, *cases);
   if (fresh)
     return true;

@@ -361,6 +361,8 @@ private:
 
   /// The cases pinCases pinned.
   llvm::DenseMap<mlir::Value, Cases> pinnedCases;
+  /// Forgets the formulas of the i1 values read off `v`'s cases.
+  void forgetCaseReadings(mlir::Value v);
 
   /// Per pair of compared floats (representatives in a fixed order) and
   /// fast-math flags, the cells of their comparisons (ComparisonCases.cpp).
