@@ -8,6 +8,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVEnums.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -115,12 +117,22 @@ SmallVector<Value> foreignResults(Operation *op) {
   return out;
 }
 
-bool livesWithGpuScope(Value buffer) {
+std::optional<std::string> gpuScopeOf(Value buffer) {
   auto type = dyn_cast<BaseMemRefType>(buffer.getType());
-  auto space =
-      type ? dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace())
-           : nullptr;
-  return space && space.getValue() != gpu::AddressSpace::Global;
+  Attribute space = type ? type.getMemorySpace() : nullptr;
+  if (auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space)) {
+    if (gpuSpace.getValue() == gpu::AddressSpace::Global)
+      return std::nullopt;
+    return gpu::stringifyAddressSpace(gpuSpace.getValue()).str();
+  }
+  if (auto storage = dyn_cast_or_null<spirv::StorageClassAttr>(space)) {
+    spirv::StorageClass c = storage.getValue();
+    if (c != spirv::StorageClass::Workgroup &&
+        c != spirv::StorageClass::Private && c != spirv::StorageClass::Function)
+      return std::nullopt;
+    return "SPIR-V " + spirv::stringifyStorageClass(c).str();
+  }
+  return std::nullopt;
 }
 
 StringRef matchingFreeOpName(Operation *allocOp) {

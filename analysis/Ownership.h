@@ -14,6 +14,8 @@
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
 
 namespace memlint {
 
@@ -48,11 +50,18 @@ bool isGlobalAccess(mlir::Operation *op);
 /// body-less callee's result, it is freed at most once and not used after
 /// that, whoever owns it.
 llvm::SmallVector<mlir::Value> foreignResults(mlir::Operation *op);
-/// A buffer in GPU workgroup (shared) or private memory
-/// (`#gpu.address_space<workgroup>`): it lives as long as the workgroup or
-/// thread, and no free is owed (upstream's promotion to workgroup memory
-/// frees nothing, IREE neither); one that is freed is followed like any.
-bool livesWithGpuScope(mlir::Value buffer);
+/// A buffer in GPU workgroup (shared) or per-invocation memory
+/// (`#gpu.address_space<workgroup>`, `<private>`; SPIR-V's
+/// `#spirv.storage_class<Workgroup>`, `<Private>`, `<Function>`): it lives
+/// as long as the workgroup or invocation, and no free is owed (upstream's
+/// promotion to workgroup memory frees nothing, IREE neither, and
+/// -convert-memref-to-spirv makes such an alloc a variable); one that is
+/// freed is followed like any. Returns the memory's name ("workgroup"),
+/// or nullopt for other memory.
+std::optional<std::string> gpuScopeOf(mlir::Value buffer);
+inline bool livesWithGpuScope(mlir::Value buffer) {
+  return gpuScopeOf(buffer).has_value();
+}
 
 /// The op that frees what `allocOp` allocates, by the runtime behind it:
 /// "memref.dealloc" for the host heap (`memref.alloc`, `memref.realloc`,

@@ -2,7 +2,6 @@
 #include "analysis/checks/Check.h"
 
 #include "analysis/Ownership.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -86,13 +85,8 @@ std::string calleeName(mlir::CallOpInterface call) {
 std::string bornHereNote(const std::string &name, const BufferInfo &b) {
   if (!b.foreign)
     return name + " allocated here";
-  if (livesWithGpuScope(b.value)) {
-    auto space = llvm::cast<mlir::gpu::AddressSpaceAttr>(
-        llvm::cast<mlir::BaseMemRefType>(b.value.getType()).getMemorySpace());
-    return name + " allocated here (GPU " +
-           mlir::gpu::stringifyAddressSpace(space.getValue()).str() +
-           " memory)";
-  }
+  if (std::optional<std::string> scope = gpuScopeOf(b.value))
+    return name + " allocated here (GPU " + *scope + " memory)";
   std::string note = name + " returned here";
   auto call = llvm::dyn_cast<mlir::CallOpInterface>(b.allocOp);
   if (!call)

@@ -46,3 +46,23 @@ func.func @global_leaks() {
   %g = memref.alloc() : memref<16xf32, #gpu.address_space<global>> // expected-warning {{buffer %g is never freed}}
   return // expected-note {{the function exits here with %g still allocated}}
 }
+
+// SPIR-V's spelling: -convert-memref-to-spirv makes a Workgroup alloc a
+// module-scope variable (helper-83, MemRefToSPIRV/alloc.mlir and IREE).
+func.func @spirv_workgroup(%i: index) -> f32 {
+  %w = memref.alloc() : memref<4xf32, #spirv.storage_class<Workgroup>>
+  %v = memref.load %w[%i] : memref<4xf32, #spirv.storage_class<Workgroup>>
+  return %v : f32
+}
+
+func.func @spirv_function_storage(%i: index) -> f32 {
+  %w = memref.alloc() : memref<4xf32, #spirv.storage_class<Function>>
+  %v = memref.load %w[%i] : memref<4xf32, #spirv.storage_class<Function>>
+  return %v : f32
+}
+
+// Memory every workgroup sees is owed its free.
+func.func @spirv_cross_workgroup_leaks() {
+  %g = memref.alloc() : memref<4xf32, #spirv.storage_class<CrossWorkgroup>> // expected-warning {{buffer %g is never freed}}
+  return // expected-note {{the function exits here with %g still allocated}}
+}
