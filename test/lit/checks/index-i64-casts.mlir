@@ -1,0 +1,59 @@
+// RUN: %memlint lint --verify-diagnostics %s
+//
+// -convert-arith-to-llvm lowers arith before memref and scf, and leaves
+// `builtin.unrealized_conversion_cast` between an index and the i64 that
+// stands for it. Either way, the cast is the same integer: a question on
+// it is a question on the index (helper-84; each ran clean).
+
+// `(i64)%i == 0` in a loop from 0: its first iteration, once.
+func.func @first_iteration_through_cast() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = llvm.mlir.constant(0 : index) : i64
+  %a = memref.alloc() : memref<4xf32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    %x = builtin.unrealized_conversion_cast %i : index to i64
+    %e = llvm.icmp "eq" %x, %z : i64
+    scf.if %e {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  return
+}
+
+// `%k == 2` and `(i64)%k != 2`: one free on each path.
+func.func @complementary_through_cast(%k: index) {
+  %c2 = arith.constant 2 : index
+  %two = llvm.mlir.constant(2 : index) : i64
+  %a = memref.alloc() : memref<4xf32>
+  %e = arith.cmpi eq, %k, %c2 : index
+  scf.if %e {
+    memref.dealloc %a : memref<4xf32>
+  }
+  %x = builtin.unrealized_conversion_cast %k : index to i64
+  %n = llvm.icmp "ne" %x, %two : i64
+  scf.if %n {
+    memref.dealloc %a : memref<4xf32>
+  }
+  return
+}
+
+// `(i64)%k >= 2` overlaps `%k == 2`: freed twice when %k is 2.
+func.func @overlapping_through_cast(%k: index) {
+  %c2 = arith.constant 2 : index
+  %two = llvm.mlir.constant(2 : index) : i64
+  // expected-note @+2 {{%a allocated here}}
+  // expected-warning @+1 {{buffer %a is never freed}}
+  %a = memref.alloc() : memref<4xf32>
+  %e = arith.cmpi eq, %k, %c2 : index
+  scf.if %e {
+    memref.dealloc %a : memref<4xf32> // expected-note {{first freed here}}
+  }
+  %x = builtin.unrealized_conversion_cast %k : index to i64
+  %n = llvm.icmp "sge" %x, %two : i64
+  scf.if %n {
+    memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice}}
+  }
+  return // expected-note {{the function exits here with %a still allocated}}
+}
