@@ -475,8 +475,27 @@ lastInductionValue(Value iv, unsigned width,
 }
 
 std::optional<ConstantIntRanges> IntegerFacts::rangeOf(Value v) {
-  if (ConstantIntRanges::getStorageBitwidth(v.getType()) == 0 ||
-      !ensureRanges())
+  unsigned width = ConstantIntRanges::getStorageBitwidth(v.getType());
+  if (width == 0)
+    return std::nullopt;
+  // What -convert-arith-to-llvm leaves between an index and its i64 (see
+  // SameValues) has the range of what it casts, which upstream's analysis
+  // does not follow.
+  for (unsigned step = 0; step < 8; ++step) {
+    auto cast = v.getDefiningOp<UnrealizedConversionCastOp>();
+    if (!cast || cast->getNumOperands() != 1 || cast->getNumResults() != 1 ||
+        ConstantIntRanges::getStorageBitwidth(cast->getOperand(0).getType()) !=
+            width ||
+        !(v.getType().isIndex() || cast->getOperand(0).getType().isIndex()))
+      break;
+    v = cast->getOperand(0);
+  }
+  // A constant of an op without range inference (`llvm.mlir.constant`,
+  // which -convert-arith-to-llvm leaves behind casts to index) is itself.
+  APInt k;
+  if (matchPattern(v, m_ConstantInt(&k)) && k.getBitWidth() == width)
+    return ConstantIntRanges::constant(k);
+  if (!ensureRanges())
     return std::nullopt;
   // Uninitialized: code the analysis found dead, or did not reach.
   auto *lattice = solver->lookupState<dataflow::IntegerValueRangeLattice>(v);

@@ -57,3 +57,23 @@ func.func @overlapping_through_cast(%k: index) {
   }
   return // expected-note {{the function exits here with %a still allocated}}
 }
+
+// Loop bounds that are casts of `llvm.mlir.constant`: 0 to 4, the loop
+// runs, and frees once in its first iteration.
+func.func @constant_bounds_behind_casts() {
+  %0 = llvm.mlir.constant(0 : index) : i64
+  %lb = builtin.unrealized_conversion_cast %0 : i64 to index
+  %1 = llvm.mlir.constant(1 : index) : i64
+  %st = builtin.unrealized_conversion_cast %1 : i64 to index
+  %4 = llvm.mlir.constant(4 : index) : i64
+  %ub = builtin.unrealized_conversion_cast %4 : i64 to index
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  scf.for %i = %lb to %ub step %st {
+    %e = arith.cmpi eq, %i, %c0 : index
+    scf.if %e {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  return
+}
