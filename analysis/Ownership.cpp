@@ -174,12 +174,28 @@ SmallVector<OpOperand *> freedOperands(Operation *op) {
   return out;
 }
 
+/// A zero, also behind the index <-> i64 casts -convert-arith-to-llvm
+/// leaves (`unrealized_conversion_cast` of `llvm.mlir.constant(0)`).
+static bool isZeroValue(Value v) {
+  for (unsigned step = 0; step < 8; ++step) {
+    auto cast = v.getDefiningOp<UnrealizedConversionCastOp>();
+    if (!cast || cast->getNumOperands() != 1 || cast->getNumResults() != 1)
+      break;
+    Type from = cast->getOperand(0).getType(), to = v.getType();
+    if (!(from.isIndex() && to.isSignlessInteger(64)) &&
+        !(from.isSignlessInteger(64) && to.isIndex()))
+      break;
+    v = cast->getOperand(0);
+  }
+  return matchPattern(v, m_Zero());
+}
+
 static bool isZeroFold(OpFoldResult r) {
   if (auto attr = dyn_cast<Attribute>(r))
     if (auto i = dyn_cast<IntegerAttr>(attr))
       return i.getValue().isZero();
   if (auto v = dyn_cast<Value>(r))
-    return matchPattern(v, m_Zero());
+    return isZeroValue(v);
   return false;
 }
 
@@ -194,7 +210,7 @@ Value viewSource(Value result, bool &interior) {
     return sub.getSource();
   }
   if (auto view = dyn_cast<memref::ViewOp>(op)) {
-    interior = !matchPattern(view.getByteShift(), m_Zero());
+    interior = !isZeroValue(view.getByteShift());
     return view.getSource();
   }
   if (auto rc = dyn_cast<memref::ReinterpretCastOp>(op)) {

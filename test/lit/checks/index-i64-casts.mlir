@@ -77,3 +77,24 @@ func.func @constant_bounds_behind_casts() {
   }
   return
 }
+
+// A view at byte 0 (a cast of `llvm.mlir.constant(0)`) is the buffer
+// itself: freeing it frees the buffer.
+func.func @view_at_zero_behind_cast(%n: index) {
+  %z = llvm.mlir.constant(0 : index) : i64
+  %c0 = builtin.unrealized_conversion_cast %z : i64 to index
+  %raw = memref.alloc(%n) : memref<?xi8>
+  %v = memref.view %raw[%c0][] : memref<?xi8> to memref<2xf32>
+  memref.dealloc %v : memref<2xf32>
+  return
+}
+
+// At byte 8 it is inside the buffer: not a pointer the allocator gave.
+func.func @view_inside_behind_cast(%n: index) {
+  %e = llvm.mlir.constant(8 : index) : i64
+  %c8 = builtin.unrealized_conversion_cast %e : i64 to index
+  %raw = memref.alloc(%n) : memref<?xi8>
+  %v = memref.view %raw[%c8][] : memref<?xi8> to memref<2xf32> // expected-note {{interior view created here}}
+  memref.dealloc %v : memref<2xf32> // expected-error {{frees %v, an interior view of buffer %raw; free %raw itself}}
+  return
+}
