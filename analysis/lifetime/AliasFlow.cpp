@@ -115,6 +115,7 @@ Incoming AliasFlow::toBlock(const PathState &es, Block *succ,
     if (j < produced || j - produced >= forwarded.size()) {
       if (carriesMemRef(succ->getArgument(j)))
         c.argAliases[j] = unknown(es.path);
+      c.argCases[j].reset(); // not a constant this edge passes
       continue;
     }
     pass(forwarded[j - produced], es.path, c, j);
@@ -131,6 +132,9 @@ Incoming AliasFlow::toInputs(const PathState &es, ValueRange operands,
   // produced, not forwarded): align from the front of the inputs.
   c.resizeArgs(numInputs);
   passOperands(operands, es.path, c);
+  for (unsigned j = operands.size(); j < numInputs; ++j)
+    c.argCases[j].reset(); // made by the op, not passed
+
   return c;
 }
 

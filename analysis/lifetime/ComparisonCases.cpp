@@ -26,6 +26,7 @@
 #include "analysis/lifetime/Conditions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Index/IR/IndexOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
@@ -278,15 +279,22 @@ void ConditionTable::forgetCaseReadings(Value v) {
   DenseSet<Value> seen{v};
   while (!work.empty()) {
     Value x = work.pop_back_val();
-    for (Operation *user : x.getUsers())
+    for (Operation *user : x.getUsers()) {
+      // Only the ops that read cases (what isDerived covers): other
+      // results keep their atoms, which earlier states mention.
+      if (user->getNumResults() != 1 ||
+          !(caseCast(user->getResult(0)) ||
+            isa<arith::CmpIOp, index::CmpOp, LLVM::ICmpOp, arith::SelectOp>(
+                user)))
+        continue;
       for (Value r : user->getResults()) {
         if (!r.getType().isIntOrIndex() || !seen.insert(r).second)
           continue;
         formulas.erase(r);
-        if (!r.getType().isInteger(1) &&
-            (caseCast(r) || isa<arith::SelectOp>(user)))
+        if (!r.getType().isInteger(1))
           work.push_back(r);
       }
+    }
   }
 }
 

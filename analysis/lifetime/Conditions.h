@@ -280,9 +280,9 @@ private:
   static mlir::Operation *loopEntryOp(const LoopPlace &place);
   /// Whether `lhs pred rhs` is the loop's own test, and then whether its
   /// being true runs the body (nullopt: another comparison).
-  static std::optional<bool> testRuns(const LoopPlace &place, mlir::Value lhs,
-                                      mlir::arith::CmpIPredicate predicate,
-                                      mlir::Value rhs);
+  std::optional<bool> testRuns(const LoopPlace &place, mlir::Value lhs,
+                               mlir::arith::CmpIPredicate predicate,
+                               mlir::Value rhs);
   /// valueIn where x's cells answer it without a new atom, else nullopt.
   std::optional<Bdd> valueInAnswered(mlir::Value x, ValueSet set);
   /// The paths on which one integer may have `values`: the cells of its

@@ -96,16 +96,19 @@ ConditionTable::firstIterationAnswer(Value lhs, arith::CmpIPredicate predicate,
     arith::CmpIPredicate asked =
         counterLeft ? swapPredicate(predicate) : predicate;
     std::optional<bool> runs = testRuns(place, lhs, predicate, rhs);
+    // (Copied: `places` may grow while the question is asked.)
+    Message loopName = place.name;
+    Operation *loopWhere = place.where;
     auto question = [&] {
       if (!runs)
         return choiceAtom(
             enter, comparisonWords(namer(y), asked, entry->second),
             comparisonWords(namer(y), invertPredicate(asked), entry->second));
       // The loop's own test: whether it runs at all.
-      Message yes = place.name + " runs at least once",
-              no = place.name + " runs zero times";
+      Message yes = loopName + " runs at least once",
+              no = loopName + " runs zero times";
       Bdd a = *runs ? choiceAtom(enter, yes, no) : choiceAtom(enter, no, yes);
-      markLoopRuns(a, place.where);
+      markLoopRuns(a, loopWhere);
       return a;
     };
     return std::make_pair(atom->second, valueIn(y, set, question));
@@ -123,9 +126,11 @@ std::optional<bool> ConditionTable::testRuns(const LoopPlace &place, Value lhs,
       cond = x;
       negated = true;
     }
+    // (`lhs` and `rhs` are representatives: SameValues.)
     auto c = cond.getDefiningOp<arith::CmpIOp>();
-    if (c && c.getPredicate() == predicate && c.getLhs() == lhs &&
-        c.getRhs() == rhs)
+    if (c && c.getPredicate() == predicate &&
+        same.representative(c.getLhs()) == lhs &&
+        same.representative(c.getRhs()) == rhs)
       return !negated;
     return std::nullopt;
   };

@@ -124,13 +124,19 @@ private:
       w.flow.passOperands(operands, es.path, out);
       return;
     }
+    SmallVector<bool> passed(out.argCases.size(), false);
     for (auto [operand, input] : llvm::zip(operands, inputs)) {
       auto r = dyn_cast<OpResult>(input);
       if (!r || r.getOwner() != raw)
         continue;
       unsigned j = r.getResultNumber();
       w.flow.pass(operand, es.path, out, j);
+      passed[j] = true;
     }
+    // A result this edge does not pass (made by the op) has no cases.
+    for (unsigned j = 0; j < passed.size(); ++j)
+      if (!passed[j])
+        out.argCases[j].reset();
   }
   /// An edge into a region's inputs.
   bool toRegion(Incoming &acc, const PathState &es, ValueRange operands,
