@@ -174,18 +174,25 @@ SmallVector<OpOperand *> freedOperands(Operation *op) {
   return out;
 }
 
+Value indexI64CastSource(Value v) {
+  auto cast = v.getDefiningOp<UnrealizedConversionCastOp>();
+  if (!cast || cast->getNumOperands() != 1 || cast->getNumResults() != 1)
+    return {};
+  Type from = cast->getOperand(0).getType(), to = v.getType();
+  if ((from.isIndex() && to.isSignlessInteger(64)) ||
+      (from.isSignlessInteger(64) && to.isIndex()))
+    return cast->getOperand(0);
+  return {};
+}
+
 /// A zero, also behind the index <-> i64 casts -convert-arith-to-llvm
 /// leaves (`unrealized_conversion_cast` of `llvm.mlir.constant(0)`).
 static bool isZeroValue(Value v) {
   for (unsigned step = 0; step < 8; ++step) {
-    auto cast = v.getDefiningOp<UnrealizedConversionCastOp>();
-    if (!cast || cast->getNumOperands() != 1 || cast->getNumResults() != 1)
+    Value source = indexI64CastSource(v);
+    if (!source)
       break;
-    Type from = cast->getOperand(0).getType(), to = v.getType();
-    if (!(from.isIndex() && to.isSignlessInteger(64)) &&
-        !(from.isSignlessInteger(64) && to.isIndex()))
-      break;
-    v = cast->getOperand(0);
+    v = source;
   }
   return matchPattern(v, m_Zero());
 }

@@ -50,6 +50,11 @@ bool isGlobalAccess(mlir::Operation *op);
 /// body-less callee's result, it is freed at most once and not used after
 /// that, whoever owns it.
 llvm::SmallVector<mlir::Value> foreignResults(mlir::Operation *op);
+/// What an `unrealized_conversion_cast` between an index and an i64 casts
+/// (what -convert-arith-to-llvm leaves; that lowering fixed the index at
+/// 64 bits, so both are the same integer), or null for any other value.
+mlir::Value indexI64CastSource(mlir::Value v);
+
 /// A buffer in GPU workgroup (shared) or per-invocation memory
 /// (`#gpu.address_space<workgroup>`, `<private>`; SPIR-V's
 /// `#spirv.storage_class<Workgroup>`, `<Private>`, `<Function>`): it lives

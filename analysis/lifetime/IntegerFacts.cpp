@@ -1,5 +1,6 @@
 //===- IntegerFacts.cpp - What integer values certainly satisfy -----------===//
 #include "analysis/lifetime/IntegerFacts.h"
+#include "analysis/Ownership.h"
 
 #include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
@@ -482,13 +483,10 @@ std::optional<ConstantIntRanges> IntegerFacts::rangeOf(Value v) {
   // SameValues) has the range of what it casts, which upstream's analysis
   // does not follow.
   for (unsigned step = 0; step < 8; ++step) {
-    auto cast = v.getDefiningOp<UnrealizedConversionCastOp>();
-    if (!cast || cast->getNumOperands() != 1 || cast->getNumResults() != 1 ||
-        ConstantIntRanges::getStorageBitwidth(cast->getOperand(0).getType()) !=
-            width ||
-        !(v.getType().isIndex() || cast->getOperand(0).getType().isIndex()))
+    Value source = indexI64CastSource(v);
+    if (!source)
       break;
-    v = cast->getOperand(0);
+    v = source;
   }
   // A constant of an op without range inference (`llvm.mlir.constant`,
   // which -convert-arith-to-llvm leaves behind casts to index) is itself.

@@ -1,18 +1,13 @@
 //===- SameValues.cpp - Values that pure ops compute alike ----------------===//
 #include "analysis/lifetime/SameValues.h"
 
-#include "mlir/IR/BuiltinOps.h"
+#include "analysis/Ownership.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 
 namespace memlint {
-
-static bool isIndexAndI64(Type a, Type b) {
-  auto i64 = [](Type t) { return t.isSignlessInteger(64); };
-  return (a.isIndex() && i64(b)) || (i64(a) && b.isIndex());
-}
 
 Value SameValues::find(Value v, unsigned depth) {
   if (auto it = known.find(v); it != known.end())
@@ -21,13 +16,9 @@ Value SameValues::find(Value v, unsigned depth) {
   Operation *op = res ? res.getOwner() : nullptr;
   if (!op || depth >= MaxDepth)
     return v; // not memoized: a shallower question may still find one
-  // What -convert-arith-to-llvm leaves between an index and the i64 that
-  // stands for it, in either direction, is the same integer (that
-  // lowering fixed the index at 64 bits).
-  if (auto cast = dyn_cast<UnrealizedConversionCastOp>(op);
-      cast && cast->getNumOperands() == 1 && cast->getNumResults() == 1 &&
-      isIndexAndI64(cast->getOperand(0).getType(), v.getType())) {
-    Value rep = find(cast->getOperand(0), depth + 1);
+  // An index <-> i64 cast is the integer it casts (Ownership.h).
+  if (Value source = indexI64CastSource(v)) {
+    Value rep = find(source, depth + 1);
     known[v] = rep;
     return rep;
   }
