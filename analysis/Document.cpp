@@ -125,14 +125,12 @@ bool Document::parseWhole() {
   return true;
 }
 
-std::unique_ptr<Document> Document::parse(std::string text,
-                                          std::string fileName,
-                                          unsigned threads,
-                                          size_t minChunkedBytes,
-                                          std::shared_ptr<MLIRContext> context,
-                                          unsigned firstLine) {
+std::unique_ptr<Document>
+Document::parse(std::string text, std::string fileName, unsigned threads,
+                size_t minChunkedBytes, std::shared_ptr<MLIRContext> context,
+                TextOrigin origin) {
   return parseImpl(std::move(text), std::move(fileName), threads,
-                   minChunkedBytes, std::move(context), firstLine,
+                   minChunkedBytes, std::move(context), origin,
                    /*rangesOnly=*/false, /*chunkBytes=*/0);
 }
 
@@ -142,18 +140,18 @@ std::unique_ptr<Document> Document::parseForFindings(std::string text,
                                                      size_t minChunkedBytes,
                                                      size_t chunkBytes) {
   return parseImpl(std::move(text), std::move(fileName), threads,
-                   minChunkedBytes, nullptr, 0, /*rangesOnly=*/true,
+                   minChunkedBytes, nullptr, TextOrigin(), /*rangesOnly=*/true,
                    std::max<size_t>(chunkBytes, 1));
 }
 
 std::unique_ptr<Document>
 Document::parseImpl(std::string text, std::string fileName, unsigned threads,
                     size_t minChunkedBytes,
-                    std::shared_ptr<MLIRContext> context, unsigned firstLine,
+                    std::shared_ptr<MLIRContext> context, TextOrigin origin,
                     bool rangesOnly, size_t chunkBytes) {
   std::unique_ptr<Document> doc(new Document());
   doc->rangesOnly = rangesOnly;
-  doc->linesBefore = firstLine;
+  doc->textOrigin = origin;
   doc->name = std::move(fileName);
   doc->contents = std::move(text);
   // A shared context is not given a thread pool: others use it too.

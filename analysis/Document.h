@@ -49,16 +49,16 @@ public:
   /// search parses a slice per candidate edit, and a context costs more to
   /// set up than a small function costs to parse.
   ///
-  /// With `firstLine` N, the text is a window of a file that starts at the
-  /// file's line N + 1: every position the document takes or gives (ranges,
-  /// offsetOf) is the file's, as if N empty lines came before the text.
-  /// (The parser's own diagnostics and op locations still count from the
-  /// text's first line.) The fix search parses one function this way.
+  /// With an `origin`, the text is a window of a file that starts there:
+  /// every position the document takes or gives (ranges, offsetOf) is the
+  /// file's (see TextOrigin). (The parser's own diagnostics and op
+  /// locations still count from the text's first line and column.) The fix
+  /// search parses one function this way.
   static std::unique_ptr<Document>
   parse(std::string text, std::string fileName, unsigned threads = 1,
         size_t minChunkedBytes = 256 * 1024,
         std::shared_ptr<mlir::MLIRContext> context = nullptr,
-        unsigned firstLine = 0);
+        TextOrigin origin = {});
   /// The size of the chunks parseForFindings() cuts a large file into,
   /// whatever the threads: small enough that the records of the chunks
   /// being parsed are a small part of the whole file's.
@@ -138,8 +138,8 @@ public:
   size_t offsetOf(SourcePos pos) const;
   /// The offset of each line's first byte in text() (lineStartsOf).
   llvm::ArrayRef<size_t> lineStartOffsets() const { return lineStarts; }
-  /// Lines of the file before text() (see parse()).
-  unsigned firstLine() const { return linesBefore; }
+  /// Where text() starts in its file (see parse()).
+  const TextOrigin &origin() const { return textOrigin; }
   /// The file's attribute and type alias definitions (`#map = ...`,
   /// `!t = ...`), each printed on one line with its value written out (no
   /// alias in it), in the order of the file.
@@ -200,7 +200,7 @@ private:
   static std::unique_ptr<Document>
   parseImpl(std::string text, std::string fileName, unsigned threads,
             size_t minChunkedBytes, std::shared_ptr<mlir::MLIRContext> context,
-            unsigned firstLine, bool rangesOnly, size_t chunkBytes);
+            TextOrigin origin, bool rangesOnly, size_t chunkBytes);
   /// The module from the whole file in one piece, verified.
   bool parseWhole();
   std::string name;
@@ -221,7 +221,7 @@ private:
   mlir::ModuleOp borrowed;
   std::vector<InputError> inputErrors;
   std::vector<size_t> lineStarts;
-  unsigned linesBefore = 0;
+  TextOrigin textOrigin;
   bool valid = false;
   unsigned nesting = 0;
 };

@@ -50,8 +50,8 @@ SourcePos Document::posAtOffset(size_t offset) const {
   size_t off = std::min(offset, contents.size());
   auto it = std::upper_bound(lineStarts.begin(), lineStarts.end(), off);
   unsigned line = it - lineStarts.begin();
-  return {linesBefore + line,
-          static_cast<unsigned>(off - lineStarts[line - 1] + 1)};
+  return textOrigin.toFile(
+      line, static_cast<unsigned>(off - lineStarts[line - 1] + 1));
 }
 
 SourceRange Document::rangeOf(SMRange r) const {
@@ -69,12 +69,13 @@ SourceRange Document::rangeOf(OffsetSpan s) const {
 }
 
 size_t Document::offsetOf(SourcePos pos) const {
-  if (pos.line <= linesBefore)
+  SourcePos at = textOrigin.toText(pos);
+  if (at.line == 0)
     return 0;
-  unsigned line = pos.line - linesBefore;
+  unsigned line = at.line;
   if (line > lineStarts.size())
     return contents.size();
-  size_t off = lineStarts[line - 1] + (pos.column ? pos.column - 1 : 0);
+  size_t off = lineStarts[line - 1] + (at.column ? at.column - 1 : 0);
   return std::min(off, contents.size());
 }
 
@@ -93,8 +94,8 @@ SourceRange Document::nameRangeOf(Operation *op) const {
   if (std::optional<OpSpans> spans = opSpans(op))
     return rangeOf(spans->name);
   if (auto fl = dyn_cast<FileLineColLoc>(op->getLoc())) {
-    unsigned line = linesBefore + fl.getLine();
-    return {{line, fl.getColumn()}, {line, fl.getColumn() + 1}};
+    SourcePos at = textOrigin.toFile(fl.getLine(), fl.getColumn());
+    return {at, {at.line, at.column + 1}};
   }
   return {};
 }

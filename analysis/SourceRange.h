@@ -36,6 +36,51 @@ struct SourceRange {
   }
 };
 
+/// Where a text cut out of a file starts in it, so that a document or line
+/// table of the text takes and gives the file's positions. The fix search
+/// parses one function's window of a file (FunctionSlicer::windowFor): the
+/// text's line k is the file's line `linesBefore + k`, and where the
+/// function starts in the middle of a file line (minified IR), the text's
+/// line `shiftedLine` holds that line from the function on: its column c is
+/// the file's column `c + columnsBefore`.
+struct TextOrigin {
+  unsigned linesBefore = 0;
+  unsigned shiftedLine = 0; // 1-based, in the text; 0: none is shifted
+  unsigned columnsBefore = 0;
+
+  /// The origin of a text after `lines` lines of the file, none shifted.
+  static TextOrigin afterLines(unsigned lines) { return {lines, 0, 0}; }
+  /// The file's position of the text's line `line`, column `column`.
+  SourcePos toFile(unsigned line, unsigned column) const {
+    return {linesBefore + line,
+            line == shiftedLine ? column + columnsBefore : column};
+  }
+  /// The text's position of the file's `pos`: line 0 before the text's
+  /// first line, column 0 on the shifted line before the text starts.
+  SourcePos toText(SourcePos pos) const {
+    if (pos.line <= linesBefore)
+      return {};
+    unsigned line = pos.line - linesBefore;
+    if (line != shiftedLine)
+      return {line, pos.column};
+    return {line, pos.column > columnsBefore ? pos.column - columnsBefore : 0};
+  }
+  /// The file's column of the first byte of the text's part of file line
+  /// `line`.
+  unsigned firstColumnOf(unsigned line) const {
+    return line == linesBefore + shiftedLine ? 1 + columnsBefore : 1;
+  }
+  /// The origin of the text's lines from its line `line` (1-based) on.
+  TextOrigin fromLine(unsigned line) const {
+    TextOrigin out = afterLines(linesBefore + line - 1);
+    if (shiftedLine >= line) {
+      out.shiftedLine = shiftedLine - line + 1;
+      out.columnsBefore = columnsBefore;
+    }
+    return out;
+  }
+};
+
 } // namespace memlint
 
 #endif

@@ -440,7 +440,7 @@ std::optional<Fix> FixFinder::fixFor(const Group &g) {
   }
   if (!fixed)
     return std::nullopt;
-  fix.edits = editsBetween(base.text(), *fixed, base.firstLine());
+  fix.edits = editsBetween(base.text(), *fixed, base.origin());
   if (fix.edits.empty())
     return std::nullopt;
   return fix;
@@ -476,14 +476,14 @@ FixFinder::mergesFor(unsigned fn, ArrayRef<MergePair> pairs) {
   // are keyed by buffer name) and is proven again; a failure that names no
   // buffer splits it in halves, down to single merges. So a function costs
   // a few analyses per round, not one per candidate.
-  LineTable lines(base.text(), base.firstLine());
+  LineTable lines(base.text(), base.origin());
   auto mergeFix =
       [&](const MergePair &pair,
           const std::vector<TextEdit> &edits) -> std::optional<Fix> {
     // The edits as a diff of the texts gives them, from the lines they
     // touch: a function may have thousands of merges.
     std::optional<std::vector<TextEdit>> normalized =
-        normalizedEdits(base.text(), edits, lines, base.firstLine());
+        normalizedEdits(base.text(), edits, lines, base.origin());
     if (!normalized || normalized->empty())
       return std::nullopt;
     std::string earlier = doc.nameOf(pair.earlierAlloc->getResult(0));
@@ -523,7 +523,7 @@ FixFinder::mergesFor(unsigned fn, ArrayRef<MergePair> pairs) {
         return mergeWorsened(before, *after, group.size());
       }
       if (std::optional<std::string> text =
-              applyEdits(base.text(), edits, base.firstLine()))
+              applyEdits(base.text(), edits, base.origin()))
         s = analyzeSpent(*text);
     } else {
       s = analyzeEdits(base, edits);
@@ -548,7 +548,7 @@ FixFinder::mergesFor(unsigned fn, ArrayRef<MergePair> pairs) {
   std::vector<bool> placed(candidates.size(), false);
   for (size_t first = 0; first < candidates.size();) {
     std::vector<size_t> round;
-    EditSpans spans(base.text(), base.firstLine());
+    EditSpans spans(base.text(), base.origin());
     llvm::DenseSet<Operation *> touched; // allocations of the round's buffers
     for (size_t k = first; k < candidates.size(); ++k) {
       if (placed[k])

@@ -103,13 +103,13 @@ private:
   std::unique_ptr<Snapshot> analyzeSpent(const std::string &text) {
     std::unique_ptr<Snapshot> s =
         analyzeText(text, base.doc->fileName(), targetFn, base.summaries,
-                    base.context, base.firstLine());
+                    base.context, base.origin());
     parsed += s != nullptr;
     return s;
   }
   std::unique_ptr<Snapshot> analyzeEdits(const Snapshot &s,
                                          const std::vector<TextEdit> &edits) {
-    std::optional<std::string> t = applyEdits(s.text(), edits, s.firstLine());
+    std::optional<std::string> t = applyEdits(s.text(), edits, s.origin());
     if (!t || *t == s.text())
       return nullptr;
     return analyze(*t);

@@ -85,10 +85,10 @@ static FunctionEdits fixFunctionOnce(Snapshot &cur, FunctionSlicer &slicer,
   std::vector<TextEdit> &edits = out.edits;
   out.analyses = search.stats.tried;
   auto analyze = [&](const std::vector<TextEdit> &trial) {
-    std::optional<std::string> t = applyEdits(b.text(), trial, b.firstLine());
+    std::optional<std::string> t = applyEdits(b.text(), trial, b.origin());
     out.analyses += t.has_value();
     return t ? analyzeText(*t, fileName, base.index, b.summaries, b.context,
-                           b.firstLine())
+                           b.origin())
              : nullptr;
   };
   // The fixes to take: per finding, its first usable fix whose edits fit
@@ -98,7 +98,7 @@ static FunctionEdits fixFunctionOnce(Snapshot &cur, FunctionSlicer &slicer,
   // never taken without a proof of their own.
   llvm::DenseSet<const Fix *> together;
   llvm::DenseMap<const Fix *, size_t> findingOf;
-  EditSpans spans(b.text(), b.firstLine());
+  EditSpans spans(b.text(), b.origin());
   for (auto [i, f] : llvm::enumerate(mine)) {
     if (search.functionOf[i] < 0 || isMergeCheck(f.check))
       continue;
@@ -248,7 +248,7 @@ static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
     return out;
   }
   const FunctionSlicer::Window &w = **in.window;
-  std::optional<std::string> text = applyEdits(w.text, out.edits, w.firstLine);
+  std::optional<std::string> text = applyEdits(w.text, out.edits, w.origin);
   if (!text)
     return out;
   LintOptions keep = opts;
@@ -260,7 +260,7 @@ static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
     // The last merges' proof parsed this very text: no need to again.
     if (!s || s->text() != *text) {
       s = parseSnapshot(*text, fileName, in.summaries, in.context,
-                        /*threads=*/1, w.firstLine);
+                        /*threads=*/1, w.origin);
       ++out.analyses;
     }
     if (!s)
@@ -296,8 +296,7 @@ static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
       out.settled = *text;
       break;
     }
-    std::optional<std::string> next =
-        applyEdits(*text, more.edits, w.firstLine);
+    std::optional<std::string> next = applyEdits(*text, more.edits, w.origin);
     if (!next)
       break;
     text = std::move(next);
@@ -307,7 +306,7 @@ static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
       break;
     s = std::move(more.snapshot);
   }
-  out.edits = editsBetween(w.text, *text, w.firstLine);
+  out.edits = editsBetween(w.text, *text, w.origin);
   return out;
 }
 

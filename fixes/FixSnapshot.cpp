@@ -96,11 +96,11 @@ std::unique_ptr<Snapshot>
 parseSnapshot(std::string text, const std::string &fileName,
               std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
               std::shared_ptr<MLIRContext> context, unsigned threads,
-              unsigned firstLine) {
+              TextOrigin origin) {
   auto s = std::make_unique<Snapshot>();
   s->ownedDoc =
       Document::parse(std::move(text), fileName, threads,
-                      /*minChunkedBytes=*/256 * 1024, context, firstLine);
+                      /*minChunkedBytes=*/256 * 1024, context, origin);
   s->context = std::move(context);
   if (!s->ownedDoc->isValid())
     return nullptr;
@@ -118,10 +118,10 @@ std::unique_ptr<Snapshot>
 analyzeText(std::string text, const std::string &fileName,
             std::optional<unsigned> only,
             std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
-            std::shared_ptr<MLIRContext> context, unsigned firstLine) {
+            std::shared_ptr<MLIRContext> context, TextOrigin origin) {
   std::unique_ptr<Snapshot> s =
       parseSnapshot(std::move(text), fileName, std::move(summaries),
-                    std::move(context), /*threads=*/1, firstLine);
+                    std::move(context), /*threads=*/1, origin);
   if (!s || (only && *only >= s->lifetimes->functions().size()))
     return nullptr;
   s->sig = signatureOf(*s->lifetimes, only);
@@ -130,14 +130,14 @@ analyzeText(std::string text, const std::string &fileName,
 
 std::unique_ptr<Snapshot>
 viewThroughWindow(Document &file, ModuleLifetimes &lifetimes, unsigned fn,
-                  std::string text, unsigned firstLine, uint64_t ops,
+                  std::string text, TextOrigin origin, uint64_t ops,
                   std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
                   std::shared_ptr<MLIRContext> context) {
   auto s = std::make_unique<Snapshot>();
   s->doc = &file;
   s->lifetimes = &lifetimes;
   s->window = std::move(text);
-  s->windowFirstLine = firstLine;
+  s->windowOrigin = origin;
   s->firstFunction = fn;
   s->ops = ops;
   s->summaries = std::move(summaries);

@@ -168,18 +168,18 @@ struct Snapshot {
   std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries;
   /// The context the texts of one search are parsed in (Document::parse).
   std::shared_ptr<mlir::MLIRContext> context;
-  /// For a view: the window's text and first line, and the file's index
-  /// of the function seen.
+  /// For a view: the window's text and where it starts in the file, and
+  /// the file's index of the function seen.
   std::optional<std::string> window;
-  unsigned windowFirstLine = 0;
+  TextOrigin windowOrigin;
   unsigned firstFunction = 0;
   /// The ops text() parses to, where known without walking doc (a view).
   std::optional<uint64_t> ops;
 
   llvm::StringRef text() const { return window ? *window : doc->text(); }
-  /// Lines of the file before text() (a window of it: Document::parse).
-  unsigned firstLine() const {
-    return window ? windowFirstLine : doc->firstLine();
+  /// Where text() starts in the file (a window of it: Document::parse).
+  const TextOrigin &origin() const {
+    return window ? windowOrigin : doc->origin();
   }
   unsigned functionCount() const {
     return window ? 1 : lifetimes->functions().size();
@@ -193,11 +193,11 @@ struct Snapshot {
 };
 
 /// The view of function `fn` of `file` (parsed and analysed) through its
-/// window `text`, which starts after `firstLine` lines of the file; `ops`:
+/// window `text`, which starts at `origin` in the file; `ops`:
 /// what the window parses to.
 std::unique_ptr<Snapshot>
 viewThroughWindow(Document &file, ModuleLifetimes &lifetimes, unsigned fn,
-                  std::string text, unsigned firstLine, uint64_t ops,
+                  std::string text, TextOrigin origin, uint64_t ops,
                   std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
                   std::shared_ptr<mlir::MLIRContext> context);
 
@@ -210,7 +210,7 @@ std::unique_ptr<Snapshot>
 parseSnapshot(std::string text, const std::string &fileName,
               std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
               std::shared_ptr<mlir::MLIRContext> context, unsigned threads = 1,
-              unsigned firstLine = 0);
+              TextOrigin origin = {});
 
 /// Parses and analyses `text`; the signature covers function `only`, or
 /// all. Null when the text does not parse or verify, or no longer has the
@@ -219,7 +219,7 @@ std::unique_ptr<Snapshot>
 analyzeText(std::string text, const std::string &fileName,
             std::optional<unsigned> only,
             std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
-            std::shared_ptr<mlir::MLIRContext> context, unsigned firstLine);
+            std::shared_ptr<mlir::MLIRContext> context, TextOrigin origin);
 
 /// The events behind one finding.
 struct Group {

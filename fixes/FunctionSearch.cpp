@@ -240,7 +240,7 @@ viewFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn, uint64_t ops,
   FunctionBase b;
   // The window parses to the function, the declarations and the module.
   b.owned =
-      viewThroughWindow(*full.doc, *full.lifetimes, fn, w.text, w.firstLine,
+      viewThroughWindow(*full.doc, *full.lifetimes, fn, w.text, w.origin,
                         ops + 1, std::move(summaries), std::move(context));
   b.snapshot = b.owned.get();
   b.index = 0;
@@ -253,22 +253,22 @@ static bool windowParses(const FunctionSlicer::Window &w,
                          const std::string &fileName,
                          std::shared_ptr<MLIRContext> context) {
   return parseSnapshot(w.text, fileName, nullptr, std::move(context),
-                       /*threads=*/1, w.firstLine) != nullptr;
+                       /*threads=*/1, w.origin) != nullptr;
 }
 
 /// The base parsed from `text` (a window or slice of the file, after
-/// `firstLine` of its lines), function `fn` of the file found in it by its
+/// starting at `origin`), function `fn` of the file found in it by its
 /// place; none when it does not parse or lacks the function. Needs no
 /// slicer but its symbol table.
 static std::optional<FunctionBase>
 parsedFrom(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
-           std::string text, unsigned firstLine,
+           std::string text, TextOrigin origin,
            std::shared_ptr<const ModuleLifetimes::SummaryMap> summaries,
            std::shared_ptr<MLIRContext> context) {
   FunctionBase b;
   b.owned = parseSnapshot(std::move(text), full.doc->fileName(),
                           std::move(summaries), std::move(context),
-                          /*threads=*/1, firstLine);
+                          /*threads=*/1, origin);
   if (!b.owned)
     return std::nullopt;
   SourceRange where = full.doc->rangeOf(full.function(fn));
@@ -297,12 +297,13 @@ parsedBaseFor(Snapshot &full, FunctionSlicer &slicer, unsigned fn,
     if (std::optional<FunctionSlicer::Window> w =
             slicer.windowFor(full.function(fn)))
       if (std::optional<FunctionBase> b =
-              parsedFrom(full, slicer, fn, std::move(w->text), w->firstLine,
+              parsedFrom(full, slicer, fn, std::move(w->text), w->origin,
                          summaries, context))
         return std::move(*b);
   if (std::optional<std::string> slice = slicer.sliceFor(full.function(fn)))
-    if (std::optional<FunctionBase> b = parsedFrom(
-            full, slicer, fn, std::move(*slice), 0, summaries, context))
+    if (std::optional<FunctionBase> b =
+            parsedFrom(full, slicer, fn, std::move(*slice), TextOrigin(),
+                       summaries, context))
       return std::move(*b);
   // No slice (nothing to cut, or it does not verify on its own).
   FunctionBase b;
@@ -341,7 +342,7 @@ FunctionSearch searchFunction(Snapshot &full, FunctionSlicer &slicer,
     if (in.inCallCycle) {
       std::optional<FunctionBase> parsed =
           parsedFrom(full, slicer, in.fn, (*in.window)->text,
-                     (*in.window)->firstLine, in.summaries, in.context);
+                     (*in.window)->origin, in.summaries, in.context);
       if (!parsed) {
         out.needsSerial = !serial;
         if (serial)

@@ -184,7 +184,8 @@ FunctionSlicer::windowFor(FunctionOpInterface fn) {
       onlyFunctions = false;
   }
   std::optional<OwnLines> lines = ownLines(doc, fn);
-  if (!onlyFunctions || !lines || lines->sharesLines || lines->begin == 0)
+  if (!onlyFunctions || !lines || lines->begin == 0 ||
+      (lines->sharesLines && doc.origin().shiftedLine != 0))
     return std::nullopt;
   // The module's header, when the file writes one (else the parser wraps
   // the window's ops in a module of its own, as it did the file's).
@@ -214,18 +215,36 @@ FunctionSlicer::windowFor(FunctionOpInterface fn) {
   if (line.find('\n') != std::string::npos)
     return std::nullopt;
   llvm::StringRef full = doc.text();
+  llvm::ArrayRef<size_t> starts = doc.lineStartOffsets();
+  auto after = llvm::upper_bound(starts, lines->begin);
+  unsigned functionLine = after - starts.begin(); // 1-based, in text()
+  // The columns of the function's first line that the window leaves out
+  // (none where the function has its lines to itself: they begin a line).
+  size_t columnsBefore = lines->begin - *std::prev(after);
+  // In the file's lines: the document may itself be a window of it.
+  unsigned fileLine = doc.origin().linesBefore + functionLine;
   Window w;
-  w.text = line + "\n";
+  if (fileLine > 1) {
+    // The header line is the file's line just before the function's first.
+    w.text = line + "\n";
+    w.origin = TextOrigin::afterLines(fileLine - 2);
+    if (columnsBefore > 0) {
+      w.origin.shiftedLine = 2;
+      w.origin.columnsBefore = columnsBefore;
+    }
+  } else {
+    // Before the function on the file's first line: the header in place
+    // of what that line has there, where it fits.
+    if (line.size() + 1 > columnsBefore)
+      return std::nullopt;
+    w.text = line + " ";
+    w.origin = {/*linesBefore=*/0, /*shiftedLine=*/1,
+                static_cast<unsigned>(columnsBefore - line.size() - 1)};
+  }
   w.text += full.slice(lines->begin, lines->end).str();
   if (!w.text.empty() && w.text.back() != '\n')
     w.text += '\n';
   w.text += footer;
-  // The header line is the file's line just before the function's first
-  // (in the file's lines: the document may itself be a window of it).
-  llvm::ArrayRef<size_t> starts = doc.lineStartOffsets();
-  unsigned functionLine = llvm::upper_bound(starts, lines->begin) -
-                          starts.begin(); // 1-based, in text()
-  w.firstLine = doc.firstLine() + functionLine - 2;
   return w;
 }
 

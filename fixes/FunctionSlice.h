@@ -43,16 +43,21 @@ public:
   std::optional<std::string> sliceFor(mlir::FunctionOpInterface fn);
 
   /// A window of the file for `fn`, parsed with Document::parse's
-  /// `firstLine`: the line before the function holds the file's alias
+  /// `origin`: the line before the function holds the file's alias
   /// definitions, the module's header (when the file writes one) and the
   /// declarations of what `fn` calls,
-  /// then come the function's own lines, then the module's `}`. Its cost
-  /// is the function's, not the file's, where sliceFor's is the file's
-  /// lines. None where `fn` references anything but functions, starts on
-  /// the file's first line, or shares a line with other code.
+  /// then come the function's own lines, then the module's `}`. Where code
+  /// comes before the function on its first line (minified IR), the window
+  /// holds that line from the function on (the origin shifts its columns),
+  /// and where that line is the file's first, the header goes before the
+  /// function on it, in place of the code it leaves out. Its cost is the
+  /// function's, not the file's, where sliceFor's is the file's lines.
+  /// None where `fn` references anything but functions, starts on the
+  /// file's first line at column 1, or on that line with fewer columns
+  /// before it than the header takes.
   struct Window {
     std::string text;
-    unsigned firstLine = 0;
+    TextOrigin origin;
   };
   std::optional<Window> windowFor(mlir::FunctionOpInterface fn);
 
@@ -65,11 +70,11 @@ private:
   Document &doc;
   std::unique_ptr<mlir::SymbolTable> table;
   /// Top-level functions with bodies, in order; their lines once asked.
+
   std::vector<Function> functions;
   /// The file's alias definitions on one line, once a window asked.
   std::optional<std::string> aliases;
 };
-
 
 } // namespace memlint
 

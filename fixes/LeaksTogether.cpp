@@ -150,7 +150,7 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
       ownValue.push_back(k < freed.size() && freed[k] == buf.value);
     leaked.push_back({i, b, std::move(places), std::move(ownValue)});
   }
-  LineTable lines(base.text(), base.firstLine());
+  LineTable lines(base.text(), base.origin());
   // Labels for the blocks candidates add, one each across the rounds: the
   // fixes of several rounds are taken together. The first is what every
   // candidate names its block.
@@ -159,7 +159,7 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
   unsigned nextLabel = 0;
   // Rounds: each leaked buffer not fixed yet offers its next place.
   for (unsigned rank = 0; rank < PlacesTried; ++rank) {
-    EditSpans spans(base.text(), base.firstLine());
+    EditSpans spans(base.text(), base.origin());
     std::vector<LeakCandidate> candidates;
     for (auto [k, l] : llvm::enumerate(leaked)) {
       if (out[l.group] || rank >= l.places.size() || l.places[rank].empty())
@@ -188,7 +188,7 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
       for (size_t c : part) {
         const LeakCandidate &cand = candidates[c];
         std::optional<std::vector<TextEdit>> edits =
-            normalizedEdits(base.text(), cand.edits, lines, base.firstLine());
+            normalizedEdits(base.text(), cand.edits, lines, base.origin());
         if (!edits || edits->empty())
           continue;
         Fix fix = leakFixLabel(fn, la.buffers()[cand.buffer]);
@@ -210,7 +210,7 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
             for (size_t c : part)
               llvm::append_range(edits, candidates[c].edits);
             std::optional<std::string> text =
-                applyEdits(base.text(), edits, base.firstLine());
+                applyEdits(base.text(), edits, base.origin());
             std::unique_ptr<Snapshot> s = text ? analyzeSpent(*text) : nullptr;
             Verdict v;
             if (s)

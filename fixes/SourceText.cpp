@@ -18,23 +18,41 @@ SourceText::opRange(Operation *op) const {
   return std::make_pair(s, e);
 }
 
+// By the document's line starts and by scanning only the blanks next to
+// `off`: minified IR's one line is megabytes, and each fix asks these of
+// several offsets in it.
 size_t SourceText::lineStart(size_t off) const {
-  size_t nl = text.take_front(off).rfind('\n');
-  return nl == llvm::StringRef::npos ? 0 : nl + 1;
+  llvm::ArrayRef<size_t> starts = doc.lineStartOffsets();
+  auto next = llvm::upper_bound(starts, std::min(off, text.size()));
+  return next == starts.begin() ? 0 : *std::prev(next);
 }
 
 size_t SourceText::lineEnd(size_t off) const {
-  size_t nl = text.find('\n', off);
-  return nl == llvm::StringRef::npos ? text.size() : nl;
+  llvm::ArrayRef<size_t> starts = doc.lineStartOffsets();
+  auto next = llvm::upper_bound(starts, off);
+  return next == starts.end() ? text.size() : *next - 1;
 }
 
 bool SourceText::onlySpaceBefore(size_t off) const {
-  return text.slice(lineStart(off), off).trim(" \t").empty();
+  for (size_t i = std::min(off, text.size()); i > 0; --i) {
+    char c = text[i - 1];
+    if (c == '\n')
+      return true;
+    if (c != ' ' && c != '\t')
+      return false;
+  }
+  return true;
 }
 
 bool SourceText::onlySpaceOrCommentAfter(size_t off) const {
-  llvm::StringRef rest = text.slice(off, lineEnd(off)).trim(" \t\r");
-  return rest.empty() || rest.starts_with("//");
+  for (size_t i = off; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\n')
+      return true;
+    if (c != ' ' && c != '\t' && c != '\r')
+      return text.substr(i).starts_with("//");
+  }
+  return true;
 }
 
 std::string SourceText::indentAt(size_t off) const {

@@ -87,7 +87,7 @@ unsigned takeMerges(Snapshot &base, unsigned fn, const std::string &fileName,
   auto prove = [&](const std::vector<std::vector<MergePair>> &chains) {
     std::vector<std::vector<MergePair>> failed;
     std::vector<Candidate> group;
-    EditSpans spans(base.text(), base.firstLine());
+    EditSpans spans(base.text(), base.origin());
     spans.tryAdd(combined);
     llvm::DenseSet<Operation *> touched;
     for (const std::vector<MergePair> &chain : chains) {
@@ -125,10 +125,10 @@ unsigned takeMerges(Snapshot &base, unsigned fn, const std::string &fileName,
         links += group[c].chain.size();
       }
       std::optional<std::string> t =
-          applyEdits(base.text(), trial, base.firstLine());
+          applyEdits(base.text(), trial, base.origin());
       *analyses += t.has_value();
       last = t ? analyzeText(*t, fileName, fn, base.summaries, base.context,
-                             base.firstLine())
+                             base.origin())
                : nullptr;
       if (!last)
         return std::nullopt;

@@ -10,13 +10,14 @@
 
 namespace memlint {
 
-LineTable::LineTable(llvm::StringRef text, unsigned firstLine)
-    : starts(lineStartsOf(text)), size(text.size()), firstLine(firstLine) {}
+LineTable::LineTable(llvm::StringRef text, TextOrigin origin)
+    : starts(lineStartsOf(text)), size(text.size()), origin(origin) {}
 
-std::optional<size_t> LineTable::offsetOf(SourcePos pos) const {
-  if (pos.line <= firstLine || pos.column == 0)
+std::optional<size_t> LineTable::offsetOf(SourcePos filePos) const {
+  SourcePos pos = origin.toText(filePos);
+  if (pos.line == 0 || pos.column == 0)
     return std::nullopt;
-  unsigned line = pos.line - firstLine;
+  unsigned line = pos.line;
   if (line > starts.size())
     return std::nullopt;
   size_t lineStart = starts[line - 1];
@@ -31,8 +32,8 @@ SourcePos LineTable::posOf(size_t offset) const {
   offset = std::min(offset, size);
   auto it = std::upper_bound(starts.begin(), starts.end(), offset);
   unsigned line = it - starts.begin();
-  return {firstLine + line,
-          static_cast<unsigned>(offset - starts[line - 1] + 1)};
+  return origin.toFile(line,
+                       static_cast<unsigned>(offset - starts[line - 1] + 1));
 }
 
 namespace {
@@ -70,8 +71,8 @@ resolve(const std::vector<TextEdit> &edits, const LineTable &lines) {
 
 std::optional<std::string> applyEdits(llvm::StringRef text,
                                       const std::vector<TextEdit> &edits,
-                                      unsigned firstLine) {
-  return applyEdits(text, edits, LineTable(text, firstLine));
+                                      TextOrigin origin) {
+  return applyEdits(text, edits, LineTable(text, origin));
 }
 
 std::optional<std::string> applyEdits(llvm::StringRef text,
@@ -93,10 +94,10 @@ std::optional<std::string> applyEdits(llvm::StringRef text,
 }
 
 bool editsCompatible(llvm::StringRef text, const std::vector<TextEdit> &a,
-                     const std::vector<TextEdit> &b, unsigned firstLine) {
+                     const std::vector<TextEdit> &b, TextOrigin origin) {
   std::vector<TextEdit> all = a;
   all.insert(all.end(), b.begin(), b.end());
-  return resolve(all, LineTable(text, firstLine)).has_value();
+  return resolve(all, LineTable(text, origin)).has_value();
 }
 
 bool EditSpans::overlaps(size_t start, size_t end) const {
@@ -271,11 +272,11 @@ static std::vector<TextEdit> editsBetweenInText(llvm::StringRef before,
                                                 llvm::StringRef after);
 
 std::vector<TextEdit> editsBetween(llvm::StringRef before,
-                                   llvm::StringRef after, unsigned firstLine) {
+                                   llvm::StringRef after, TextOrigin origin) {
   std::vector<TextEdit> out = editsBetweenInText(before, after);
   for (TextEdit &e : out) {
-    e.range.start.line += firstLine;
-    e.range.end.line += firstLine;
+    e.range.start = origin.toFile(e.range.start.line, e.range.start.column);
+    e.range.end = origin.toFile(e.range.end.line, e.range.end.column);
   }
   return out;
 }
@@ -321,7 +322,7 @@ static unsigned countNewlines(llvm::StringRef s) {
 
 std::optional<std::vector<TextEdit>>
 normalizedEdits(llvm::StringRef text, const std::vector<TextEdit> &edits,
-                const LineTable &lines, unsigned firstLine) {
+                const LineTable &lines, TextOrigin origin) {
   if (edits.empty())
     return std::vector<TextEdit>{};
   unsigned first = edits.front().range.start.line, last = first;
@@ -329,6 +330,7 @@ normalizedEdits(llvm::StringRef text, const std::vector<TextEdit> &edits,
     first = std::min({first, e.range.start.line, e.range.end.line});
     last = std::max({last, e.range.start.line, e.range.end.line});
   }
+  unsigned firstLine = origin.linesBefore;
   if (first <= firstLine)
     return std::nullopt;
   // The whole lines from `first` to `last` hold every edit. editsBetween of
@@ -337,8 +339,10 @@ normalizedEdits(llvm::StringRef text, const std::vector<TextEdit> &edits,
   // it: then more lines around are taken, up to the whole text.
   for (unsigned around = 0;; around = std::max(2 * around, 4u)) {
     unsigned from = first > firstLine + around ? first - around : firstLine + 1;
-    std::optional<size_t> start = lines.offsetOf({from, 1});
-    std::optional<size_t> lastStart = lines.offsetOf({last, 1});
+    std::optional<size_t> start =
+        lines.offsetOf({from, origin.firstColumnOf(from)});
+    std::optional<size_t> lastStart =
+        lines.offsetOf({last, origin.firstColumnOf(last)});
     if (!start || !lastStart)
       return std::nullopt;
     size_t end = *lastStart;
@@ -348,7 +352,8 @@ normalizedEdits(llvm::StringRef text, const std::vector<TextEdit> &edits,
     }
     bool whole = *start == 0 && end == text.size();
     llvm::StringRef slice = text.slice(*start, end);
-    std::optional<std::string> after = applyEdits(slice, edits, from - 1);
+    TextOrigin sliceOrigin = origin.fromLine(from - firstLine);
+    std::optional<std::string> after = applyEdits(slice, edits, sliceOrigin);
     if (!after)
       return std::nullopt;
     size_t shorter = std::min(slice.size(), after->size());
@@ -357,7 +362,7 @@ normalizedEdits(llvm::StringRef text, const std::vector<TextEdit> &edits,
     // What differs lies strictly inside the lines taken: the whole texts
     // differ there alone and in the same way.
     if (whole || head + tail < shorter || slice == *after)
-      return editsBetween(slice, *after, from - 1);
+      return editsBetween(slice, *after, sliceOrigin);
   }
 }
 

@@ -10,10 +10,10 @@
 
 #include "analysis/Finding.h"
 #include "llvm/ADT/StringRef.h"
-#include <optional>
-#include <string>
 #include <map>
+#include <optional>
 #include <set>
+#include <string>
 #include <vector>
 
 namespace memlint {
@@ -21,9 +21,9 @@ namespace memlint {
 /// Maps 1-based line/column positions of one text to byte offsets and back.
 class LineTable {
 public:
-  /// `firstLine`: lines of the file before `text` (Document::parse); the
+  /// `origin`: where `text` starts in its file (Document::parse); the
   /// positions taken and given are the file's.
-  explicit LineTable(llvm::StringRef text, unsigned firstLine = 0);
+  explicit LineTable(llvm::StringRef text, TextOrigin origin = {});
   /// Byte offset of `pos`; nullopt when it lies outside the text (a column
   /// past the end of its line, newline excluded, is outside).
   std::optional<size_t> offsetOf(SourcePos pos) const;
@@ -32,17 +32,17 @@ public:
 private:
   std::vector<size_t> starts;
   size_t size;
-  unsigned firstLine;
+  TextOrigin origin;
 };
 
 /// Applies `edits` (ranges in `text`'s coordinates). Insertions at one
 /// position keep their order in `edits`; an insertion at the start or end of
 /// a replaced range goes before or after it. Returns nullopt when two edits
-/// overlap or a range is invalid. `firstLine`: as for LineTable (here and
+/// overlap or a range is invalid. `origin`: as for LineTable (here and
 /// below).
 std::optional<std::string> applyEdits(llvm::StringRef text,
                                       const std::vector<TextEdit> &edits,
-                                      unsigned firstLine = 0);
+                                      TextOrigin origin = {});
 /// The same with `text`'s line table made already (a search applies many
 /// edits to one text: each table costs a pass over it).
 std::optional<std::string> applyEdits(llvm::StringRef text,
@@ -51,7 +51,7 @@ std::optional<std::string> applyEdits(llvm::StringRef text,
 
 /// True when no two edits of `a` and `b` overlap, so both can be applied.
 bool editsCompatible(llvm::StringRef text, const std::vector<TextEdit> &a,
-                     const std::vector<TextEdit> &b, unsigned firstLine = 0);
+                     const std::vector<TextEdit> &b, TextOrigin origin = {});
 
 /// The text a growing set of edits covers, to add edits one group at a
 /// time while no two overlap (the overlap rule of applyEdits); each check
@@ -59,8 +59,8 @@ bool editsCompatible(llvm::StringRef text, const std::vector<TextEdit> &a,
 /// grows to k groups costs k^2.
 class EditSpans {
 public:
-  explicit EditSpans(llvm::StringRef text, unsigned firstLine = 0)
-      : lines(text, firstLine) {}
+  explicit EditSpans(llvm::StringRef text, TextOrigin origin = {})
+      : lines(text, origin) {}
   /// Adds `edits` and returns true when none overlaps an edit already
   /// added or another of `edits`; otherwise adds nothing.
   bool tryAdd(const std::vector<TextEdit> &edits);
@@ -90,16 +90,16 @@ std::vector<DiffHunk> diffLines(const std::vector<llvm::StringRef> &a,
 /// after.
 std::vector<TextEdit> editsBetween(llvm::StringRef before,
                                    llvm::StringRef after,
-                                   unsigned firstLine = 0);
+                                   TextOrigin origin = {});
 
-/// editsBetween(text, *applyEdits(text, edits, lines), firstLine), worked
+/// editsBetween(text, *applyEdits(text, edits, lines), origin), worked
 /// out on the lines `edits` touch only: the same edits at the cost of those
 /// lines, not of the text (a search writes the edits of thousands of
 /// merges of one function). `lines` is `text`'s table, made with
-/// `firstLine`. Nullopt where applyEdits would be.
+/// `origin`. Nullopt where applyEdits would be.
 std::optional<std::vector<TextEdit>>
 normalizedEdits(llvm::StringRef text, const std::vector<TextEdit> &edits,
-                const LineTable &lines, unsigned firstLine = 0);
+                const LineTable &lines, TextOrigin origin = {});
 
 /// A unified diff (`--- a/NAME`, `+++ b/NAME`, @@ hunks with `context`
 /// lines around each change); empty when the texts are equal.

@@ -82,7 +82,7 @@ TEST(FunctionSlice, NothingToCutIsNone) {
 std::unique_ptr<Document> parseWindow(const FunctionSlicer::Window &w) {
   return Document::parse(w.text, "t.mlir", /*threads=*/1,
                          /*minChunkedBytes=*/256 * 1024, /*context=*/nullptr,
-                         w.firstLine);
+                         w.origin);
 }
 
 /// The range of function `name` in `doc`.
@@ -98,7 +98,8 @@ TEST(FunctionSlice, WindowHoldsTheFunctionOnItsOwnLines) {
       slicer.windowFor(functionNamed(*doc, "f"));
   ASSERT_TRUE(w.has_value());
   // The line before @f (line 14) declares @g; then @f's five lines.
-  EXPECT_EQ(w->firstLine, 12u);
+  EXPECT_EQ(w->origin.linesBefore, 12u);
+  EXPECT_EQ(w->origin.shiftedLine, 0u);
   EXPECT_EQ(w->text, " func.func private @g() -> (memref<4xf32>)\n"
                      "func.func @f() {\n"
                      "  %x = func.call @g() : () -> memref<4xf32>\n"
@@ -118,7 +119,7 @@ TEST(FunctionSlice, WindowHoldsTheFunctionOnItsOwnLines) {
   std::optional<FunctionSlicer::Window> again =
       inner.windowFor(functionNamed(*window, "f"));
   ASSERT_TRUE(again.has_value());
-  EXPECT_EQ(again->firstLine, w->firstLine);
+  EXPECT_EQ(again->origin.linesBefore, w->origin.linesBefore);
   EXPECT_EQ(again->text, w->text);
 }
 
@@ -142,7 +143,7 @@ TEST(FunctionSlice, WindowKeepsTheModuleHeader) {
   std::optional<FunctionSlicer::Window> w =
       slicer.windowFor(functionNamed(*doc, "f"));
   ASSERT_TRUE(w.has_value());
-  EXPECT_EQ(w->firstLine, 2u);
+  EXPECT_EQ(w->origin.linesBefore, 2u);
   EXPECT_EQ(w->text, "module attributes {test.flag} { func.func private "
                      "@ext() -> (memref<4xf32>)\n"
                      "  func.func @f() {\n"
@@ -175,12 +176,70 @@ module {
   std::optional<FunctionSlicer::Window> w =
       slicer.windowFor(functionNamed(*doc, "f"));
   ASSERT_TRUE(w.has_value());
-  EXPECT_EQ(w->firstLine, 2u);
-  EXPECT_EQ(w->text.substr(0, w->text.find('\n')),
-            "#map = affine_map<(d0) -> (d0 + 1)> !buf = memref<4xf32> module {");
+  EXPECT_EQ(w->origin.linesBefore, 2u);
+  EXPECT_EQ(
+      w->text.substr(0, w->text.find('\n')),
+      "#map = affine_map<(d0) -> (d0 + 1)> !buf = memref<4xf32> module {");
   std::unique_ptr<Document> window = parseWindow(*w);
   ASSERT_TRUE(window->isValid());
   EXPECT_EQ(rangeOfFunction(*window, "f"), rangeOfFunction(*doc, "f"));
 }
 
+TEST(FunctionSlice, WindowOfAFunctionThatSharesItsLine) {
+  // Minified IR: every function on one line, and then on the next.
+  const char *text =
+      "func.func @a() { return } func.func @b() -> memref<4xf32> { %x = "
+      "memref.alloc() : memref<4xf32> return %x : memref<4xf32> } "
+      "func.func @c() { %y = func.call @b() : () -> memref<4xf32> return }\n"
+      "func.func @d() { return } func.func @e() { %z = func.call @b() : () "
+      "-> memref<4xf32> memref.dealloc %z : memref<4xf32> return }\n";
+  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  FunctionSlicer slicer(*doc);
+
+  // On the file's first line the declaration of @b takes the place of
+  // what comes before @c there: the window holds @c alone, and its
+  // positions are the file's.
+  std::optional<FunctionSlicer::Window> c =
+      slicer.windowFor(functionNamed(*doc, "c"));
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->origin.linesBefore, 0u);
+  EXPECT_EQ(c->origin.shiftedLine, 1u);
+  EXPECT_EQ(c->text, " func.func private @b() -> (memref<4xf32>) func.func "
+                     "@c() { %y = func.call @b() : () -> memref<4xf32> return "
+                     "}\n");
+  std::unique_ptr<Document> cw = parseWindow(*c);
+  ASSERT_TRUE(cw->isValid());
+  EXPECT_EQ(rangeOfFunction(*cw, "c"), rangeOfFunction(*doc, "c"));
+  SourcePos at = rangeOfFunction(*doc, "c").start;
+  EXPECT_EQ(cw->offsetOf(at), c->text.find("func.func @c"));
+  EXPECT_EQ(cw->posAtOffset(c->text.find("func.func @c")), at);
+
+  // On a later line, the declarations take the line before, and the
+  // function's first line is shifted.
+  std::optional<FunctionSlicer::Window> e =
+      slicer.windowFor(functionNamed(*doc, "e"));
+  ASSERT_TRUE(e.has_value());
+  EXPECT_EQ(e->origin.linesBefore, 0u);
+  EXPECT_EQ(e->origin.shiftedLine, 2u);
+  EXPECT_EQ(e->text.substr(e->text.find('\n') + 1, 12), "func.func @e");
+  std::unique_ptr<Document> ew = parseWindow(*e);
+  ASSERT_TRUE(ew->isValid());
+  EXPECT_EQ(rangeOfFunction(*ew, "e"), rangeOfFunction(*doc, "e"));
+
+  // Where the declarations do not fit before the function on the first
+  // line, there is no window (the slice takes over).
+  EXPECT_FALSE(slicer.windowFor(functionNamed(*doc, "a")).has_value());
+  const char *tight = "func.func @p() -> memref<4xf32> { %x = memref.alloc() "
+                      ": memref<4xf32> return %x : memref<4xf32> } func.func "
+                      "@q() { %y = func.call @p() : () -> memref<4xf32> "
+                      "memref.dealloc %y : memref<4xf32> return }\n";
+  std::unique_ptr<Document> small = Document::parse(tight, "t.mlir");
+  ASSERT_TRUE(small->isValid());
+  FunctionSlicer smallSlicer(*small);
+  std::optional<FunctionSlicer::Window> q =
+      smallSlicer.windowFor(functionNamed(*small, "q"));
+  ASSERT_TRUE(q.has_value()); // 79 columns before @q, 41 for the header
+  EXPECT_TRUE(parseWindow(*q)->isValid());
+}
 } // namespace

@@ -200,10 +200,10 @@ void compareProofs(const std::string &text, Compared &counts) {
         pairs.push_back(merges[k].first);
       }
       std::optional<std::string> edited =
-          applyEdits(window->text, edits, window->firstLine);
+          applyEdits(window->text, edits, window->origin);
       ASSERT_TRUE(edited);
       auto parsed = fixsearch::analyzeText(*edited, "f.mlir", 0, summaries,
-                                           context, window->firstLine);
+                                           context, window->origin);
       std::optional<MergeProofState> copy = copies.stateAfter(pairs);
       ASSERT_TRUE(copy) << "no copy for @" << fn.getName().str();
       ASSERT_TRUE(parsed) << *edited;
@@ -216,7 +216,7 @@ void compareProofs(const std::string &text, Compared &counts) {
     // of the group does, together.
     std::vector<size_t> group;
     llvm::DenseSet<mlir::Operation *> touched;
-    EditSpans spans(window->text, window->firstLine);
+    EditSpans spans(window->text, window->origin);
     for (size_t k = 0; k < merges.size(); ++k) {
       size_t one[] = {k};
       check(one);

@@ -68,16 +68,44 @@ TEST(ApplyEdits, TouchingEditsAreFine) {
 
 TEST(LineTable, AWindowOfTheFileTakesTheFilesPositions) {
   // "cd\n" is line 8 of a file whose first 7 lines are not in the text.
-  LineTable t("ab\ncd\n", /*firstLine=*/6);
+  LineTable t("ab\ncd\n", TextOrigin::afterLines(6));
   EXPECT_EQ(t.offsetOf({8, 2}), 4u);
   EXPECT_EQ(t.posOf(4), (SourcePos{8, 2}));
   EXPECT_FALSE(t.offsetOf({6, 1}).has_value());
-  auto out = applyEdits("ab\ncd\n", {edit(8, 1, 8, 2, "X")}, 6);
+  auto out = applyEdits("ab\ncd\n", {edit(8, 1, 8, 2, "X")},
+                        TextOrigin::afterLines(6));
   ASSERT_TRUE(out);
   EXPECT_EQ(*out, "ab\nXd\n");
-  std::vector<TextEdit> back = editsBetween("ab\ncd\n", *out, 6);
+  std::vector<TextEdit> back =
+      editsBetween("ab\ncd\n", *out, TextOrigin::afterLines(6));
   ASSERT_EQ(back.size(), 1u);
   EXPECT_EQ(back[0].range.start, (SourcePos{8, 1}));
+}
+
+TEST(LineTable, AShiftedLineTakesTheFilesColumns) {
+  // "cd" starts at column 11 of the file's line 8 (a function of minified
+  // IR, cut from the middle of its line).
+  TextOrigin origin{/*linesBefore=*/6, /*shiftedLine=*/2,
+                    /*columnsBefore=*/10};
+  LineTable t("ab\ncd\nef\n", origin);
+  EXPECT_EQ(t.offsetOf({8, 12}), 4u);
+  EXPECT_EQ(t.posOf(4), (SourcePos{8, 12}));
+  EXPECT_EQ(t.posOf(7), (SourcePos{9, 2}));      // later lines are not shifted
+  EXPECT_EQ(t.offsetOf({7, 2}), 1u);             // nor earlier ones
+  EXPECT_FALSE(t.offsetOf({8, 10}).has_value()); // before the text
+  auto out = applyEdits("ab\ncd\nef\n", {edit(8, 12, 8, 13, "X")}, origin);
+  ASSERT_TRUE(out);
+  EXPECT_EQ(*out, "ab\ncX\nef\n");
+  std::vector<TextEdit> back = editsBetween("ab\ncd\nef\n", *out, origin);
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_EQ(back[0].range.start, (SourcePos{8, 12}));
+  EXPECT_EQ(back[0].range.end, (SourcePos{8, 13}));
+  // A part of the text from its second line on keeps the shift.
+  TextOrigin rest = origin.fromLine(2);
+  EXPECT_EQ(rest.linesBefore, 7u);
+  EXPECT_EQ(rest.shiftedLine, 1u);
+  EXPECT_EQ(rest.toFile(1, 2), (SourcePos{8, 12}));
+  EXPECT_EQ(origin.fromLine(3).shiftedLine, 0u);
 }
 
 TEST(EditSpans, AgreesWithEditsCompatible) {
@@ -163,11 +191,17 @@ TEST(NormalizedEdits, AgreeWithEditsBetweenTheWholeTexts) {
       text += pieces[rng() % 6];
     if (rng() % 4 == 0)
       text += "d";
-    unsigned firstLine = rng() % 3;
+    // Some texts start in the middle of a file line: their first or second
+    // line takes the file's columns further right.
+    TextOrigin origin = TextOrigin::afterLines(rng() % 3);
+    if (rng() % 2) {
+      origin.shiftedLine = 1 + rng() % 2;
+      origin.columnsBefore = rng() % 5;
+    }
     unsigned lineCount = 1 + std::count(text.begin(), text.end(), '\n');
     std::vector<TextEdit> edits;
     for (unsigned k = 0, n = 1 + rng() % 3; k < n; ++k) {
-      SourcePos a{firstLine + 1 + static_cast<unsigned>(rng() % lineCount),
+      SourcePos a{1 + static_cast<unsigned>(rng() % lineCount),
                   1 + static_cast<unsigned>(rng() % 4)};
       SourcePos b = a;
       if (rng() % 2)
@@ -176,18 +210,19 @@ TEST(NormalizedEdits, AgreeWithEditsBetweenTheWholeTexts) {
       if (b < a)
         std::swap(a, b);
       TextEdit e;
-      e.range = {a, b};
+      e.range = {origin.toFile(a.line, a.column),
+                 origin.toFile(b.line, b.column)};
       e.newText = rng() % 3 ? std::string(pieces[rng() % 6]) : "";
       edits.push_back(e);
     }
-    LineTable lines(text, firstLine);
-    std::optional<std::string> after = applyEdits(text, edits, firstLine);
+    LineTable lines(text, origin);
+    std::optional<std::string> after = applyEdits(text, edits, origin);
     std::optional<std::vector<TextEdit>> got =
-        normalizedEdits(text, edits, lines, firstLine);
+        normalizedEdits(text, edits, lines, origin);
     ASSERT_EQ(got.has_value(), after.has_value()) << "trial " << trial;
     if (!after)
       continue;
-    std::vector<TextEdit> want = editsBetween(text, *after, firstLine);
+    std::vector<TextEdit> want = editsBetween(text, *after, origin);
     ASSERT_EQ(got->size(), want.size()) << "trial " << trial;
     for (size_t i = 0; i < want.size(); ++i) {
       EXPECT_EQ((*got)[i].range.start, want[i].range.start);
@@ -293,7 +328,8 @@ TEST(EditsBetween, LineOfAnEditFarIntoTheText) {
   for (int line = 1; line < 900; ++line)
     at = after.find('\n', at) + 1;
   after.insert(at, "new\n");
-  std::vector<TextEdit> edits = editsBetween(before, after, 10);
+  std::vector<TextEdit> edits =
+      editsBetween(before, after, TextOrigin::afterLines(10));
   ASSERT_EQ(edits.size(), 1u);
   EXPECT_EQ(edits[0].range.start, (SourcePos{910, 1}));
   EXPECT_EQ(edits[0].newText, "new\n");
