@@ -197,12 +197,28 @@ static bool isZeroValue(Value v) {
   return matchPattern(v, m_Zero());
 }
 
+/// The offset memref.extract_strided_metadata reads of a memref whose type
+/// fixes it at 0 (an identity layout, `strided<[...], offset: 0>`): the
+/// offset an alloc's descriptor has, which upstream's lowering passes on.
+static bool isZeroMetadataOffset(Value v) {
+  auto res = dyn_cast<OpResult>(v);
+  auto md = res ? dyn_cast<memref::ExtractStridedMetadataOp>(res.getOwner())
+                : nullptr;
+  if (!md || v != md.getOffset())
+    return false;
+  auto type = dyn_cast<MemRefType>(md.getSource().getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  return type && succeeded(type.getStridesAndOffset(strides, offset)) &&
+         offset == 0;
+}
+
 static bool isZeroFold(OpFoldResult r) {
   if (auto attr = dyn_cast<Attribute>(r))
     if (auto i = dyn_cast<IntegerAttr>(attr))
       return i.getValue().isZero();
   if (auto v = dyn_cast<Value>(r))
-    return isZeroValue(v);
+    return isZeroValue(v) || isZeroMetadataOffset(v);
   return false;
 }
 
@@ -259,9 +275,13 @@ Value viewRoot(Value v) {
   return v;
 }
 
-bool startsAtAllocation(Value result) {
+bool placedFromAllocation(Value result) {
   auto res = dyn_cast<OpResult>(result);
-  return res && res.getResultNumber() == 0 &&
+  if (!res)
+    return false;
+  if (isa<memref::ReinterpretCastOp>(res.getOwner()))
+    return true;
+  return res.getResultNumber() == 0 &&
          isa<memref::ExtractStridedMetadataOp>(res.getOwner());
 }
 
@@ -487,6 +507,13 @@ static bool dependsOnMemoryContents(Value v, unsigned depth) {
     return false;
   if (isa<memref::ExtractAlignedPointerAsIndexOp>(def))
     return true;
+  // An op memlint cannot see into that is given a buffer may read it, or
+  // its address (an ownership query of another runtime, such as
+  // mlir-hlo's "deallocation.get_buffer"). One given scalars only is taken
+  // to compute from them, as a custom comparison does.
+  if (isOpaqueOp(def) && llvm::any_of(def->getOperands(),
+                                      [](Value o) { return carriesMemRef(o); }))
+    return true;
   if (auto iface = dyn_cast<MemoryEffectOpInterface>(def)) {
     if (iface.hasEffect<MemoryEffects::Read>())
       return true;
@@ -573,8 +600,10 @@ bool accessesMemory(OpOperand &operand) {
     if (viewSource(r, interior) == v)
       return false;
   }
+  // Metadata, and a prefetch: a hint to the cache that never faults, so
+  // one of freed memory does no harm.
   if (isa<memref::DimOp, memref::ExtractAlignedPointerAsIndexOp,
-          memref::ExtractStridedMetadataOp>(op))
+          memref::ExtractStridedMetadataOp, memref::PrefetchOp>(op))
     return false;
   if (auto iface = dyn_cast<MemoryEffectOpInterface>(op)) {
     SmallVector<MemoryEffects::EffectInstance> effects;

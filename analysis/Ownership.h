@@ -91,12 +91,14 @@ mlir::Value viewSource(mlir::Value result, bool &interior);
 /// The value `v` is a view or cast of at the end of viewSource's chain:
 /// `v` itself when it is no view.
 mlir::Value viewRoot(mlir::Value v);
-/// Whether `result`, a view of viewSource(result), starts where the
-/// allocation under its source does, whatever view that source is: the
-/// base buffer of memref.extract_strided_metadata (offset 0, the
+/// Whether `result`, a view of viewSource(result), is placed from the
+/// start of the allocation under its source, whatever view that source is:
+/// then viewSource's `interior` alone says whether it starts past it. So
+/// are the base buffer of memref.extract_strided_metadata (offset 0, the
 /// descriptor's allocated pointer), which upstream's deallocation frees in
-/// place of an interior view.
-bool startsAtAllocation(mlir::Value result);
+/// place of an interior view, and memref.reinterpret_cast (its offset
+/// counts from there: a cast of a view back to offset 0 is the buffer).
+bool placedFromAllocation(mlir::Value result);
 
 /// True when `op` may read or write the memory behind `operand` (or pass it
 /// somewhere memlint cannot see). Views, casts, metadata queries and
@@ -137,7 +139,8 @@ llvm::SmallVector<mlir::Value> asyncBodyCapturedUses(mlir::Operation *execute);
 std::pair<mlir::Value, mlir::Value> dmaBuffersOf(mlir::Operation *start);
 
 /// Whether `v` is computed (through side-effect free ops) from memory
-/// contents or from buffer addresses: which values it takes is unknown to
+/// contents or from buffer addresses (also by an op memlint cannot see
+/// into that is given a buffer): which values it takes is unknown to
 /// the analysis, so findings must hold for all of them (an atom of "data",
 /// lifetime/Conditions.h), and a fix must not rest on it.
 bool dependsOnMemoryContents(mlir::Value v);

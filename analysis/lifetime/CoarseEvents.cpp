@@ -40,11 +40,8 @@ DenseMap<Value, Alias> mapViews(const std::vector<BufferInfo> &buffers) {
           bool interior;
           if (viewSource(r, interior) != v)
             continue;
-          if (aliases
-                  .try_emplace(
-                      r, Alias{from.buffer, startsAtAllocation(r) ||
-                                                (from.whole && !interior)})
-                  .second)
+          bool whole = !interior && (from.whole || placedFromAllocation(r));
+          if (aliases.try_emplace(r, Alias{from.buffer, whole}).second)
             work.push_back(r);
         }
     }

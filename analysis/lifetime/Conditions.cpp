@@ -47,8 +47,9 @@ Bdd ConditionTable::freshValueAtom(Value v, bool loopCarried) {
 }
 
 Bdd ConditionTable::choiceAtom(Operation *op, Message whenTrue,
-                               Message whenFalse) {
-  return newAtom({Value(), op, std::move(whenTrue), std::move(whenFalse)});
+                               Message whenFalse, bool data) {
+  return newAtom(
+      {Value(), op, std::move(whenTrue), std::move(whenFalse), data});
 }
 
 Bdd ConditionTable::sameBufferAtom(Operation *op, Value a, Value b) {

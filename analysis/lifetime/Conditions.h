@@ -125,8 +125,10 @@ public:
   /// A fresh atom standing for the value of `v` (e.g. a loop-carried i1).
   Bdd freshValueAtom(mlir::Value v, bool loopCarried = false);
   /// A fresh atom for a choice made by `op`, worded for either outcome
-  /// ("the loop at 3:5 runs" / "the loop at 3:5 runs zero times").
-  Bdd choiceAtom(mlir::Operation *op, Message whenTrue, Message whenFalse);
+  /// ("the loop at 3:5 runs" / "the loop at 3:5 runs zero times"); a data
+  /// atom (see isDataAtom) where `op` may decide it from memory contents.
+  Bdd choiceAtom(mlir::Operation *op, Message whenTrue, Message whenFalse,
+                 bool data = false);
   /// A data atom standing for "`a` and `b` hold the same buffer" where
   /// memlint cannot tell, as decided at `op` (made once per op and pair).
   Bdd sameBufferAtom(mlir::Operation *op, mlir::Value a, mlir::Value b);

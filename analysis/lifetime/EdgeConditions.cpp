@@ -20,14 +20,22 @@ using namespace mlir;
 namespace memlint::lifetime {
 
 Bdd EdgeConditions::choice(Operation *op, unsigned idx, Message whenTrue,
-                           Message whenFalse) {
+                           Message whenFalse, bool data) {
   auto key = std::make_pair(op, idx);
   auto it = choices.find(key);
   if (it != choices.end())
     return it->second;
-  Bdd a = ctx.conds.choiceAtom(op, std::move(whenTrue), std::move(whenFalse));
+  Bdd a =
+      ctx.conds.choiceAtom(op, std::move(whenTrue), std::move(whenFalse), data);
   choices[key] = a;
   return a;
+}
+
+Bdd EdgeConditions::opaqueRegionRuns(Operation *op, unsigned idx) {
+  Message region = "region " + std::to_string(idx) + " of the " +
+                   op->getName().getStringRef().str() + " at " + positionOf(op);
+  return choice(op, idx, region + " runs", region + " does not run",
+                /*data=*/true);
 }
 
 std::vector<Bdd> EdgeConditions::opaque(Operation *op, unsigned n) {

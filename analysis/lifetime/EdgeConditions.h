@@ -42,11 +42,15 @@ public:
   /// is (asked once, when the atom is made).
   Bdd firstIteration(mlir::Operation *keyOp,
                      llvm::function_ref<ConditionTable::LoopPlace()> place);
+  /// "Region `idx` of `op` runs", for an op with several regions that
+  /// does not say which of them run (an unregistered op): a data atom, as
+  /// the op may decide from anything, memory included.
+  Bdd opaqueRegionRuns(mlir::Operation *op, unsigned idx);
 
 private:
   /// The atom of choice `idx` of `op`, made once.
   Bdd choice(mlir::Operation *op, unsigned idx, Message whenTrue,
-             Message whenFalse);
+             Message whenFalse, bool data = false);
   /// Conditions for n alternatives nobody tells us how to choose between.
   std::vector<Bdd> opaque(mlir::Operation *op, unsigned n);
   /// "Switch `op` takes its case `idx`" (`selector` equals `value`), made

@@ -439,20 +439,34 @@ void FlowWalker::walkOpaqueRegions(Operation *op, PathState &st) {
     known->second = freesRegionArgument(op);
   if (known->second)
     transfer.untrack(op->getOperands());
+  // Its regions run in order. One region is taken to run (a launch or a
+  // scope runs its body); of several, which run is not known (an if/else
+  // runs one, a two-phase op both): each runs or not by a data choice, so
+  // no finding rests on either.
+  unsigned bodies =
+      llvm::count_if(op->getRegions(), [](Region &r) { return !r.empty(); });
   for (Region &region : op->getRegions()) {
     if (region.empty())
       continue;
     Incoming in;
     in.any = true;
     in.st = st;
+    PathState skipped;
+    if (bodies > 1) {
+      Bdd runs = edges.opaqueRegionRuns(op, region.getRegionNumber());
+      in.st = ctx.lattice.restrict(st, runs);
+      skipped = ctx.lattice.restrict(st, ctx.bdd.negate(runs));
+    }
     for (BlockArgument arg : region.front().getArguments())
       in.argAliases.push_back(
           carriesMemRef(arg) ? flow.unknown(BddManager::True) : AliasSet());
     std::vector<Exit> exits = walkRegion(region, in);
-    if (exits.empty())
-      continue;
     PathState joined;
     bool first = true;
+    if (bodies > 1)
+      ctx.lattice.join(joined, skipped, first);
+    else if (exits.empty())
+      continue;
     for (Exit &x : exits)
       ctx.lattice.join(joined, x.st, first);
     st = joined;

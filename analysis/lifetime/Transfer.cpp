@@ -467,11 +467,12 @@ AliasSet Transfer::aliasOfResult(Operation *op, OpResult r) {
   if (isGlobalAccess(op))
     return {{ctx.originFor(OriginKind::Global, r), BddManager::True}};
   // View: the source's buffers, marked interior unless at its start; a
-  // base buffer is at the start whatever its source.
+  // base buffer, or a reinterpret_cast at offset 0, is at the start
+  // whatever its source.
   bool interior = false;
   if (Value src = viewSource(r, interior)) {
     AliasSet s = flow.aliasOf(src);
-    if (interior || startsAtAllocation(r))
+    if (interior || placedFromAllocation(r))
       for (AliasEntry &e : s)
         e.interior = interior;
     return s;

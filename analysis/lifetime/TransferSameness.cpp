@@ -12,29 +12,68 @@
 #include "analysis/lifetime/ModuleLifetimes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 using namespace mlir;
 
 namespace memlint::lifetime {
+/// The op that took the address `v` holds, also behind the lossless casts
+/// that lowering arith to LLVM before memref leaves (index <-> i64
+/// `unrealized_conversion_cast`, `arith.index_cast` to 64 bits or more).
+static memref::ExtractAlignedPointerAsIndexOp addressTakenBy(Value v) {
+  for (unsigned step = 0; step < 8 && v; ++step) {
+    if (auto p = v.getDefiningOp<memref::ExtractAlignedPointerAsIndexOp>())
+      return p;
+    if (Value source = indexI64CastSource(v)) {
+      v = source;
+      continue;
+    }
+    Operation *cast = v.getDefiningOp();
+    auto wide = dyn_cast<IntegerType>(v.getType());
+    if (!isa_and_nonnull<arith::IndexCastOp, arith::IndexCastUIOp>(cast) ||
+        !wide || wide.getWidth() < 64 ||
+        !cast->getOperand(0).getType().isIndex())
+      return {};
+    v = cast->getOperand(0);
+  }
+  return {};
+}
+
+/// Whether `cmp` tests its operands for equality (`eq`), inequality
+/// (`ne`), or neither.
+static std::optional<bool> testsEquality(Operation *cmp) {
+  if (auto c = dyn_cast_or_null<arith::CmpIOp>(cmp)) {
+    if (c.getPredicate() == arith::CmpIPredicate::eq)
+      return true;
+    if (c.getPredicate() == arith::CmpIPredicate::ne)
+      return false;
+  }
+  if (auto c = dyn_cast_or_null<LLVM::ICmpOp>(cmp)) {
+    if (c.getPredicate() == LLVM::ICmpPredicate::eq)
+      return true;
+    if (c.getPredicate() == LLVM::ICmpPredicate::ne)
+      return false;
+  }
+  return std::nullopt;
+}
+
 // `cmpi eq|ne` of two `memref.extract_aligned_pointer_as_index`: upstream's
 // deallocation pipeline compares addresses to learn which buffer a loop or
 // branch replaced; the addresses are equal exactly when both values hold
-// the same buffer.
+// the same buffer. Lowering arith to LLVM first makes it an `llvm.icmp` of
+// the addresses cast to i64.
 bool Transfer::pointerEquality(Value r, Bdd &out) {
-  auto cmp = r.getDefiningOp<arith::CmpIOp>();
-  if (!cmp || (cmp.getPredicate() != arith::CmpIPredicate::eq &&
-               cmp.getPredicate() != arith::CmpIPredicate::ne))
+  Operation *cmp = r.getDefiningOp();
+  std::optional<bool> eq = testsEquality(cmp);
+  if (!eq)
     return false;
-  auto lhs =
-      cmp.getLhs().getDefiningOp<memref::ExtractAlignedPointerAsIndexOp>();
-  auto rhs =
-      cmp.getRhs().getDefiningOp<memref::ExtractAlignedPointerAsIndexOp>();
+  auto lhs = addressTakenBy(cmp->getOperand(0));
+  auto rhs = addressTakenBy(cmp->getOperand(1));
   if (!lhs || !rhs)
     return false;
   Bdd same = pointersEqual(cmp, lhs.getSource(), rhs.getSource());
-  out = cmp.getPredicate() == arith::CmpIPredicate::eq ? same
-                                                       : ctx.bdd.negate(same);
+  out = *eq ? same : ctx.bdd.negate(same);
   return true;
 }
 

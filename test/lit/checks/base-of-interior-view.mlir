@@ -37,3 +37,25 @@ func.func @free_base_of_subview() -> f32 {
 // PIPELINE-INPUT:  %x = memref.load %r[%c0] : memref<4xf32, strided<[1], offset: 2>>
 // PIPELINE-INPUT:  return %x : f32
 // PIPELINE-INPUT:}
+
+// A reinterpret_cast's offset counts from the start of the allocation, not
+// of its source: a cast of an interior view back to offset 0 is the whole
+// buffer (buddy-mlir's examples/MLIRMemRef/memref-reinterpret-cast.mlir
+// chains such casts; helper-86, ran clean).
+func.func @reinterpret_back_to_start() {
+  %a = memref.alloc() : memref<8xf32>
+  %m1 = memref.reinterpret_cast %a to offset: [1], sizes: [4, 2], strides: [1, 1] : memref<8xf32> to memref<4x2xf32, strided<[1, 1], offset: 1>>
+  %whole = memref.reinterpret_cast %m1 to offset: [0], sizes: [8], strides: [1] : memref<4x2xf32, strided<[1, 1], offset: 1>> to memref<8xf32>
+  memref.dealloc %whole : memref<8xf32>
+  return
+}
+
+// The offset extract_strided_metadata reads of an alloc is 0 (its type
+// says so): casting the base at that offset is the buffer.
+func.func @reinterpret_at_metadata_offset() {
+  %a = memref.alloc() : memref<8xf32>
+  %base, %off, %sz, %st = memref.extract_strided_metadata %a : memref<8xf32> -> memref<f32>, index, index, index
+  %rc = memref.reinterpret_cast %base to offset: [%off], sizes: [8], strides: [1] : memref<f32> to memref<8xf32, strided<[1], offset: ?>>
+  memref.dealloc %rc : memref<8xf32, strided<[1], offset: ?>>
+  return
+}

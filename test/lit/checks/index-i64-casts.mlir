@@ -1,4 +1,5 @@
 // RUN: %memlint lint --verify-diagnostics %s
+// RUN: sed 's/llvm.icmp "ne" %%ia, %%ib/llvm.icmp "eq" %%ia, %%ib/' %s | not %memlint lint - | FileCheck %s --check-prefix=SWAPPED
 //
 // -convert-arith-to-llvm lowers arith before memref and scf, and leaves
 // `builtin.unrealized_conversion_cast` between an index and the i64 that
@@ -97,4 +98,48 @@ func.func @view_inside_behind_cast(%n: index) {
   %v = memref.view %raw[%c8][] : memref<?xi8> to memref<2xf32> // expected-note {{interior view created here}}
   memref.dealloc %v : memref<2xf32> // expected-error {{frees %v, an interior view of buffer %raw; free %raw itself}}
   return
+}
+
+// Upstream's deallocation pipeline compares the addresses of the buffer a
+// loop carries and of the one it carries on (a realloc may hand back the
+// same buffer), then -convert-arith-to-llvm makes that an `llvm.icmp` of
+// the addresses cast to i64: still "the same buffer" (helper-87, ran
+// clean). With the test reversed, the loop frees the buffer it carries on.
+// SWAPPED: error: buffer %alloc is freed twice (through its alias %b)
+func.func @address_compare_through_casts(%n: index) -> memref<?xf32> {
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %alloc = memref.alloc(%c1) : memref<?xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%b = %alloc, %own = %true) -> (memref<?xf32>, i1) {
+    %dim = memref.dim %b, %c0 : memref<?xf32>
+    %grow = arith.cmpi ult, %dim, %i : index
+    %nb = scf.if %grow -> (memref<?xf32>) {
+      %x = memref.alloc(%i) : memref<?xf32>
+      scf.yield %x : memref<?xf32>
+    } else {
+      %rc = memref.reinterpret_cast %b to offset: [0], sizes: [%i], strides: [1] : memref<?xf32> to memref<?xf32>
+      scf.yield %rc : memref<?xf32>
+    }
+    %pa = memref.extract_aligned_pointer_as_index %b : memref<?xf32> -> index
+    %ia = builtin.unrealized_conversion_cast %pa : index to i64
+    %pb = memref.extract_aligned_pointer_as_index %nb : memref<?xf32> -> index
+    %ib = arith.index_cast %pb : index to i64
+    %ne = llvm.icmp "ne" %ia, %ib : i64
+    %fr = arith.andi %ne, %own : i1
+    scf.if %fr {
+      memref.dealloc %b : memref<?xf32>
+    }
+    %eq = llvm.icmp "eq" %ia, %ib : i64
+    %k = arith.andi %eq, %own : i1
+    %o2 = arith.ori %k, %grow : i1
+    scf.yield %nb, %o2 : memref<?xf32>, i1
+  }
+  %res = scf.if %r#1 -> (memref<?xf32>) {
+    scf.yield %r#0 : memref<?xf32>
+  } else {
+    %cl = bufferization.clone %r#0 : memref<?xf32> to memref<?xf32>
+    scf.yield %cl : memref<?xf32>
+  }
+  return %res : memref<?xf32>
 }

@@ -33,3 +33,22 @@ func.func @frees_arg_on_branch(%arg: memref<4xf32>, %c: i1) {
   }
   return
 }
+
+// A cast of the whole buffer to a later offset is an interior view, and so
+// is one at the offset a view's metadata reads (not fixed by its type).
+func.func @reinterpret_past_start() {
+  %a = memref.alloc() : memref<8xf32>
+  %m1 = memref.reinterpret_cast %a to offset: [0], sizes: [8], strides: [1] : memref<8xf32> to memref<8xf32>
+  %in = memref.reinterpret_cast %m1 to offset: [2], sizes: [4], strides: [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>> // expected-note {{interior view created here}}
+  memref.dealloc %in : memref<4xf32, strided<[1], offset: 2>> // expected-error {{frees %in, an interior view of buffer %a; free %a itself [invalid-free]}}
+  return
+}
+
+func.func @reinterpret_at_view_metadata_offset(%i: index) {
+  %a = memref.alloc() : memref<8xf32>
+  %v = memref.subview %a[%i] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: ?>>
+  %base, %off, %sz, %st = memref.extract_strided_metadata %v : memref<4xf32, strided<[1], offset: ?>> -> memref<f32>, index, index, index
+  %rc = memref.reinterpret_cast %base to offset: [%off], sizes: [4], strides: [1] : memref<f32> to memref<4xf32, strided<[1], offset: ?>> // expected-note {{interior view created here}}
+  memref.dealloc %rc : memref<4xf32, strided<[1], offset: ?>> // expected-error {{frees %rc, an interior view of buffer %a; free %a itself [invalid-free]}}
+  return
+}

@@ -58,3 +58,13 @@ func.func @carried_uaf(%c: i1) {
   memref.dealloc %last : memref<1xf32>
   return
 }
+
+// A prefetch is a hint to the cache that never faults: one of freed
+// memory is no use of it (helper-86).
+func.func @prefetch_after_free() {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  memref.dealloc %a : memref<4xf32>
+  memref.prefetch %a[%c0], read, locality<3>, data : memref<4xf32>
+  return
+}
