@@ -169,18 +169,29 @@ void CfgWalk::runBlock(unsigned bi, Block *block) {
   for (Operation &op : block->without_terminator())
     w.step(&op, st);
   Operation *term = block->empty() ? nullptr : &block->back();
+  // An unregistered op with successors ends its block as a branch, to
+  // places it chooses between as it likes, passing on operands we cannot
+  // match to the successors' arguments.
+  bool opaqueBranch = false;
   if (term && !term->hasTrait<OpTrait::IsTerminator>()) {
     // A block of a region without terminators (a custom op's): its last
     // op is an op like the others. without_terminator() left it out only
     // if it might be one (an unregistered op); otherwise it ran already.
-    if (term->mightHaveTrait<OpTrait::IsTerminator>())
+    bool mayEnd = term->mightHaveTrait<OpTrait::IsTerminator>();
+    opaqueBranch = mayEnd && term->getNumSuccessors() > 0;
+    if (mayEnd && !opaqueBranch)
       w.step(term, st);
-    term = nullptr;
+    if (!opaqueBranch)
+      term = nullptr;
   }
   if (term) {
     w.ctx.pathAt[term] = st.path;
     w.transfer.checkUses(term, st);
   }
+  // Where what it passes goes is not known: those buffers are no longer
+  // followed (a leak or a free of them would rest on a guess).
+  if (opaqueBranch)
+    w.transfer.untrack(term->getOperands());
   if (!term || term->getNumSuccessors() == 0) {
     r.exit = Exit{term, st};
     exits.push_back({term, st});
