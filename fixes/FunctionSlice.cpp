@@ -184,8 +184,7 @@ FunctionSlicer::windowFor(FunctionOpInterface fn) {
       onlyFunctions = false;
   }
   std::optional<OwnLines> lines = ownLines(doc, fn);
-  if (!onlyFunctions || !lines || lines->begin == 0 ||
-      (lines->sharesLines && doc.origin().shiftedLine != 0))
+  if (!onlyFunctions || !lines || lines->begin == 0)
     return std::nullopt;
   // The module's header, when the file writes one (else the parser wraps
   // the window's ops in a module of its own, as it did the file's).
@@ -215,14 +214,13 @@ FunctionSlicer::windowFor(FunctionOpInterface fn) {
   if (line.find('\n') != std::string::npos)
     return std::nullopt;
   llvm::StringRef full = doc.text();
-  llvm::ArrayRef<size_t> starts = doc.lineStartOffsets();
-  auto after = llvm::upper_bound(starts, lines->begin);
-  unsigned functionLine = after - starts.begin(); // 1-based, in text()
-  // The columns of the function's first line that the window leaves out
-  // (none where the function has its lines to itself: they begin a line).
-  size_t columnsBefore = lines->begin - *std::prev(after);
-  // In the file's lines: the document may itself be a window of it.
-  unsigned fileLine = doc.origin().linesBefore + functionLine;
+  // Where the window's text starts, in the file's lines and columns (the
+  // document may itself be a window of the file, its first function line
+  // shifted): the columns of that line the window leaves out are none
+  // where the function has its lines to itself.
+  SourcePos start = doc.posAtOffset(lines->begin);
+  unsigned fileLine = start.line;
+  size_t columnsBefore = start.column - 1;
   Window w;
   if (fileLine > 1) {
     // The header line is the file's line just before the function's first.

@@ -13,3 +13,12 @@
 // JSON: fixes 300 of 300
 // Each function frees %a twice now: in the scf.if and where %c is false.
 // FREES: {{^}}600{{$}}
+//
+// A function that starts in the middle of a later line: its window shifts
+// the columns of its first line, and the search's later rounds (once %b is
+// freed, it can take %a's place) take a window of that window, which kept
+// the shift only after helper-88's report: the merge was left undone.
+// RUN: %memlint fix %S/Inputs/mid-line-function.mlir > %t.mid.fixed.mlir
+// RUN: %memlint lint %t.mid.fixed.mlir
+// RUN: FileCheck %s --check-prefix=MID < %t.mid.fixed.mlir
+// MID: "npu.fill"(%a) : (memref<4xi32>) -> () "npu.fill"(%a) : (memref<4xi32>) -> () memref.dealloc %a : memref<4xi32> return }

@@ -226,6 +226,16 @@ TEST(FunctionSlice, WindowOfAFunctionThatSharesItsLine) {
   std::unique_ptr<Document> ew = parseWindow(*e);
   ASSERT_TRUE(ew->isValid());
   EXPECT_EQ(rangeOfFunction(*ew, "e"), rangeOfFunction(*doc, "e"));
+  // A window of that window (a later round of `memlint fix`) is the same
+  // window: the shift of its first function line carries over.
+  FunctionSlicer inner(*ew);
+  std::optional<FunctionSlicer::Window> again =
+      inner.windowFor(functionNamed(*ew, "e"));
+  ASSERT_TRUE(again.has_value());
+  EXPECT_EQ(again->origin.linesBefore, e->origin.linesBefore);
+  EXPECT_EQ(again->origin.shiftedLine, e->origin.shiftedLine);
+  EXPECT_EQ(again->origin.columnsBefore, e->origin.columnsBefore);
+  EXPECT_EQ(again->text, e->text);
 
   // Where the declarations do not fit before the function on the first
   // line, there is no window (the slice takes over).
