@@ -1,0 +1,141 @@
+//===- LoopExit.cpp - What leaving a loop keeps of its bookkeeping --------===//
+//
+// The part of LoopModel that runs where a path leaves a loop: which atoms
+// the loop's results and block arguments still mention (they stay), and
+// the drop of the others from the path.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/lifetime/LoopModel.h"
+
+using namespace mlir;
+
+namespace memlint::lifetime {
+
+DenseSet<unsigned> LoopModel::exportedBy(const DenseSet<Block *> &blocks) {
+  DenseSet<unsigned> vars;
+  for (Block *b : blocks)
+    for (BlockArgument arg : b->getArguments()) {
+      if (const AliasSet *s = flow.find(arg))
+        for (const AliasEntry &e : *s)
+          flow.addSupport(vars, e.cond);
+      if (arg.getType().isInteger(1) && ctx.conds.hasFormula(arg))
+        flow.addSupport(vars, ctx.conds.formulaOf(arg));
+      if (const ConditionTable::Cases *cases = ctx.conds.pinnedCasesOf(arg))
+        for (auto &[when, value] : *cases)
+          flow.addSupport(vars, when);
+    }
+  return vars;
+}
+
+DenseSet<unsigned> LoopModel::exportedBy(const Incoming &results) {
+  DenseSet<unsigned> vars;
+  for (const AliasSet &s : results.argAliases)
+    for (const AliasEntry &e : s)
+      flow.addSupport(vars, e.cond);
+  for (Bdd f : results.argFormulas)
+    flow.addSupport(vars, f);
+  for (const std::optional<ConditionTable::Cases> &cases : results.argCases)
+    if (cases)
+      for (auto &[when, value] : *cases)
+        flow.addSupport(vars, when);
+  return vars;
+}
+
+// Leaving a loop, its bookkeeping atoms (first iteration, earlier
+// iterations' values) no longer matter for whether later ops run: drop them
+// from the path so paths do not grow with every loop passed. Conditions of
+// buffers that mention them are made absolute first, so narrowing by the
+// path stays exact (those the loop did not change do not mention them).
+// Atoms that conditions visible after the loop mention
+// (which buffer a loop result or a block argument holds) stay: a later free
+// through such a value relies on the path to rule out the combinations no
+// iteration produces. Only atoms of this loop and loops nested in it go:
+// earlier copies made for loops around it may already be in the path.
+void LoopModel::leaveLoop(PathState &st, const PathState *before,
+                          const LoopScope &loop,
+                          const DenseSet<unsigned> &exported) {
+  const ConditionTable &conds = ctx.conds;
+  // A state that never got its entries (nothing entered the loop from
+  // outside) says nothing of them.
+  if (before && before->entries.size() != st.entries.size())
+    before = nullptr;
+  auto drop = [&](unsigned v) {
+    if (!conds.isBookkeeping(v) || !loop.defines(v, conds) || exported.count(v))
+      return false;
+    return !conds.isEarlierCopy(v) || conds.copyLoop(v) == loop.id() ||
+           loop.contains(conds.copyLoopOp(v));
+  };
+  if (st.path <= BddManager::True ||
+      llvm::none_of(ctx.bdd.support(st.path), drop))
+    return;
+  // An atom to drop that the path decides from the others (a loop that
+  // tests first left in its first iteration exactly when its first test,
+  // asked of values fixed before it, failed) is replaced by what decides
+  // it: exact on the path, and the buffers' conditions no longer tell
+  // apart paths that the path alone cannot.
+  SmallVector<std::pair<unsigned, Bdd>> decided;
+  for (unsigned v : ctx.bdd.support(st.path)) {
+    if (!drop(v))
+      continue;
+    auto onlyV = [v](unsigned u) { return u == v; };
+    Bdd atom = ctx.bdd.var(v);
+    Bdd whenTrue = ctx.bdd.exists(ctx.bdd.conj(st.path, atom), onlyV);
+    Bdd whenFalse =
+        ctx.bdd.exists(ctx.bdd.conj(st.path, ctx.bdd.negate(atom)), onlyV);
+    if (ctx.bdd.conj(whenTrue, whenFalse) != BddManager::False)
+      continue;
+    // (Only where what decides it stays after the drop.)
+    if (llvm::none_of(ctx.bdd.support(whenTrue), drop))
+      decided.push_back({v, whenTrue});
+  }
+  if (!decided.empty())
+    st.entries.forEachBuffer(
+        [&](unsigned c) {
+          return before && st.entries.shares(before->entries, c);
+        },
+        [&](unsigned b) {
+          const Entry &e = st.entries[b];
+          if ((before && e == before->entries[b]) || e.untouched())
+            return;
+          for (auto [v, g] : decided)
+            ctx.lattice.substitute(st.entries.mut(b), v, g);
+        });
+  // Only an entry that mentions a dropped atom says something the path
+  // without it cannot: the others mean on the narrower path what they
+  // meant on the wider one. Made absolute, an entry takes in every atom of
+  // the path (the loop tests passed so far, first iterations), which a
+  // join in the next loop it passes renames and joins again: the live
+  // condition of a leaked buffer grew with every loop after it, and loops
+  // around them needed a round more for each.
+  DenseMap<Bdd, bool> mentionMemo;
+  auto mentions = [&](Bdd c) {
+    if (c <= BddManager::True)
+      return false;
+    auto [it, fresh] = mentionMemo.try_emplace(c, false);
+    if (fresh)
+      it->second = llvm::any_of(ctx.bdd.support(c), drop);
+    return it->second;
+  };
+  FreeListPool &pool = ctx.lattice.freeLists();
+  auto mentionsDropped = [&](const Entry &e) {
+    if (mentions(e.live) || mentions(e.freed))
+      return true;
+    return llvm::any_of(pool[e.freers],
+                        [&](const FreeSite &f) { return mentions(f.cond); });
+  };
+  st.entries.forEachBuffer(
+      // A chunk the loop did not touch.
+      [&](unsigned c) {
+        return before && st.entries.shares(before->entries, c);
+      },
+      [&](unsigned b) {
+        const Entry &e = st.entries[b];
+        if ((before && e == before->entries[b]) || e.untouched() ||
+            !mentionsDropped(e))
+          return;
+        ctx.lattice.makeAbsolute(st.entries.mut(b), st.path);
+      });
+  st.path = ctx.bdd.exists(st.path, drop);
+}
+
+} // namespace memlint::lifetime
