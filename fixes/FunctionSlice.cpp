@@ -240,8 +240,13 @@ FunctionSlicer::windowFor(FunctionOpInterface fn) {
                 static_cast<unsigned>(columnsBefore - line.size() - 1)};
   }
   w.text += full.slice(lines->begin, lines->end).str();
-  if (!w.text.empty() && w.text.back() != '\n')
-    w.text += '\n';
+  if (!w.text.empty() && w.text.back() != '\n') {
+    // Cut where the next function starts: the line ends as the file's
+    // does (an edit on it writes the line endings it sees).
+    auto next = llvm::upper_bound(doc.lineStartOffsets(), lines->end);
+    size_t eol = next == doc.lineStartOffsets().end() ? 0 : *next - 1;
+    w.text += eol > 0 && full[eol - 1] == '\r' ? "\r\n" : "\n";
+  }
   w.text += footer;
   return w;
 }

@@ -116,6 +116,7 @@ Incoming AliasFlow::toBlock(const PathState &es, Block *succ,
       if (carriesMemRef(succ->getArgument(j)))
         c.argAliases[j] = unknown(es.path);
       c.argCases[j].reset(); // not a constant this edge passes
+      c.argUnknown[j] = true;
       continue;
     }
     pass(forwarded[j - produced], es.path, c, j);
@@ -167,8 +168,15 @@ bool AliasFlow::merge(Incoming &acc, const Incoming &x) {
     acc.argAliases.resize(x.argAliases.size());
     acc.argFormulas.resize(x.argFormulas.size(), BddManager::False);
     acc.argCases.resize(x.argCases.size(), ConditionTable::Cases());
+    acc.argUnknown.resize(x.argUnknown.size(), false);
     changed = true;
   }
+  for (unsigned j = 0; j < x.argUnknown.size() && j < acc.argUnknown.size();
+       ++j)
+    if (x.argUnknown[j] && !acc.argUnknown[j]) {
+      acc.argUnknown[j] = true;
+      changed = true;
+    }
   for (unsigned j = 0; j < x.argAliases.size(); ++j) {
     for (const AliasEntry &e : x.argAliases[j]) {
       AliasSet before = acc.argAliases[j];
@@ -193,7 +201,7 @@ bool AliasFlow::merge(Incoming &acc, const Incoming &x) {
 bool AliasFlow::same(const Incoming &a, const Incoming &b) {
   return a.any == b.any && a.st.path == b.st.path &&
          a.st.entries == b.st.entries && a.argFormulas == b.argFormulas &&
-         a.argAliases == b.argAliases &&
+         a.argUnknown == b.argUnknown && a.argAliases == b.argAliases &&
          llvm::all_of(llvm::zip(a.argCases, b.argCases),
                       [](auto p) {
                         return sameCases(std::get<0>(p), std::get<1>(p));

@@ -52,6 +52,10 @@ struct Incoming {
   /// which paths (ConditionTable::pinCases); nullopt once an edge passes
   /// something else.
   std::vector<std::optional<ConditionTable::Cases>> argCases;
+  /// Per argument: some edge does not say what it passes there (an
+  /// unregistered branch, an operand its op produces): an i1 there is an
+  /// atom of its own, not the other edges' values.
+  std::vector<bool> argUnknown;
   /// Some edge reached it.
   bool any = false;
   /// Room for `n` arguments (none reached yet).
@@ -59,6 +63,7 @@ struct Incoming {
     argAliases.resize(n);
     argFormulas.assign(n, BddManager::False);
     argCases.assign(n, ConditionTable::Cases());
+    argUnknown.assign(n, false);
   }
 };
 

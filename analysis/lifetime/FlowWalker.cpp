@@ -177,14 +177,24 @@ void CfgWalk::runBlock(unsigned bi, Block *block) {
     // A block of a region without terminators (a custom op's): its last
     // op is an op like the others. without_terminator() left it out only
     // if it might be one (an unregistered op); otherwise it ran already.
+    // As a branch, it is still an op like the others (its uses of what it
+    // is given). Where its regions run against its successors is not
+    // known: one with regions is not walked into, and what they free is
+    // no longer followed.
     bool mayEnd = term->mightHaveTrait<OpTrait::IsTerminator>();
     opaqueBranch = mayEnd && term->getNumSuccessors() > 0;
-    if (mayEnd && !opaqueBranch)
+    bool regionsAndSuccessors = opaqueBranch && term->getNumRegions() > 0;
+    if (mayEnd && !regionsAndSuccessors)
       w.step(term, st);
+    else if (regionsAndSuccessors)
+      term->walk([&](Operation *inner) {
+        for (OpOperand *freed : freedOperands(inner))
+          w.transfer.untrack(freed->get());
+      });
     if (!opaqueBranch)
       term = nullptr;
   }
-  if (term) {
+  if (term && !opaqueBranch) {
     w.ctx.pathAt[term] = st.path;
     w.transfer.checkUses(term, st);
   }
@@ -433,7 +443,8 @@ void FlowWalker::bindArguments(Block *block, const Incoming &cur, bool header) {
     // entry's value in the first iteration, the back edges' (renamed to
     // earlier-iteration copies) later. That ties an ownership flag carried
     // around a loop to the buffer carried beside it.
-    if (j >= cur.argFormulas.size())
+    if (j >= cur.argFormulas.size() ||
+        (j < cur.argUnknown.size() && cur.argUnknown[j]))
       bindAtom(arg, /*loopCarried=*/header);
     else
       flow.pinFormula(arg, cur.argFormulas[j]);

@@ -65,3 +65,28 @@ func.func @flag_at_join(%c: i1, %v: i32) {
 ^end:
   return // expected-note {{the function exits here with %a still allocated}}
 }
+
+// An i1 it passes is unknown: a flag of its own at the successor (it was
+// taken as false, and the double free below went unseen; helper-90).
+func.func @flag_through_it(%t: i1) {
+  %a = memref.alloc() : memref<4xf32> // expected-note {{%a allocated here}}
+  "x.br"(%t)[^bb1] : (i1) -> ()
+^bb1(%own: i1):
+  scf.if %own {
+    memref.dealloc %a : memref<4xf32> // expected-note {{first freed here}}
+  }
+  memref.dealloc %a : memref<4xf32> // expected-error {{buffer %a is freed twice when %own is true [double-free]}}
+  return
+}
+
+// With regions too, where they run against its successors is not known:
+// what they free is no longer followed (a free there was taken for one in
+// "the previous iteration of the loop", a false double free).
+func.func @regions_and_successors() {
+  %a = memref.alloc() : memref<4xf32>
+  "x.br"()[^bb1] ({
+    memref.dealloc %a : memref<4xf32>
+  }) : () -> ()
+^bb1:
+  return
+}
