@@ -185,16 +185,20 @@ Value indexI64CastSource(Value v) {
   return {};
 }
 
-/// A zero, also behind the index <-> i64 casts -convert-arith-to-llvm
-/// leaves (`unrealized_conversion_cast` of `llvm.mlir.constant(0)`).
-static bool isZeroValue(Value v) {
+Value throughIndexI64Casts(Value v) {
   for (unsigned step = 0; step < 8; ++step) {
     Value source = indexI64CastSource(v);
     if (!source)
       break;
     v = source;
   }
-  return matchPattern(v, m_Zero());
+  return v;
+}
+
+/// A zero, also behind the index <-> i64 casts -convert-arith-to-llvm
+/// leaves (`unrealized_conversion_cast` of `llvm.mlir.constant(0)`).
+static bool isZeroValue(Value v) {
+  return matchPattern(throughIndexI64Casts(v), m_Zero());
 }
 
 /// The offset memref.extract_strided_metadata reads of a memref whose type

@@ -54,6 +54,8 @@ llvm::SmallVector<mlir::Value> foreignResults(mlir::Operation *op);
 /// (what -convert-arith-to-llvm leaves; that lowering fixed the index at
 /// 64 bits, so both are the same integer), or null for any other value.
 mlir::Value indexI64CastSource(mlir::Value v);
+/// `v` behind any chain of such casts (`v` itself when it is none).
+mlir::Value throughIndexI64Casts(mlir::Value v);
 
 /// A buffer in GPU workgroup (shared) or per-invocation memory
 /// (`#gpu.address_space<workgroup>`, `<private>`; SPIR-V's

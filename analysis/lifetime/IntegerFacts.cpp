@@ -482,12 +482,7 @@ std::optional<ConstantIntRanges> IntegerFacts::rangeOf(Value v) {
   // What -convert-arith-to-llvm leaves between an index and its i64 (see
   // SameValues) has the range of what it casts, which upstream's analysis
   // does not follow.
-  for (unsigned step = 0; step < 8; ++step) {
-    Value source = indexI64CastSource(v);
-    if (!source)
-      break;
-    v = source;
-  }
+  v = throughIndexI64Casts(v);
   // A constant of an op without range inference (`llvm.mlir.constant`,
   // which -convert-arith-to-llvm leaves behind casts to index) is itself.
   APInt k;

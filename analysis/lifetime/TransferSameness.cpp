@@ -9,6 +9,7 @@
 #include "analysis/lifetime/Transfer.h"
 
 #include "analysis/Ownership.h"
+#include "analysis/lifetime/IntegerFacts.h"
 #include "analysis/lifetime/ModuleLifetimes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -22,18 +23,15 @@ namespace memlint::lifetime {
 /// that lowering arith to LLVM before memref leaves (index <-> i64
 /// `unrealized_conversion_cast`, `arith.index_cast` to 64 bits or more).
 static memref::ExtractAlignedPointerAsIndexOp addressTakenBy(Value v) {
-  for (unsigned step = 0; step < 8 && v; ++step) {
+  for (unsigned step = 0; step < 8; ++step) {
+    v = throughIndexI64Casts(v);
     if (auto p = v.getDefiningOp<memref::ExtractAlignedPointerAsIndexOp>())
       return p;
-    if (Value source = indexI64CastSource(v)) {
-      v = source;
-      continue;
-    }
+    // An index_cast that widens an index (IntegerFacts' extensionOf).
     Operation *cast = v.getDefiningOp();
-    auto wide = dyn_cast<IntegerType>(v.getType());
     if (!isa_and_nonnull<arith::IndexCastOp, arith::IndexCastUIOp>(cast) ||
-        !wide || wide.getWidth() < 64 ||
-        !cast->getOperand(0).getType().isIndex())
+        !cast->getOperand(0).getType().isIndex() ||
+        extensionOf(cast) == Extension::None)
       return {};
     v = cast->getOperand(0);
   }
