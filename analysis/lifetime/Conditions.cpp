@@ -39,9 +39,8 @@ Bdd ConditionTable::newAtom(Atom a, std::optional<unsigned> after) {
   return bdd.var(var);
 }
 
-Bdd ConditionTable::freshValueAtom(Value v, bool loopCarried) {
-  Bdd f =
-      newAtom({v, nullptr, "", "", loopCarried || dependsOnMemoryContents(v)});
+Bdd ConditionTable::freshValueAtom(Value v, bool data) {
+  Bdd f = newAtom({v, nullptr, "", "", data || dependsOnMemoryContents(v)});
   formulas[v] = f;
   return f;
 }

@@ -122,8 +122,9 @@ public:
   void forEachEquality(
       llvm::function_ref<void(mlir::Value x, mlir::Value y, Bdd cond)> fn)
       const;
-  /// A fresh atom standing for the value of `v` (e.g. a loop-carried i1).
-  Bdd freshValueAtom(mlir::Value v, bool loopCarried = false);
+  /// A fresh atom standing for the value of `v` (e.g. a loop-carried i1);
+  /// a data atom where `data` says so or `v` is computed from memory.
+  Bdd freshValueAtom(mlir::Value v, bool data = false);
   /// A fresh atom for a choice made by `op`, worded for either outcome
   /// ("the loop at 3:5 runs" / "the loop at 3:5 runs zero times"); a data
   /// atom (see isDataAtom) where `op` may decide it from memory contents.
@@ -202,6 +203,11 @@ public:
   /// stands for them.
   bool isBookkeeping(unsigned var) const {
     return var < atoms.size() && (atoms[var].loopPlace || atoms[var].earlierOf);
+  }
+  /// The SSA value atom `var` stands for (null for choices and
+  /// bookkeeping).
+  mlir::Value valueOf(unsigned var) const {
+    return var < atoms.size() ? atoms[var].value : mlir::Value();
   }
   /// The block where atom `var` gets its value (null: outside any block).
   mlir::Block *definingBlock(unsigned var) const;

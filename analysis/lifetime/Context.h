@@ -73,6 +73,14 @@ struct FunctionContext {
   /// i1 result of the same call holds (FunctionSummary::ownedWhen): that
   /// i1 result.
   llvm::DenseMap<mlir::Value, mlir::Value> ownershipFlagOf;
+  /// Of those results, the ones that are a memref the call passes wherever
+  /// the flag does not hold (FunctionSummary::argumentUnlessOwned): that
+  /// operand, and whether the result may point into it.
+  llvm::DenseMap<mlir::Value, std::pair<mlir::Value, bool>>
+      callResultUnlessOwned;
+  /// Their flags: values the callee computes from its own, each a data
+  /// atom (made once, at the first visit of the call).
+  llvm::DenseMap<mlir::Value, std::optional<Bdd>> opaqueOwnershipFlags;
   /// Per call result: the op its callee's summary says frees it.
   llvm::DenseMap<mlir::Value, llvm::StringRef> freeOpOfCallResult;
   /// i1 results of calls that equal what the call passes for one of the

@@ -74,6 +74,8 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
   argumentOut.assign(fn.getNumResults(), std::nullopt);
   argumentMay.assign(fn.getNumResults(), {});
   grownOut.assign(fn.getNumResults(), GrownNotSeen);
+  grownInterior.assign(fn.getNumResults(), false);
+  flagFromArguments.assign(fn.getNumResults(), false);
   ownedWhenCandidates.assign(fn.getNumResults(), {});
   argumentCandidates.assign(fn.getNumResults(), {});
   sawReturnBefore = false;
@@ -158,6 +160,7 @@ void FunctionAnalysis::atReturn(const Exit &x) {
     if (i < constant.size() && v.getType().isInteger(1)) {
       updateConstant(i, v, x.st.path);
       updateSameAsArgument(i, v, x.st.path, firstReturn);
+      updateFlagFromArguments(i, v);
     }
   }
   // Live buffers it does not return leak.
@@ -217,6 +220,13 @@ void FunctionAnalysis::updateSameAsArgument(unsigned i, Value v, Bdd path,
         Bdd a = ctx.conds.formulaOf(entryArguments[c.first]);
         return f == bdd.conj(path, c.second ? bdd.negate(a) : a);
       });
+}
+
+void FunctionAnalysis::updateFlagFromArguments(unsigned i, Value v) {
+  for (unsigned var : ctx.bdd.support(ctx.conds.formulaOf(v)))
+    if (auto arg = dyn_cast_or_null<BlockArgument>(ctx.conds.valueOf(var));
+        arg && llvm::is_contained(entryArguments, arg))
+      flagFromArguments[i] = true;
 }
 
 std::optional<unsigned>

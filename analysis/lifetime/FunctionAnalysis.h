@@ -110,6 +110,13 @@ private:
   /// GrownMixed once anything else was.
   static constexpr unsigned GrownNotSeen = ~0u, GrownMixed = ~0u - 1;
   std::vector<unsigned> grownOut;
+  /// Per result: whether the argument of grownOut may be seen through a
+  /// view that starts past its first byte.
+  std::vector<bool> grownInterior;
+  /// Per i1 result: whether it was computed from an i1 argument at some
+  /// return (its formula has that argument's atom).
+  std::vector<bool> flagFromArguments;
+  void updateFlagFromArguments(unsigned i, mlir::Value v);
   void updateGrownArgument(unsigned i, mlir::Value v, Bdd path);
   std::vector<ResultConstant> constant;
   /// Per result: the i1 results that may flag its ownership

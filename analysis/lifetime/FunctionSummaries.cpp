@@ -97,8 +97,20 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
     if (i < summary.fresh.size() && summary.fresh[i] && isMemRef(r))
       owned.push_back(r);
     if (i < summary.ownedWhen.size() && summary.ownedWhen[i] && isMemRef(r)) {
-      owned.push_back(r);
-      ctx.ownershipFlagOf[r] = call->getResult(*summary.ownedWhen[i]);
+      unsigned k = *summary.ownedWhen[i];
+      std::optional<std::pair<unsigned, bool>> unlessOwned;
+      if (i < summary.argumentUnlessOwned.size())
+        unlessOwned = summary.argumentUnlessOwned[i];
+      if (!unlessOwned || unlessOwned->first < call.getArgOperands().size()) {
+        owned.push_back(r);
+        ctx.ownershipFlagOf[r] = call->getResult(k);
+      }
+      if (unlessOwned && unlessOwned->first < call.getArgOperands().size()) {
+        ctx.callResultUnlessOwned[r] = {
+            call.getArgOperands()[unlessOwned->first], unlessOwned->second};
+        // The callee's own value: the caller cannot know it.
+        ctx.opaqueOwnershipFlags.try_emplace(call->getResult(k));
+      }
     }
     if (i < summary.sameAsArgument.size() && summary.sameAsArgument[i])
       if (auto [j, negated] = *summary.sameAsArgument[i];
@@ -326,6 +338,7 @@ void FunctionAnalysis::updateGrownArgument(unsigned i, Value v, Bdd path) {
       return;
     }
     grownOut[i] = *k;
+    grownInterior[i] = grownInterior[i] || e.interior;
   }
 }
 
@@ -382,9 +395,20 @@ FunctionSummary FunctionAnalysis::summary() const {
     sum.sameAsArgument.push_back(first(cands));
   for (auto [i, cands] : llvm::enumerate(ownedWhenCandidates)) {
     std::optional<unsigned> owned = first(cands);
-    if (fresh[i] || (owned && !sum.sameAsArgument[*owned]))
+    std::optional<std::pair<unsigned, bool>> unlessOwned;
+    if (owned && !fresh[i] && !sum.sameAsArgument[*owned]) {
+      // A flag of the function's own: callers can follow it only where
+      // what it does not own is the one argument they passed.
+      if (!argumentOut[i] && grownOut[i] < entryArguments.size() &&
+          !flagFromArguments[*owned])
+        unlessOwned = std::make_pair(grownOut[i], bool(grownInterior[i]));
+      else
+        owned = std::nullopt;
+    }
+    if (fresh[i])
       owned = std::nullopt;
     sum.ownedWhen.push_back(owned);
+    sum.argumentUnlessOwned.push_back(unlessOwned);
   }
   // Any free of an argument counts, under any condition: a caller that
   // went on tracking what it passed there would report it leaked on the
@@ -429,6 +453,8 @@ FunctionSummary FunctionAnalysis::summary() const {
     sum.sameFreshAs.assign(sum.sameFreshAs.size(), std::nullopt);
     sum.growsArgument.assign(sum.growsArgument.size(), std::nullopt);
     sum.ownedWhen.assign(sum.ownedWhen.size(), std::nullopt);
+    sum.argumentUnlessOwned.assign(sum.argumentUnlessOwned.size(),
+                                   std::nullopt);
     sum.sameAsArgument.assign(sum.sameAsArgument.size(), std::nullopt);
     sum.foreign.assign(sum.foreign.size(), false);
     sum.freeOp.assign(sum.freeOp.size(), StringRef());

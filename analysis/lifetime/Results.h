@@ -102,10 +102,20 @@ struct FunctionSummary {
   std::vector<std::optional<unsigned>> ownedWhen;
   /// Per result: an i1 that equals one of the function's i1 arguments on
   /// every path (`second`: its negation), so callers know it from what they
-  /// pass. An ownedWhen flag must be one: a flag that depends on the
-  /// caller's values in other ways would be an atom unrelated to them, and
-  /// paths the caller's values rule out would be reported.
+  /// pass. An ownedWhen flag is one, or (argumentUnlessOwned) a value of
+  /// the callee's own: a flag that depends on the caller's i1s in other
+  /// ways would be an atom unrelated to them, and paths the caller's values
+  /// rule out would be reported.
   std::vector<std::optional<std::pair<unsigned, bool>>> sameAsArgument;
+  /// Per memref result with an ownedWhen flag that is no i1 argument: the
+  /// memref argument it is wherever the flag does not hold (`second`: a
+  /// view that may start past its first byte), on every path; the flag
+  /// itself computed from no i1 argument. The sparse compiler's insertion
+  /// helpers under dynamic ownership: the buffer passed in, or a grown
+  /// copy the caller then owns. Callers see a flag whose value they cannot
+  /// know (a value of memory), and the result as their buffer where it is
+  /// false.
+  std::vector<std::optional<std::pair<unsigned, bool>>> argumentUnlessOwned;
   /// Per memref result: an earlier result that holds the same fresh
   /// buffer on every path (`return %b, %b`, as upstream's bufferization
   /// returns one tensor twice; `second`: a view that may start past the

@@ -420,6 +420,11 @@ void Transfer::defineResults(Operation *op, PathState &st) {
           it != ctx.flagArgumentOf.end()) {
         Bdd f = ctx.conds.formulaOf(it->second.first);
         flow.pinFormula(r, it->second.second ? ctx.bdd.negate(f) : f);
+      } else if (auto it = ctx.opaqueOwnershipFlags.find(r);
+                 it != ctx.opaqueOwnershipFlags.end()) {
+        if (!it->second)
+          it->second = ctx.conds.freshValueAtom(r, /*data=*/true);
+        flow.pinFormula(r, *it->second);
       } else if (auto it = ctx.comparisonOfCallResult.find(r);
                  it != ctx.comparisonOfCallResult.end()) {
         // Asked of what the call passes, as the callee asks it.
@@ -455,8 +460,20 @@ void Transfer::defineResults(Operation *op, PathState &st) {
 AliasSet Transfer::aliasOfResult(Operation *op, OpResult r) {
   if (Value flag = ctx.ownershipFlagOf.lookup(r)) {
     Bdd owned = ctx.conds.formulaOf(flag);
+    Bdd notOwned = ctx.bdd.negate(owned);
     AliasSet s;
-    addAlias(s, {ctx.unknownOrigin, ctx.bdd.negate(owned)}, ctx.bdd);
+    // Where the flag does not hold: the buffer passed there, if the callee
+    // says which, else memory this function cannot name.
+    if (auto it = ctx.callResultUnlessOwned.find(r);
+        it != ctx.callResultUnlessOwned.end()) {
+      for (const AliasEntry &e : flow.aliasOf(it->second.first))
+        addAlias(s,
+                 {e.origin, ctx.bdd.conj(e.cond, notOwned),
+                  e.interior || it->second.second},
+                 ctx.bdd);
+    } else {
+      addAlias(s, {ctx.unknownOrigin, notOwned}, ctx.bdd);
+    }
     addAlias(s, {ctx.originOfValue.lookup(r), owned}, ctx.bdd);
     return s;
   }

@@ -137,3 +137,101 @@ func.func @usedAfterFree(%c: i1, %x: memref<8xf32>) -> f32 {
 // JSON: "check": "leak",
 // JSON-NEXT: "fixes": [],
 // JSON-NEXT: "message": "buffer %r#0 is never freed when %c is true"
+
+// A flag the callee computes from what it reads (the sparse compiler's
+// insertion helpers): the result is the buffer passed in where the flag is
+// false, a grown copy the caller owns where it is true. The caller cannot
+// know the flag's value (a value of memory), but keeps following the
+// buffer it passed.
+func.func private @grow(%buf: memref<?xf32>, %n: index) -> (memref<?xf32>, i1) {
+  %c0 = arith.constant 0 : index
+  %false = arith.constant false
+  %true = arith.constant true
+  %dim = memref.dim %buf, %c0 : memref<?xf32>
+  %small = arith.cmpi ult, %dim, %n : index
+  %r:2 = scf.if %small -> (memref<?xf32>, i1) {
+    %new = memref.alloc(%n) : memref<?xf32>
+    %head = memref.subview %new[0] [%dim] [1] : memref<?xf32> to memref<?xf32, strided<[1]>>
+    memref.copy %buf, %head : memref<?xf32> to memref<?xf32, strided<[1]>>
+    scf.yield %new, %true : memref<?xf32>, i1
+  } else {
+    scf.yield %buf, %false : memref<?xf32>, i1
+  }
+  return %r#0, %r#1 : memref<?xf32>, i1
+}
+
+// Correct: the copy freed under its flag, the original always.
+func.func @grownAndOriginalFreed(%n: index) {
+  %c4 = arith.constant 4 : index
+  %a = memref.alloc(%c4) : memref<?xf32>
+  %r:2 = call @grow(%a, %n) : (memref<?xf32>, index) -> (memref<?xf32>, i1)
+  scf.if %r#1 {
+    memref.dealloc %r#0 : memref<?xf32>
+  }
+  memref.dealloc %a : memref<?xf32>
+  return
+}
+
+// Correct: the original freed where the result moved (an address test).
+func.func @freedWhereMoved(%n: index) {
+  %c4 = arith.constant 4 : index
+  %a = memref.alloc(%c4) : memref<?xf32>
+  %r:2 = call @grow(%a, %n) : (memref<?xf32>, index) -> (memref<?xf32>, i1)
+  %pa = memref.extract_aligned_pointer_as_index %a : memref<?xf32> -> index
+  %pr = memref.extract_aligned_pointer_as_index %r#0 : memref<?xf32> -> index
+  %moved = arith.cmpi ne, %pa, %pr : index
+  scf.if %moved {
+    memref.dealloc %a : memref<?xf32>
+  }
+  memref.dealloc %r#0 : memref<?xf32>
+  return
+}
+
+// The original leaks whichever the flag is.
+func.func @originalNeverFreed(%n: index) {
+  %c4 = arith.constant 4 : index
+  // expected-warning@+1 {{buffer %a is never freed [leak]}}
+  %a = memref.alloc(%c4) : memref<?xf32>
+  %r:2 = call @grow(%a, %n) : (memref<?xf32>, index) -> (memref<?xf32>, i1)
+  scf.if %r#1 {
+    memref.dealloc %r#0 : memref<?xf32>
+  }
+  // expected-note@+1 {{the function exits here with %a still allocated}}
+  return
+}
+
+// Not reported: freeing both frees %a twice where the flag is false, which
+// the caller's own values may rule out (a size @grow always exceeds).
+func.func @bothFreed(%n: index) {
+  %c4 = arith.constant 4 : index
+  %a = memref.alloc(%c4) : memref<?xf32>
+  %r:2 = call @grow(%a, %n) : (memref<?xf32>, index) -> (memref<?xf32>, i1)
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %r#0 : memref<?xf32>
+  return
+}
+
+// A flag computed from an i1 the caller passes: not followed (an atom of
+// the caller's would be unrelated to that i1), nothing is assumed.
+func.func private @growIf(%c: i1, %buf: memref<?xf32>, %n: index) -> (memref<?xf32>, i1) {
+  %c0 = arith.constant 0 : index
+  %dim = memref.dim %buf, %c0 : memref<?xf32>
+  %small = arith.cmpi ult, %dim, %n : index
+  %both = arith.andi %c, %small : i1
+  %r = scf.if %both -> (memref<?xf32>) {
+    %new = memref.alloc(%n) : memref<?xf32>
+    scf.yield %new : memref<?xf32>
+  } else {
+    scf.yield %buf : memref<?xf32>
+  }
+  return %r, %both : memref<?xf32>, i1
+}
+func.func @flagFromCallersValue(%c: i1, %n: index) {
+  %c4 = arith.constant 4 : index
+  %a = memref.alloc(%c4) : memref<?xf32>
+  %r:2 = call @growIf(%c, %a, %n) : (i1, memref<?xf32>, index) -> (memref<?xf32>, i1)
+  scf.if %c {
+    memref.dealloc %r#0 : memref<?xf32>
+  }
+  return
+}
