@@ -189,7 +189,7 @@ void CfgWalk::runBlock(unsigned bi, Block *block) {
     else if (regionsAndSuccessors)
       term->walk([&](Operation *inner) {
         for (OpOperand *freed : freedOperands(inner))
-          w.transfer.untrack(freed->get());
+          w.transfer.untrack(freed->get(), term);
       });
     if (!opaqueBranch)
       term = nullptr;
@@ -201,7 +201,7 @@ void CfgWalk::runBlock(unsigned bi, Block *block) {
   // Where what it passes goes is not known: those buffers are no longer
   // followed (a leak or a free of them would rest on a guess).
   if (opaqueBranch)
-    w.transfer.untrack(term->getOperands());
+    w.transfer.untrack(term->getOperands(), term);
   if (!term || term->getNumSuccessors() == 0) {
     r.exit = Exit{term, st};
     exits.push_back({term, st});
@@ -460,7 +460,7 @@ void FlowWalker::walkOpaqueRegions(Operation *op, PathState &st) {
   if (fresh)
     known->second = freesRegionArgument(op);
   if (known->second)
-    transfer.untrack(op->getOperands());
+    transfer.untrack(op->getOperands(), op);
   // Its regions run in order. One region is taken to run (a launch or a
   // scope runs its body); of several, which run is not known (an if/else
   // runs one, a two-phase op both): each runs or not by a data choice, so

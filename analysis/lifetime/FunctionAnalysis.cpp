@@ -311,11 +311,58 @@ void FunctionAnalysis::untrackAmbiguousLoopValues() {
         std::optional<unsigned> b = ctx.ownedBuffer(e.origin);
         if (b && buffers[*b].tracked) {
           buffers[*b].tracked = false;
+          buffers[*b].untrackedAt.push_back(nullptr);
           changed = true;
         }
       }
     }
   }
+}
+
+/// Whether `block` runs at most once each time its function runs: no loop
+/// (a CFG cycle, a region that repeats, an op whose regions' order is not
+/// known) encloses it. Bounded: a CFG too large to search is taken to loop.
+static bool runsOnce(Block *block) {
+  for (unsigned depth = 0; block && depth < 4096; ++depth) {
+    Region *region = block->getParent();
+    if (!region->hasOneBlock()) {
+      SmallVector<Block *> work(block->succ_begin(), block->succ_end());
+      DenseSet<Block *> seen;
+      while (!work.empty()) {
+        Block *b = work.pop_back_val();
+        if (b == block || seen.size() > 4096)
+          return false;
+        if (seen.insert(b).second)
+          work.append(b->succ_begin(), b->succ_end());
+      }
+    }
+    Operation *parent = region->getParentOp();
+    if (isa<FunctionOpInterface>(parent))
+      return true;
+    auto branch = dyn_cast<RegionBranchOpInterface>(parent);
+    if (!branch || branch.isRepetitiveRegion(region->getRegionNumber()))
+      return false;
+    block = parent->getBlock();
+  }
+  return false;
+}
+
+/// Whether `event` happens before `at` on every path that reaches both,
+/// and never after it: `at` follows the op holding `event` in a block that
+/// runs once.
+static bool happensBefore(Operation *event, Operation *at) {
+  if (!event || !at)
+    return false;
+  Operation *holder = at->getBlock()->findAncestorOpInBlock(*event);
+  return holder && holder != at && holder->isBeforeInBlock(at) &&
+         runsOnce(at->getBlock());
+}
+
+/// Whether an event at `op` of a buffer memlint stopped following still
+/// holds: it happened before every op where the buffer was lost.
+static bool beforeUntracked(Operation *op, const BufferInfo &info) {
+  return llvm::all_of(info.untrackedAt,
+                      [&](Operation *at) { return happensBefore(op, at); });
 }
 
 /// Events judged from the function entry rather than once reached (see
@@ -330,7 +377,8 @@ std::vector<Event> FunctionAnalysis::events(FunctionOpInterface fn,
   BddManager &bdd = ctx.bdd;
   auto data = [this](unsigned var) { return ctx.conds.isDataAtom(var); };
   for (auto &[key, ev] : ctx.events) {
-    if (ev.buffer >= 0 && !ctx.buffers[ev.buffer].tracked)
+    if (ev.buffer >= 0 && !ctx.buffers[ev.buffer].tracked &&
+        !beforeUntracked(ev.op, ctx.buffers[ev.buffer]))
       continue;
     // Report only what happens whatever memory holds: a path that needs a
     // loaded value to take one particular value may never run. Formally:

@@ -239,9 +239,10 @@ void LoopModel::crossBackEdge(Operation *term, Incoming &contrib,
     }
     // No earlier instance (should not happen): give up on carried ones.
     for (unsigned c : current) {
-      if (carriedCond[c] != BddManager::False)
+      if (carriedCond[c] != BddManager::False) {
         ctx.buffers[b].tracked = false;
-      else
+        ctx.buffers[b].untrackedAt.push_back(nullptr);
+      } else
         leak(term, c, ctx.lattice.liveIn(st, c));
       st.entries.mut(c) = Entry();
     }

@@ -23,8 +23,12 @@ struct BufferInfo {
   mlir::Value value;
   mlir::Operation *allocOp = nullptr;
   /// False once the buffer flows where memlint cannot follow every instance
-  /// (e.g. around a loop back edge); no finding is reported for it then.
+  /// (e.g. around a loop back edge); no finding is reported for it then,
+  /// but for those that happen before it is lost (untrackedAt).
   bool tracked = true;
+  /// The ops at which it stopped being followed; null among them where
+  /// that was no one op (a loop value that may be it or another).
+  llvm::SmallVector<mlir::Operation *, 1> untrackedAt;
   /// For a loop allocation, the buffer standing for the instance a previous
   /// iteration allocated and carried into this one (iter_args, back-edge
   /// block arguments) is a second BufferInfo whose `earlierOf` names the

@@ -89,10 +89,10 @@ void Transfer::untrackPacked(Operation *op) {
     for (Value v : op->getOperands())
       if (carriesMemRef(v))
         escaping.push_back(v);
-  untrack(escaping);
+  untrack(escaping, op);
 }
 
-void Transfer::untrack(ValueRange values) {
+void Transfer::untrack(ValueRange values, Operation *at) {
   std::vector<BufferInfo> &buffers = ctx.buffers;
   for (Value v : values) {
     if (!carriesMemRef(v))
@@ -105,8 +105,11 @@ void Transfer::untrack(ValueRange values) {
       // iteration is not followed either.
       unsigned site = buffers[*b].earlierOf >= 0 ? buffers[*b].earlierOf : *b;
       for (BufferInfo &info : buffers)
-        if (&info == &buffers[site] || info.earlierOf == (int)site)
+        if (&info == &buffers[site] || info.earlierOf == (int)site) {
           info.tracked = false;
+          if (!llvm::is_contained(info.untrackedAt, at))
+            info.untrackedAt.push_back(at);
+        }
     }
   }
 }

@@ -34,8 +34,8 @@ public:
   /// and of the memory of the work it waits for.
   void checkUses(mlir::Operation *op, PathState &st);
   /// Stops following every buffer `values` may hold (every instance of
-  /// its allocation): where they go next is not known.
-  void untrack(mlir::ValueRange values);
+  /// its allocation) at `at`: where they go next is not known.
+  void untrack(mlir::ValueRange values, mlir::Operation *at);
   /// Allocations among the results, and the alias sets of memref results.
   void defineResults(mlir::Operation *op, PathState &st);
 

@@ -3,7 +3,8 @@
 // A buffer that leaves memlint's sight (stored into memory, made a tensor,
 // its address turned into a pointer) becomes untracked: no finding and no
 // fix about it is guessed (a leak's fix would free it before the use that
-// goes through the other form).
+// goes through the other form), but for what happened to it before, in a
+// block that runs once.
 
 func.func @stored_into_memory(%v: f32) -> f32 {
   %c0 = arith.constant 0 : index
@@ -46,4 +47,69 @@ func.func @address_compared(%other: memref<4xf32>, %slots: memref<1xindex>) -> i
   memref.store %p, %slots[%c0] : memref<1xindex>
   %same = arith.cmpi eq, %p, %q : index
   return %same : i1 // expected-note {{the function exits here with %a still allocated}}
+}
+
+// What happened to the buffer before it left memlint's sight still holds:
+// freed twice, then stored.
+func.func @freed_twice_before_stored(%v: f32) {
+  %box = memref.alloca() : memref<memref<4xf32>>
+  // expected-note@+1 {{%a allocated here}}
+  %a = memref.alloc() : memref<4xf32>
+  // expected-note@+1 {{first freed here}}
+  memref.dealloc %a : memref<4xf32>
+  // expected-error@+1 {{buffer %a is freed twice [double-free]}}
+  memref.dealloc %a : memref<4xf32>
+  memref.store %a, %box[] : memref<memref<4xf32>>
+  return
+}
+
+// A callee that returns the buffer it is given on some paths only: the
+// buffer is lost at the call, not before.
+func.func private @maybe_copy(%c: i1, %m: memref<4xf32>) -> memref<4xf32> {
+  %r = scf.if %c -> (memref<4xf32>) {
+    %n = memref.alloc() : memref<4xf32>
+    memref.copy %m, %n : memref<4xf32> to memref<4xf32>
+    scf.yield %n : memref<4xf32>
+  } else {
+    scf.yield %m : memref<4xf32>
+  }
+  return %r : memref<4xf32>
+}
+func.func @used_after_free_before_call(%c: i1, %d: i1, %v: f32) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  // expected-note@+1 {{%a allocated here}}
+  %a = memref.alloc() : memref<4xf32>
+  scf.if %d {
+    // expected-note@+1 {{freed here}}
+    memref.dealloc %a : memref<4xf32>
+  }
+  // expected-error@+1 {{'memref.store' uses buffer %a after it was freed when %d is true [use-after-free]}}
+  memref.store %v, %a[%c0] : memref<4xf32>
+  %r = call @maybe_copy(%c, %a) : (i1, memref<4xf32>) -> memref<4xf32>
+  return %r : memref<4xf32>
+}
+
+// After the buffer is lost, nothing is said: which buffer the result is
+// cannot be told, and a free of it may be the free of %a.
+func.func @freed_after_call(%c: i1) {
+  %a = memref.alloc() : memref<4xf32>
+  %r = call @maybe_copy(%c, %a) : (i1, memref<4xf32>) -> memref<4xf32>
+  memref.dealloc %r : memref<4xf32>
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+// Nor in a loop that loses it: an earlier iteration may have lost it
+// before this one frees it.
+func.func @lost_in_a_loop(%n: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %box = memref.alloca() : memref<memref<4xf32>>
+  scf.for %i = %c0 to %n step %c1 {
+    %a = memref.alloc() : memref<4xf32>
+    memref.dealloc %a : memref<4xf32>
+    memref.store %v, %a[%c0] : memref<4xf32>
+    memref.store %a, %box[] : memref<memref<4xf32>>
+  }
+  return
 }
