@@ -78,6 +78,9 @@ struct FunctionContext {
   /// operand, and whether the result may point into it.
   llvm::DenseMap<mlir::Value, std::pair<mlir::Value, bool>>
       callResultUnlessOwned;
+  /// i1 results of calls that equal an earlier i1 result of the same call
+  /// (FunctionSummary::sameI1As): that result.
+  llvm::DenseMap<mlir::Value, mlir::Value> callResultEquals;
   /// Their flags: values the callee computes from its own, each a data
   /// atom (made once, at the first visit of the call).
   llvm::DenseMap<mlir::Value, std::optional<Bdd>> opaqueOwnershipFlags;

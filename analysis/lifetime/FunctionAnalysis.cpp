@@ -1,11 +1,14 @@
 //===- FunctionAnalysis.cpp - One function's lifetime analysis ------------===//
 #include "analysis/lifetime/FunctionAnalysis.h"
 #include "analysis/lifetime/CoarseEvents.h"
+#include "analysis/lifetime/FlagSources.h"
 
 #include "analysis/BufferCarriers.h"
 #include "analysis/LifetimeAnalysis.h"
 #include "analysis/Ownership.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include <algorithm>
 #include <tuple>
 
@@ -75,6 +78,8 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
   argumentMay.assign(fn.getNumResults(), {});
   grownOut.assign(fn.getNumResults(), GrownNotSeen);
   grownInterior.assign(fn.getNumResults(), false);
+  flagHidden.assign(fn.getNumResults(), true);
+  equalResultCandidates.assign(fn.getNumResults(), {});
   flagFromArguments.assign(fn.getNumResults(), false);
   ownedWhenCandidates.assign(fn.getNumResults(), {});
   argumentCandidates.assign(fn.getNumResults(), {});
@@ -160,7 +165,8 @@ void FunctionAnalysis::atReturn(const Exit &x) {
     if (i < constant.size() && v.getType().isInteger(1)) {
       updateConstant(i, v, x.st.path);
       updateSameAsArgument(i, v, x.st.path, firstReturn);
-      updateFlagFromArguments(i, v);
+      updateFlagSources(i, x.term);
+      updateEqualResults(i, x, firstReturn);
     }
   }
   // Live buffers it does not return leak.
@@ -222,11 +228,30 @@ void FunctionAnalysis::updateSameAsArgument(unsigned i, Value v, Bdd path,
       });
 }
 
-void FunctionAnalysis::updateFlagFromArguments(unsigned i, Value v) {
-  for (unsigned var : ctx.bdd.support(ctx.conds.formulaOf(v)))
-    if (auto arg = dyn_cast_or_null<BlockArgument>(ctx.conds.valueOf(var));
-        arg && llvm::is_contained(entryArguments, arg))
-      flagFromArguments[i] = true;
+void FunctionAnalysis::updateEqualResults(unsigned i, const Exit &x,
+                                          bool firstReturn) {
+  BddManager &bdd = ctx.bdd;
+  Bdd f = bdd.conj(x.st.path, ctx.conds.formulaOf(x.term->getOperand(i)));
+  SmallVector<unsigned> options;
+  for (unsigned k = 0; k < i; ++k)
+    if (x.term->getOperand(k).getType().isInteger(1))
+      options.push_back(k);
+  narrowCandidates<unsigned>(
+      equalResultCandidates[i], firstReturn, options, [&](unsigned k) {
+        return f ==
+               bdd.conj(x.st.path, ctx.conds.formulaOf(x.term->getOperand(k)));
+      });
+}
+
+void FunctionAnalysis::updateFlagSources(unsigned i, Operation *ret) {
+  auto fn = ret->getParentOfType<FunctionOpInterface>();
+  if (!fn) {
+    flagHidden[i] = false;
+    return;
+  }
+  FlagSources s = flagSourcesOf(ret->getOperand(i), fn);
+  flagHidden[i] = flagHidden[i] && s.hidden;
+  flagFromArguments[i] = flagFromArguments[i] || s.i1Argument;
 }
 
 std::optional<unsigned>
@@ -339,8 +364,11 @@ static bool runsOnce(Block *block) {
     Operation *parent = region->getParentOp();
     if (isa<FunctionOpInterface>(parent))
       return true;
+    // (scf.forall says its body does not repeat: memlint walks it as a
+    // loop, as every LoopLikeOpInterface.)
     auto branch = dyn_cast<RegionBranchOpInterface>(parent);
-    if (!branch || branch.isRepetitiveRegion(region->getRegionNumber()))
+    if (!branch || isa<LoopLikeOpInterface>(parent) ||
+        branch.isRepetitiveRegion(region->getRegionNumber()))
       return false;
     block = parent->getBlock();
   }

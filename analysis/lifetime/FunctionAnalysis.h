@@ -113,10 +113,14 @@ private:
   /// Per result: whether the argument of grownOut may be seen through a
   /// view that starts past its first byte.
   std::vector<bool> grownInterior;
-  /// Per i1 result: whether it was computed from an i1 argument at some
-  /// return (its formula has that argument's atom).
-  std::vector<bool> flagFromArguments;
-  void updateFlagFromArguments(unsigned i, mlir::Value v);
+  /// Per i1 result, over the returns seen so far (see FlagSources): whether
+  /// callers cannot see what it is computed from at every return, and
+  /// whether it may come from an i1 argument at some return.
+  std::vector<bool> flagHidden, flagFromArguments;
+  void updateFlagSources(unsigned i, mlir::Operation *ret);
+  /// Per i1 result: the earlier i1 results it still equals.
+  std::vector<llvm::SmallVector<unsigned, 1>> equalResultCandidates;
+  void updateEqualResults(unsigned i, const Exit &x, bool firstReturn);
   void updateGrownArgument(unsigned i, mlir::Value v, Bdd path);
   std::vector<ResultConstant> constant;
   /// Per result: the i1 results that may flag its ownership

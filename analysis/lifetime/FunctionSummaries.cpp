@@ -108,8 +108,13 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
       if (unlessOwned && unlessOwned->first < call.getArgOperands().size()) {
         ctx.callResultUnlessOwned[r] = {
             call.getArgOperands()[unlessOwned->first], unlessOwned->second};
-        // The callee's own value: the caller cannot know it.
-        ctx.opaqueOwnershipFlags.try_emplace(call->getResult(k));
+        // The callee's own value: the caller cannot know it (unless the
+        // summary says what it is).
+        bool known = (k < summary.constant.size() && summary.constant[k]) ||
+                     (k < summary.comparesArgument.size() &&
+                      summary.comparesArgument[k]);
+        if (!known)
+          ctx.opaqueOwnershipFlags.try_emplace(call->getResult(k));
       }
     }
     if (i < summary.sameAsArgument.size() && summary.sameAsArgument[i])
@@ -118,6 +123,9 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
         ctx.flagArgumentOf[r] = {call.getArgOperands()[j], negated};
     if (i < summary.constant.size() && summary.constant[i])
       constantCallResults[r] = *summary.constant[i];
+    if (i < summary.sameI1As.size() && summary.sameI1As[i] &&
+        *summary.sameI1As[i] < i)
+      ctx.callResultEquals[r] = call->getResult(*summary.sameI1As[i]);
     if (i < summary.comparesArgument.size() && summary.comparesArgument[i]) {
       const ArgumentComparison &c = *summary.comparesArgument[i];
       OperandRange args = call.getArgOperands();
@@ -393,6 +401,8 @@ FunctionSummary FunctionAnalysis::summary() const {
   };
   for (const auto &cands : argumentCandidates)
     sum.sameAsArgument.push_back(first(cands));
+  for (const auto &cands : equalResultCandidates)
+    sum.sameI1As.push_back(first(cands));
   for (auto [i, cands] : llvm::enumerate(ownedWhenCandidates)) {
     std::optional<unsigned> owned = first(cands);
     std::optional<std::pair<unsigned, bool>> unlessOwned;
@@ -400,7 +410,7 @@ FunctionSummary FunctionAnalysis::summary() const {
       // A flag of the function's own: callers can follow it only where
       // what it does not own is the one argument they passed.
       if (!argumentOut[i] && grownOut[i] < entryArguments.size() &&
-          !flagFromArguments[*owned])
+          flagHidden[*owned] && !flagFromArguments[*owned])
         unlessOwned = std::make_pair(grownOut[i], bool(grownInterior[i]));
       else
         owned = std::nullopt;
@@ -455,6 +465,7 @@ FunctionSummary FunctionAnalysis::summary() const {
     sum.ownedWhen.assign(sum.ownedWhen.size(), std::nullopt);
     sum.argumentUnlessOwned.assign(sum.argumentUnlessOwned.size(),
                                    std::nullopt);
+    sum.sameI1As.assign(sum.sameI1As.size(), std::nullopt);
     sum.sameAsArgument.assign(sum.sameAsArgument.size(), std::nullopt);
     sum.foreign.assign(sum.foreign.size(), false);
     sum.freeOp.assign(sum.freeOp.size(), StringRef());

@@ -120,6 +120,9 @@ struct FunctionSummary {
   /// know (a value of memory), and the result as their buffer where it is
   /// false.
   std::vector<std::optional<std::pair<unsigned, bool>>> argumentUnlessOwned;
+  /// Per i1 result: an earlier i1 result it equals on every path (a flag
+  /// returned twice), so callers see one value through both.
+  std::vector<std::optional<unsigned>> sameI1As;
   /// Per memref result: an earlier result that holds the same fresh
   /// buffer on every path (`return %b, %b`, as upstream's bufferization
   /// returns one tensor twice; `second`: a view that may start past the

@@ -438,6 +438,8 @@ void Transfer::defineResults(Operation *op, PathState &st) {
         else
           flow.pinFormula(
               r, ctx.conds.comparison(c.lhs, c.predicate, c.rhs, atom));
+      } else if (Value earlier = ctx.callResultEquals.lookup(r)) {
+        flow.pinFormula(r, ctx.conds.formulaOf(earlier));
       }
   for (Value r : heapAllocatedResults(op))
     if (std::optional<unsigned> b = ctx.bufferOf(r))

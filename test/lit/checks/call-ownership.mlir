@@ -139,20 +139,22 @@ func.func @usedAfterFree(%c: i1, %x: memref<8xf32>) -> f32 {
 // JSON-NEXT: "message": "buffer %r#0 is never freed when %c is true"
 
 // A flag the callee computes from what it reads (the sparse compiler's
-// insertion helpers): the result is the buffer passed in where the flag is
-// false, a grown copy the caller owns where it is true. The caller cannot
-// know the flag's value (a value of memory), but keeps following the
-// buffer it passed.
-func.func private @grow(%buf: memref<?xf32>, %n: index) -> (memref<?xf32>, i1) {
+// insertion helpers compare with sizes kept in memory): the result is the
+// buffer passed in where the flag is false, a grown copy the caller owns
+// where it is true. The caller cannot know the flag's value (a value of
+// memory), but keeps following the buffer it passed.
+func.func private @grow(%buf: memref<?xf32>, %sizes: memref<1xindex>, %n: index) -> (memref<?xf32>, i1) {
   %c0 = arith.constant 0 : index
   %false = arith.constant false
   %true = arith.constant true
-  %dim = memref.dim %buf, %c0 : memref<?xf32>
-  %small = arith.cmpi ult, %dim, %n : index
+  %cap = memref.load %sizes[%c0] : memref<1xindex>
+  %small = arith.cmpi ult, %cap, %n : index
   %r:2 = scf.if %small -> (memref<?xf32>, i1) {
     %new = memref.alloc(%n) : memref<?xf32>
-    %head = memref.subview %new[0] [%dim] [1] : memref<?xf32> to memref<?xf32, strided<[1]>>
-    memref.copy %buf, %head : memref<?xf32> to memref<?xf32, strided<[1]>>
+    %head = memref.subview %new[0] [%cap] [1] : memref<?xf32> to memref<?xf32, strided<[1]>>
+    %old = memref.subview %buf[0] [%cap] [1] : memref<?xf32> to memref<?xf32, strided<[1]>>
+    memref.copy %old, %head : memref<?xf32, strided<[1]>> to memref<?xf32, strided<[1]>>
+    memref.store %n, %sizes[%c0] : memref<1xindex>
     scf.yield %new, %true : memref<?xf32>, i1
   } else {
     scf.yield %buf, %false : memref<?xf32>, i1
@@ -161,10 +163,10 @@ func.func private @grow(%buf: memref<?xf32>, %n: index) -> (memref<?xf32>, i1) {
 }
 
 // Correct: the copy freed under its flag, the original always.
-func.func @grownAndOriginalFreed(%n: index) {
+func.func @grownAndOriginalFreed(%sizes: memref<1xindex>, %n: index) {
   %c4 = arith.constant 4 : index
   %a = memref.alloc(%c4) : memref<?xf32>
-  %r:2 = call @grow(%a, %n) : (memref<?xf32>, index) -> (memref<?xf32>, i1)
+  %r:2 = call @grow(%a, %sizes, %n) : (memref<?xf32>, memref<1xindex>, index) -> (memref<?xf32>, i1)
   scf.if %r#1 {
     memref.dealloc %r#0 : memref<?xf32>
   }
@@ -173,10 +175,10 @@ func.func @grownAndOriginalFreed(%n: index) {
 }
 
 // Correct: the original freed where the result moved (an address test).
-func.func @freedWhereMoved(%n: index) {
+func.func @freedWhereMoved(%sizes: memref<1xindex>, %n: index) {
   %c4 = arith.constant 4 : index
   %a = memref.alloc(%c4) : memref<?xf32>
-  %r:2 = call @grow(%a, %n) : (memref<?xf32>, index) -> (memref<?xf32>, i1)
+  %r:2 = call @grow(%a, %sizes, %n) : (memref<?xf32>, memref<1xindex>, index) -> (memref<?xf32>, i1)
   %pa = memref.extract_aligned_pointer_as_index %a : memref<?xf32> -> index
   %pr = memref.extract_aligned_pointer_as_index %r#0 : memref<?xf32> -> index
   %moved = arith.cmpi ne, %pa, %pr : index
@@ -188,11 +190,11 @@ func.func @freedWhereMoved(%n: index) {
 }
 
 // The original leaks whichever the flag is.
-func.func @originalNeverFreed(%n: index) {
+func.func @originalNeverFreed(%sizes: memref<1xindex>, %n: index) {
   %c4 = arith.constant 4 : index
   // expected-warning@+1 {{buffer %a is never freed [leak]}}
   %a = memref.alloc(%c4) : memref<?xf32>
-  %r:2 = call @grow(%a, %n) : (memref<?xf32>, index) -> (memref<?xf32>, i1)
+  %r:2 = call @grow(%a, %sizes, %n) : (memref<?xf32>, memref<1xindex>, index) -> (memref<?xf32>, i1)
   scf.if %r#1 {
     memref.dealloc %r#0 : memref<?xf32>
   }
@@ -201,37 +203,104 @@ func.func @originalNeverFreed(%n: index) {
 }
 
 // Not reported: freeing both frees %a twice where the flag is false, which
-// the caller's own values may rule out (a size @grow always exceeds).
-func.func @bothFreed(%n: index) {
+// what memory holds may rule out.
+func.func @bothFreed(%sizes: memref<1xindex>, %n: index) {
   %c4 = arith.constant 4 : index
   %a = memref.alloc(%c4) : memref<?xf32>
-  %r:2 = call @grow(%a, %n) : (memref<?xf32>, index) -> (memref<?xf32>, i1)
+  %r:2 = call @grow(%a, %sizes, %n) : (memref<?xf32>, memref<1xindex>, index) -> (memref<?xf32>, i1)
   memref.dealloc %a : memref<?xf32>
   memref.dealloc %r#0 : memref<?xf32>
   return
 }
 
-// A flag computed from an i1 the caller passes: not followed (an atom of
-// the caller's would be unrelated to that i1), nothing is assumed.
-func.func private @growIf(%c: i1, %buf: memref<?xf32>, %n: index) -> (memref<?xf32>, i1) {
+// Correct: a wrapper hands the flag out twice; callers see one value
+// through both (FunctionSummary::sameI1As).
+func.func private @growTwice(%buf: memref<?xf32>, %sizes: memref<1xindex>, %n: index) -> (memref<?xf32>, i1, i1) {
+  %r:2 = func.call @grow(%buf, %sizes, %n) : (memref<?xf32>, memref<1xindex>, index) -> (memref<?xf32>, i1)
+  return %r#0, %r#1, %r#1 : memref<?xf32>, i1, i1
+}
+func.func @flagReturnedTwice(%sizes: memref<1xindex>, %n: index) -> f32 {
   %c0 = arith.constant 0 : index
-  %dim = memref.dim %buf, %c0 : memref<?xf32>
-  %small = arith.cmpi ult, %dim, %n : index
-  %both = arith.andi %c, %small : i1
-  %r = scf.if %both -> (memref<?xf32>) {
+  %c4 = arith.constant 4 : index
+  %a = memref.alloc(%c4) : memref<?xf32>
+  %r:3 = func.call @growTwice(%a, %sizes, %n) : (memref<?xf32>, memref<1xindex>, index) -> (memref<?xf32>, i1, i1)
+  scf.if %r#2 {
+    memref.dealloc %a : memref<?xf32>
+  }
+  %v = scf.if %r#1 -> f32 {
+    %z = arith.constant 0.0 : f32
+    scf.yield %z : f32
+  } else {
+    %x = memref.load %r#0[%c0] : memref<?xf32>
+    scf.yield %x : f32
+  }
+  memref.dealloc %r#0 : memref<?xf32>
+  return %v : f32
+}
+
+// A flag the caller can compute itself (a comparison of what it passes,
+// here of an i1 it passes, stored and loaded back): not read as a value of
+// memory, which would be unrelated to the caller's own test of it.
+func.func private @growIf(%c: i1, %buf: memref<?xf32>, %n: index) -> (memref<?xf32>, i1) {
+  %slot = memref.alloca() : memref<i1>
+  memref.store %c, %slot[] : memref<i1>
+  %again = memref.load %slot[] : memref<i1>
+  %r = scf.if %again -> (memref<?xf32>) {
     %new = memref.alloc(%n) : memref<?xf32>
     scf.yield %new : memref<?xf32>
   } else {
     scf.yield %buf : memref<?xf32>
   }
-  return %r, %both : memref<?xf32>, i1
+  return %r, %again : memref<?xf32>, i1
 }
-func.func @flagFromCallersValue(%c: i1, %n: index) {
+func.func @flagFromCallersValue(%c: i1, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %a = memref.alloc(%c4) : memref<?xf32>
   %r:2 = call @growIf(%c, %a, %n) : (i1, memref<?xf32>, index) -> (memref<?xf32>, i1)
   scf.if %c {
-    memref.dealloc %r#0 : memref<?xf32>
+    memref.dealloc %a : memref<?xf32>
   }
-  return
+  %v = scf.if %r#1 -> f32 {
+    %z = arith.constant 0.0 : f32
+    scf.yield %z : f32
+  } else {
+    %x = memref.load %r#0[%c0] : memref<?xf32>
+    scf.yield %x : f32
+  }
+  memref.dealloc %r#0 : memref<?xf32>
+  return %v : f32
+}
+func.func private @growBig(%buf: memref<?xf32>, %k: index) -> (memref<?xf32>, i1) {
+  %c3 = arith.constant 3 : index
+  %false = arith.constant false
+  %true = arith.constant true
+  %big = arith.cmpi sgt, %k, %c3 : index
+  %r:2 = scf.if %big -> (memref<?xf32>, i1) {
+    %new = memref.alloc(%k) : memref<?xf32>
+    scf.yield %new, %true : memref<?xf32>, i1
+  } else {
+    scf.yield %buf, %false : memref<?xf32>, i1
+  }
+  return %r#0, %r#1 : memref<?xf32>, i1
+}
+func.func @flagTheCallerComputes(%k: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %a = memref.alloc(%c4) : memref<?xf32>
+  %r:2 = call @growBig(%a, %k) : (memref<?xf32>, index) -> (memref<?xf32>, i1)
+  %big = arith.cmpi sgt, %k, %c3 : index
+  scf.if %big {
+    memref.dealloc %a : memref<?xf32>
+  }
+  %v = scf.if %r#1 -> f32 {
+    %z = arith.constant 0.0 : f32
+    scf.yield %z : f32
+  } else {
+    %x = memref.load %r#0[%c0] : memref<?xf32>
+    scf.yield %x : f32
+  }
+  memref.dealloc %r#0 : memref<?xf32>
+  return %v : f32
 }
