@@ -116,6 +116,10 @@ struct FunctionContext {
   /// are not tracked (a free of the result frees one of them).
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 2>>
       maybeReturnedArguments;
+  /// Per memref call result that may be one of the memrefs its call passes
+  /// (FunctionSummary::mayReturnArguments, no flag beside it): those.
+  llvm::DenseMap<mlir::Value, llvm::SmallVector<mlir::Value, 2>>
+      callResultMayBe;
   /// Per call: the memrefs it passes to a callee that takes them over
   /// (FunctionSummary::takesArguments); what the caller does not own is
   /// freed by the call.

@@ -272,13 +272,27 @@ void FunctionAnalysis::updateArgumentOut(unsigned i, Value v, Bdd path,
   std::optional<unsigned> arg;
   bool interior = false, one = true;
   Bdd covered = BddManager::False;
+  auto mayBe = [&](unsigned k) {
+    if (!llvm::is_contained(argumentMay[i], k))
+      argumentMay[i].push_back(k);
+  };
   for (const AliasEntry &e : flow.aliasOf(v)) {
     Bdd c = bdd.conj(path, e.cond);
     if (c == BddManager::False)
       continue;
-    if (std::optional<unsigned> k = entryArgumentOf(ctx.origins[e.origin]);
-        k && !llvm::is_contained(argumentMay[i], *k))
-      argumentMay[i].push_back(*k);
+    const Origin &o = ctx.origins[e.origin];
+    if (std::optional<unsigned> k = entryArgumentOf(o))
+      mayBe(*k);
+    // A call's result that may be what the call passed: the arguments
+    // that may be.
+    if (o.kind == OriginKind::Unknown && o.value)
+      if (auto it = ctx.callResultMayBe.find(o.value);
+          it != ctx.callResultMayBe.end())
+        for (Value passed : it->second)
+          for (const AliasEntry &p : flow.aliasOf(passed))
+            if (std::optional<unsigned> k =
+                    entryArgumentOf(ctx.origins[p.origin]))
+              mayBe(*k);
   }
   for (const AliasEntry &e : flow.aliasOf(v)) {
     Bdd c = bdd.conj(path, e.cond);

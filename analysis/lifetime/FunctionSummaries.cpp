@@ -148,12 +148,16 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
     // (Not where an ownership flag comes beside it: the caller frees the
     // result only where the flag says it is the callee's fresh buffer.)
     bool flagged = i < summary.ownedWhen.size() && summary.ownedWhen[i];
-    if (i < summary.mayReturnArguments.size() && isMemRef(r) && !flagged &&
-        mayHandOn(r))
+    if (i < summary.mayReturnArguments.size() && isMemRef(r) && !flagged) {
+      bool handedOn = mayHandOn(r);
       for (unsigned j : summary.mayReturnArguments[i])
-        if (j < call.getArgOperands().size() && !llvm::is_contained(grown, j))
-          ctx.maybeReturnedArguments[call.getOperation()].push_back(
-              call.getArgOperands()[j]);
+        if (j < call.getArgOperands().size() && !llvm::is_contained(grown, j)) {
+          ctx.callResultMayBe[r].push_back(call.getArgOperands()[j]);
+          if (handedOn)
+            ctx.maybeReturnedArguments[call.getOperation()].push_back(
+                call.getArgOperands()[j]);
+        }
+    }
   }
   // What the callee frees on every path is freed by the call; what it may
   // free is not followed past the call.

@@ -553,6 +553,11 @@ AliasSet Transfer::aliasOfResult(Operation *op, OpResult r) {
     if (!s.empty())
       return s;
   }
+  // A call result that may be one of the buffers the call passes: memory
+  // of its own, so that a function returning it says which arguments it
+  // may return (a wrapper of such a callee).
+  if (ctx.callResultMayBe.count(r))
+    return {{ctx.originFor(OriginKind::Unknown, r), BddManager::True}};
   return flow.unknown(BddManager::True);
 }
 

@@ -95,3 +95,25 @@ func.func @only_reads_what_was_chosen(%c: i1) -> f32 {
   memref.dealloc %b : memref<4xf32>
   return %v : f32 // expected-note {{the function exits here with %a still allocated}}
 }
+
+// Correct: a wrapper that returns what such a callee returns may return
+// what it was given as well: its callers stop tracking what they pass
+// there too (the free of the result frees one of them).
+func.func private @choose_wrapped(%c: i1, %x: memref<4xf32>, %y: memref<4xf32>) -> memref<4xf32> {
+  %r = call @choose(%c, %x, %y) : (i1, memref<4xf32>, memref<4xf32>) -> memref<4xf32>
+  %cast = memref.cast %r : memref<4xf32> to memref<?xf32>
+  %back = memref.cast %cast : memref<?xf32> to memref<4xf32>
+  return %back : memref<4xf32>
+}
+
+func.func @frees_what_the_wrapper_chose(%c: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  %m = call @choose_wrapped(%c, %a, %b) : (i1, memref<4xf32>, memref<4xf32>) -> memref<4xf32>
+  %v = memref.load %m[%c0] : memref<4xf32>
+  memref.dealloc %m : memref<4xf32>
+  %o = arith.select %c, %b, %a : memref<4xf32>
+  memref.dealloc %o : memref<4xf32>
+  return %v : f32
+}
