@@ -10,6 +10,7 @@
 #include "analysis/NestingDepth.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -96,7 +97,7 @@ bool Document::parseChunked(unsigned threads, unsigned parts) {
   Block topLevel;
   if (parseInChunks(topLevel, threads, parts)) {
     mod = OwningOpRef<ModuleOp>(wrapInModule(topLevel));
-    if (succeeded(verify(*mod)))
+    if (succeeded(verifyParsed()))
       return true;
     // Report it exactly as a parse of the whole file does.
     inputErrors.clear();
@@ -117,7 +118,7 @@ bool Document::parseWhole() {
     return false;
   }
   mod = OwningOpRef<ModuleOp>(wrapInModule(block));
-  if (failed(verify(*mod))) {
+  if (failed(verifyParsed())) {
     if (inputErrors.empty())
       inputErrors.push_back({"failed to verify", {}});
     return false;
@@ -219,6 +220,52 @@ ModuleOp Document::wrapInModule(Block &topLevel) {
   Block &dst = module.getBodyRegion().front();
   dst.getOperations().splice(dst.end(), topLevel.getOperations());
   return module;
+}
+
+/// An unregistered op that MLIR's symbol lookups stop at.
+static bool mayBeSymbolTable(Operation *op) {
+  return !op->isRegistered() && op->getNumRegions() == 1;
+}
+
+/// Verifies `mod` as verify() does, except that the symbol uses inside
+/// ops that mayBeSymbolTable are not resolved (nor the uniqueness of the
+/// module's symbol names checked).
+static LogicalResult verifyButUnknownScopes(ModuleOp mod) {
+  for (Operation &op : mod.getBody()->getOperations())
+    if (failed(verify(&op)))
+      return failure();
+  SymbolTableCollection tables;
+  WalkResult r = mod->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op != mod.getOperation() && mayBeSymbolTable(op))
+      return WalkResult::skip();
+    auto user = dyn_cast<SymbolUserOpInterface>(op);
+    if (user && SymbolTable::getNearestSymbolTable(op) == mod.getOperation() &&
+        failed(user.verifySymbolUses(tables)))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
+}
+
+LogicalResult Document::verifyParsed() {
+  if (succeeded(verify(*mod)))
+    return success();
+  bool usesInUnknownScopes = false;
+  mod->walk([&](Operation *op) {
+    if (isa<SymbolUserOpInterface>(op))
+      for (Operation *p = op->getParentOp(); p && p != mod->getOperation();
+           p = p->getParentOp())
+        usesInUnknownScopes |= mayBeSymbolTable(p);
+  });
+  if (!usesInUnknownScopes)
+    return failure();
+  // The first verifier's errors stand unless the second accepts the IR.
+  std::vector<InputError> first = std::move(inputErrors);
+  inputErrors.clear();
+  if (succeeded(verifyButUnknownScopes(*mod)))
+    return success();
+  inputErrors = std::move(first);
+  return failure();
 }
 
 /// One chunk's parse: its text, its own source manager and parser state

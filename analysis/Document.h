@@ -182,6 +182,11 @@ private:
   /// record goes into spanIndex as soon as the chunk is parsed.
   bool parseInChunks(mlir::Block &into, unsigned threads, unsigned parts);
   mlir::ModuleOp wrapInModule(mlir::Block &topLevel);
+  /// Verifies what was parsed as mlir-opt does, but for the uses of
+  /// symbols inside an unregistered op with one region: MLIR takes such an
+  /// op for a possible symbol table, where a call's callee resolves to
+  /// nothing, and rejects IR the tool that knows the op accepts.
+  mlir::LogicalResult verifyParsed();
   /// What the parser recorded of `op` (from spanIndex once the record is
   /// dropped), and of a block argument's name.
   std::optional<OpSpans> opSpans(mlir::Operation *op) const;

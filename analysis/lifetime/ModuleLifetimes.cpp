@@ -211,8 +211,18 @@ FunctionOpInterface ModuleLifetimes::calleeOf(CallOpInterface call) {
     if (auto c = v.getDefiningOp<func::ConstantOp>())
       return dyn_cast_or_null<FunctionOpInterface>(
           tables.lookupNearestSymbolFrom(call, c.getValueAttr()));
+  if (auto callee = dyn_cast_or_null<FunctionOpInterface>(
+          call.resolveCallableInTable(&tables)))
+    return callee;
+  // Inside an unregistered op with one region (which MLIR takes for a
+  // possible symbol table, where the name resolves to nothing): the
+  // module's function of that name, as the tool that knows the op reads it.
+  auto name = dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+  auto module = call->getParentOfType<ModuleOp>();
+  if (!name || !module)
+    return {};
   return dyn_cast_or_null<FunctionOpInterface>(
-      call.resolveCallableInTable(&tables));
+      tables.lookupSymbolIn(module, name));
 }
 
 std::pair<std::vector<SmallVector<unsigned>>, std::vector<unsigned>>

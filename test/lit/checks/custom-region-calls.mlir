@@ -1,0 +1,48 @@
+// RUN: %memlint lint --verify-diagnostics %s
+//
+// Calls inside the region of an op of a dialect memlint does not know (a
+// custom scope or launch). MLIR takes such an op, with one region, for a
+// possible symbol table, where `@release` resolves to nothing: its
+// verifier rejects the call (mlir-opt too, without the dialect), where the
+// tool that knows the op accepts it. memlint verifies the rest as usual
+// and reads the callee as the module's function of that name.
+//
+// A call of a function the module does not have, outside such an op, is
+// still refused, as mlir-opt refuses it:
+// RUN: not %memlint lint %S/Inputs/undefined-callee.mlir 2>&1 | FileCheck %s --check-prefix=UNDEFINED
+// UNDEFINED: undefined-callee.mlir:2:3: error: 'func.call' op 'nope' does not reference a valid function
+
+// The caller owns nothing it is given: a free of it is the wrapper's own
+// finding.
+func.func private @release(%m: memref<4xf32>) {
+  // expected-error@+1 {{frees %m, which comes from function argument %m: the caller owns it [invalid-free]}}
+  memref.dealloc %m : memref<4xf32>
+  return
+}
+func.func private @id(%m: memref<4xf32>) -> memref<4xf32> {
+  return %m : memref<4xf32>
+}
+
+// Correct: freed by the wrapper, called inside the custom region.
+func.func @freed_by_call_in_custom_region() {
+  %a = memref.alloc() : memref<4xf32>
+  "npu.scope"() ({
+    func.call @release(%a) : (memref<4xf32>) -> ()
+    "npu.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+func.func @freed_twice_in_custom_region() {
+  // expected-note@+1 {{%a allocated here}}
+  %a = memref.alloc() : memref<4xf32>
+  "npu.scope"() ({
+    %r = func.call @id(%a) : (memref<4xf32>) -> memref<4xf32>
+    // expected-note@+1 {{first freed here}}
+    memref.dealloc %r : memref<4xf32>
+    "npu.yield"() : () -> ()
+  }) : () -> ()
+  // expected-error@+1 {{buffer %a is freed twice [double-free]}}
+  memref.dealloc %a : memref<4xf32>
+  return
+}
