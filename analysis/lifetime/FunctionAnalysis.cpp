@@ -358,31 +358,42 @@ void FunctionAnalysis::untrackAmbiguousLoopValues() {
   }
 }
 
+/// Whether a path of branches leads from `from` to `to` (bounded: a CFG
+/// too large to search is taken to).
+static bool reachable(Block *from, Block *to) {
+  SmallVector<Block *> work(from->succ_begin(), from->succ_end());
+  DenseSet<Block *> seen;
+  while (!work.empty()) {
+    Block *b = work.pop_back_val();
+    if (b == to || seen.size() > 4096)
+      return true;
+    if (seen.insert(b).second)
+      work.append(b->succ_begin(), b->succ_end());
+  }
+  return false;
+}
+
+/// Whether `region` runs at most once each time `op`, which holds it, runs
+/// (scf.forall says its body does not repeat: memlint walks it as a loop,
+/// as every LoopLikeOpInterface).
+static bool runsOnceIn(Region &region, Operation *op) {
+  auto branch = dyn_cast<RegionBranchOpInterface>(op);
+  return branch && !isa<LoopLikeOpInterface>(op) &&
+         !branch.isRepetitiveRegion(region.getRegionNumber());
+}
+
 /// Whether `block` runs at most once each time its function runs: no loop
 /// (a CFG cycle, a region that repeats, an op whose regions' order is not
-/// known) encloses it. Bounded: a CFG too large to search is taken to loop.
+/// known) encloses it.
 static bool runsOnce(Block *block) {
   for (unsigned depth = 0; block && depth < 4096; ++depth) {
+    if (reachable(block, block))
+      return false;
     Region *region = block->getParent();
-    if (!region->hasOneBlock()) {
-      SmallVector<Block *> work(block->succ_begin(), block->succ_end());
-      DenseSet<Block *> seen;
-      while (!work.empty()) {
-        Block *b = work.pop_back_val();
-        if (b == block || seen.size() > 4096)
-          return false;
-        if (seen.insert(b).second)
-          work.append(b->succ_begin(), b->succ_end());
-      }
-    }
     Operation *parent = region->getParentOp();
     if (isa<FunctionOpInterface>(parent))
       return true;
-    // (scf.forall says its body does not repeat: memlint walks it as a
-    // loop, as every LoopLikeOpInterface.)
-    auto branch = dyn_cast<RegionBranchOpInterface>(parent);
-    if (!branch || isa<LoopLikeOpInterface>(parent) ||
-        branch.isRepetitiveRegion(region->getRegionNumber()))
+    if (!runsOnceIn(*region, parent))
       return false;
     block = parent->getBlock();
   }
@@ -390,14 +401,25 @@ static bool runsOnce(Block *block) {
 }
 
 /// Whether `event` happens before `at` on every path that reaches both,
-/// and never after it: `at` follows the op holding `event` in a block that
-/// runs once.
+/// and never after it: the op holding `event` in `at`'s region comes
+/// before `at` in its block, or in a block no branch from `at`'s leads
+/// back to, and that region runs once. (Not in a CFG cycle of its own
+/// either: a loss after such a loop hid the false findings of loops of
+/// branches that memlint still has, a free at a counter's last or first
+/// iteration taken for one of any.)
 static bool happensBefore(Operation *event, Operation *at) {
   if (!event || !at)
     return false;
-  Operation *holder = at->getBlock()->findAncestorOpInBlock(*event);
-  return holder && holder != at && holder->isBeforeInBlock(at) &&
-         runsOnce(at->getBlock());
+  Region *region = at->getParentRegion();
+  Operation *holder = region->findAncestorOpInRegion(*event);
+  Block *block = holder ? holder->getBlock() : nullptr;
+  if (!holder || holder == at ||
+      (block == at->getBlock() && !holder->isBeforeInBlock(at)) ||
+      reachable(at->getBlock(), block) || reachable(block, block))
+    return false;
+  Operation *parent = region->getParentOp();
+  return isa<FunctionOpInterface>(parent) ||
+         (runsOnceIn(*region, parent) && runsOnce(parent->getBlock()));
 }
 
 /// Whether an event at `op` of a buffer memlint stopped following still

@@ -113,3 +113,20 @@ func.func @lost_in_a_loop(%n: index, %v: f32) {
   }
   return
 }
+
+// Lost in a later block that no branch leads back from: what happened
+// before still holds.
+func.func @freed_twice_then_stored_in_a_later_block(%box: memref<memref<4xf32>>) {
+  // expected-note@+1 {{%a allocated here}}
+  %a = memref.alloc() : memref<4xf32>
+  // expected-note@+1 {{first freed here}}
+  memref.dealloc %a : memref<4xf32>
+  cf.br ^freed_again
+^freed_again:
+  // expected-error@+1 {{buffer %a is freed twice [double-free]}}
+  memref.dealloc %a : memref<4xf32>
+  cf.br ^stored
+^stored:
+  memref.store %a, %box[] : memref<memref<4xf32>>
+  return
+}
