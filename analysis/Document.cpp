@@ -12,7 +12,10 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
@@ -228,20 +231,44 @@ static bool mayBeSymbolTable(Operation *op) {
 }
 
 /// Verifies `mod` as verify() does, except that the symbol uses inside
-/// ops that mayBeSymbolTable are not resolved (nor the uniqueness of the
-/// module's symbol names checked).
+/// ops that mayBeSymbolTable are not resolved (the analysis takes a
+/// callee there only where its type is the call's: calleeOf).
 static LogicalResult verifyButUnknownScopes(ModuleOp mod) {
-  for (Operation &op : mod.getBody()->getOperations())
+  llvm::StringSet<> names;
+  for (Operation &op : mod.getBody()->getOperations()) {
     if (failed(verify(&op)))
       return failure();
+    if (auto name =
+            op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+        name && !names.insert(name.getValue()).second)
+      return op.emitError()
+             << "redefinition of symbol named '" << name.getValue() << "'";
+  }
   SymbolTableCollection tables;
   WalkResult r = mod->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op != mod.getOperation() && mayBeSymbolTable(op))
-      return WalkResult::skip();
     auto user = dyn_cast<SymbolUserOpInterface>(op);
     if (user && SymbolTable::getNearestSymbolTable(op) == mod.getOperation() &&
         failed(user.verifySymbolUses(tables)))
       return WalkResult::interrupt();
+    // Inside such an op, a call of a function the module has must match
+    // it, as the tool that knows the op would require (one of a name the
+    // module lacks may be the op's own).
+    auto call = dyn_cast<CallOpInterface>(op);
+    auto name =
+        call ? dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee())
+             : SymbolRefAttr();
+    if (name && SymbolTable::getNearestSymbolTable(op) != mod.getOperation())
+      if (Operation *target = tables.lookupSymbolIn(mod, name)) {
+        auto fn = dyn_cast<FunctionOpInterface>(target);
+        if (!fn ||
+            TypeRange(fn.getArgumentTypes()) !=
+                TypeRange(call.getArgOperands().getTypes()) ||
+            TypeRange(fn.getResultTypes()) != op->getResultTypes()) {
+          op->emitOpError()
+              << "'" << name << "' does not match the function it calls";
+          return WalkResult::interrupt();
+        }
+      }
     return WalkResult::advance();
   });
   return failure(r.wasInterrupted());

@@ -216,13 +216,20 @@ FunctionOpInterface ModuleLifetimes::calleeOf(CallOpInterface call) {
     return callee;
   // Inside an unregistered op with one region (which MLIR takes for a
   // possible symbol table, where the name resolves to nothing): the
-  // module's function of that name, as the tool that knows the op reads it.
+  // module's function of that name, as the tool that knows the op reads
+  // it, where its type is the call's (no verifier checked that there).
   auto name = dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
   auto module = call->getParentOfType<ModuleOp>();
   if (!name || !module)
     return {};
-  return dyn_cast_or_null<FunctionOpInterface>(
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(
       tables.lookupSymbolIn(module, name));
+  if (!callee ||
+      TypeRange(callee.getArgumentTypes()) !=
+          TypeRange(call.getArgOperands().getTypes()) ||
+      TypeRange(callee.getResultTypes()) != call->getResultTypes())
+    return {};
+  return callee;
 }
 
 std::pair<std::vector<SmallVector<unsigned>>, std::vector<unsigned>>

@@ -11,6 +11,10 @@
 // still refused, as mlir-opt refuses it:
 // RUN: not %memlint lint %S/Inputs/undefined-callee.mlir 2>&1 | FileCheck %s --check-prefix=UNDEFINED
 // UNDEFINED: undefined-callee.mlir:2:3: error: 'func.call' op 'nope' does not reference a valid function
+// and so is a call in such an op of a function of the module whose type
+// is not the call's:
+// RUN: not %memlint lint %S/Inputs/custom-region-mismatched-call.mlir 2>&1 | FileCheck %s --check-prefix=MISMATCHED
+// MISMATCHED: custom-region-mismatched-call.mlir:7:5: error: 'func.call' op 'release' does not reference a valid function
 
 // The caller owns nothing it is given: a free of it is the wrapper's own
 // finding.
