@@ -13,8 +13,23 @@
 // UNDEFINED: undefined-callee.mlir:2:3: error: 'func.call' op 'nope' does not reference a valid function
 // and so is a call in such an op of a function of the module whose type
 // is not the call's:
-// RUN: not %memlint lint %S/Inputs/custom-region-mismatched-call.mlir 2>&1 | FileCheck %s --check-prefix=MISMATCHED
-// MISMATCHED: custom-region-mismatched-call.mlir:7:5: error: 'func.call' op 'release' does not reference a valid function
+// (the file is written from the `// IN:` lines below: an invalid input
+// among the repository's .mlir files would trip the editor's incremental
+// check, which splits a file into functions)
+// RUN: sed -n 's|^// IN: \{0,1\}||p' %s > %t.mismatched.mlir
+// RUN: not %memlint lint %t.mismatched.mlir 2>&1 | FileCheck %s --check-prefix=MISMATCHED
+// MISMATCHED: mismatched.mlir:7:5: error: 'func.call' op 'release' does not reference a valid function
+// IN: func.func private @release(%m: memref<4xf32>) {
+// IN:   memref.dealloc %m : memref<4xf32>
+// IN:   return
+// IN: }
+// IN: func.func @f(%b: memref<8xi32>) {
+// IN:   "npu.scope"() ({
+// IN:     func.call @release(%b) : (memref<8xi32>) -> ()
+// IN:     "npu.yield"() : () -> ()
+// IN:   }) : () -> ()
+// IN:   return
+// IN: }
 
 // The caller owns nothing it is given: a free of it is the wrapper's own
 // finding.
