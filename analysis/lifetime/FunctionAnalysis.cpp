@@ -78,9 +78,8 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
   argumentMay.assign(fn.getNumResults(), {});
   grownOut.assign(fn.getNumResults(), GrownNotSeen);
   grownInterior.assign(fn.getNumResults(), false);
-  flagHidden.assign(fn.getNumResults(), true);
   equalResultCandidates.assign(fn.getNumResults(), {});
-  flagFromArguments.assign(fn.getNumResults(), false);
+  returnedI1s.assign(fn.getNumResults(), {});
   ownedWhenCandidates.assign(fn.getNumResults(), {});
   argumentCandidates.assign(fn.getNumResults(), {});
   sawReturnBefore = false;
@@ -165,7 +164,8 @@ void FunctionAnalysis::atReturn(const Exit &x) {
     if (i < constant.size() && v.getType().isInteger(1)) {
       updateConstant(i, v, x.st.path);
       updateSameAsArgument(i, v, x.st.path, firstReturn);
-      updateFlagSources(i, x.term);
+      if (!llvm::is_contained(returnedI1s[i], v))
+        returnedI1s[i].push_back(v);
       updateEqualResults(i, x, firstReturn);
     }
   }
@@ -243,15 +243,16 @@ void FunctionAnalysis::updateEqualResults(unsigned i, const Exit &x,
       });
 }
 
-void FunctionAnalysis::updateFlagSources(unsigned i, Operation *ret) {
-  auto fn = ret->getParentOfType<FunctionOpInterface>();
-  if (!fn) {
-    flagHidden[i] = false;
-    return;
-  }
-  FlagSources s = flagSourcesOf(ret->getOperand(i), fn);
-  flagHidden[i] = flagHidden[i] && s.hidden;
-  flagFromArguments[i] = flagFromArguments[i] || s.i1Argument;
+bool FunctionAnalysis::flagOfItsOwn(unsigned k) const {
+  if (k >= returnedI1s.size() || returnedI1s[k].empty() ||
+      entryArguments.empty())
+    return false;
+  auto fn = dyn_cast<FunctionOpInterface>(
+      entryArguments.front().getOwner()->getParentOp());
+  return fn && llvm::all_of(returnedI1s[k], [&](Value v) {
+           FlagSources s = flagSourcesOf(v, fn);
+           return s.hidden && !s.i1Argument;
+         });
 }
 
 std::optional<unsigned>

@@ -113,11 +113,12 @@ private:
   /// Per result: whether the argument of grownOut may be seen through a
   /// view that starts past its first byte.
   std::vector<bool> grownInterior;
-  /// Per i1 result, over the returns seen so far (see FlagSources): whether
-  /// callers cannot see what it is computed from at every return, and
-  /// whether it may come from an i1 argument at some return.
-  std::vector<bool> flagHidden, flagFromArguments;
-  void updateFlagSources(unsigned i, mlir::Operation *ret);
+  /// Per i1 result: the values its returns hand out (each once), whose
+  /// sources (FlagSources) summary() asks of an ownership flag alone.
+  std::vector<llvm::SmallVector<mlir::Value, 1>> returnedI1s;
+  /// Whether callers cannot see what result `k` is computed from at any
+  /// return, and no i1 argument may reach it.
+  bool flagOfItsOwn(unsigned k) const;
   /// Per i1 result: the earlier i1 results it still equals.
   std::vector<llvm::SmallVector<unsigned, 1>> equalResultCandidates;
   void updateEqualResults(unsigned i, const Exit &x, bool firstReturn);

@@ -414,7 +414,7 @@ FunctionSummary FunctionAnalysis::summary() const {
       // A flag of the function's own: callers can follow it only where
       // what it does not own is the one argument they passed.
       if (!argumentOut[i] && grownOut[i] < entryArguments.size() &&
-          flagHidden[*owned] && !flagFromArguments[*owned])
+          flagOfItsOwn(*owned))
         unlessOwned = std::make_pair(grownOut[i], bool(grownInterior[i]));
       else
         owned = std::nullopt;
