@@ -8,12 +8,12 @@
 #include "analysis/WorkPool.h"
 
 #include "analysis/NestingDepth.h"
+#include "analysis/Ownership.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/CallInterfaces.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -258,16 +258,11 @@ static LogicalResult verifyButUnknownScopes(ModuleOp mod) {
         call ? dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee())
              : SymbolRefAttr();
     if (name && SymbolTable::getNearestSymbolTable(op) != mod.getOperation())
-      if (Operation *target = tables.lookupSymbolIn(mod, name)) {
-        auto fn = dyn_cast<FunctionOpInterface>(target);
-        if (!fn ||
-            TypeRange(fn.getArgumentTypes()) !=
-                TypeRange(call.getArgOperands().getTypes()) ||
-            TypeRange(fn.getResultTypes()) != op->getResultTypes()) {
-          op->emitOpError()
-              << "'" << name << "' does not match the function it calls";
-          return WalkResult::interrupt();
-        }
+      if (Operation *target = tables.lookupSymbolIn(mod, name);
+          target && !callsAsTyped(op, target)) {
+        op->emitOpError() << "'" << name
+                          << "' does not match the function it calls";
+        return WalkResult::interrupt();
       }
     return WalkResult::advance();
   });

@@ -417,6 +417,15 @@ static bool dependsOnMemoryContents(Value v, unsigned depth) {
 
 bool dependsOnMemoryContents(Value v) { return dependsOnMemoryContents(v, 0); }
 
+bool callsAsTyped(Operation *call, Operation *callee) {
+  auto c = dyn_cast<CallOpInterface>(call);
+  auto fn = dyn_cast_or_null<FunctionOpInterface>(callee);
+  return c && fn &&
+         TypeRange(fn.getArgumentTypes()) ==
+             TypeRange(c.getArgOperands().getTypes()) &&
+         TypeRange(fn.getResultTypes()) == call->getResultTypes();
+}
+
 bool isOpaqueOp(Operation *op) {
   if (!op->isRegistered())
     return true;

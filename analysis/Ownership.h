@@ -150,6 +150,12 @@ bool dependsOnMemoryContents(mlir::Value v);
 /// True for ops memlint knows nothing about (no interfaces, e.g. an
 /// unregistered accelerator op).
 bool isOpaqueOp(mlir::Operation *op);
+
+/// Whether `callee` is a function `call` can call: its argument and
+/// result types are the call's operands' and results' (what func.call's
+/// verifier checks, where no verifier did: a call inside an unregistered
+/// op with one region).
+bool callsAsTyped(mlir::Operation *call, mlir::Operation *callee);
 /// Whether a region of `op` frees memory one of its own block arguments
 /// holds (or a view of it): a custom launch or scope may bind its operands
 /// to those arguments, so what `op` is given may be freed there.

@@ -204,11 +204,6 @@ public:
   bool isBookkeeping(unsigned var) const {
     return var < atoms.size() && (atoms[var].loopPlace || atoms[var].earlierOf);
   }
-  /// The SSA value atom `var` stands for (null for choices and
-  /// bookkeeping).
-  mlir::Value valueOf(unsigned var) const {
-    return var < atoms.size() ? atoms[var].value : mlir::Value();
-  }
   /// The block where atom `var` gets its value (null: outside any block).
   mlir::Block *definingBlock(unsigned var) const;
   /// True for atoms whose value comes from memory contents (loads, pointer

@@ -404,23 +404,19 @@ static bool runsOnce(Block *block) {
 /// Whether `event` happens before `at` on every path that reaches both,
 /// and never after it: the op holding `event` in `at`'s region comes
 /// before `at` in its block, or in a block no branch from `at`'s leads
-/// back to, and that region runs once. (Not in a CFG cycle of its own
+/// back to, and that block runs once. (Not in a CFG cycle of its own
 /// either: a loss after such a loop hid the false findings of loops of
 /// branches that memlint still has, a free at a counter's last or first
 /// iteration taken for one of any.)
 static bool happensBefore(Operation *event, Operation *at) {
   if (!event || !at)
     return false;
-  Region *region = at->getParentRegion();
-  Operation *holder = region->findAncestorOpInRegion(*event);
-  Block *block = holder ? holder->getBlock() : nullptr;
-  if (!holder || holder == at ||
-      (block == at->getBlock() && !holder->isBeforeInBlock(at)) ||
-      reachable(at->getBlock(), block) || reachable(block, block))
+  Operation *holder = at->getParentRegion()->findAncestorOpInRegion(*event);
+  if (!holder || holder == at)
     return false;
-  Operation *parent = region->getParentOp();
-  return isa<FunctionOpInterface>(parent) ||
-         (runsOnceIn(*region, parent) && runsOnce(parent->getBlock()));
+  Block *block = holder->getBlock();
+  return (block != at->getBlock() || holder->isBeforeInBlock(at)) &&
+         !reachable(at->getBlock(), block) && runsOnce(block);
 }
 
 /// Whether an event at `op` of a buffer memlint stopped following still

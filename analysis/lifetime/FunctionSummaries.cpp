@@ -101,11 +101,13 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
       std::optional<std::pair<unsigned, bool>> unlessOwned;
       if (i < summary.argumentUnlessOwned.size())
         unlessOwned = summary.argumentUnlessOwned[i];
-      if (!unlessOwned || unlessOwned->first < call.getArgOperands().size()) {
+      bool passed =
+          unlessOwned && unlessOwned->first < call.getArgOperands().size();
+      if (!unlessOwned || passed) {
         owned.push_back(r);
         ctx.ownershipFlagOf[r] = call->getResult(k);
       }
-      if (unlessOwned && unlessOwned->first < call.getArgOperands().size()) {
+      if (passed) {
         ctx.callResultUnlessOwned[r] = {
             call.getArgOperands()[unlessOwned->first], unlessOwned->second};
         // The callee's own value: the caller cannot know it (unless the

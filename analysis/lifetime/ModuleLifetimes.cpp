@@ -222,14 +222,10 @@ FunctionOpInterface ModuleLifetimes::calleeOf(CallOpInterface call) {
   auto module = call->getParentOfType<ModuleOp>();
   if (!name || !module)
     return {};
-  auto callee = dyn_cast_or_null<FunctionOpInterface>(
-      tables.lookupSymbolIn(module, name));
-  if (!callee ||
-      TypeRange(callee.getArgumentTypes()) !=
-          TypeRange(call.getArgOperands().getTypes()) ||
-      TypeRange(callee.getResultTypes()) != call->getResultTypes())
+  Operation *callee = tables.lookupSymbolIn(module, name);
+  if (!callsAsTyped(call, callee))
     return {};
-  return callee;
+  return cast<FunctionOpInterface>(callee);
 }
 
 std::pair<std::vector<SmallVector<unsigned>>, std::vector<unsigned>>
