@@ -58,6 +58,7 @@ FIX OPTIONS:
   --check                    exit 1 if a fix would change FILE, write nothing
   --unsafe-fixes             also apply the fixes marked unsafe (each
                              check's page in docs/checks/ says when)
+  --time-report              print the rounds, analyses and time (stderr)
 
 EVERY COMMAND: --help (this text), --checks, --config, --capacity
   SPACE=BYTES, --assume NAME<=N, --max-input-size=BYTES (default 64 MiB),

@@ -13,6 +13,8 @@
 #include "cli/InPlaceWrite.h"
 #include "fixes/Fixes.h"
 #include "fixes/TextEdits.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <iostream>
 
@@ -20,7 +22,7 @@ namespace memlint {
 
 int runFix(const Args &args) {
   bool unsafe = false, inPlace = false, diff = false, check = false,
-       force = false;
+       force = false, timeReport = false;
   Driver driver("fix");
   auto own = [&](const Args &args, size_t &i, std::string &) {
     const std::string &a = args[i];
@@ -34,6 +36,8 @@ int runFix(const Args &args) {
       diff = true;
     else if (a == "--check")
       check = true;
+    else if (a == "--time-report")
+      timeReport = true;
     else if (a != "--no-color") // nothing is coloured
       return false;
     return true;
@@ -79,6 +83,16 @@ int runFix(const Args &args) {
   if (!diff && !inPlace && !check)
     std::cout << result.text;
   std::cout.flush();
+  if (timeReport)
+    llvm::errs() << llvm::formatv(
+        "memlint: time report (wall seconds)\n"
+        "  file      {0:f3}   (parse and lint of the whole file, {1} "
+        "round{2})\n"
+        "  fixes     {3:f3}   (searches and proofs: {4} analyses of "
+        "functions, {5} fix{6} applied)\n",
+        result.fileSeconds, result.rounds + 1, result.rounds ? "s" : "",
+        result.searchSeconds, result.analyses, result.applied,
+        result.applied == 1 ? "" : "es");
 
   if (check || diff) {
     if (changed)

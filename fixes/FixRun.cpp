@@ -21,6 +21,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -313,6 +314,10 @@ static FunctionEdits fixFunction(Snapshot &cur, FunctionSlicer &slicer,
 FixRunResult fixText(const std::string &text, const std::string &fileName,
                      const LintOptions &opts, bool unsafe, unsigned maxRounds) {
   FixRunResult result;
+  using Clock = std::chrono::steady_clock;
+  auto secondsSince = [](Clock::time_point since) {
+    return std::chrono::duration<double>(Clock::now() - since).count();
+  };
   result.text = text;
   ContextPool contexts;
   // Window texts of functions whose search took nothing there, for the
@@ -327,6 +332,7 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
   // The findings of the fixed text, when the last round linted it.
   std::optional<std::vector<Finding>> remaining;
   for (unsigned round = 0; round < maxRounds; ++round) {
+    Clock::time_point roundStart = Clock::now();
     // The whole file in a context of its own: its analysis may run on
     // several threads, the search's contexts have none.
     std::unique_ptr<Snapshot> cur =
@@ -346,6 +352,8 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
         lintDocument(*cur->doc, keep, *cur->lifetimes);
     std::vector<FunctionFindings> byFunction =
         findingsByFunction(*cur, findings);
+    result.fileSeconds += secondsSince(roundStart);
+    Clock::time_point searchStart = Clock::now();
     // Each function's fixes are searched, taken and proven on its window
     // (an edit inside a function changes no other function's analysis
     // while its summary stays the same, which the proofs check), so a
@@ -418,6 +426,7 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
     // resort only, so that where the usual search succeeds its fixes stay.
     if (taken == 0)
       searchAll(/*wholeLeakRetry=*/true);
+    result.searchSeconds += secondsSince(searchStart);
     // The round that changes nothing has linted the final text already.
     if (taken == 0) {
       remaining = std::move(findings);
@@ -437,9 +446,11 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
   if (remaining) {
     result.remaining = std::move(*remaining);
   } else if (result.inputValid) {
+    Clock::time_point start = Clock::now();
     std::unique_ptr<Document> doc = Document::parse(result.text, fileName);
     if (doc->isValid())
       result.remaining = lintDocument(*doc, opts);
+    result.fileSeconds += secondsSince(start);
   }
   return result;
 }

@@ -85,6 +85,9 @@ struct FixRunResult {
   /// the rounds' parses of the whole file are not counted. The work
   /// counter of `memlint fix`: each costs about a lint of the function.
   uint64_t analyses = 0;
+  /// Wall seconds of the rounds' parses and lints of the whole file, and
+  /// of the functions' searches and proofs (`memlint fix --time-report`).
+  double fileSeconds = 0, searchSeconds = 0;
   /// Findings of the fixed text: those no fix could remove.
   std::vector<Finding> remaining;
 };
