@@ -33,6 +33,14 @@ public:
       headers.insert(header);
       naturalLoops[index[header]] = &blocks;
     }
+    // Each loop's depth in the region's nest of loops, summed: a loop k
+    // deep settles about k rounds after the one around it (a change
+    // travels a level per round, out and back in), so a nest of d loops
+    // needs about d * (d + 1) / 2 rounds (-convert-scf-to-cf's output of a
+    // 3-D convolution's 8 loops: 33), siblings one each.
+    for (auto &[header, blocks] : w.loops.cfgLoopsOf(&region))
+      for (Block *b : blocks)
+        extraRounds += headers.contains(b);
     ran.resize(order.size());
   }
 
@@ -46,7 +54,7 @@ public:
       for (Block *h : headers)
         if (auto it = w.cfgBackIn.find(h); it != w.cfgBackIn.end())
           backIn[h] = it->second;
-    w.iterateLoop(region.getParentOp(), headers.size(), [&](unsigned round) {
+    w.iterateLoop(region.getParentOp(), extraRounds, [&](unsigned round) {
       if (round > 0)
         backChanged = std::move(nextBackChanged);
       runRound(round, entry);
@@ -91,6 +99,8 @@ private:
   std::vector<Block *> order;
   DenseMap<Block *, unsigned> index;
   DenseSet<Block *> headers;
+  /// The rounds the loops' nest needs beyond the usual cap.
+  unsigned extraRounds = 0;
   /// By header index.
   std::map<unsigned, const DenseSet<Block *> *> naturalLoops;
   /// The state entering each header from outside its loop.
@@ -305,9 +315,10 @@ bool CfgWalk::testsFirst(Block *header) const {
 
 /// How many rounds the outermost loop of a nest may take: the usual cap
 /// plus one per loop inside it, since in lockstep a change needs a round
-/// per level to travel through the nest. `cfgLoops`: the loops of the
-/// region's own blocks, which a region of branches (code lowered to `cf`)
-/// iterates in the same rounds; they nest as deep as region loops do.
+/// per level to travel through the nest. `cfgLoops`: the rounds the loops
+/// of the region's own blocks need, which a region of branches (code
+/// lowered to `cf`) iterates in the same rounds; they nest as deep as
+/// region loops do.
 static unsigned roundCap(Operation *loop, unsigned cfgLoops) {
   unsigned nested = cfgLoops;
   if (loop)

@@ -102,8 +102,9 @@ private:
   /// Whether a loop visited now runs in lockstep (see iterateLoop): it
   /// then starts from what its back edges carried at its last visit.
   bool visitsInLockstep() const { return iteratingLoops >= lockstepDepth; }
-  /// `cfgLoops`: how many CFG loops the rounds iterate beside the nest of
-  /// `loop`'s regions (a region of branches walked as one).
+  /// `cfgLoops`: the extra rounds the CFG loops the rounds iterate beside
+  /// the nest of `loop`'s regions need (a region of branches walked as
+  /// one): their depths summed (CfgWalk).
   void iterateLoop(mlir::Operation *loop, unsigned cfgLoops,
                    llvm::function_ref<bool(unsigned round)> runRound);
   /// Whether a loop walked since the flag was last cleared has not reached
