@@ -62,11 +62,24 @@ static Outcomes swapFloatOutcomes(Outcomes o) {
   return (o & (Eq | Unordered)) | (o & Gt ? Lt : 0) | (o & Lt ? Gt : 0);
 }
 
-Bdd ConditionTable::floatComparison(arith::CmpFOp c) {
+std::optional<Bdd> ConditionTable::floatComparison(Operation *op) {
   using namespace float_outcome;
-  Value lhs = same.representative(c.getLhs());
-  Value rhs = same.representative(c.getRhs());
-  Outcomes holds = floatOutcomesWhere(c.getPredicate());
+  std::optional<arith::CmpFPredicate> predicate;
+  Attribute fastmath;
+  if (auto c = dyn_cast<arith::CmpFOp>(op)) {
+    predicate = c.getPredicate();
+    fastmath = c.getFastmathAttr();
+  } else if (auto c = dyn_cast<LLVM::FCmpOp>(op)) {
+    // The same sixteen predicates, `_false` and `_true` spelled apart.
+    predicate = arith::symbolizeCmpFPredicate(
+        LLVM::stringifyFCmpPredicate(c.getPredicate()).ltrim('_'));
+    fastmath = c.getFastmathFlagsAttr();
+  }
+  if (!predicate)
+    return std::nullopt;
+  Value lhs = same.representative(op->getOperand(0));
+  Value rhs = same.representative(op->getOperand(1));
+  Outcomes holds = floatOutcomesWhere(*predicate);
   if (rhs.getAsOpaquePointer() < lhs.getAsOpaquePointer()) {
     std::swap(lhs, rhs);
     holds = swapFloatOutcomes(holds);
@@ -75,11 +88,11 @@ Bdd ConditionTable::floatComparison(arith::CmpFOp c) {
   // compared under other flags are other pairs.)
   auto [it, first] = floatCells.try_emplace(
       std::make_tuple(lhs.getAsOpaquePointer(), rhs.getAsOpaquePointer(),
-                      c.getFastmathAttr().getAsOpaquePointer()));
+                      fastmath.getAsOpaquePointer()));
   if (first)
     it->second = {{BddManager::True, lhs == rhs ? Eq | Unordered : All}};
   return readCells(it->second, holds,
-                   [&] { return freshValueAtom(c.getResult()); });
+                   [&] { return freshValueAtom(op->getResult(0)); });
 }
 
 /// Bounds how far casesOf looks through casts and selects.

@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Index/IR/IndexOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -110,6 +111,13 @@ Bdd ConditionTable::firstIterationAtom(Operation *keyOp,
 
 static bool isI1(Value v) { return v.getType().isInteger(1); }
 
+/// Whether every operand of `op` is an i1 (emitc's logical ops take any
+/// operands C converts to bool, its bitwise ones any integers: on i1 ones
+/// both are the boolean ops).
+static bool i1Operands(Operation *op) {
+  return llvm::all_of(op->getOperands(), isI1);
+}
+
 bool ConditionTable::isDerived(Value v) const {
   if (!isI1(v))
     return false;
@@ -121,6 +129,9 @@ bool ConditionTable::isDerived(Value v) const {
   if (isa<arith::XOrIOp, arith::AndIOp, arith::OrIOp, arith::SelectOp,
           LLVM::XOrOp, LLVM::AndOp, LLVM::OrOp, LLVM::SelectOp>(def))
     return true;
+  if (isa<emitc::BitwiseXorOp, emitc::BitwiseAndOp, emitc::BitwiseOrOp,
+          emitc::LogicalAndOp, emitc::LogicalOrOp, emitc::LogicalNotOp>(def))
+    return i1Operands(def);
   if (auto c = dyn_cast<arith::CmpIOp>(def);
       c && isI1(c.getLhs()) &&
       (c.getPredicate() == arith::CmpIPredicate::eq ||
@@ -152,11 +163,18 @@ Bdd ConditionTable::formulaOf(Value v) {
     f = cst.isZero() ? BddManager::False : BddManager::True;
   } else if (!def || !isI1(v)) {
     known = false;
-  } else if (isa<arith::XOrIOp, LLVM::XOrOp>(def)) {
+  } else if (isa<arith::XOrIOp, LLVM::XOrOp>(def) ||
+             (isa<emitc::BitwiseXorOp>(def) && i1Operands(def))) {
     f = bdd.xorOf(formulaOf(def->getOperand(0)), formulaOf(def->getOperand(1)));
-  } else if (isa<arith::AndIOp, LLVM::AndOp>(def)) {
+  } else if (isa<arith::AndIOp, LLVM::AndOp>(def) ||
+             (isa<emitc::BitwiseAndOp, emitc::LogicalAndOp>(def) &&
+              i1Operands(def))) {
     f = bdd.conj(formulaOf(def->getOperand(0)), formulaOf(def->getOperand(1)));
-  } else if (isa<arith::OrIOp, LLVM::OrOp>(def)) {
+  } else if (isa<emitc::LogicalNotOp>(def) && i1Operands(def)) {
+    f = bdd.negate(formulaOf(def->getOperand(0)));
+  } else if (isa<arith::OrIOp, LLVM::OrOp>(def) ||
+             (isa<emitc::BitwiseOrOp, emitc::LogicalOrOp>(def) &&
+              i1Operands(def))) {
     f = bdd.disj(formulaOf(def->getOperand(0)), formulaOf(def->getOperand(1)));
   } else if (isa<arith::SelectOp, LLVM::SelectOp>(def)) {
     // (Both: condition, value if true, value if false.)
@@ -171,8 +189,8 @@ Bdd ConditionTable::formulaOf(Value v) {
   } else if (auto cmp = integerComparison(def)) {
     auto [lhs, pred, rhs] = *cmp;
     f = comparison(lhs, pred, rhs, [&] { return freshValueAtom(v); });
-  } else if (auto c = dyn_cast<arith::CmpFOp>(def)) {
-    f = floatComparison(c);
+  } else if (std::optional<Bdd> c = floatComparison(def)) {
+    f = *c;
   } else if (std::optional<Bdd> b = booleanOfCast(v)) {
     f = *b;
   } else if (!(extraFormula && extraFormula(v, f))) {

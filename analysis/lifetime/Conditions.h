@@ -372,7 +372,9 @@ private:
   std::map<std::tuple<const void *, const void *, const void *>,
            llvm::SmallVector<Cell, 5>>
       floatCells;
-  Bdd floatComparison(mlir::arith::CmpFOp c);
+  /// An arith.cmpf or llvm.fcmp on its pair's cells; nullopt for any
+  /// other op.
+  std::optional<Bdd> floatComparison(mlir::Operation *op);
 
   /// `cmpi pred, lhs, rhs` read case by case where both sides have cases
   /// and one is not a plain constant; nullopt otherwise.

@@ -179,13 +179,64 @@ EdgeConditions::ofRegionEntry(RegionBranchOpInterface op,
   }
   if (isa<scf::IndexSwitchOp>(raw))
     return ofIndexSwitch(raw, succs);
+  if (std::optional<std::vector<Bdd>> out = ofI1Operand(op, succs))
+    return *out;
   return opaque(raw, n);
+}
+
+/// Whether a region successor is among `set`.
+static bool takes(ArrayRef<RegionSuccessor> set, const RegionSuccessor &s) {
+  return llvm::any_of(set, [&](const RegionSuccessor &t) {
+    return t.getSuccessor() == s.getSuccessor();
+  });
+}
+
+std::optional<std::vector<Bdd>>
+EdgeConditions::ofI1Operand(RegionBranchOpInterface op,
+                            ArrayRef<RegionSuccessor> succs) {
+  // Any op whose entry one i1 operand decides, as the op itself says when
+  // asked with that operand constant (emitc.if, a dialect's own `if`):
+  // the region it takes for true holds where the operand does.
+  Operation *raw = op.getOperation();
+  std::optional<unsigned> flag;
+  for (auto [i, v] : llvm::enumerate(raw->getOperands())) {
+    if (!v.getType().isInteger(1))
+      continue;
+    if (flag)
+      return std::nullopt; // two flags: which decides is not known
+    flag = i;
+  }
+  if (!flag)
+    return std::nullopt;
+  MLIRContext *mlir = raw->getContext();
+  auto entered = [&](bool value) {
+    SmallVector<Attribute> operands(raw->getNumOperands());
+    operands[*flag] = BoolAttr::get(mlir, value);
+    SmallVector<RegionSuccessor> out;
+    op.getEntrySuccessorRegions(operands, out);
+    return out;
+  };
+  SmallVector<RegionSuccessor> onTrue = entered(true), onFalse = entered(false);
+  if (onTrue.size() != 1 || onFalse.size() != 1 ||
+      onTrue.front().getSuccessor() == onFalse.front().getSuccessor())
+    return std::nullopt;
+  Bdd c = ctx.conds.formulaOf(raw->getOperand(*flag));
+  std::vector<Bdd> out;
+  for (const RegionSuccessor &s : succs) {
+    if (takes(onTrue, s))
+      out.push_back(c);
+    else if (takes(onFalse, s))
+      out.push_back(ctx.bdd.negate(c));
+    else
+      return std::nullopt;
+  }
+  return out;
 }
 
 /// One bound of an affine.for: a constant, or one of its operands as it
 /// is (`%n`, `()[s0] -> (s0)`); nullopt for anything else (a min, a sum).
 static std::optional<std::pair<Value, int64_t>> simpleBound(AffineMap map,
-                                                             ValueRange ops) {
+                                                            ValueRange ops) {
   if (map.getNumResults() != 1)
     return std::nullopt;
   AffineExpr e = map.getResult(0);
@@ -220,12 +271,11 @@ Bdd EdgeConditions::affineForRuns(affine::AffineForOp f,
   if (width == 0)
     return made();
   APInt c(width, lbValue ? ubConstant : lbConstant, /*isSigned=*/true);
-  return ctx.conds.valueIn(
-      x,
-      ValueSet::where(lbValue ? arith::CmpIPredicate::slt
-                              : arith::CmpIPredicate::sgt,
-                      c),
-      made);
+  return ctx.conds.valueIn(x,
+                           ValueSet::where(lbValue ? arith::CmpIPredicate::slt
+                                                   : arith::CmpIPredicate::sgt,
+                                           c),
+                           made);
 }
 
 Bdd EdgeConditions::affineSetHolds(affine::AffineIfOp op) {

@@ -77,6 +77,13 @@ private:
                       llvm::function_ref<Bdd()> atom);
   std::vector<Bdd> ofIndexSwitch(mlir::Operation *op,
                                  llvm::ArrayRef<mlir::RegionSuccessor> succs);
+  /// The entry of an op with one i1 operand that decides it (the op's
+  /// getEntrySuccessorRegions with that operand constant gives one region
+  /// for true, another for false): that operand, or its negation; nullopt
+  /// for any other op.
+  std::optional<std::vector<Bdd>>
+  ofI1Operand(mlir::RegionBranchOpInterface op,
+              llvm::ArrayRef<mlir::RegionSuccessor> succs);
 
   FunctionContext &ctx;
   llvm::DenseMap<std::pair<mlir::Operation *, unsigned>, Bdd> choices;
