@@ -314,19 +314,31 @@ bool CfgWalk::testsFirst(Block *header) const {
 }
 
 /// How many rounds the outermost loop of a nest may take: the usual cap
-/// plus one per loop inside it, since in lockstep a change needs a round
-/// per level to travel through the nest. `cfgLoops`: the rounds the loops
-/// of the region's own blocks need, which a region of branches (code
-/// lowered to `cf`) iterates in the same rounds; they nest as deep as
-/// region loops do.
+/// plus, per region op inside it, its depth below `loop` (one for a region
+/// op in its body): in lockstep a change travels a level per round, out
+/// and back in, so a nest of d `scf.while`s settles in about d * (d + 1)
+/// / 2 rounds (8: 37; with one round per op, every nest of 8 was not
+/// checked), siblings one each. `cfgLoops`: the rounds the loops of the
+/// region's own blocks need, which a region of branches (code lowered to
+/// `cf`) iterates in the same rounds; they nest as deep as region loops do.
 static unsigned roundCap(Operation *loop, unsigned cfgLoops) {
-  unsigned nested = cfgLoops;
-  if (loop)
-    loop->walk([&](Operation *op) {
-      if (op != loop && op->getNumRegions() > 0)
-        ++nested;
+  uint64_t nested = cfgLoops;
+  if (loop) {
+    // Depths by op, pre-order: a parent's depth is known before its ops'.
+    DenseMap<Operation *, unsigned> depth;
+    depth[loop] = 0;
+    loop->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (op == loop || op->getNumRegions() == 0)
+        return;
+      Operation *parent = op->getParentOp();
+      while (!depth.count(parent))
+        parent = parent->getParentOp();
+      unsigned d = depth[parent] + 1;
+      depth[op] = d;
+      nested += d + 1;
     });
-  return MaxRounds + std::min(nested, 1u << 20);
+  }
+  return MaxRounds + unsigned(std::min<uint64_t>(nested, 1u << 20));
 }
 
 void FlowWalker::joinLoopHead(Incoming &cur, std::optional<Bdd> first,
