@@ -118,6 +118,35 @@ Value forwardedValue(BlockArgument arg) {
   return {};
 }
 
+namespace {
+/// An integer addition or subtraction, and what its overflow flags say.
+struct AddOrSub {
+  bool add, nsw, nuw;
+};
+} // namespace
+
+static std::optional<AddOrSub> addOrSub(Operation *def) {
+  auto arithFlags = [](arith::IntegerOverflowFlags f, bool add) {
+    using F = arith::IntegerOverflowFlags;
+    return AddOrSub{add, arith::bitEnumContainsAll(f, F::nsw),
+                    arith::bitEnumContainsAll(f, F::nuw)};
+  };
+  auto llvmFlags = [](LLVM::IntegerOverflowFlags f, bool add) {
+    using F = LLVM::IntegerOverflowFlags;
+    return AddOrSub{add, LLVM::bitEnumContainsAll(f, F::nsw),
+                    LLVM::bitEnumContainsAll(f, F::nuw)};
+  };
+  if (auto op = dyn_cast<arith::AddIOp>(def))
+    return arithFlags(op.getOverflowFlags(), true);
+  if (auto op = dyn_cast<arith::SubIOp>(def))
+    return arithFlags(op.getOverflowFlags(), false);
+  if (auto op = dyn_cast<LLVM::AddOp>(def))
+    return llvmFlags(op.getOverflowFlags(), true);
+  if (auto op = dyn_cast<LLVM::SubOp>(def))
+    return llvmFlags(op.getOverflowFlags(), false);
+  return std::nullopt;
+}
+
 /// The question "x in set" asked of what x was computed from, where that
 /// is a bijection or an extension: `x + k == c` is `x == c - k` (wrapping
 /// included, so every order alike), `k - x == c` is `x == k - c`, `x ^ k
@@ -147,7 +176,8 @@ void askOfSource(Value &x, ValueSet &set, RangeOf rangeOf) {
       return;
     APInt k;
     // x = other ^ k: other = x ^ k.
-    if (isa<arith::XOrIOp>(def) && !def->getOperand(0).getType().isInteger(1)) {
+    if (isa<arith::XOrIOp, LLVM::XOrOp>(def) &&
+        !def->getOperand(0).getType().isInteger(1)) {
       Value other;
       if (matchPattern(def->getOperand(1), m_ConstantInt(&k)))
         other = def->getOperand(0);
@@ -161,7 +191,8 @@ void askOfSource(Value &x, ValueSet &set, RangeOf rangeOf) {
       continue;
     }
     // x = k - other: other = k - x, a reflection (wrapping).
-    if (isa<arith::SubIOp>(def) && !def->getOperand(0).getType().isInteger(1) &&
+    if (isa<arith::SubIOp, LLVM::SubOp>(def) &&
+        !def->getOperand(0).getType().isInteger(1) &&
         matchPattern(def->getOperand(0), m_ConstantInt(&k)) &&
         !matchPattern(def->getOperand(1), m_Constant())) {
       if (k.getBitWidth() != set.width())
@@ -170,13 +201,12 @@ void askOfSource(Value &x, ValueSet &set, RangeOf rangeOf) {
       x = def->getOperand(1);
       continue;
     }
-    if (isa<arith::AddIOp, arith::SubIOp>(def) &&
-        !def->getOperand(0).getType().isInteger(1)) {
+    if (std::optional<AddOrSub> step = addOrSub(def);
+        step && !def->getOperand(0).getType().isInteger(1)) {
       Value other;
       if (matchPattern(def->getOperand(1), m_ConstantInt(&k)))
         other = def->getOperand(0);
-      else if (isa<arith::AddIOp>(def) &&
-               matchPattern(def->getOperand(0), m_ConstantInt(&k)))
+      else if (step->add && matchPattern(def->getOperand(0), m_ConstantInt(&k)))
         other = def->getOperand(1);
       if (!other || matchPattern(other, m_Constant()) ||
           k.getBitWidth() != set.width())
@@ -184,13 +214,7 @@ void askOfSource(Value &x, ValueSet &set, RangeOf rangeOf) {
       // x = other + k: other = x - k; x = other - k: other = x + k. Where
       // the op cannot wrap (a wrap would be poison), exactly: `%k + 1 > 5`
       // is `%k > 4`, not also `%k == INT_MAX`.
-      bool add = isa<arith::AddIOp>(def);
-      auto flags = add ? cast<arith::AddIOp>(def).getOverflowFlags()
-                       : cast<arith::SubIOp>(def).getOverflowFlags();
-      bool nsw =
-          arith::bitEnumContainsAll(flags, arith::IntegerOverflowFlags::nsw);
-      bool nuw =
-          arith::bitEnumContainsAll(flags, arith::IntegerOverflowFlags::nuw);
+      auto [add, nsw, nuw] = *step;
       if (nsw || nuw) {
         unsigned wide = k.getBitWidth() + 2;
         APInt delta = nsw ? k.sext(wide) : k.zext(wide);
@@ -215,6 +239,24 @@ void askOfSource(Value &x, ValueSet &set, RangeOf rangeOf) {
     // x = trunc(wide), every value of wide one of x's type (signed or
     // unsigned): x in set is wide in the set's extension (an index cast of
     // a loop's induction variable to i32).
+    // x = trunc(ext(narrow)) with narrow no wider than x: x is narrow,
+    // extended where it is narrower (what -convert-arith-to-llvm writes
+    // of an index_cast to i32 and back: llvm.trunc of llvm.sext).
+    if (Value wide = truncated(def)) {
+      Operation *ext = wide.getDefiningOp();
+      Extension kind = ext ? extensionOf(ext) : Extension::None;
+      Value narrow = kind != Extension::None ? ext->getOperand(0) : Value();
+      unsigned width =
+          narrow ? ConstantIntRanges::getStorageBitwidth(narrow.getType()) : 0;
+      if (width && width <= set.width() &&
+          (narrow.getType().isSignlessInteger() ||
+           narrow.getType().isIndex())) {
+        if (width < set.width())
+          set = set.beforeExtension(width, kind == Extension::Sign);
+        x = narrow;
+        continue;
+      }
+    }
     if (Value wide = rangeOf ? truncated(def) : Value()) {
       // (Not of a counter that may wrap past its range: an i8 loop to 81
       // by 80 goes on at -96.)
