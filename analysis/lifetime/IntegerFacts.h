@@ -171,6 +171,15 @@ private:
       mlir::Value x, mlir::Value y,
       std::optional<std::pair<llvm::APInt, mlir::ConstantIntRanges>> *laterOut =
           nullptr);
+  /// entryValueFact for a counter entered as `y` itself (no constant):
+  /// equal to it in the first iteration, past it in every later one where
+  /// the loop adds one per iteration and goes on only below a bound.
+  std::optional<IterationSplit>
+  enteredValueSplit(mlir::Value x, mlir::Value y, mlir::Block *header,
+                    mlir::Operation *head, mlir::arith::CmpIOp cmp,
+                    bool negated, std::optional<bool> onlyIf,
+                    llvm::ArrayRef<llvm::APInt> increments,
+                    llvm::ArrayRef<mlir::Block *> latches);
   /// firstIterationValue of a counter a loop carries.
   std::optional<std::pair<mlir::Operation *, llvm::APInt>>
   carriedFirstValue(mlir::Value x,

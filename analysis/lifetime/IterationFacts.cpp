@@ -314,20 +314,84 @@ IntegerFacts::laterIterations(const APInt &entry, CmpIPredicate goesOn,
                   : ConstantIntRanges::fromUnsigned(lo, hi);
 }
 
+std::optional<IterationSplit> IntegerFacts::enteredValueSplit(
+    Value x, Value y, Block *header, Operation *head, arith::CmpIOp cmp,
+    bool negated, std::optional<bool> onlyIf, ArrayRef<APInt> increments,
+    ArrayRef<Block *> latches) {
+  // x is y in the first iteration. Where every back edge passes x + 1 and
+  // the loop goes on only while x < bound (its own test, signed or
+  // unsigned), x grows by one per iteration without wrapping (x < bound
+  // <= the largest value): past y in every later one, in that order (what
+  // -convert-scf-to-cf and -scf-for-to-while make of an scf.for from a
+  // lower bound that is no constant, against `%i == %lb`).
+  if (!fixedBeforeLoop(y, header) || increments.empty() ||
+      llvm::any_of(increments, [](const APInt &c) { return !c.isOne(); }))
+    return std::nullopt;
+  if (cmp.getLhs() != x && cmp.getRhs() != x)
+    return std::nullopt;
+  Operation *term = &header->back();
+  std::optional<bool> staysOnTrue;
+  if (isa<scf::ConditionOp>(term))
+    staysOnTrue = true;
+  else if (branchCondition(term))
+    staysOnTrue = staysWhenTrue(term, header, latches);
+  if (!staysOnTrue)
+    return std::nullopt;
+  if (negated)
+    staysOnTrue = !*staysOnTrue;
+  if (onlyIf && *staysOnTrue != *onlyIf)
+    return std::nullopt;
+  CmpIPredicate pred = cmp.getPredicate();
+  if (cmp.getRhs() == x)
+    pred = swapPredicate(pred);
+  if (!*staysOnTrue)
+    pred = arith::invertPredicate(pred);
+  if (pred == CmpIPredicate::slt)
+    return IterationSplit{head, Eq, GtLt | GtGt};
+  if (pred == CmpIPredicate::ult)
+    return IterationSplit{head, Eq, LtGt | GtGt};
+  return std::nullopt;
+}
+
 std::optional<IterationSplit> IntegerFacts::entryValueFact(
     Value x, Value y,
     std::optional<std::pair<APInt, ConstantIntRanges>> *laterOut) {
   auto arg = dyn_cast<BlockArgument>(x);
   if (!arg || !fn)
     return std::nullopt;
+  // An scf.while's after region sees what its condition forwards: the
+  // counter of the same iteration. (Only for the split against the value
+  // it was entered with: against the loop test's other side, the after
+  // region's questions keep their own cells, which know what the test left
+  // them; split by the first iteration, a loop `%a <= 1` lost its free at
+  // `%a == 1`, counter-test-pair-cells.mlir.)
+  bool afterRegion = false;
+  if (auto loop = dyn_cast<scf::WhileOp>(arg.getOwner()->getParentOp());
+      loop && arg.getOwner()->getParent() == &loop.getAfter()) {
+    auto forwarded = dyn_cast<BlockArgument>(
+        loop.getConditionOp().getArgs()[arg.getArgNumber()]);
+    if (!forwarded || forwarded.getOwner()->getParent() != &loop.getBefore())
+      return std::nullopt;
+    arg = forwarded;
+    x = arg;
+    afterRegion = true;
+  }
   Block *block = arg.getOwner();
   unsigned i = arg.getArgNumber();
-  // What the loop is entered with, as a constant.
+  // What the loop is entered with, as a constant; or, where every entry
+  // passes one value, that value (entered as `y`: below).
   std::optional<int64_t> entry;
+  Value entered;
+  bool oneEntered = true;
   Operation *head = nullptr;
   Operation *parent = block->getParentOp();
   auto take = [&](Value v) {
+    if (entered && entered != v)
+      oneEntered = false;
+    entered = v;
     std::optional<int64_t> c = getConstantIntValue(v);
+    if (oneEntered && v == y && !c)
+      return true;
     if (!c || (entry && *entry != *c))
       return false;
     entry = c;
@@ -403,7 +467,8 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
       return std::nullopt;
     head = &block->front();
   }
-  if (!entry)
+  bool fromY = oneEntered && entered == y && !entry;
+  if ((!entry && !fromY) || (afterRegion && !fromY))
     return std::nullopt;
   // Only the loop's own test (what decides whether it runs again): other
   // comparisons of carried values are left to later iterations' atoms,
@@ -415,6 +480,10 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
   if (!cmp)
     return std::nullopt;
   Operation *term = &block->back();
+  if (fromY)
+    return enteredValueSplit(x, y, block, head, cmp, negated, onlyIf,
+                             backKnown ? increments : ArrayRef<APInt>(),
+                             latches);
   ComparedPair pair = pairOf(cmp);
   if (!((pair.lhs == x && pair.rhs == y) || (pair.lhs == y && pair.rhs == x)))
     return std::nullopt;
@@ -461,13 +530,46 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
   return IterationSplit{head, outcomesBetween(first, *other), later};
 }
 
+/// The constant step of the for loop `iv` counts (positive in both), where
+/// it cannot wrap.
+static std::optional<APInt> constantStep(Value iv) {
+  APInt step;
+  if (scf::ForOp f = scf::getForInductionVarOwner(iv))
+    if (matchPattern(f.getStep(), m_ConstantInt(&step)) &&
+        step.isStrictlyPositive() && forLoopCannotWrap(f))
+      return step;
+  if (affine::AffineForOp f = affine::getForInductionVarOwner(iv))
+    return APInt(64, f.getStepAsInt());
+  return std::nullopt;
+}
+
 std::optional<ConstantIntRanges> IntegerFacts::laterIterationRange(Value iv) {
-  if (!firstIterationValue(iv))
+  std::optional<std::pair<Operation *, APInt>> first = firstIterationValue(iv);
+  if (!first)
     return std::nullopt;
   auto it = carriedLaterRanges.find(iv);
-  if (it == carriedLaterRanges.end())
+  if (it != carriedLaterRanges.end())
+    return it->second;
+  // A for loop's variable is its lower bound plus at least one step after
+  // the first iteration (`%i >= 2` in a loop from 0 by 2 is "past the
+  // first iteration"), where its step cannot wrap past its upper bound
+  // (forLoopCannotWrap: an i8 loop to 127 by 100 goes on at -56).
+  std::optional<APInt> step = constantStep(iv);
+  const APInt &lb = first->second;
+  if (!step || step->getBitWidth() != lb.getBitWidth())
     return std::nullopt;
-  return it->second;
+  scf::ForOp f = scf::getForInductionVarOwner(iv);
+  bool isUnsigned = f && f.getUnsignedCmp();
+  bool overflow = false;
+  APInt next =
+      isUnsigned ? lb.uadd_ov(*step, overflow) : lb.sadd_ov(*step, overflow);
+  if (overflow)
+    return std::nullopt;
+  unsigned width = lb.getBitWidth();
+  return isUnsigned
+             ? ConstantIntRanges::fromUnsigned(next, APInt::getMaxValue(width))
+             : ConstantIntRanges::fromSigned(next,
+                                             APInt::getSignedMaxValue(width));
 }
 
 std::optional<std::pair<Operation *, APInt>>

@@ -10,6 +10,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/PostOrderIterator.h"
 
 using namespace mlir;
@@ -75,11 +76,32 @@ bool LoopScope::countsUp(Value v, IntegerFacts &facts) const {
   return op ? first->first->getParentOp() == op : first->first == keyOp;
 }
 
+/// How deep holdsStill follows the operands of pure ops in the loop.
+static constexpr unsigned MaxStillDepth = 4;
+
 bool LoopScope::holdsStill(Value v) const {
-  if (Operation *def = v.getDefiningOp())
-    return !contains(def);
-  Block *b = cast<BlockArgument>(v).getOwner();
-  return !b->empty() && !contains(&b->front());
+  // Defined outside the loop, or by a pure op in it (no regions, no
+  // memory effects) of values that are: `%ub - 1` computed in the body,
+  // as it is before -loop-invariant-code-motion runs.
+  SmallVector<std::pair<Value, unsigned>, 4> work{{v, 0}};
+  while (!work.empty()) {
+    auto [x, depth] = work.pop_back_val();
+    Operation *def = x.getDefiningOp();
+    if (!def) {
+      Block *b = cast<BlockArgument>(x).getOwner();
+      if (b->empty() || contains(&b->front()))
+        return false;
+      continue;
+    }
+    if (!contains(def))
+      continue;
+    if (depth >= MaxStillDepth || def->getNumRegions() != 0 ||
+        !isMemoryEffectFree(def))
+      return false;
+    for (Value operand : def->getOperands())
+      work.push_back({operand, depth + 1});
+  }
+  return true;
 }
 
 // ---- Earlier instances ------------------------------------------------------

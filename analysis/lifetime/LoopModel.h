@@ -68,7 +68,8 @@ public:
   /// induction variable (of a parallel loop, of one dimension), or a
   /// counter it carries that IntegerFacts::firstIterationValue knows.
   bool countsUp(mlir::Value v, IntegerFacts &facts) const;
-  /// `v` keeps its value through the loop (defined outside it).
+  /// `v` keeps its value through the loop: defined outside it, or by pure
+  /// ops in it of values defined outside (a few levels deep).
   bool holdsStill(mlir::Value v) const;
   /// More than one edge goes back to the loop's head: a CFG loop's header
   /// with several predecessors in the loop.
