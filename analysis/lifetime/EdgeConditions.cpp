@@ -206,7 +206,7 @@ EdgeConditions::ofI1Operand(RegionBranchOpInterface op,
       return std::nullopt; // two flags: which decides is not known
     flag = i;
   }
-  if (!flag)
+  if (!flag || raw->getNumRegions() == 0)
     return std::nullopt;
   MLIRContext *mlir = raw->getContext();
   auto entered = [&](bool value) {
@@ -216,8 +216,12 @@ EdgeConditions::ofI1Operand(RegionBranchOpInterface op,
     op.getEntrySuccessorRegions(operands, out);
     return out;
   };
+  // True must take the first region and false another region or none
+  // (`if`'s then and else): a switch on an i1 (emitc.switch) answers
+  // through its cases' integers, where true reads as -1.
   SmallVector<RegionSuccessor> onTrue = entered(true), onFalse = entered(false);
   if (onTrue.size() != 1 || onFalse.size() != 1 ||
+      onTrue.front().getSuccessor() != &raw->getRegion(0) ||
       onTrue.front().getSuccessor() == onFalse.front().getSuccessor())
     return std::nullopt;
   Bdd c = ctx.conds.formulaOf(raw->getOperand(*flag));

@@ -94,6 +94,15 @@ struct IterationSplit {
   Outcomes first, later;
 };
 
+/// An integer comparison a loop tests: `arith.cmpi`, `index.cmp` or
+/// `llvm.icmp` (integerComparison), as `lhs predicate rhs`.
+struct LoopCompare {
+  mlir::Operation *op = nullptr;
+  mlir::Value lhs, rhs;
+  mlir::arith::CmpIPredicate predicate = mlir::arith::CmpIPredicate::eq;
+  explicit operator bool() const { return op != nullptr; }
+};
+
 class IntegerFacts {
 public:
   /// Above this many ops a function gets no ranges (the other facts stay):
@@ -176,8 +185,8 @@ private:
   /// the loop adds one per iteration and goes on only below a bound.
   std::optional<IterationSplit>
   enteredValueSplit(mlir::Value x, mlir::Value y, mlir::Block *header,
-                    mlir::Operation *head, mlir::arith::CmpIOp cmp,
-                    bool negated, std::optional<bool> onlyIf,
+                    mlir::Operation *head, const LoopCompare &cmp, bool negated,
+                    std::optional<bool> onlyIf,
                     llvm::ArrayRef<llvm::APInt> increments,
                     llvm::ArrayRef<mlir::Block *> latches);
   /// firstIterationValue of a counter a loop carries.

@@ -7,6 +7,7 @@
 // Apart from IntegerFacts.cpp, which answers for the whole function.
 //
 //===----------------------------------------------------------------------===//
+#include "analysis/Ownership.h"
 #include "analysis/lifetime/BranchForms.h"
 #include "analysis/lifetime/IntegerFacts.h"
 
@@ -14,6 +15,7 @@
 #include "analysis/lifetime/QuestionSource.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Dominance.h"
@@ -161,9 +163,9 @@ static Value liftedFlagCondition(Value test, bool &negated) {
 /// The comparison a loop's head block ends its test with (`scf.condition`,
 /// a conditional branch), computed in that block, or null; `negated` when
 /// the test is its negation (a lifted flag, liftedFlagCondition).
-static arith::CmpIOp loopTest(Block *block, bool *negated = nullptr,
-                              Value about = nullptr,
-                              std::optional<bool> *onlyIf = nullptr) {
+static LoopCompare loopTest(Block *block, bool *negated = nullptr,
+                            Value about = nullptr,
+                            std::optional<bool> *onlyIf = nullptr) {
   // (A block of a region without terminators may end in anything.)
   Operation *term = block->empty() ? nullptr : &block->back();
   Value test;
@@ -184,20 +186,36 @@ static arith::CmpIOp loopTest(Block *block, bool *negated = nullptr,
   // goes on while it holds goes on only while `%lt` does (a disjunction,
   // one that goes on while it fails): the comparison of `about` in it is
   // the test, where the caller sees the loop go on that way (`onlyIf`).
+  auto compareOf = [](Value v) {
+    LoopCompare c;
+    Operation *def = v ? v.getDefiningOp() : nullptr;
+    if (!def)
+      return c;
+    if (auto cmp = integerComparison(def)) {
+      c.op = def;
+      std::tie(c.lhs, c.predicate, c.rhs) = *cmp;
+      // (An index <-> i64 cast is the integer it casts: a counter an
+      // LLVM block argument carries, tested as the index it was.)
+      c.lhs = throughIndexI64Casts(c.lhs);
+      c.rhs = throughIndexI64Casts(c.rhs);
+    }
+    return c;
+  };
   std::optional<bool> junction;
   if (about && test &&
-      isa_and_present<arith::AndIOp, arith::OrIOp>(test.getDefiningOp())) {
+      isa_and_present<arith::AndIOp, arith::OrIOp, LLVM::AndOp, LLVM::OrOp>(
+          test.getDefiningOp())) {
     Operation *both = test.getDefiningOp();
-    junction = isa<arith::AndIOp>(both);
+    junction = isa<arith::AndIOp, LLVM::AndOp>(both);
     test = Value();
     for (Value side : both->getOperands())
-      if (auto c = side.getDefiningOp<arith::CmpIOp>();
-          c && (c.getLhs() == about || c.getRhs() == about) && !test)
+      if (LoopCompare c = compareOf(side);
+          c && (c.lhs == about || c.rhs == about) && !test)
         test = side;
   }
-  auto cmp = test ? test.getDefiningOp<arith::CmpIOp>() : nullptr;
-  if (!cmp || cmp->getBlock() != block || (junction && !onlyIf))
-    return nullptr;
+  LoopCompare cmp = compareOf(test);
+  if (!cmp || cmp.op->getBlock() != block || (junction && !onlyIf))
+    return {};
   if (negated)
     *negated = flip;
   if (onlyIf)
@@ -217,14 +235,15 @@ static bool isForwardOf(Value v, Value x) {
   return false;
 }
 
-/// The constant `c` of `x + c` (`arith.addi`, either order), if positive.
+/// The constant `c` of `x + c` (`arith.addi` or `llvm.add`, either order),
+/// if positive.
 static std::optional<APInt> positiveIncrement(Value next, Value x) {
-  auto add = next.getDefiningOp<arith::AddIOp>();
-  if (!add)
+  Operation *add = throughIndexI64Casts(next).getDefiningOp();
+  if (!isa_and_present<arith::AddIOp, LLVM::AddOp>(add))
     return std::nullopt;
-  Value c = isForwardOf(add.getLhs(), x)   ? add.getRhs()
-            : isForwardOf(add.getRhs(), x) ? add.getLhs()
-                                           : Value();
+  Value lhs = throughIndexI64Casts(add->getOperand(0));
+  Value rhs = throughIndexI64Casts(add->getOperand(1));
+  Value c = isForwardOf(lhs, x) ? rhs : isForwardOf(rhs, x) ? lhs : Value();
   APInt step;
   if (!c || !matchPattern(c, m_ConstantInt(&step)) ||
       !step.isStrictlyPositive())
@@ -315,7 +334,7 @@ IntegerFacts::laterIterations(const APInt &entry, CmpIPredicate goesOn,
 }
 
 std::optional<IterationSplit> IntegerFacts::enteredValueSplit(
-    Value x, Value y, Block *header, Operation *head, arith::CmpIOp cmp,
+    Value x, Value y, Block *header, Operation *head, const LoopCompare &cmp,
     bool negated, std::optional<bool> onlyIf, ArrayRef<APInt> increments,
     ArrayRef<Block *> latches) {
   // x is y in the first iteration. Where every back edge passes x + 1 and
@@ -327,7 +346,7 @@ std::optional<IterationSplit> IntegerFacts::enteredValueSplit(
   if (!fixedBeforeLoop(y, header) || increments.empty() ||
       llvm::any_of(increments, [](const APInt &c) { return !c.isOne(); }))
     return std::nullopt;
-  if (cmp.getLhs() != x && cmp.getRhs() != x)
+  if (cmp.lhs != x && cmp.rhs != x)
     return std::nullopt;
   Operation *term = &header->back();
   std::optional<bool> staysOnTrue;
@@ -341,8 +360,8 @@ std::optional<IterationSplit> IntegerFacts::enteredValueSplit(
     staysOnTrue = !*staysOnTrue;
   if (onlyIf && *staysOnTrue != *onlyIf)
     return std::nullopt;
-  CmpIPredicate pred = cmp.getPredicate();
-  if (cmp.getRhs() == x)
+  CmpIPredicate pred = cmp.predicate;
+  if (cmp.rhs == x)
     pred = swapPredicate(pred);
   if (!*staysOnTrue)
     pred = arith::invertPredicate(pred);
@@ -382,17 +401,22 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
   // passes one value, that value (entered as `y`: below).
   std::optional<int64_t> entry;
   Value entered;
-  bool oneEntered = true;
+  bool oneEntered = true, tookY = false;
   Operation *head = nullptr;
   Operation *parent = block->getParentOp();
   auto take = [&](Value v) {
+    v = throughIndexI64Casts(v);
     if (entered && entered != v)
       oneEntered = false;
     entered = v;
     std::optional<int64_t> c = getConstantIntValue(v);
-    if (oneEntered && v == y && !c)
+    // (Entered with y on every edge, or with one constant on every edge:
+    // not both.)
+    if (!c && v == y && oneEntered && !entry) {
+      tookY = true;
       return true;
-    if (!c || (entry && *entry != *c))
+    }
+    if (!c || tookY || (entry && *entry != *c))
       return false;
     entry = c;
     return true;
@@ -467,7 +491,7 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
       return std::nullopt;
     head = &block->front();
   }
-  bool fromY = oneEntered && entered == y && !entry;
+  bool fromY = tookY && oneEntered && entered == y && !entry;
   if ((!entry && !fromY) || (afterRegion && !fromY))
     return std::nullopt;
   // Only the loop's own test (what decides whether it runs again): other
@@ -476,7 +500,7 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
   // (differential seed 2, g2_0844).
   bool negated = false;
   std::optional<bool> onlyIf;
-  arith::CmpIOp cmp = loopTest(block, &negated, x, &onlyIf);
+  LoopCompare cmp = loopTest(block, &negated, x, &onlyIf);
   if (!cmp)
     return std::nullopt;
   Operation *term = &block->back();
@@ -484,7 +508,7 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
     return enteredValueSplit(x, y, block, head, cmp, negated, onlyIf,
                              backKnown ? increments : ArrayRef<APInt>(),
                              latches);
-  ComparedPair pair = pairOf(cmp);
+  ComparedPair pair = pairOf(cmp.lhs, cmp.predicate, cmp.rhs);
   if (!((pair.lhs == x && pair.rhs == y) || (pair.lhs == y && pair.rhs == x)))
     return std::nullopt;
   std::optional<ConstantIntRanges> other = rangeOf(y);
@@ -512,13 +536,13 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
   // holds: `!(%lt && %x)` going on says nothing of `%lt`.)
   if (onlyIf && (!staysOnTrue || *staysOnTrue != *onlyIf))
     return std::nullopt;
-  if (backKnown && staysOnTrue && cmp.getLhs() != cmp.getRhs()) {
-    CmpIPredicate pred = cmp.getPredicate();
-    if (cmp.getRhs() == x)
+  if (backKnown && staysOnTrue && cmp.lhs != cmp.rhs) {
+    CmpIPredicate pred = cmp.predicate;
+    if (cmp.rhs == x)
       pred = swapPredicate(pred);
     if (!*staysOnTrue)
       pred = arith::invertPredicate(pred);
-    if (cmp.getLhs() == x || cmp.getRhs() == x)
+    if (cmp.lhs == x || cmp.rhs == x)
       if (std::optional<ConstantIntRanges> r =
               laterIterations(entryValue, pred, *other, increments)) {
         if (laterOut)
@@ -589,12 +613,10 @@ IntegerFacts::carriedFirstValue(Value x,
     x = arg;
   }
   std::optional<bool> onlyIf;
-  arith::CmpIOp cmp = loopTest(arg.getOwner(), nullptr, x, &onlyIf);
+  LoopCompare cmp = loopTest(arg.getOwner(), nullptr, x, &onlyIf);
   if (!cmp)
     return std::nullopt;
-  Value y = cmp.getLhs() == x   ? cmp.getRhs()
-            : cmp.getRhs() == x ? cmp.getLhs()
-                                : Value();
+  Value y = cmp.lhs == x ? cmp.rhs : cmp.rhs == x ? cmp.lhs : Value();
   std::optional<std::pair<APInt, ConstantIntRanges>> later;
   std::optional<IterationSplit> split;
   if (y)

@@ -1,5 +1,6 @@
 //===- LoopModel.cpp - Back edges and earlier iterations ------------------===//
 #include "analysis/lifetime/LoopModel.h"
+#include "analysis/lifetime/SameValues.h"
 
 #include "analysis/BufferCarriers.h"
 #include "analysis/Ownership.h"
@@ -96,7 +97,7 @@ bool LoopScope::holdsStill(Value v) const {
     if (!contains(def))
       continue;
     if (depth >= MaxStillDepth || def->getNumRegions() != 0 ||
-        !isMemoryEffectFree(def))
+        !isMemoryEffectFree(def) || mayDifferPerRun(def))
       return false;
     for (Value operand : def->getOperands())
       work.push_back({operand, depth + 1});

@@ -182,31 +182,9 @@ FunctionSummary ModuleLifetimes::summaryOf(FunctionOpInterface callee) {
     if (concurrent)
       guard.lock();
     if (inProgress.count(callee.getOperation()))
-      return recursionSummary(callee);
+      return {};
   }
   return get(callee).summary();
-}
-
-/// A call whose callee's analysis is under way (a call cycle): no result is
-/// fresh, foreign or known, but each memref result may be any memref the
-/// call passes. A function that returns what its recursive call returns
-/// (`@rec(x, y)` returning `x` or `@rec(y, x)`) may then hand back any
-/// buffer it was given, and its callers stop tracking the buffers they
-/// pass where they free or hand on the result; read as unknown memory, the
-/// result freed nothing, and the buffer it was on some path leaked
-/// falsely.
-FunctionSummary
-ModuleLifetimes::recursionSummary(FunctionOpInterface callee) const {
-  FunctionSummary sum;
-  llvm::SmallVector<unsigned, 2> memrefArguments;
-  for (auto [j, t] : llvm::enumerate(callee.getArgumentTypes()))
-    if (isa<BaseMemRefType>(t))
-      memrefArguments.push_back(j);
-  for (Type t : callee.getResultTypes())
-    sum.mayReturnArguments.push_back(isa<BaseMemRefType>(t)
-                                         ? memrefArguments
-                                         : llvm::SmallVector<unsigned, 2>());
-  return sum;
 }
 
 std::shared_ptr<const ModuleLifetimes::SummaryMap>

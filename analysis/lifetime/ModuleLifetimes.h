@@ -64,9 +64,7 @@ public:
   void analyzeAll(unsigned threads,
                   const std::function<void(unsigned)> &then = nullptr);
   /// Fresh-result summary of a callee, analysing it first if needed; empty
-  /// for unknown callees. During recursion (a call in a call cycle, the
-  /// callee's analysis not finished) nothing is known either, except that
-  /// each memref result may be any memref argument passed (recursionSummary).
+  /// for unknown callees and during recursion.
   FunctionSummary summaryOf(mlir::FunctionOpInterface callee);
   /// The summary useSummaries gave for `callee` (a top-level function, by
   /// name), or null. Such a callee may be a declaration standing for a
@@ -113,7 +111,6 @@ public:
   bool isDeallocationLibrary(mlir::FunctionOpInterface callee) const;
 
 private:
-  FunctionSummary recursionSummary(mlir::FunctionOpInterface callee) const;
   /// Per function (by index in functions()): the functions that call it,
   /// and how many distinct other functions with bodies it calls.
   std::pair<std::vector<llvm::SmallVector<unsigned>>, std::vector<unsigned>>

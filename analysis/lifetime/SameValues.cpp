@@ -9,6 +9,12 @@ using namespace mlir;
 
 namespace memlint {
 
+bool mayDifferPerRun(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  return name == "llvm.freeze" || name == "llvm.mlir.undef" ||
+         name == "llvm.mlir.poison" || name == "ub.poison";
+}
+
 Value SameValues::find(Value v, unsigned depth) {
   if (auto it = known.find(v); it != known.end())
     return it->second;
@@ -24,11 +30,7 @@ Value SameValues::find(Value v, unsigned depth) {
   }
   if (op->getNumRegions() != 0 || !isPure(op))
     return v;
-  // Pure, yet two of them need not agree: undefined values and what
-  // freezes them.
-  StringRef name = op->getName().getStringRef();
-  if (name == "llvm.freeze" || name == "llvm.mlir.undef" ||
-      name == "llvm.mlir.poison" || name == "ub.poison")
+  if (mayDifferPerRun(op))
     return v;
   Key key{op->getName().getAsOpaquePointer(),
           op->getAttrDictionary().getAsOpaquePointer(),

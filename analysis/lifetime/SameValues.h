@@ -20,6 +20,11 @@
 
 namespace memlint {
 
+/// A pure op whose every run may give another value: undefined values and
+/// what freezes them (LLVM's semantics). Two of them need not agree, nor
+/// one with itself in two iterations of a loop.
+bool mayDifferPerRun(mlir::Operation *op);
+
 class SameValues {
 public:
   /// The first value asked for that is computed as `v` is (the same pure

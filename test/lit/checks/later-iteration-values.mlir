@@ -161,3 +161,57 @@ func.func @while_from_lb_by_two(%lb: index, %ub: index) {
   }
   return // expected-note {{the function exits here}}
 }
+
+// Wrong: entered with %y on one edge and 0 on the other, so the counter's
+// first value is neither for sure; with %e, `%x == %y` holds at once, %a
+// is freed in the header, the test `%y < %y` fails and the exit frees it
+// again.
+func.func @entered_y_or_constant(%e: i1, %nn: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %y = arith.maxsi %nn, %c5 : index
+  %a = memref.alloc() : memref<4xf32> // expected-note {{%a allocated here}}
+  cf.cond_br %e, ^p1, ^p2
+^p2:
+  cf.br ^h(%c0, %true : index, i1)
+^p1:
+  cf.br ^h(%y, %true : index, i1)
+^h(%x: index, %fl: i1):
+  %eq = arith.cmpi eq, %x, %y : index
+  %both = arith.andi %fl, %eq : i1
+  scf.if %both {
+    memref.dealloc %a : memref<4xf32> // expected-note {{first freed here}}
+  }
+  %go = arith.cmpi slt, %x, %y : index
+  cf.cond_br %go, ^body, ^exit
+^body:
+  %n = arith.addi %x, %c1 : index
+  cf.br ^h(%n, %false : index, i1)
+^exit:
+  // expected-error@+1 {{buffer %a is freed twice}}
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+// Wrong: a frozen undefined value may differ in every iteration: it is
+// not fixed by being computed from values fixed before the loop.
+func.func @frozen_undef() {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c10 = arith.constant 10 : i64
+  %u = llvm.mlir.undef : i64
+  // expected-warning@+1 {{buffer %a is never freed}}
+  %a = memref.alloc() : memref<4xf32> // expected-note {{%a allocated here}}
+  scf.for %i = %c0 to %c10 step %c1 : i64 {
+    %f = llvm.freeze %u : i64
+    %q = arith.cmpi eq, %i, %f : i64
+    scf.if %q {
+      // expected-error@+1 {{buffer %a is freed twice}}
+      memref.dealloc %a : memref<4xf32> // expected-note {{freed here in the previous iteration of the loop}}
+    }
+  }
+  return // expected-note {{the function exits here}}
+}

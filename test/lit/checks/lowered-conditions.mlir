@@ -122,3 +122,27 @@ func.func @emitc_if_twice(%c: i1) {
   }
   return
 }
+
+// Wrong: an emitc.switch on an i1 is no `if`: its case -1 is what its
+// interface picks for true (the case values read sign-extended), while C
+// compares the bool with -1 and takes the default either way. Only an op
+// whose first region true takes is read as branching on the operand.
+func.func @emitc_switch_i1(%b: i1) {
+  %a = memref.alloc() : memref<4xf32> // expected-note 2 {{%a allocated here}}
+  emitc.switch %b : i1
+  case -1 {
+    emitc.yield
+  }
+  default {
+    memref.dealloc %a : memref<4xf32> // expected-note 2 {{first freed here}}
+    emitc.yield
+  }
+  emitc.if %b {
+    // expected-error@+1 {{buffer %a is freed twice}}
+    memref.dealloc %a : memref<4xf32>
+  } else {
+    // expected-error@+1 {{buffer %a is freed twice}}
+    memref.dealloc %a : memref<4xf32>
+  }
+  return
+}
