@@ -5,6 +5,7 @@
 #include "analysis/lifetime/QuestionSource.h"
 #include "mlir/Analysis/FlatLinearValueConstraints.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Async/IR/Async.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -58,6 +59,19 @@ std::vector<Bdd> EdgeConditions::ofBranch(Operation *term) {
   unsigned n = term->getNumSuccessors();
   if (n == 1)
     return {BddManager::True};
+  // A coroutine of -async-to-async-runtime suspends by returning to its
+  // caller with its frame alive, and the async runtime resumes it; it never
+  // destroys one that has not completed. So the run of the coroutine goes
+  // on at the resume edge: the suspend edge's return ends nothing (a
+  // buffer live across an await leaked there falsely) and the cleanup
+  // edge is not taken.
+  if (auto suspend = dyn_cast<async::CoroSuspendOp>(term)) {
+    std::vector<Bdd> out;
+    for (Block *succ : term->getSuccessors())
+      out.push_back(succ == suspend.getResumeDest() ? BddManager::True
+                                                    : BddManager::False);
+    return out;
+  }
   if (Value cond = branchCondition(term)) {
     Bdd c = ctx.conds.formulaOf(cond);
     return {c, ctx.bdd.negate(c)};
