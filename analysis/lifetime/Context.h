@@ -133,10 +133,6 @@ struct FunctionContext {
   /// Arguments of this (private) function that a memref.realloc of it
   /// takes over.
   llvm::SmallVector<unsigned, 1> takenArguments;
-  /// Per free that takes an argument over (a coroutine's free of what its
-  /// body captured) and that argument: on which paths (the last visit's),
-  /// to tell callers where it is freed on every path.
-  std::map<std::pair<mlir::Operation *, unsigned>, Bdd> takenFrees;
   /// The path that reaches each op (the last round's).
   llvm::DenseMap<mlir::Operation *, Bdd> pathAt;
   EventLog events;

@@ -381,20 +381,6 @@ void FunctionAnalysis::findArgumentsFreedOnReturn() {
     if (ctx.bdd.implies(returnReach, where) &&
         !llvm::is_contained(ctx.takenArguments, arg))
       freesArgumentsOut.push_back(arg);
-  // A taken-over argument freed wherever the function returns (a
-  // coroutine's captured buffer): the call frees the caller's buffer.
-  std::map<unsigned, Bdd> takenWhere;
-  for (const auto &[key, cond] : ctx.takenFrees) {
-    Bdd &where =
-        takenWhere.try_emplace(key.second, BddManager::False).first->second;
-    where = ctx.bdd.disj(where, cond);
-  }
-  for (auto &[arg, where] : takenWhere) {
-    if (auto it = freedWhere.find(arg); it != freedWhere.end())
-      where = ctx.bdd.disj(where, it->second);
-    if (ctx.bdd.implies(returnReach, where))
-      freesArgumentsOut.push_back(arg);
-  }
 }
 
 FunctionSummary FunctionAnalysis::summary() const {

@@ -173,8 +173,6 @@ void Transfer::handleFree(Operation *op, Value v, PathState &st, Bdd extra) {
       if (std::optional<unsigned> arg = takenOver(op, v, o)) {
         if (!llvm::is_contained(ctx.takenArguments, *arg))
           ctx.takenArguments.push_back(*arg);
-        if (!isa<memref::ReallocOp>(op))
-          ctx.takenFrees[{op, *arg}] = c;
         break;
       }
       [[fallthrough]];
@@ -192,24 +190,9 @@ void Transfer::handleFree(Operation *op, Value v, PathState &st, Bdd extra) {
   }
 }
 
-/// Whether `op` is in a coroutine: a function -async-to-async-runtime
-/// outlined from an async.execute body (or an async.func), whose memref
-/// arguments are the buffers the body captured.
-static bool inCoroutine(Operation *op) {
-  auto fn = op->getParentOfType<FunctionOpInterface>();
-  return fn && fn->walk([](async::CoroBeginOp) {
-                   return WalkResult::interrupt();
-                 }).wasInterrupted();
-}
-
 std::optional<unsigned> Transfer::takenOver(Operation *op, Value v,
                                             const Origin &o) {
-  // A coroutine frees what its async.execute body captured and freed: the
-  // body owned it (ownership follows the value into the task), and its one
-  // caller hands it over; passing memory the caller does not own there is
-  // the invalid free instead, as for a realloc.
-  if (!isa<memref::ReallocOp>(op) && !endsExpandedRealloc(op, v) &&
-      !inCoroutine(op))
+  if (!isa<memref::ReallocOp>(op) && !endsExpandedRealloc(op, v))
     return std::nullopt;
   return privateArgument(o);
 }
