@@ -13,6 +13,7 @@
 
 #include "analysis/lifetime/LoopBlocks.h"
 #include "analysis/lifetime/QuestionSource.h"
+#include "analysis/lifetime/SameValues.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -343,7 +344,10 @@ std::optional<IterationSplit> IntegerFacts::enteredValueSplit(
   // <= the largest value): past y in every later one, in that order (what
   // -convert-scf-to-cf and -scf-for-to-while make of an scf.for from a
   // lower bound that is no constant, against `%i == %lb`).
-  if (!fixedBeforeLoop(y, header) || increments.empty() ||
+  // (Not an undefined value: each use of it may read another.)
+  Operation *yDef = throughIndexI64Casts(y).getDefiningOp();
+  if (!fixedBeforeLoop(y, header) || (yDef && mayDifferPerRun(yDef)) ||
+      increments.empty() ||
       llvm::any_of(increments, [](const APInt &c) { return !c.isOne(); }))
     return std::nullopt;
   if (cmp.lhs != x && cmp.rhs != x)

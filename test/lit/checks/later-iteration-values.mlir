@@ -215,3 +215,28 @@ func.func @frozen_undef() {
   }
   return // expected-note {{the function exits here}}
 }
+
+// Wrong: a counter entered with an undefined value: each use of it may
+// read another, so `%i == %y` may hold again later.
+func.func @entered_undef(%b: index) {
+  %c1 = arith.constant 1 : index
+  %y = ub.poison : index
+  // expected-warning@+1 {{buffer %m is never freed}}
+  %m = memref.alloc() : memref<4xf32> // expected-note {{%m allocated here}}
+  cf.br ^h(%y : index)
+^h(%i: index):
+  %go = arith.cmpi slt, %i, %b : index
+  cf.cond_br %go, ^body, ^exit
+^body:
+  %eq = arith.cmpi eq, %i, %y : index
+  cf.cond_br %eq, ^free, ^latch
+^free:
+  // expected-error@+1 {{buffer %m is freed twice}}
+  memref.dealloc %m : memref<4xf32> // expected-note {{freed here in the previous iteration of the loop}}
+  cf.br ^latch
+^latch:
+  %n = arith.addi %i, %c1 : index
+  cf.br ^h(%n : index)
+^exit:
+  return // expected-note {{the function exits here}}
+}
