@@ -2,7 +2,10 @@
 #include "analysis/checks/Check.h"
 
 #include "analysis/Ownership.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 
@@ -12,6 +15,35 @@ namespace {
 class DoubleFreeCheck : public Check {
 public:
   DoubleFreeCheck() : Check(CheckId::DoubleFree) {}
+
+  /// Whether `op` may run again: inside a loop op or a region op that
+  /// repeats a region, or in a block of a CFG cycle.
+  static bool repeats(Operation *op) {
+    for (Operation *at = op; at; at = at->getParentOp()) {
+      if (at != op) {
+        if (isa<LoopLikeOpInterface>(at))
+          return true;
+        if (auto rb = dyn_cast<RegionBranchOpInterface>(at); rb && rb.hasLoop())
+          return true;
+      }
+      Block *block = at->getBlock();
+      if (!block)
+        break;
+      // A block that reaches itself through its successors.
+      SmallVector<Block *> work(block->getSuccessors());
+      DenseSet<Block *> seen;
+      while (!work.empty()) {
+        Block *b = work.pop_back_val();
+        if (b == block)
+          return true;
+        if (seen.insert(b).second)
+          llvm::append_range(work, b->getSuccessors());
+      }
+      if (isa<FunctionOpInterface>(at))
+        break;
+    }
+    return false;
+  }
 
   void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
                      std::vector<Finding> &out) override {
@@ -37,7 +69,9 @@ public:
           f.related.push_back(
               {!self      ? "first freed here"
                : parallel ? "freed here in another iteration of the loop"
-                          : "freed here in the previous iteration of the loop",
+               : repeats(e.op)
+                   ? "freed here in the previous iteration of the loop"
+                   : "freed here twice: this op frees it more than once",
                doc.rangeOf(e.firstFree)});
         }
         f.related.push_back(
