@@ -281,6 +281,27 @@ std::optional<IterationSplit> IntegerFacts::enteredValueSplit(
   return std::nullopt;
 }
 
+std::optional<IterationSplit> IntegerFacts::enteredOtherSplit(Value x, Value y,
+                                                              Value entered,
+                                                              Block *header,
+                                                              Operation *head) {
+  // x is `entered` in the first iteration: the loop's first test compares
+  // two values fixed before the loop, the question code after the loop
+  // asks again (`%lb >= %ub` guarding the free of what a loop from a
+  // non-constant lower bound would have freed; -convert-scf-to-cf,
+  // -scf-for-to-while). A constant y is left to valueIn's cells, and
+  // values that may differ from one use to the next have no answer to
+  // share.
+  auto fixed = [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    return fixedBeforeLoop(v, header) && !(def && mayDifferPerRun(def));
+  };
+  if (entered.getType() != x.getType() || x.getType().isInteger(1) ||
+      matchPattern(y, m_Constant()) || !fixed(entered) || !fixed(y))
+    return std::nullopt;
+  return IterationSplit{head, All, All, x, entered};
+}
+
 std::optional<IterationSplit> IntegerFacts::entryValueFact(
     Value x, Value y,
     std::optional<std::pair<APInt, ConstantIntRanges>> *laterOut) {
@@ -307,25 +328,33 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
   Block *block = arg.getOwner();
   unsigned i = arg.getArgNumber();
   // What the loop is entered with, as a constant; or, where every entry
-  // passes one value, that value (entered as `y`: below).
+  // passes one value, that value (entered as `y`, or as another value:
+  // below).
   std::optional<int64_t> entry;
-  Value entered;
-  bool oneEntered = true, tookY = false;
+  Value entered, passed;
+  bool oneEntered = true, onePassed = true, tookY = false, tookOther = false;
   Operation *head = nullptr;
   Operation *parent = block->getParentOp();
   auto take = [&](Value v) {
+    if (passed && passed != v)
+      onePassed = false;
+    passed = v;
     v = throughIndexI64Casts(v);
     if (entered && entered != v)
       oneEntered = false;
     entered = v;
     std::optional<int64_t> c = getConstantIntValue(v);
-    // (Entered with y on every edge, or with one constant on every edge:
-    // not both.)
+    // (Entered with y on every edge, with one constant on every edge, or
+    // with one other value on every edge: not two of them.)
     if (!c && v == y && oneEntered && !entry) {
       tookY = true;
       return true;
     }
-    if (!c || tookY || (entry && *entry != *c))
+    if (!c && v != y && oneEntered && !entry && !tookY) {
+      tookOther = true;
+      return true;
+    }
+    if (!c || tookY || tookOther || (entry && *entry != *c))
       return false;
     entry = c;
     return true;
@@ -401,7 +430,8 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
     head = &block->front();
   }
   bool fromY = tookY && oneEntered && entered == y && !entry;
-  if ((!entry && !fromY) || (afterRegion && !fromY))
+  bool fromOther = tookOther && onePassed && !entry && !afterRegion;
+  if ((!entry && !fromY && !fromOther) || (afterRegion && !fromY))
     return std::nullopt;
   // Only the loop's own test (what decides whether it runs again): other
   // comparisons of carried values are left to later iterations' atoms,
@@ -419,6 +449,8 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
   ComparedPair pair = pairOf(cmp.lhs, cmp.predicate, cmp.rhs);
   if (!((pair.lhs == x && pair.rhs == y) || (pair.lhs == y && pair.rhs == x)))
     return std::nullopt;
+  if (fromOther)
+    return enteredOtherSplit(x, y, passed, block, head);
   std::optional<ConstantIntRanges> other = rangeOf(y);
   if (!other)
     other = constantRange(y);

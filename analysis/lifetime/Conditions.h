@@ -277,6 +277,12 @@ private:
   std::optional<std::pair<Bdd, Bdd>>
   firstIterationAnswer(mlir::Value lhs, mlir::arith::CmpIPredicate pred,
                        mlir::Value rhs, const IterationSplit &split);
+  /// firstIterationAnswer for a split whose carried value is entered as
+  /// another value (IterationSplit::enteredAs): the same comparison of
+  /// that value, asked once per entry of the loop.
+  std::optional<std::pair<Bdd, Bdd>>
+  enteredAnswer(mlir::Value lhs, mlir::arith::CmpIPredicate pred,
+                mlir::Value rhs, const IterationSplit &split, Bdd firstAtom);
   /// The op outside a loop where it is entered (the region op, or the
   /// branch into a CFG loop's header from its one block outside), where
   /// an atom decided once per entry gets its value; null if none.

@@ -22,12 +22,9 @@ using namespace mlir;
 
 namespace memlint {
 
-/// "%n > 0": `name pred k` in words a reader of the IR knows.
-static std::string comparisonWords(const std::string &name,
-                                   arith::CmpIPredicate pred, const APInt &k) {
+/// "<" for slt and ult: `pred` as a reader of the IR writes it.
+static const char *predicateWords(arith::CmpIPredicate pred) {
   using P = arith::CmpIPredicate;
-  bool isUnsigned =
-      pred == P::ult || pred == P::ule || pred == P::ugt || pred == P::uge;
   const char *op = "?";
   switch (pred) {
   case P::eq:
@@ -53,8 +50,28 @@ static std::string comparisonWords(const std::string &name,
     op = ">=";
     break;
   }
-  return name + " " + op + " " + llvm::toString(k, 10, !isUnsigned) +
-         (isUnsigned ? " (unsigned)" : "");
+  return op;
+}
+
+static bool isUnsignedPredicate(arith::CmpIPredicate pred) {
+  using P = arith::CmpIPredicate;
+  return pred == P::ult || pred == P::ule || pred == P::ugt || pred == P::uge;
+}
+
+/// "%n > 0": `name pred k` in words a reader of the IR knows.
+static std::string comparisonWords(const std::string &name,
+                                   arith::CmpIPredicate pred, const APInt &k) {
+  bool isUnsigned = isUnsignedPredicate(pred);
+  return name + " " + predicateWords(pred) + " " +
+         llvm::toString(k, 10, !isUnsigned) + (isUnsigned ? " (unsigned)" : "");
+}
+
+/// "%lb < %ub": `lhs pred rhs`, two named values.
+static std::string comparisonWords(const std::string &lhs,
+                                   arith::CmpIPredicate pred,
+                                   const std::string &rhs) {
+  return lhs + " " + predicateWords(pred) + " " + rhs +
+         (isUnsignedPredicate(pred) ? " (unsigned)" : "");
 }
 
 std::optional<std::pair<Bdd, Bdd>>
@@ -63,6 +80,8 @@ ConditionTable::firstIterationAnswer(Value lhs, arith::CmpIPredicate predicate,
   auto atom = firstIterations.find(split.head);
   if (atom == firstIterations.end())
     return std::nullopt;
+  if (split.enteredAs)
+    return enteredAnswer(lhs, predicate, rhs, split, atom->second);
   // A counter the loop enters with a constant, against a value fixed
   // before the loop: in the first iteration the loop's test is a question
   // on that value alone (`0 < %n`), already answered where the code asked
@@ -114,6 +133,45 @@ ConditionTable::firstIterationAnswer(Value lhs, arith::CmpIPredicate predicate,
     return std::make_pair(atom->second, valueIn(y, set, question));
   }
   return std::nullopt;
+}
+
+std::optional<std::pair<Bdd, Bdd>>
+ConditionTable::enteredAnswer(Value lhs, arith::CmpIPredicate predicate,
+                              Value rhs, const IterationSplit &split,
+                              Bdd firstAtom) {
+  // A value the loop carries, entered as one value fixed before the loop
+  // (`%lb`), against another (`%ub`): in the first iteration the loop's
+  // test is `%lb < %ub`, asked of the two, with an atom that gets its
+  // value where the loop is entered, so that the back edge keeps it and
+  // the same question after the loop (`%lb >= %ub` guarding what frees a
+  // buffer when the loop did not) reads the same answer.
+  Value carried = same.representative(split.carried);
+  bool counterLeft = lhs == carried;
+  if (!counterLeft && rhs != carried)
+    return std::nullopt;
+  const LoopPlace &place =
+      places[*atoms[bdd.support(firstAtom).front()].loopPlace];
+  Operation *enter = loopEntryOp(place);
+  if (!enter)
+    return std::nullopt;
+  std::optional<bool> runs = testRuns(place, lhs, predicate, rhs);
+  Value a = counterLeft ? split.enteredAs : lhs;
+  Value b = counterLeft ? rhs : split.enteredAs;
+  // (Copied: `places` may grow while the question is asked.)
+  Message loopName = place.name;
+  Operation *loopWhere = place.where;
+  auto question = [&] {
+    if (!runs)
+      return choiceAtom(
+          enter, comparisonWords(namer(a), predicate, namer(b)),
+          comparisonWords(namer(a), invertPredicate(predicate), namer(b)));
+    Message yes = loopName + " runs at least once",
+            no = loopName + " runs zero times";
+    Bdd atom = *runs ? choiceAtom(enter, yes, no) : choiceAtom(enter, no, yes);
+    markLoopRuns(atom, loopWhere);
+    return atom;
+  };
+  return std::make_pair(firstAtom, comparison(a, predicate, b, question));
 }
 
 std::optional<bool> ConditionTable::testRuns(const LoopPlace &place, Value lhs,

@@ -88,10 +88,16 @@ struct ComparedPair {
 /// variable with its lower bound, or, in the loop's own test, a value the
 /// loop carries (an scf.while's or a CFG loop header's argument) that it
 /// is entered with as a constant. `head`: the first op of the loop's head,
-/// which keys its first-iteration atom.
+/// which keys its first-iteration atom. Or, in the loop's own test, a
+/// value the loop carries that every entry passes as one value fixed
+/// before the loop (`%lb`, no constant) against another such value: then
+/// `carried` is the carried one and `enteredAs` what it is in the first
+/// iteration, whose test asks of the two values before the loop
+/// (ConditionTable::firstIterationAnswer); first and later are All.
 struct IterationSplit {
   mlir::Operation *head;
   Outcomes first, later;
+  mlir::Value carried = {}, enteredAs = {};
 };
 
 /// An integer comparison a loop tests: `arith.cmpi`, `index.cmp` or
@@ -189,6 +195,14 @@ private:
                     std::optional<bool> onlyIf,
                     llvm::ArrayRef<llvm::APInt> increments,
                     llvm::ArrayRef<mlir::Block *> latches);
+  /// entryValueFact for a value x the loop carries, entered as `entered`
+  /// (no constant, not y) on every edge in, in the loop's test against y:
+  /// the split that lets the first iteration's test be asked of `entered`
+  /// and y.
+  std::optional<IterationSplit> enteredOtherSplit(mlir::Value x, mlir::Value y,
+                                                  mlir::Value entered,
+                                                  mlir::Block *header,
+                                                  mlir::Operation *head);
   /// firstIterationValue of a counter a loop carries.
   std::optional<std::pair<mlir::Operation *, llvm::APInt>>
   carriedFirstValue(mlir::Value x,

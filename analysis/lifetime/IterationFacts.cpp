@@ -93,7 +93,7 @@ std::optional<IterationSplit> IntegerFacts::iterationSplit(Value lhs,
     return s;
   if (std::optional<IterationSplit> s = entryValueFact(rhs, lhs))
     return IterationSplit{s->head, swapOutcomes(s->first),
-                          swapOutcomes(s->later)};
+                          swapOutcomes(s->later), s->carried, s->enteredAs};
   return std::nullopt;
 }
 
