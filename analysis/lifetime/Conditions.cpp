@@ -300,6 +300,13 @@ Bdd ConditionTable::valueIn(Value x, const ValueSet &question,
       out = bdd.disj(out, bdd.negate(f));
     return out;
   }
+  if (std::optional<Bdd> f = valueInTruncation(x, set, atom))
+    return *f;
+  return valueInCells(x, set, atom);
+}
+
+Bdd ConditionTable::valueInCells(Value x, const ValueSet &set,
+                                 function_ref<Bdd()> atom) {
   x = same.representative(x);
   auto [it, first] = valueCells.try_emplace(x);
   if (first)
@@ -373,6 +380,59 @@ Bdd ConditionTable::valueIn(Value x, const ValueSet &question,
     f = bdd.disj(f, yes);
   }
   return narrowedByConstantPairs(x, set, f);
+}
+
+/// "== 3" or "!= 3" (or "takes one of the values asked"), and the
+/// opposite.
+static std::pair<std::string, std::string> setWords(const ValueSet &set) {
+  if (std::optional<APInt> v = set.singleValue()) {
+    std::string k = llvm::toString(*v, 10, /*Signed=*/true);
+    return {"== " + k, "!= " + k};
+  }
+  if (std::optional<APInt> v = set.complement().singleValue()) {
+    std::string k = llvm::toString(*v, 10, /*Signed=*/true);
+    return {"!= " + k, "== " + k};
+  }
+  return {"takes one of the values asked", "takes none of the values asked"};
+}
+
+std::optional<Bdd> ConditionTable::valueInTruncation(Value x,
+                                                     const ValueSet &set,
+                                                     function_ref<Bdd()> atom) {
+  Operation *def = x.getDefiningOp();
+  Value wide = def ? truncated(def) : Value();
+  if (!wide || truncationDepth >= MaxTruncationDepth ||
+      !(wide.getType().isSignlessInteger() || wide.getType().isIndex()))
+    return std::nullopt;
+  unsigned from = ConstantIntRanges::getStorageBitwidth(wide.getType());
+  unsigned to = set.width();
+  if (to <= 1 || to >= from)
+    return std::nullopt;
+  ++truncationDepth;
+  llvm::scope_exit done([&] { --truncationDepth; });
+  // Where wide is one of x's values sign-extended, x is in the set
+  // exactly where wide is in its extension: `%k == 1` and the case 1 of a
+  // switch on `index_cast %k to i32` (what -convert-scf-to-cf makes of an
+  // scf.index_switch) agree. Elsewhere x is what the truncation keeps of
+  // wide, its own question (atoms of its own).
+  ValueSet fits = ValueSet::within(
+      ConstantIntRanges::fromSigned(APInt::getSignedMinValue(to).sext(from),
+                                    APInt::getSignedMaxValue(to).sext(from)));
+  Bdd inFits = valueIn(wide, set.afterExtension(from, /*sign=*/true), atom);
+  std::string narrow;
+  llvm::raw_string_ostream os(narrow);
+  os << x.getType();
+  Bdd outside = valueIn(wide, fits.complement(), [&] {
+    return choiceAtom(def, namer(wide) + " does not fit in " + narrow,
+                      namer(wide) + " fits in " + narrow);
+  });
+  if (outside == BddManager::False)
+    return inFits;
+  auto [yes, no] = setWords(set);
+  Bdd own = valueInCells(x, set, [&] {
+    return choiceAtom(def, namer(x) + " " + yes, namer(x) + " " + no);
+  });
+  return bdd.disj(inFits, bdd.conj(outside, own));
 }
 
 std::optional<Bdd> ConditionTable::valueInSelect(Value x, const ValueSet &set,

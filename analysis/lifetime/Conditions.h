@@ -316,6 +316,18 @@ private:
                                    llvm::function_ref<Bdd()> atom);
   static constexpr unsigned MaxSelectDepth = 8;
   unsigned selectDepth = 0;
+  /// `x in set` of `x = trunc(wide)` where wide may not fit x's type (else
+  /// askOfSource asked it of wide): where wide fits, the question on wide
+  /// (`%k == 1` decides a switch on `index_cast %k to i32`); where it does
+  /// not, x's own cells. Null where `x` is no such truncation, or
+  /// truncations nest deeper than MaxTruncationDepth.
+  std::optional<Bdd> valueInTruncation(mlir::Value x, const ValueSet &set,
+                                       llvm::function_ref<Bdd()> atom);
+  /// valueIn past the readings of x's definition: x's own cells.
+  Bdd valueInCells(mlir::Value x, const ValueSet &set,
+                   llvm::function_ref<Bdd()> atom);
+  static constexpr unsigned MaxTruncationDepth = 4;
+  unsigned truncationDepth = 0;
   /// First-iteration atoms by the first op of their loop's head.
   llvm::DenseMap<mlir::Operation *, Bdd> firstIterations;
   using Cube = llvm::SmallVector<std::pair<unsigned, bool>>;

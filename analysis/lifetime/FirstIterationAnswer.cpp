@@ -154,22 +154,14 @@ ConditionTable::enteredAnswer(Value lhs, arith::CmpIPredicate predicate,
   Operation *enter = loopEntryOp(place);
   if (!enter)
     return std::nullopt;
-  std::optional<bool> runs = testRuns(place, lhs, predicate, rhs);
   Value a = counterLeft ? split.enteredAs : lhs;
   Value b = counterLeft ? rhs : split.enteredAs;
-  // (Copied: `places` may grow while the question is asked.)
-  Message loopName = place.name;
-  Operation *loopWhere = place.where;
+  // (In words as the two values: a path may ask it and not enter the
+  // loop, where "the loop runs" would not be what it says.)
   auto question = [&] {
-    if (!runs)
-      return choiceAtom(
-          enter, comparisonWords(namer(a), predicate, namer(b)),
-          comparisonWords(namer(a), invertPredicate(predicate), namer(b)));
-    Message yes = loopName + " runs at least once",
-            no = loopName + " runs zero times";
-    Bdd atom = *runs ? choiceAtom(enter, yes, no) : choiceAtom(enter, no, yes);
-    markLoopRuns(atom, loopWhere);
-    return atom;
+    return choiceAtom(
+        enter, comparisonWords(namer(a), predicate, namer(b)),
+        comparisonWords(namer(a), invertPredicate(predicate), namer(b)));
   };
   return std::make_pair(firstAtom, comparison(a, predicate, b, question));
 }
@@ -234,6 +226,10 @@ std::optional<Bdd> ConditionTable::valueInAnswered(Value x, ValueSet set) {
   askOfSource(x, set, [this](Value v) { return facts.rangeOf(v); });
   if (set.empty())
     return BddManager::False;
+  // (A truncation valueIn asks of the wide value where it fits: its own
+  // cells hold only the rest.)
+  if (Operation *def = x.getDefiningOp(); def && truncated(def))
+    return std::nullopt;
   auto it = valueCells.find(same.representative(x));
   if (it == valueCells.end() || it->second.empty() ||
       it->second.front().values.width() != set.width())

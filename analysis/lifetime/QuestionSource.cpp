@@ -74,9 +74,7 @@ static std::optional<ClampByConstant> clampByConstant(Operation *def) {
   return c;
 }
 
-/// What `def` truncates, where it is a truncation: `arith.trunci`,
-/// `llvm.trunc`, an index cast to fewer bits (index being 64).
-static Value truncated(Operation *def) {
+Value truncated(Operation *def) {
   if (!isa<arith::TruncIOp, LLVM::TruncOp, arith::IndexCastOp,
            arith::IndexCastUIOp, index::CastSOp, index::CastUOp>(def))
     return Value();

@@ -43,6 +43,10 @@ integerComparison(mlir::Operation *op);
 /// around computed it. Null for i1s and elsewhere.
 mlir::Value forwardedValue(mlir::BlockArgument arg);
 
+/// What `def` truncates, where it is a truncation: `arith.trunci`,
+/// `llvm.trunc`, an index cast to fewer bits (index being 64); else null.
+mlir::Value truncated(mlir::Operation *def);
+
 /// The i1 `%c` that `v` negates as `xori %c, true` (either operand order),
 /// or null.
 mlir::Value negatedBit(mlir::Value v);

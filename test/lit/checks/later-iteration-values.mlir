@@ -120,7 +120,7 @@ func.func @moving_bound(%ub: index) {
 // Correct: -scf-for-to-while's loop from %lb, freeing at `%i == %lb`.
 func.func @while_from_lb(%lb: index, %ub: index, %m: memref<4xf32>) {
   %c1 = arith.constant 1 : index
-  // expected-warning@+1 {{buffer %a is never freed when the loop at}}
+  // expected-warning@+1 {{buffer %a is never freed when %lb >= %ub}}
   %a = memref.alloc() : memref<4xf32>
   memref.copy %m, %a : memref<4xf32> to memref<4xf32>
   %w = scf.while (%i = %lb) : (index) -> index {
