@@ -105,9 +105,10 @@ private:
       if (v && !llvm::is_contained(work.memrefs, v))
         work.memrefs.push_back(v);
     };
+    SmallPtrSet<Value, 4> viewed = viewedOperands(async);
     for (OpOperand &o : async->getOpOperands())
       if (isMemRef(o.get()) && !llvm::is_contained(freed, &o) &&
-          accessesMemory(o))
+          accessesMemory(o, viewed))
         add(o.get());
     if (async->getNumRegions() != 0)
       for (Value v : asyncBodyCapturedUses(async))

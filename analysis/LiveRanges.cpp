@@ -262,7 +262,7 @@ aliasesOf(Value allocated, BufferViewFlowAnalysis &views, size_t limit) {
     if (aliases.size() > limit)
       return std::nullopt;
     Value v = work.pop_back_val();
-    for (Operation *user : v.getUsers())
+    for (Operation *user : distinctUsers(v))
       for (OpResult result : user->getResults()) {
         bool interior;
         if (isMemRef(result) &&
@@ -386,13 +386,38 @@ void LiveRanges::finishRange(LiveRange &r, bool carried) {
   r.severalInstances = concurrent || (repeats && (carried || !r.tracked));
 }
 
+/// How many dependencies upstream's view flow would record: it takes
+/// every memref result of an op it cannot see into (a call) for a view of
+/// every memref operand, so a call with 6,000 of each makes 36M of them
+/// (9 s of one function's lint, helper-102).
+static size_t viewFlowDependencies(FunctionOpInterface fn, size_t limit) {
+  size_t n = 0;
+  fn->walk([&](Operation *op) {
+    if (n > limit)
+      return WalkResult::interrupt();
+    size_t in =
+        llvm::count_if(op->getOperandTypes(), llvm::IsaPred<BaseMemRefType>);
+    size_t out =
+        llvm::count_if(op->getResultTypes(), llvm::IsaPred<BaseMemRefType>);
+    n += in * out;
+    return WalkResult::advance();
+  });
+  return n;
+}
+
 void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
-  BufferViewFlowAnalysis views(fn);
+  // Past MaxAliasVisits dependencies, no buffer's aliases are walked (as
+  // past MaxAliasVisits aliases, below).
+  size_t aliasVisits = viewFlowDependencies(fn, MaxAliasVisits) > MaxAliasVisits
+                           ? MaxAliasVisits + 1
+                           : 0;
+  std::optional<BufferViewFlowAnalysis> views;
+  if (aliasVisits <= MaxAliasVisits)
+    views.emplace(fn);
   // Per range: carried from one run of its allocation to the next.
   std::vector<bool> carried;
   // CFG only: the ranges each value may belong to (see coverLiveBlocks).
   DenseMap<Value, SmallVector<unsigned, 1>> rangesOf;
-  size_t aliasVisits = 0;
 
   for (auto [index, info] : llvm::enumerate(buffers)) {
     // Memory another function owns takes no place in this one's plan.
@@ -414,7 +439,7 @@ void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
     // (no missed reuse, no plan sharing its place).
     std::optional<llvm::SetVector<Value>> aliases;
     if (aliasVisits <= MaxAliasVisits)
-      aliases = aliasesOf(info.value, views, MaxAliasVisits - aliasVisits);
+      aliases = aliasesOf(info.value, *views, MaxAliasVisits - aliasVisits);
     if (!aliases) {
       aliasVisits = MaxAliasVisits + 1;
       r.start = 0;

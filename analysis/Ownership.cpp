@@ -372,6 +372,7 @@ llvm::SmallVector<Value> asyncBodyCapturedUses(Operation *execute) {
     // What the body frees itself is its own business (a second free on the
     // host is a double free, found where it happens).
     SmallVector<OpOperand *> freed = freedOperands(op);
+    SmallPtrSet<Value, 4> viewed = viewedOperands(op);
     for (OpOperand &o : op->getOpOperands()) {
       if (llvm::is_contained(freed, &o))
         continue;
@@ -381,7 +382,7 @@ llvm::SmallVector<Value> asyncBodyCapturedUses(Operation *execute) {
       Block *def = v.getParentBlock();
       bool outside = !execute->isAncestor(def->getParentOp());
       bool bound = isa<BlockArgument>(v) && def->getParentOp() == execute;
-      if (!isMemRef(v) || !(outside || bound) || !accessesMemory(o) ||
+      if (!isMemRef(v) || !(outside || bound) || !accessesMemory(o, viewed) ||
           llvm::is_contained(out, v))
         continue;
       out.push_back(v);
@@ -454,7 +455,7 @@ bool mayReachOpaqueView(Value v) {
     Value x = work.pop_back_val();
     if (!seen.insert(x).second)
       continue;
-    for (Operation *user : x.getUsers()) {
+    for (Operation *user : distinctUsers(x)) {
       // (An await gives back the buffer its future holds: no guess.)
       if (isOpaqueOp(user) && !isa<CallOpInterface, async::AwaitOp>(user) &&
           llvm::any_of(user->getResults(),
@@ -478,7 +479,21 @@ bool mayReachOpaqueView(Value v) {
   return false;
 }
 
+SmallPtrSet<Value, 4> viewedOperands(Operation *op) {
+  SmallPtrSet<Value, 4> out;
+  for (OpResult r : op->getResults()) {
+    bool interior;
+    if (Value source = viewSource(r, interior))
+      out.insert(source);
+  }
+  return out;
+}
+
 bool accessesMemory(OpOperand &operand) {
+  return accessesMemory(operand, viewedOperands(operand.getOwner()));
+}
+
+bool accessesMemory(OpOperand &operand, const SmallPtrSetImpl<Value> &viewed) {
   Operation *op = operand.getOwner();
   Value v = operand.get();
   // Forwarded to a region, a successor block or the parent: aliasing, handled
@@ -493,11 +508,8 @@ bool accessesMemory(OpOperand &operand) {
     // freed buffer is a use. Yields into a parent region are forwarding.
     return isa<FunctionOpInterface>(op->getParentOp());
   }
-  for (OpResult r : op->getResults()) {
-    bool interior;
-    if (viewSource(r, interior) == v)
-      return false;
-  }
+  if (viewed.contains(v))
+    return false;
   // Metadata, and a prefetch: a hint to the cache that never faults, so
   // one of freed memory does no harm.
   if (isa<memref::DimOp, memref::ExtractAlignedPointerAsIndexOp,

@@ -12,6 +12,7 @@
 
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -90,6 +91,11 @@ llvm::SmallVector<mlir::OpOperand *> freedOperands(mlir::Operation *op);
 /// For a result that is a view or cast of an operand: that operand, else null.
 /// `interior` is set when the view may start past the buffer's first byte.
 mlir::Value viewSource(mlir::Value result, bool &interior);
+
+/// The ops that use `v`, each once, in the order of its uses: a call that
+/// passes one buffer 6,000 times is one user, whose results are looked at
+/// once (not 6,000 times each).
+llvm::SmallVector<mlir::Operation *, 8> distinctUsers(mlir::Value v);
 /// The value `v` is a view or cast of at the end of viewSource's chain:
 /// `v` itself when it is no view.
 mlir::Value viewRoot(mlir::Value v);
@@ -106,6 +112,13 @@ bool placedFromAllocation(mlir::Value result);
 /// somewhere memlint cannot see). Views, casts, metadata queries and
 /// control-flow forwarding are not uses.
 bool accessesMemory(mlir::OpOperand &operand);
+/// The same, with `viewed` the operands some result of the operand's owner
+/// is a view of (viewedOperands): an op's operands asked in turn, without
+/// each looking at every result (a call with 6,000 of each).
+bool accessesMemory(mlir::OpOperand &operand,
+                    const llvm::SmallPtrSetImpl<mlir::Value> &viewed);
+/// The operands of `op` one of its results is a view or cast of.
+llvm::SmallPtrSet<mlir::Value, 4> viewedOperands(mlir::Operation *op);
 
 /// The DMA starts (`affine.dma_start`, `memref.dma_start`) that `op`, a
 /// DMA wait (`affine.dma_wait`, `memref.dma_wait`), waits for: those on

@@ -14,6 +14,7 @@
 #include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 
@@ -115,6 +116,15 @@ Value viewSource(Value result, bool &interior) {
     return only;
   }
   return {};
+}
+
+SmallVector<Operation *, 8> distinctUsers(Value v) {
+  SmallVector<Operation *, 8> out;
+  SmallPtrSet<Operation *, 8> seen;
+  for (Operation *user : v.getUsers())
+    if (seen.insert(user).second)
+      out.push_back(user);
+  return out;
 }
 
 Value viewRoot(Value v) {

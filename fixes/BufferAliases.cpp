@@ -13,7 +13,7 @@ namespace memlint {
 std::vector<Value> viewClosure(Value v) {
   std::vector<Value> out{v};
   for (size_t i = 0; i < out.size(); ++i)
-    for (Operation *user : out[i].getUsers())
+    for (Operation *user : distinctUsers(out[i]))
       for (OpResult r : user->getResults()) {
         bool interior;
         if (viewSource(r, interior) == out[i] &&

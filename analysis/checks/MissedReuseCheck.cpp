@@ -98,6 +98,9 @@ public:
   }
 
 private:
+  /// How many earlier buffers one later allocation tries, best first.
+  static constexpr unsigned MaxCandidatesTried = 64;
+
   void runOnFunction(CheckContext &ctx, LifetimeAnalysis &la,
                      const LiveRanges &ranges, std::vector<Finding> &out) {
     // Buffers the lifetime checks report on (any instance of them).
@@ -173,7 +176,16 @@ private:
       auto &pool = bucket->second;
       auto it = pool.lower_bound(
           Key{!later->bytes, later->bytes.value_or(0), INT64_MIN, 0});
+      // At most MaxCandidatesTried of them: where none is freed before the
+      // later one on every path (20,000 buffers each in a branch of its
+      // own diamond), trying them all was quadratic, 27 s of dominance
+      // queries for one function (helper-102).
+      unsigned tried = 0;
       for (; it != pool.end(); ++it) {
+        if (++tried > MaxCandidatesTried) {
+          it = pool.end();
+          break;
+        }
         const Candidate &c = *it->second;
         if (later->bytes && !c.range->bytes) {
           it = pool.end(); // only dynamic shapes are left

@@ -35,7 +35,7 @@ DenseMap<Value, Alias> mapViews(const std::vector<BufferInfo> &buffers) {
     while (!work.empty()) {
       Value v = work.pop_back_val();
       Alias from = aliases.lookup(v);
-      for (Operation *user : v.getUsers())
+      for (Operation *user : distinctUsers(v))
         for (OpResult r : user->getResults()) {
           bool interior;
           if (viewSource(r, interior) != v)
@@ -110,6 +110,14 @@ bool staysInside(OpOperand &use) {
       return false;
   }
   if (isa<memref::DimOp>(op))
+    return true;
+  // An op memlint cannot see into (no effects interface; an unregistered
+  // `"npu.fill"(%a)`) uses what it is given and never frees it, as the
+  // path-sensitive analysis reads it (the ownership model's uses); one
+  // with regions or successors may bind the buffer where it frees it, one
+  // with results may pack it into one (then it is no longer tracked).
+  if (!isa<MemoryEffectOpInterface>(op) && op->getNumRegions() == 0 &&
+      op->getNumSuccessors() == 0 && op->getNumResults() == 0)
     return true;
   EffectsOn e = effectsOn(op, v);
   if (e.freeOrAlloc || e.unnamed)

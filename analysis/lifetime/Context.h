@@ -11,6 +11,7 @@
 #define MEMLINT_ANALYSIS_LIFETIME_CONTEXT_H
 
 #include "analysis/lifetime/Conditions.h"
+#include "analysis/lifetime/OpNesting.h"
 #include "analysis/lifetime/PathState.h"
 #include "analysis/lifetime/Results.h"
 #include "llvm/ADT/DenseMap.h"
@@ -64,6 +65,8 @@ struct FunctionContext {
   IntegerFacts facts;
   ConditionTable conds;
   PathLattice lattice;
+  /// Which region op holds which (LoopScope asks).
+  OpNesting nesting;
   /// The origin standing for memory memlint cannot follow.
   unsigned unknownOrigin = 0;
   /// Buffer index of each allocating value.

@@ -42,7 +42,7 @@ bool LoopScope::hasSeveralBackEdges() const {
 
 bool LoopScope::contains(Operation *o) const {
   if (op)
-    return op->isProperAncestor(o);
+    return nesting->properlyContains(op, o);
   Block *b = blockIn(o->getBlock(), region);
   return b && blocks->count(b);
 }
@@ -52,7 +52,7 @@ bool LoopScope::defines(unsigned var, const ConditionTable &conds) const {
   if (op)
     return def && def->getParentOp() &&
            (def->getParentOp() == op ||
-            op->isProperAncestor(def->getParentOp()));
+            nesting->properlyContains(op, def->getParentOp()));
   Block *b = blockIn(def, region);
   return b && blocks->count(b);
 }

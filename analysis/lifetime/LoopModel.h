@@ -24,6 +24,7 @@
 
 #include "analysis/lifetime/AliasFlow.h"
 #include "analysis/lifetime/LoopBlocks.h"
+#include "analysis/lifetime/OpNesting.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -43,10 +44,11 @@ public:
     s.keyOp = header->empty() ? nullptr : &header->front();
     return s;
   }
-  /// The regions of a region op that loops.
-  static LoopScope regionOp(mlir::Operation *op) {
+  /// The regions of a region op that loops; `nesting` of its function.
+  static LoopScope regionOp(mlir::Operation *op, const OpNesting &nesting) {
     LoopScope s;
     s.op = op;
+    s.nesting = &nesting;
     s.key = op;
     s.keyOp = op;
     return s;
@@ -79,6 +81,7 @@ private:
   mlir::Region *region = nullptr;
   const llvm::DenseSet<mlir::Block *> *blocks = nullptr;
   mlir::Operation *op = nullptr;
+  const OpNesting *nesting = nullptr;
   const void *key = nullptr;
   mlir::Operation *keyOp = nullptr;
 };

@@ -70,7 +70,7 @@ class RegionOpWalk {
 public:
   RegionOpWalk(FlowWalker &w, RegionBranchOpInterface op)
       : w(w), op(op), raw(op.getOperation()),
-        loop(LoopScope::regionOp(op.getOperation())) {}
+        loop(LoopScope::regionOp(op.getOperation(), w.ctx.nesting)) {}
 
   void run(PathState &st) {
     enter(st);

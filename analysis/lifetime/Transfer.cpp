@@ -318,10 +318,13 @@ void Transfer::checkOperandUses(Operation *op, PathState &st,
                                 ArrayRef<OpOperand *> freed) {
   if (isa<bufferization::DeallocOp>(op))
     return;
+  std::optional<SmallPtrSet<Value, 4>> viewed;
   for (OpOperand &o : op->getOpOperands()) {
     if (!isMemRef(o.get()) || llvm::is_contained(freed, &o))
       continue;
-    if (accessesMemory(o))
+    if (!viewed)
+      viewed = viewedOperands(op);
+    if (accessesMemory(o, *viewed))
       handleUse(op, o.get(), st);
   }
   // Stack memory dies with its allocation scope: returned from the

@@ -97,12 +97,58 @@ def selects(n=10000):
     return "\n".join(out) + "\n"
 
 
+def branch_buffers(n=20000):
+    # Each diamond allocates and frees a buffer in one arm: no earlier
+    # buffer is freed before a later one on every path (missed-reuse tried
+    # them all: quadratic, 27 s before session 34).
+    out = ["func.func @branch_buffers(%c: i1) {", "  cf.br ^d0"]
+    for i in range(n):
+        out += [f"^d{i}:", f"  cf.cond_br %c, ^l{i}, ^r{i}", f"^l{i}:",
+                f"  %b{i} = memref.alloc() : memref<16xf32>",
+                f"  memref.dealloc %b{i} : memref<16xf32>",
+                f"  cf.br ^d{i+1}", f"^r{i}:", f"  cf.br ^d{i+1}"]
+    out += [f"^d{n}:", "  return", "}"]
+    return "\n".join(out) + "\n"
+
+
+def deep_for(n=1500):
+    # A leak around 1,500 nested scf.for: out of the work budget, coarse
+    # (the loop model's ancestry walks made it 57 s before session 34).
+    out = ["func.func @deep_for(%n: index) {",
+           "  %c0 = arith.constant 0 : index", "  %c1 = arith.constant 1 : index",
+           "  %a = memref.alloc() : memref<16xf32>"]
+    out += [f"  scf.for %i{k} = %c0 to %n step %c1 {{" for k in range(n)]
+    out += ['  "npu.use"(%a) : (memref<16xf32>) -> ()']
+    out += ["  }"] * n
+    out += ["  return", "}"]
+    return "\n".join(out) + "\n"
+
+
+def many_args(n=10000):
+    # A function taking and returning 10,000 memrefs, and a call of it with
+    # one buffer: each op's operands against its results was quadratic
+    # (9 s before session 34).
+    ty = "memref<16xf32>"
+    args = ", ".join(f"%a{i}: {ty}" for i in range(n))
+    out = [f"func.func private @wide({args}) -> ({', '.join([ty] * n)}) {{",
+           f"  return {', '.join(f'%a{i}' for i in range(n))} : "
+           f"{', '.join([ty] * n)}", "}",
+           "func.func @many_args() {", f"  %b = memref.alloc() : {ty}",
+           f"  %r:{n} = func.call @wide({', '.join(['%b'] * n)}) : "
+           f"({', '.join([ty] * n)}) -> ({', '.join([ty] * n)})",
+           f"  memref.dealloc %b : {ty}", "  return", "}"]
+    return "\n".join(out) + "\n"
+
+
 SHAPES = [("pairs, bad order, N=24", pairs), ("64 sequential scf.if", ifs),
           ("leak in 16 nested scf.for", nest),
           ("5,000 conditionally freed buffers", frees),
           ("20,000 diamonds", diamonds),
           ("a chain of 20,000 memref.casts", casts),
-          ("a chain of 10,000 selects of new buffers", selects)]
+          ("a chain of 10,000 selects of new buffers", selects),
+          ("20,000 diamonds, a buffer in each", branch_buffers),
+          ("a leak around 1,500 nested scf.for", deep_for),
+          ("10,000 memref arguments and results", many_args)]
 
 
 def main():
