@@ -211,6 +211,18 @@ Bdd ConditionTable::comparison(Value lhs, arith::CmpIPredicate predicate,
                                Value rhs, function_ref<Bdd()> makeAtom) {
   if (std::optional<Bdd> f = comparisonOfCases(lhs, predicate, rhs))
     return *f;
+  // `a - b == 0` is `a == b` (and `!=` alike) whatever wraps: the question
+  // -lower-affine writes of an affine.if's `d0 - s0 == 0`, asked of the
+  // pair that `%a != %b` elsewhere asks.
+  if (predicate == arith::CmpIPredicate::eq ||
+      predicate == arith::CmpIPredicate::ne)
+    for (auto [zero, other] : {std::pair(rhs, lhs), std::pair(lhs, rhs)})
+      if (APInt k; matchPattern(zero, m_ConstantInt(&k)) && k.isZero())
+        if (auto d = differenceOf(other);
+            d && d->first.getType() == d->second.getType() &&
+            !matchPattern(d->first, m_Constant()) &&
+            !matchPattern(d->second, m_Constant()))
+          return comparison(d->first, predicate, d->second, makeAtom);
   lhs = same.representative(lhs);
   rhs = same.representative(rhs);
   if (std::optional<bool> known = facts.decide(lhs, predicate, rhs))

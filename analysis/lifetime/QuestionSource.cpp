@@ -143,6 +143,35 @@ static std::optional<AddOrSub> addOrSub(Operation *def) {
   return std::nullopt;
 }
 
+/// `b` where `v` is `b * -1` (arith.muli, llvm.mul): what -lower-affine
+/// writes of `-b`.
+static Value negationOf(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!isa_and_nonnull<arith::MulIOp, LLVM::MulOp>(def))
+    return Value();
+  for (unsigned i = 0; i < 2; ++i) {
+    APInt k;
+    if (matchPattern(def->getOperand(i), m_ConstantInt(&k)) && k.isAllOnes())
+      return def->getOperand(1 - i);
+  }
+  return Value();
+}
+
+std::optional<std::pair<Value, Value>> differenceOf(Value v) {
+  Operation *def = v.getDefiningOp();
+  std::optional<AddOrSub> step = def ? addOrSub(def) : std::nullopt;
+  if (!step || v.getType().isInteger(1))
+    return std::nullopt;
+  Value x = def->getOperand(0), y = def->getOperand(1);
+  if (!step->add)
+    return std::make_pair(x, y);
+  if (Value b = negationOf(y))
+    return std::make_pair(x, b);
+  if (Value b = negationOf(x))
+    return std::make_pair(y, b);
+  return std::nullopt;
+}
+
 /// The question "x in set" asked of what x was computed from, where that
 /// is a bijection or an extension: `x + k == c` is `x == c - k` (wrapping
 /// included, so every order alike), `k - x == c` is `x == k - c`, `x ^ k

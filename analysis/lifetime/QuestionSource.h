@@ -43,6 +43,11 @@ integerComparison(mlir::Operation *op);
 /// around computed it. Null for i1s and elsewhere.
 mlir::Value forwardedValue(mlir::BlockArgument arg);
 
+/// (a, b) where `v` is `a - b` in wrapping arithmetic: `subi a, b`, or
+/// `addi a, muli(b, -1)` as -lower-affine writes `d0 - s0` (either
+/// operand order; arith or llvm).
+std::optional<std::pair<mlir::Value, mlir::Value>> differenceOf(mlir::Value v);
+
 /// What `def` truncates, where it is a truncation: `arith.trunci`,
 /// `llvm.trunc`, an index cast to fewer bits (index being 64); else null.
 mlir::Value truncated(mlir::Operation *def);
