@@ -1,6 +1,6 @@
 // The live ranges walk each buffer's aliases apart, and a chain of selects
 // gives them N^2 / 2 in all (4,000 selects: 8M, 2.5 s of lint; 10,000:
-// 33 s). Past LiveRanges::MaxAliasVisits (1M) in a function, a buffer is
+// 33 s). Past LiveRanges::MaxAliasVisits (256K) in a function, a buffer is
 // taken live throughout and followed no further: the first buffers of the
 // chain end at the free of the last select (line 4003), the last ones at
 // the function's end (4004), and no two live ones share a place
