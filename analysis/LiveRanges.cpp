@@ -151,7 +151,18 @@ struct LiveRanges::Impl {
   DenseMap<Value, unsigned> rangeIndex;
   bool anyCfg = false;
   mutable DenseMap<Block *, bool> cycle;
+  /// mayRepeatRegions per op, asked once (RegionBranchOpInterface::hasLoop
+  /// walks the op's region graph: asked per use, an scf.index_switch of
+  /// 3,000 cases was quadratic).
+  DenseMap<Operation *, bool> repeats;
 };
+
+bool LiveRanges::repeats(Operation *op) const {
+  auto [it, fresh] = impl->repeats.try_emplace(op, false);
+  if (fresh)
+    it->second = mayRepeatRegions(op);
+  return it->second;
+}
 
 LiveRanges::LiveRanges(FunctionOpInterface fn,
                        const std::vector<BufferInfo> &buffers)
@@ -297,7 +308,7 @@ bool LiveRanges::coverLoopArgument(LiveRange &r, BlockArgument arg) {
   bool carried = false;
   // A loop's region argument: the buffer flows around the loop.
   Operation *parent = arg.getOwner()->getParentOp();
-  if (parent && pointOf(parent) && mayRepeatRegions(parent)) {
+  if (parent && pointOf(parent) && repeats(parent)) {
     extendOver(r, parent);
     carried |= parent->isProperAncestor(r.allocOp);
   }
@@ -318,7 +329,7 @@ void LiveRanges::coverUse(LiveRange &r, OpOperand &use, Value alias) {
   Operation *outermost = nullptr;
   for (Operation *parent = user->getParentOp();
        parent && parent != fn.getOperation(); parent = parent->getParentOp())
-    if (!parent->isAncestor(r.allocOp) && mayRepeatRegions(parent))
+    if (!parent->isAncestor(r.allocOp) && repeats(parent))
       outermost = parent;
   if (outermost)
     extendOver(r, outermost);
@@ -374,16 +385,16 @@ void LiveRanges::finishRange(LiveRange &r, bool carried) {
   // carried from one run to the next, run concurrently, or not followed
   // by the lifetime analysis (it may be carried in ways the alias sets do
   // not show).
-  bool repeats = false, concurrent = false;
+  bool repeating = false, concurrent = false;
   for (Operation *parent = r.allocOp->getParentOp();
        parent && parent != fn.getOperation(); parent = parent->getParentOp()) {
-    repeats |= mayRepeatRegions(parent);
+    repeating |= repeats(parent);
     concurrent |= mayRunRegionsConcurrently(parent);
   }
   for (Operation *op = r.allocOp; op && op != fn.getOperation();
        op = op->getParentOp())
-    repeats |= op->getBlock() && inCycle(op->getBlock());
-  r.severalInstances = concurrent || (repeats && (carried || !r.tracked));
+    repeating |= op->getBlock() && inCycle(op->getBlock());
+  r.severalInstances = concurrent || (repeating && (carried || !r.tracked));
 }
 
 /// How many dependencies upstream's view flow would record: it takes

@@ -159,6 +159,8 @@ public:
   bool inCycle(mlir::Block *block) const;
 
 private:
+  /// mayRepeatRegions(op), memoized.
+  bool repeats(mlir::Operation *op) const;
   void numberOps();
   void compute(const std::vector<BufferInfo> &buffers);
   // The steps of compute, in order.

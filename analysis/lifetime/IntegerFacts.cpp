@@ -413,13 +413,19 @@ bool IntegerFacts::ensureRanges() {
   // LoopSafeRanges' to leave out.
   unsigned ops = 0;
   bool wrapsIntegers = false;
+  // Nor where one op has many regions: the solver joins what each
+  // region yields into the op's results again per region visited (an
+  // scf.index_switch of 16,000 cases each yielding a buffer took most of
+  // a minute, helper-105).
+  bool manyRegions = false;
   fn->walk([&](Operation *op) {
-    if (++ops > MaxOpsForRanges || (wrapsIntegers = yieldsIntoOtherTypes(op)))
+    if (++ops > MaxOpsForRanges || (wrapsIntegers = yieldsIntoOtherTypes(op)) ||
+        (manyRegions = op->getNumRegions() > MaxRegionsForRanges))
       return WalkResult::interrupt();
     return WalkResult::advance();
   });
   noRanges = true;
-  if (ops > MaxOpsForRanges || wrapsIntegers)
+  if (ops > MaxOpsForRanges || wrapsIntegers || manyRegions)
     return false;
   // Intraprocedural: arguments and call results may be anything (callers
   // are not known, and callees' bodies may change without this function's).

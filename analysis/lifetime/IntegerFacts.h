@@ -116,6 +116,8 @@ public:
   /// op, so up to a quarter of a second here) and memlint must stay cheap
   /// on huge generated functions.
   static constexpr unsigned MaxOpsForRanges = 10000;
+  /// Nor on a function with an op of more regions than this.
+  static constexpr unsigned MaxRegionsForRanges = 256;
 
   IntegerFacts();
   ~IntegerFacts();

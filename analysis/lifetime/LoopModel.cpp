@@ -145,11 +145,19 @@ SmallVector<const void *, 2> LoopModel::enclosingLoops(Operation *op,
       for (Block *header : cfgLoopsAround(cur->getBlock(), r))
         loops.push_back(header);
     Operation *parent = cur->getParentOp();
-    auto rb = dyn_cast_or_null<RegionBranchOpInterface>(parent);
-    if (rb ? rb.hasLoop() : isa_and_nonnull<LoopLikeOpInterface>(parent))
+    if (parent && repeats(parent))
       loops.push_back(parent);
   }
   return loops;
+}
+
+bool LoopModel::repeats(Operation *op) {
+  auto [it, fresh] = repeatsOf.try_emplace(op, false);
+  if (fresh) {
+    auto rb = dyn_cast<RegionBranchOpInterface>(op);
+    it->second = rb ? rb.hasLoop() : isa<LoopLikeOpInterface>(op);
+  }
+  return it->second;
 }
 
 const LoopModel::CfgLoops &LoopModel::cfgLoopsOf(Region *region) {

@@ -128,6 +128,11 @@ private:
   /// The loops `op` may repeat in, innermost first, by instanceKey().
   llvm::SmallVector<const void *, 2>
   enclosingLoops(mlir::Operation *op, mlir::FunctionOpInterface fn);
+  /// Whether the regions of `op` repeat (RegionBranchOpInterface::hasLoop,
+  /// asked once per op: it walks the op's region graph, and an
+  /// scf.index_switch of 3,000 cases each allocating asked it per buffer).
+  bool repeats(mlir::Operation *op);
+  llvm::DenseMap<mlir::Operation *, bool> repeatsOf;
   /// The headers of the CFG loops of `region` that `block` (one of its
   /// blocks) is in, innermost first.
   llvm::SmallVector<mlir::Block *, 2> cfgLoopsAround(mlir::Block *block,

@@ -140,6 +140,39 @@ def many_args(n=10000):
     return "\n".join(out) + "\n"
 
 
+def switch_yields(n=8000):
+    # An scf.index_switch whose cases each allocate and yield a buffer
+    # (hasLoop asked per buffer and per use, and the range solver's joins:
+    # 8.7 s before session 34).
+    ty = "memref<16xf32>"
+    out = ["func.func @switch_yields(%i: index) {",
+           f"  %r = scf.index_switch %i -> {ty}"]
+    for k in range(n):
+        out += [f"  case {k} {{", f"    %b = memref.alloc() : {ty}",
+                f"    scf.yield %b : {ty}", "  }"]
+    out += ["  default {", f"    %b = memref.alloc() : {ty}",
+            f"    scf.yield %b : {ty}", "  }",
+            f"  memref.dealloc %r : {ty}", "  return", "}"]
+    return "\n".join(out) + "\n"
+
+
+def wide_dealloc(n=8000):
+    # One bufferization.dealloc of n memrefs, retaining half of them: n^2
+    # pairs compared (11 s before session 34; now out of budget).
+    ty = "memref<16xf32>"
+    conds = ", ".join(f"%c{k}: i1" for k in range(n))
+    out = [f"func.func @wide_dealloc({conds}) {{"]
+    out += [f"  %a{k} = memref.alloc() : {ty}" for k in range(n)]
+    kept = list(range(0, n, 2))
+    out += [f"  %r:{len(kept)} = bufferization.dealloc ("
+            + ", ".join(f"%a{k}" for k in range(n)) + " : "
+            + ", ".join([ty] * n) + ") if ("
+            + ", ".join(f"%c{k}" for k in range(n)) + ") retain ("
+            + ", ".join(f"%a{k}" for k in kept) + " : "
+            + ", ".join([ty] * len(kept)) + ")", "  return", "}"]
+    return "\n".join(out) + "\n"
+
+
 SHAPES = [("pairs, bad order, N=24", pairs), ("64 sequential scf.if", ifs),
           ("leak in 16 nested scf.for", nest),
           ("5,000 conditionally freed buffers", frees),
@@ -148,7 +181,9 @@ SHAPES = [("pairs, bad order, N=24", pairs), ("64 sequential scf.if", ifs),
           ("a chain of 10,000 selects of new buffers", selects),
           ("20,000 diamonds, a buffer in each", branch_buffers),
           ("a leak around 1,500 nested scf.for", deep_for),
-          ("10,000 memref arguments and results", many_args)]
+          ("10,000 memref arguments and results", many_args),
+          ("scf.index_switch of 8,000 cases yielding buffers", switch_yields),
+          ("bufferization.dealloc of 8,000 memrefs", wide_dealloc)]
 
 
 def main():
