@@ -202,7 +202,8 @@ std::vector<std::vector<TextEdit>>
 freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
                         Operation *exit, llvm::StringRef freeOpName,
                         bool guarded, size_t maxCandidates, size_t *likely,
-                        std::vector<Value> *freed) {
+                        std::vector<Value> *freed,
+                        const std::vector<ProgramPoint> *points) {
   std::vector<std::vector<TextEdit>> out;
   // The value each candidate of `out` (and of `later`) frees.
   std::vector<Value> outFreed, laterFreed;
@@ -256,7 +257,10 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
   };
   // The earliest points come first and the caller takes the first one the
   // analysis accepts: a few are enough, and later ones cost a walk each.
-  for (const ProgramPoint &pt : programPoints(src, fn)) {
+  std::optional<std::vector<ProgramPoint>> own;
+  if (!points)
+    points = &own.emplace(programPoints(src, fn));
+  for (const ProgramPoint &pt : *points) {
     for (const Operand &o : operands) {
       if (!dom.properlyDominates(o.value, pt.anchor()) ||
           inOpaqueRegion(pt.anchor(), o.value))

@@ -16,6 +16,7 @@
 #include "analysis/Document.h"
 #include "analysis/Finding.h"
 #include "fixes/OpEdits.h"
+#include "fixes/ProgramPoints.h"
 #include "fixes/TextEdits.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringSet.h"
@@ -44,7 +45,8 @@ freeInsertionCandidates(const SourceText &src, mlir::FunctionOpInterface fn,
                         mlir::Value v, mlir::Operation *exit,
                         llvm::StringRef freeOpName, bool guarded = false,
                         size_t maxCandidates = 16, size_t *likely = nullptr,
-                        std::vector<mlir::Value> *freed = nullptr);
+                        std::vector<mlir::Value> *freed = nullptr,
+                        const std::vector<ProgramPoint> *points = nullptr);
 
 /// The first `count` block labels no block of `fn` has, in the order the
 /// candidates above take them: each candidate that adds a block names it

@@ -115,6 +115,7 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
   };
   std::vector<Leaked> leaked;
   llvm::DenseSet<int> buffers;
+  std::optional<std::vector<ProgramPoint>> points;
   for (auto [i, g] : llvm::enumerate(groups)) {
     // One buffer's leaks only: a loop allocation with its earlier
     // iterations' instance takes the search of its own (fixFor).
@@ -141,9 +142,14 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
       continue;
     // The places its own search tries, in its order (repairLeaksBy).
     std::vector<Value> freed;
+    // (The function's places once for all its leaks: each search of them
+    // walked the whole function, quadratic in the leaks, helper-105.)
+    if (!points)
+      points = programPoints(src, base.function(fn));
     std::vector<std::vector<TextEdit>> places = freeInsertionCandidates(
         src, base.function(fn), buf.value, leak->op, freeOp,
-        /*guarded=*/false, /*maxCandidates=*/16, /*likely=*/nullptr, &freed);
+        /*guarded=*/false, /*maxCandidates=*/16, /*likely=*/nullptr, &freed,
+        &*points);
     places.resize(std::min<size_t>(places.size(), PlacesTried));
     std::vector<bool> ownValue;
     for (size_t k = 0; k < places.size(); ++k)
