@@ -199,8 +199,9 @@ int runEmit(const Args &args) {
               << " has no GPU kernels: no PTX to print\n";
 
   if (out.empty() || out == "-") {
-    std::cout << result.output;
     std::cout.flush();
+    result.writeTo(llvm::outs());
+    llvm::outs().flush();
     return ExitClean;
   }
   std::error_code ec;
@@ -210,7 +211,7 @@ int runEmit(const Args &args) {
               << "\n";
     return ExitError;
   }
-  output.os() << result.output;
+  result.writeTo(output.os());
   output.os().flush();
   if (output.os().has_error()) {
     std::cerr << "memlint emit: cannot write " << out << "\n";

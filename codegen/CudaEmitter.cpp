@@ -383,12 +383,11 @@ LogicalResult checkNoLibdeviceCalls(ModuleOp module) {
   return failure(walk.wasInterrupted());
 }
 
-std::string printModule(ModuleOp module) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  module->print(os);
-  os << "\n";
-  return text;
+std::function<void(llvm::raw_ostream &)> printModule(ModuleOp module) {
+  return [module](llvm::raw_ostream &os) {
+    module->print(os);
+    os << "\n";
+  };
 }
 
 } // namespace
@@ -411,7 +410,7 @@ CudaEmitResult emitCuda(Document &doc, const CudaEmitOptions &opts) {
     return result;
   }
   if (opts.stage == EmitStage::Arena) {
-    result.output = printModule(module);
+    result.print = printModule(module);
     result.ok = true;
     return result;
   }
@@ -441,7 +440,7 @@ CudaEmitResult emitCuda(Document &doc, const CudaEmitOptions &opts) {
   switch (opts.stage) {
   case EmitStage::Arena:
   case EmitStage::Mlir:
-    result.output = printModule(module);
+    result.print = printModule(module);
     break;
   case EmitStage::Llvm: {
     llvm::LLVMContext llvmContext;

@@ -18,6 +18,8 @@
 #define MEMLINT_FIXES_CUDA_CUDAEMITTER_H
 
 #include "codegen/ArenaRewrite.h"
+#include "llvm/Support/raw_ostream.h"
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -53,8 +55,19 @@ struct CudaEmitOptions {
 
 struct CudaEmitResult {
   bool ok = false;
-  /// The requested text (empty when !ok).
+  /// The requested text (empty when !ok): LLVM IR or PTX.
   std::string output;
+  /// For the MLIR stages (arena, mlir): prints the module, which stays
+  /// with the Document. Printed straight to its stream, never held as a
+  /// string: a 916 MB output held 1.1 GB beside the IR (helper-102).
+  std::function<void(llvm::raw_ostream &)> print;
+  /// Writes what was asked for: `print`, else `output`.
+  void writeTo(llvm::raw_ostream &os) const {
+    if (print)
+      print(os);
+    else
+      os << output;
+  }
   /// Why it failed: the failing pass's diagnostics, with locations.
   std::string error;
   /// Per group of allocations, what the arena rewrite did.
