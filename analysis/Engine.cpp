@@ -197,6 +197,7 @@ static bool checkEveryFunction(
   BddBudget budget = lifetimes.budgetPerFunction();
   budget.operations = opts.analysisOperations;
   budget.bytes = opts.analysisBytes;
+  budget.cancelled = opts.cancelled;
   lifetimes.setBudget(budget);
   lifetimes.setAllocators(opts.allocators);
   CheckContext ctx{doc, lifetimes, opts};
@@ -234,6 +235,10 @@ static bool checkEveryFunction(
       });
       checkOnce(i);
     }
+    // (A flag set during the last function stopped its analysis as a
+    // spent budget would: its findings are not the text's.)
+    if (opts.cancelled->load(std::memory_order_relaxed))
+      return false;
   } else {
     // Each function is checked as soon as it is analysed, on its thread.
     lifetimes.analyzeAll(threads, checkFunction);

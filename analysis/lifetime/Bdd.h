@@ -13,6 +13,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <set>
@@ -39,6 +40,10 @@ struct BddBudget {
   /// Node table, unique table, computed table and scratch memos.
   uint64_t bytes = DefaultBytes;
   size_t nodes = 2'000'000;
+  /// Set when the result is no longer wanted (the editor's text changed):
+  /// looked at every few thousand operations, it stops the analysis as a
+  /// spent budget would, within one function (LintOptions::cancelled).
+  const std::atomic<bool> *cancelled = nullptr;
 };
 
 /// Which part of the budget ran out first.
@@ -117,6 +122,9 @@ public:
   /// existing diagram (meaningless, never out of range), so a recursion
   /// under way unwinds without more work or memory.
   bool exhausted() const { return spentOn != BddSpent::None; }
+  /// How often the budget looks at BddBudget::cancelled: every 4,096
+  /// operations.
+  static constexpr uint64_t CancelPollMask = 4095;
   BddSpent spent() const { return spentOn; }
   void setBudget(const BddBudget &b) { budget = b; }
   const BddBudget &limits() const { return budget; }
@@ -151,7 +159,9 @@ private:
   bool tick() {
     if (spentOn != BddSpent::None)
       return true; // not counted: the analysis is stopping
-    if (++ops > budget.operations)
+    if (++ops > budget.operations ||
+        ((ops & CancelPollMask) == 0 && budget.cancelled &&
+         budget.cancelled->load(std::memory_order_relaxed)))
       spentOn = BddSpent::Operations;
     return spentOn != BddSpent::None;
   }

@@ -1,5 +1,6 @@
 #include "analysis/lifetime/Bdd.h"
 
+#include <atomic>
 #include <bitset>
 #include <gtest/gtest.h>
 #include <map>
@@ -244,4 +245,21 @@ TEST(BddTest, CubeWithinDropsWhatTheCareSetDecides) {
       ASSERT_FALSE(m.implies(m.conj(m.cubeOf(rest), care), f));
     }
   }
+}
+
+// A cancelled analysis stops within a few thousand operations, as one out
+// of budget does (the editor's text changed under a long function).
+TEST(BddTest, CancelledStopsWithinAPoll) {
+  std::atomic<bool> cancelled{false};
+  BddBudget budget;
+  budget.cancelled = &cancelled;
+  BddManager m;
+  m.setBudget(budget);
+  for (unsigned i = 0; i < 3 * (BddManager::CancelPollMask + 1); ++i)
+    m.charge();
+  EXPECT_FALSE(m.exhausted());
+  cancelled = true;
+  for (unsigned i = 0; i <= BddManager::CancelPollMask; ++i)
+    m.charge();
+  EXPECT_TRUE(m.exhausted());
 }
