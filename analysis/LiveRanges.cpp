@@ -431,8 +431,9 @@ void LiveRanges::compute(const std::vector<BufferInfo> &buffers) {
   DenseMap<Value, SmallVector<unsigned, 1>> rangesOf;
 
   for (auto [index, info] : llvm::enumerate(buffers)) {
-    // Memory another function owns takes no place in this one's plan.
-    if (info.foreign)
+    // Memory another function owns, or allocated before this one ran (an
+    // argument it takes over), takes no place in this one's plan.
+    if (info.foreign || info.takenArgument)
       continue;
     // The same allocation listed again (a loop allocation's instance from an
     // earlier iteration) shares the first one's range.

@@ -88,6 +88,9 @@ std::string bufferName(Document &doc, const BufferInfo &b);
 /// The note on the op a buffer named `name` comes from: "%a allocated
 /// here", or for foreign memory, which call returned it.
 std::string bornHereNote(const std::string &name, const BufferInfo &b);
+/// Where that note points: the allocation (or the call, the op handing out
+/// foreign memory), or the argument a coroutine takes over.
+SourceRange bornRange(const Document &doc, const BufferInfo &b);
 /// `@callee` of a call to a symbol; empty for an indirect call.
 std::string calleeName(mlir::CallOpInterface call);
 

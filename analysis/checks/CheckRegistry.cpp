@@ -83,6 +83,10 @@ std::string calleeName(mlir::CallOpInterface call) {
 }
 
 std::string bornHereNote(const std::string &name, const BufferInfo &b) {
+  if (b.takenArgument)
+    return "argument " + name +
+           " declared here: this coroutine frees it, so it owns what its "
+           "async.execute body captured";
   if (!b.foreign)
     return name + " allocated here";
   if (std::optional<std::string> scope = gpuScopeOf(b.value))
@@ -100,6 +104,11 @@ std::string bornHereNote(const std::string &name, const BufferInfo &b) {
     return note + " (memory a function without a body returned to it: its "
                   "owner is unknown)";
   return note + " (a function without a body: its owner is unknown)";
+}
+
+SourceRange bornRange(const Document &doc, const BufferInfo &b) {
+  return b.takenArgument ? doc.definitionRangeOf(b.value)
+                         : doc.rangeOf(b.allocOp);
 }
 
 std::string bufferName(Document &doc, const BufferInfo &b) {

@@ -74,8 +74,7 @@ public:
                    : "freed here twice: this op frees it more than once",
                doc.rangeOf(e.firstFree)});
         }
-        f.related.push_back(
-            {bornHereNote(name, buf), doc.rangeOf(buf.allocOp)});
+        f.related.push_back({bornHereNote(name, buf), bornRange(doc, buf)});
         out.push_back(std::move(f));
       }
   }

@@ -32,7 +32,7 @@ public:
     }
     std::vector<EventGroup> groups;
     for (auto &[b, evs] : byBuffer)
-      groups.push_back({doc.rangeOf(la.buffers()[b].allocOp), std::move(evs)});
+      groups.push_back({bornRange(doc, la.buffers()[b]), std::move(evs)});
     return groups;
   }
 

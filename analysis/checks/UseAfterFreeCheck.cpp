@@ -94,8 +94,7 @@ public:
                                  "and use " +
                                      via + " until this await",
                                  doc.rangeOf(execute)});
-        f.related.push_back(
-            {bornHereNote(name, buf), doc.rangeOf(buf.allocOp)});
+        f.related.push_back({bornHereNote(name, buf), bornRange(doc, buf)});
         out.push_back(std::move(f));
       }
   }

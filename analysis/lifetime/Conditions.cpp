@@ -2,6 +2,7 @@
 #include "analysis/lifetime/Conditions.h"
 
 #include "analysis/Ownership.h"
+#include "analysis/lifetime/AsyncRuntime.h"
 #include "analysis/lifetime/QuestionSource.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -121,7 +122,7 @@ static bool i1Operands(Operation *op) {
 bool ConditionTable::isDerived(Value v) const {
   if (!isI1(v))
     return false;
-  if (matchPattern(v, m_Constant()))
+  if (matchPattern(v, m_Constant()) || lifetime::asksIfTaskFailed(v))
     return true;
   Operation *def = v.getDefiningOp();
   if (!def)
@@ -161,6 +162,11 @@ Bdd ConditionTable::formulaOf(Value v) {
   APInt cst;
   if (isI1(v) && matchPattern(v, m_ConstantInt(&cst))) {
     f = cst.isZero() ? BddManager::False : BddManager::True;
+  } else if (lifetime::asksIfTaskFailed(v)) {
+    // Runs in which a task fails are not followed: an async.execute body
+    // read before lowering always runs, and whoever awaits a failed task
+    // aborts (upstream's lowering asserts at the await).
+    f = BddManager::False;
   } else if (!def || !isI1(v)) {
     known = false;
   } else if (isa<arith::XOrIOp, LLVM::XOrOp>(def) ||

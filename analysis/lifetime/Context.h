@@ -136,6 +136,9 @@ struct FunctionContext {
   /// Arguments of this (private) function that a memref.realloc of it
   /// takes over.
   llvm::SmallVector<unsigned, 1> takenArguments;
+  /// Memref arguments of this function it stores into memory or an async
+  /// value (FunctionSummary::storesArguments).
+  llvm::SmallVector<unsigned, 1> storedArguments;
   /// The path that reaches each op (the last round's).
   llvm::DenseMap<mlir::Operation *, Bdd> pathAt;
   EventLog events;

@@ -1,6 +1,7 @@
 //===- EdgeConditions.cpp - On which paths each edge is taken -------------===//
 #include "analysis/lifetime/EdgeConditions.h"
 
+#include "analysis/lifetime/AsyncRuntime.h"
 #include "analysis/lifetime/BranchForms.h"
 #include "analysis/lifetime/QuestionSource.h"
 #include "mlir/Analysis/FlatLinearValueConstraints.h"
@@ -86,8 +87,13 @@ std::vector<Bdd> EdgeConditions::ofSwitch(Operation *term,
   BddManager &bdd = ctx.bdd;
   std::vector<Bdd> out(term->getNumSuccessors(), BddManager::False);
   APInt cst;
+  // A coroutine lowered to LLVM goes on where `llvm.intr.coro.suspend`
+  // says it resumes (0), as at `async.coro.suspend`'s resume edge.
+  bool resumes = isCoroSuspendResult(sw.flag);
+  if (resumes)
+    cst = APInt::getZero(sw.flag.getType().getIntOrFloatBitWidth());
   // Successor 0 is the default; successor i+1 is case i.
-  if (matchPattern(sw.flag, m_ConstantInt(&cst))) {
+  if (resumes || matchPattern(sw.flag, m_ConstantInt(&cst))) {
     unsigned hit = 0;
     for (auto [i, v] : llvm::enumerate(sw.cases))
       if (!hit && v == cst)

@@ -1,5 +1,6 @@
 //===- FunctionAnalysis.cpp - One function's lifetime analysis ------------===//
 #include "analysis/lifetime/FunctionAnalysis.h"
+#include "analysis/lifetime/AsyncRuntime.h"
 #include "analysis/lifetime/CoarseEvents.h"
 #include "analysis/lifetime/FlagSources.h"
 
@@ -43,10 +44,57 @@ void FunctionAnalysis::collectBuffers(FunctionOpInterface fn) {
     }
     return WalkResult::advance();
   });
+  takeOverCapturedArguments(fn);
   // Allocations inside loops get an earlier instance: the one an earlier
   // iteration allocated, carried into the current one.
   loops.addEarlierInstances(fn);
   ctx.lattice.setNumBuffers(ctx.buffers.size());
+}
+
+/// The entry argument of `fn` that `v` is, or a view or cast of.
+static BlockArgument entryArgumentViewed(Value v, FunctionOpInterface fn) {
+  for (unsigned depth = 0; v && depth < 64; ++depth) {
+    if (auto arg = dyn_cast<BlockArgument>(v))
+      return arg.getOwner() == &fn.getFunctionBody().front() ? arg
+                                                             : BlockArgument();
+    bool interior = false;
+    v = viewSource(v, interior);
+  }
+  return BlockArgument();
+}
+
+void FunctionAnalysis::takeOverCapturedArguments(FunctionOpInterface fn) {
+  // The body owned what it frees (ownership followed the buffer into the
+  // task), and the coroutine's callers are all in sight (it is private):
+  // passing it memory a caller does not own is the invalid free, at the
+  // call (Transfer::takeOver). Inside, the argument is checked as any
+  // buffer the function allocated: freed twice, used after the free, left
+  // unfreed on a path.
+  if (!fn.isPrivate() || fn.getFunctionBody().empty() || !isCoroutine(fn))
+    return;
+  Block &entry = fn.getFunctionBody().front();
+  SmallVector<BlockArgument> taken;
+  fn->walk([&](Operation *op) {
+    if (op != fn.getOperation() && isa<FunctionOpInterface>(op))
+      return WalkResult::skip();
+    for (OpOperand *o : freedOperands(op))
+      if (BlockArgument arg = entryArgumentViewed(o->get(), fn);
+          arg && isMemRef(arg) && !llvm::is_contained(taken, arg))
+        taken.push_back(arg);
+    return WalkResult::advance();
+  });
+  llvm::sort(taken, [](BlockArgument a, BlockArgument b) {
+    return a.getArgNumber() < b.getArgNumber();
+  });
+  for (BlockArgument arg : taken) {
+    unsigned b = ctx.buffers.size();
+    ctx.buffers.push_back({arg, &entry.front(), true});
+    ctx.buffers.back().takenArgument = true;
+    ctx.bufferIndex[arg] = b;
+    ctx.originFor(OriginKind::Owned, arg, b);
+    ctx.takenArguments.push_back(arg.getArgNumber());
+    takenUnfreedAtReturn[b] = BddManager::False;
+  }
 }
 
 Incoming FunctionAnalysis::entryOf(Region &body) {
@@ -56,9 +104,16 @@ Incoming FunctionAnalysis::entryOf(Region &body) {
   entry.resizeArgs(body.getNumArguments());
   // Arguments: memory of the caller; i1 arguments are atoms.
   for (BlockArgument arg : body.getArguments()) {
-    if (isMemRef(arg))
+    if (std::optional<unsigned> b = ctx.bufferOf(arg)) {
+      // Taken over: this function's own buffer from the entry.
+      entry.argAliases[arg.getArgNumber()] = {
+          {ctx.originOfValue.lookup(arg), BddManager::True}};
+      entry.st.entries.mut(*b) =
+          Entry{BddManager::True, BddManager::False, FreeListPool::None};
+    } else if (isMemRef(arg)) {
       entry.argAliases[arg.getArgNumber()] = {
           {ctx.originFor(OriginKind::Argument, arg), BddManager::True}};
+    }
     if (arg.getType().isInteger(1))
       walker.bindAtomOnFirstUse(arg);
   }
@@ -169,6 +224,10 @@ void FunctionAnalysis::atReturn(const Exit &x) {
       updateEqualResults(i, x, firstReturn);
     }
   }
+  // (A freed entry nothing reaches any more may have been forgotten: what
+  // is still live is what was not freed.)
+  for (auto &[b, unfreed] : takenUnfreedAtReturn)
+    unfreed = bdd.disj(unfreed, ctx.lattice.liveIn(x.st, b));
   // Live buffers it does not return leak.
   for (unsigned b = 0; b < ctx.numBuffers(); ++b) {
     if (x.st.entries[b].live == BddManager::False || ctx.buffers[b].foreign)

@@ -12,6 +12,7 @@
 #define MEMLINT_ANALYSIS_LIFETIME_FUNCTIONANALYSIS_H
 
 #include "analysis/lifetime/FlowWalker.h"
+#include <map>
 
 namespace memlint::lifetime {
 
@@ -63,6 +64,9 @@ private:
   enum class ResultConstant { NoReturnYet, Varies, False, True };
 
   void collectBuffers(mlir::FunctionOpInterface fn);
+  /// The memref arguments a coroutine takes over (BufferInfo::takenArgument)
+  /// become owned buffers, live from the entry.
+  void takeOverCapturedArguments(mlir::FunctionOpInterface fn);
   void readCallResults(mlir::CallOpInterface call,
                        llvm::SmallVectorImpl<mlir::Value> &owned,
                        llvm::SmallVectorImpl<mlir::Value> &foreign);
@@ -132,6 +136,9 @@ private:
   /// all of them (FunctionSummary::freesArguments).
   Bdd returnReach = BddManager::False;
   llvm::SmallVector<unsigned, 1> freesArgumentsOut;
+  /// Per taken-over argument's buffer: the paths on which a return finds
+  /// it not freed.
+  std::map<unsigned, Bdd> takenUnfreedAtReturn;
   void findArgumentsFreedOnReturn();
   /// Per result: the i1 arguments (and polarity) it still equals.
   std::vector<llvm::SmallVector<std::pair<unsigned, bool>, 2>>

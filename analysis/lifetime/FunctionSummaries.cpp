@@ -175,6 +175,11 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
   for (unsigned j : summary.takesArguments)
     if (j < call.getArgOperands().size())
       ctx.takenByCall[call.getOperation()].push_back(call.getArgOperands()[j]);
+  for (unsigned j : summary.storesArguments)
+    if (j < call.getArgOperands().size() &&
+        !llvm::is_contained(summary.freesArguments, j))
+      ctx.maybeReturnedArguments[call.getOperation()].push_back(
+          call.getArgOperands()[j]);
 }
 
 std::optional<std::pair<Value, ValueSet>>
@@ -381,6 +386,13 @@ void FunctionAnalysis::findArgumentsFreedOnReturn() {
     if (ctx.bdd.implies(returnReach, where) &&
         !llvm::is_contained(ctx.takenArguments, arg))
       freesArgumentsOut.push_back(arg);
+  // A taken-over argument freed wherever the function returns: the call
+  // frees the caller's buffer.
+  for (auto &[b, unfreed] : takenUnfreedAtReturn)
+    if (unfreed == BddManager::False && ctx.buffers[b].tracked)
+      freesArgumentsOut.push_back(
+          cast<BlockArgument>(ctx.buffers[b].value).getArgNumber());
+  llvm::sort(freesArgumentsOut);
 }
 
 FunctionSummary FunctionAnalysis::summary() const {
@@ -448,6 +460,8 @@ FunctionSummary FunctionAnalysis::summary() const {
   llvm::sort(sum.mayFreeArguments);
   sum.takesArguments = ctx.takenArguments;
   llvm::sort(sum.takesArguments);
+  sum.storesArguments = ctx.storedArguments;
+  llvm::sort(sum.storesArguments);
   for (auto [i, k] : llvm::enumerate(grownOut))
     sum.growsArgument.push_back(
         k < entryArguments.size() && !fresh[i] &&

@@ -44,6 +44,12 @@ struct BufferInfo {
   /// but it is never reported as leaked or as freed by the wrong owner, and
   /// never planned.
   bool foreign = false;
+  /// A memref argument the function takes over at its entry: a coroutine
+  /// (`-async-to-async-runtime`'s outlined `async.execute` body) that frees
+  /// what the body captured (ownership followed the buffer into the task).
+  /// `value` is the argument; `allocOp` the entry block's first op. It is
+  /// owned from the entry, never planned nor merged.
+  bool takenArgument = false;
   /// The op that must free it (Ownership.h's matchingFreeOpName of its
   /// allocation; for a call result, what its callee's summary says); empty
   /// where unknown. A free by another runtime is an invalid free.
@@ -167,6 +173,12 @@ struct FunctionSummary {
   /// wrapper, `my_free(p)`): callers see the buffer they pass freed at the
   /// call (a use after it, a second free), rather than stop tracking it.
   llvm::SmallVector<unsigned, 1> freesArguments;
+  /// The memref arguments the function stores where its callers may load
+  /// them back (`memref.store` into memory, `async.runtime.store` into an
+  /// async value: an outlined `async.execute` body yielding what it
+  /// captured): callers stop tracking what they pass there, as a load may
+  /// hand it back under another name.
+  llvm::SmallVector<unsigned, 1> storesArguments;
   /// The function is upstream's deallocation library function
   /// (lifetime/DeallocLibrary.h): callers know what its outputs hold.
   bool deallocLibrary = false;

@@ -72,14 +72,21 @@ void Transfer::untrackPacked(Operation *op) {
   if (auto it = ctx.maybeReturnedArguments.find(op);
       it != ctx.maybeReturnedArguments.end())
     escaping.append(it->second.begin(), it->second.end());
-  if (auto store = dyn_cast<memref::StoreOp>(op)) {
-    if (carriesMemRef(store.getValueToStore()))
-      escaping.push_back(store.getValueToStore());
-  } else if (auto store = dyn_cast<async::RuntimeStoreOp>(op)) {
-    // What async.yield becomes in -async-to-async-runtime's output: the
-    // buffer goes into an !async.value for whoever loads it.
-    if (carriesMemRef(store.getValue()))
-      escaping.push_back(store.getValue());
+  Value stored;
+  if (auto store = dyn_cast<memref::StoreOp>(op))
+    stored = store.getValueToStore();
+  // What async.yield becomes in -async-to-async-runtime's output: the
+  // buffer goes into an !async.value for whoever loads it.
+  else if (auto store = dyn_cast<async::RuntimeStoreOp>(op))
+    stored = store.getValue();
+  if (stored && carriesMemRef(stored)) {
+    escaping.push_back(stored);
+    // The caller's buffer, for whoever loads it: callers stop following it.
+    for (const AliasEntry &e : flow.aliasOf(stored))
+      if (std::optional<unsigned> arg =
+              entryArgumentNumber(ctx.origins[e.origin]);
+          arg && !llvm::is_contained(ctx.storedArguments, *arg))
+        ctx.storedArguments.push_back(*arg);
   } else if (isa<LLVM::IntToPtrOp>(op)) {
     addressSources(op->getOperand(0), escaping, 0);
   }
@@ -197,15 +204,22 @@ std::optional<unsigned> Transfer::takenOver(Operation *op, Value v,
   return privateArgument(o);
 }
 
-std::optional<unsigned> Transfer::privateArgument(const Origin &o) {
+std::optional<unsigned> Transfer::entryArgumentNumber(const Origin &o) {
   auto arg = dyn_cast_or_null<BlockArgument>(o.value);
-  if (o.kind != OriginKind::Argument || !arg || !arg.getOwner()->isEntryBlock())
-    return std::nullopt;
-  auto fn =
-      dyn_cast_or_null<FunctionOpInterface>(arg.getOwner()->getParentOp());
-  if (!fn || !fn.isPrivate())
+  if (o.kind != OriginKind::Argument || !arg ||
+      !arg.getOwner()->isEntryBlock() ||
+      !isa_and_nonnull<FunctionOpInterface>(arg.getOwner()->getParentOp()))
     return std::nullopt;
   return arg.getArgNumber();
+}
+
+std::optional<unsigned> Transfer::privateArgument(const Origin &o) {
+  std::optional<unsigned> arg = entryArgumentNumber(o);
+  if (!arg || !cast<FunctionOpInterface>(
+                   cast<BlockArgument>(o.value).getOwner()->getParentOp())
+                   .isPrivate())
+    return std::nullopt;
+  return arg;
 }
 
 void Transfer::freeByCall(Operation *call, PathState &st) {

@@ -111,6 +111,8 @@ private:
   /// The argument number of origin `o`, an argument of this function when
   /// the function is private.
   std::optional<unsigned> privateArgument(const Origin &o);
+  /// The argument number of origin `o`, an argument of this function.
+  static std::optional<unsigned> entryArgumentNumber(const Origin &o);
   /// A call passing memory its caller does not own to a callee that takes
   /// it over frees it: an invalid free at the call.
   void takeOver(mlir::Operation *call, PathState &st);
