@@ -24,6 +24,19 @@ bool isCoroutine(mlir::FunctionOpInterface fn);
 /// it suspends.
 bool isCoroSuspendResult(mlir::Value v);
 
+/// The memref arguments of coroutine `fn` whose memory its task accesses
+/// on every run: by ops of the block it resumes in first (the start of the
+/// `async.execute` body it was outlined from), not freeing them.
+llvm::SmallVector<unsigned, 1>
+argumentsUsedByTask(mlir::FunctionOpInterface fn);
+
+/// Per result of coroutine `fn`: the memref argument the `!async.value`
+/// returned there holds, where every return hands out one value
+/// `async.runtime.create` made and the only `async.runtime.store` into it
+/// stores that argument.
+std::vector<std::optional<unsigned>>
+asyncValuesHoldingArguments(mlir::FunctionOpInterface fn);
+
 /// Whether `v` asks if an async task, value or group ended in the error
 /// state (`async.runtime.is_error`, or the runtime's
 /// `mlirAsyncRuntimeIs{Token,Value,Group}Error` after

@@ -15,6 +15,7 @@
 #include "analysis/lifetime/PathState.h"
 #include "analysis/lifetime/Results.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include <map>
 #include <optional>
 #include <tuple>
@@ -136,9 +137,18 @@ struct FunctionContext {
   /// Arguments of this (private) function that a memref.realloc of it
   /// takes over.
   llvm::SmallVector<unsigned, 1> takenArguments;
-  /// Memref arguments of this function it stores into memory or an async
-  /// value (FunctionSummary::storesArguments).
-  llvm::SmallVector<unsigned, 1> storedArguments;
+  /// Per `!async.value` a call returns that holds a memref the call passed
+  /// (FunctionSummary::valueHoldsArgument): that memref.
+  llvm::DenseMap<mlir::Value, mlir::Value> asyncValueHolds;
+  /// Memref arguments of this function that it packs into another type or
+  /// stores into memory (FunctionSummary::escapesArguments).
+  llvm::SmallVector<unsigned, 1> escapedArguments;
+  /// Calls of coroutines (FunctionSummary::coroutine).
+  llvm::DenseSet<mlir::Operation *> coroutineCalls;
+  /// Per call of a coroutine: the memrefs it passes that the task uses
+  /// until its token is awaited (FunctionSummary::usesArgumentsUntilAwaited).
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 1>>
+      usedUntilAwaited;
   /// The path that reaches each op (the last round's).
   llvm::DenseMap<mlir::Operation *, Bdd> pathAt;
   EventLog events;

@@ -230,7 +230,10 @@ void FunctionAnalysis::atReturn(const Exit &x) {
     unfreed = bdd.disj(unfreed, ctx.lattice.liveIn(x.st, b));
   // Live buffers it does not return leak.
   for (unsigned b = 0; b < ctx.numBuffers(); ++b) {
-    if (x.st.entries[b].live == BddManager::False || ctx.buffers[b].foreign)
+    // (A coroutine's captured buffer may be freed by its host on the paths
+    // where the coroutine does not: BufferInfo::takenArgument.)
+    if (x.st.entries[b].live == BddManager::False || ctx.buffers[b].foreign ||
+        ctx.buffers[b].takenArgument)
       continue;
     Bdd leak = bdd.conj(ctx.lattice.liveIn(x.st, b), bdd.negate(escaped[b]));
     if (leak == BddManager::False)

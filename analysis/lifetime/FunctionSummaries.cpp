@@ -5,6 +5,7 @@
 // interface between the analyses of a module's functions.
 //
 //===----------------------------------------------------------------------===//
+#include "analysis/lifetime/AsyncRuntime.h"
 #include "analysis/lifetime/FunctionAnalysis.h"
 
 #include "analysis/lifetime/QuestionSource.h"
@@ -175,9 +176,21 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
   for (unsigned j : summary.takesArguments)
     if (j < call.getArgOperands().size())
       ctx.takenByCall[call.getOperation()].push_back(call.getArgOperands()[j]);
-  for (unsigned j : summary.storesArguments)
+  for (unsigned j : summary.usesArgumentsUntilAwaited)
+    if (j < call.getArgOperands().size())
+      ctx.usedUntilAwaited[call.getOperation()].push_back(
+          call.getArgOperands()[j]);
+  for (auto [i, r] : llvm::enumerate(call->getResults()))
+    if (i < summary.valueHoldsArgument.size() &&
+        summary.valueHoldsArgument[i] &&
+        *summary.valueHoldsArgument[i] < call.getArgOperands().size())
+      ctx.asyncValueHolds[r] =
+          call.getArgOperands()[*summary.valueHoldsArgument[i]];
+  if (summary.coroutine)
+    ctx.coroutineCalls.insert(call.getOperation());
+  for (unsigned j : summary.escapesArguments)
     if (j < call.getArgOperands().size() &&
-        !llvm::is_contained(summary.freesArguments, j))
+        !llvm::is_contained(summary.valueHoldsArgument, std::optional(j)))
       ctx.maybeReturnedArguments[call.getOperation()].push_back(
           call.getArgOperands()[j]);
 }
@@ -460,8 +473,16 @@ FunctionSummary FunctionAnalysis::summary() const {
   llvm::sort(sum.mayFreeArguments);
   sum.takesArguments = ctx.takenArguments;
   llvm::sort(sum.takesArguments);
-  sum.storesArguments = ctx.storedArguments;
-  llvm::sort(sum.storesArguments);
+  if (!entryArguments.empty())
+    if (auto fn = dyn_cast<FunctionOpInterface>(
+            entryArguments.front().getOwner()->getParentOp());
+        fn && isCoroutine(fn)) {
+      sum.coroutine = true;
+      sum.usesArgumentsUntilAwaited = argumentsUsedByTask(fn);
+      sum.valueHoldsArgument = asyncValuesHoldingArguments(fn);
+      sum.escapesArguments = ctx.escapedArguments;
+      llvm::sort(sum.escapesArguments);
+    }
   for (auto [i, k] : llvm::enumerate(grownOut))
     sum.growsArgument.push_back(
         k < entryArguments.size() && !fresh[i] &&

@@ -173,12 +173,26 @@ struct FunctionSummary {
   /// wrapper, `my_free(p)`): callers see the buffer they pass freed at the
   /// call (a use after it, a second free), rather than stop tracking it.
   llvm::SmallVector<unsigned, 1> freesArguments;
-  /// The memref arguments the function stores where its callers may load
-  /// them back (`memref.store` into memory, `async.runtime.store` into an
-  /// async value: an outlined `async.execute` body yielding what it
-  /// captured): callers stop tracking what they pass there, as a load may
-  /// hand it back under another name.
-  llvm::SmallVector<unsigned, 1> storesArguments;
+  /// Per result: the memref argument the `!async.value` returned there
+  /// holds (`async.runtime.store`d into it: an outlined `async.execute`
+  /// body yielding what it captured), where it is one value the function
+  /// creates and fills with that argument alone. A caller's
+  /// `async.runtime.load` of it is the buffer the call passed.
+  std::vector<std::optional<unsigned>> valueHoldsArgument;
+  /// Whether the function is a coroutine (AsyncRuntime.h): lowered to
+  /// LLVM, the `!llvm.ptr` it returns is its task's token, which holds no
+  /// buffer.
+  bool coroutine = false;
+  /// A coroutine's memref arguments that it packs into another type or
+  /// stores into memory (an `async.runtime.store` into a value of
+  /// valueHoldsArgument aside): its callers, which read its `!llvm.ptr`
+  /// results as tokens, stop following what they pass there.
+  llvm::SmallVector<unsigned, 1> escapesArguments;
+  /// A coroutine's memref arguments whose memory the task accesses once it
+  /// runs, on every run (AsyncRuntime.h's argumentsUsedByTask): until the
+  /// caller awaits the token the call returns, the task may still use
+  /// them, so a free in between races with it.
+  llvm::SmallVector<unsigned, 1> usesArgumentsUntilAwaited;
   /// The function is upstream's deallocation library function
   /// (lifetime/DeallocLibrary.h): callers know what its outputs hold.
   bool deallocLibrary = false;

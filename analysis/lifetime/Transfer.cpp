@@ -57,10 +57,12 @@ void Transfer::untrackPacked(Operation *op) {
   // the tensor `bufferization.to_tensor` makes of it (a later to_buffer
   // may hand it back).
   bool castOut = isa<CastOpInterface, bufferization::ToTensorOp>(op);
-  bool packs = llvm::any_of(op->getResultTypes(), [&](Type t) {
-    return mayPackBuffer(t) ||
-           (castOut && !isa<BaseMemRefType, async::ValueType>(t));
-  });
+  // (A coroutine's `!llvm.ptr` once lowered to LLVM is its task's token.)
+  bool packs = !ctx.coroutineCalls.contains(op) &&
+               llvm::any_of(op->getResultTypes(), [&](Type t) {
+                 return mayPackBuffer(t) ||
+                        (castOut && !isa<BaseMemRefType, async::ValueType>(t));
+               });
   // A buffer passed to a callee that may return it on some paths only
   // (`select %c, %x, %y`): the result is one of them, which is not known.
   // A buffer stored into memory (`memref.store %buf, %box[]`, or
@@ -72,21 +74,14 @@ void Transfer::untrackPacked(Operation *op) {
   if (auto it = ctx.maybeReturnedArguments.find(op);
       it != ctx.maybeReturnedArguments.end())
     escaping.append(it->second.begin(), it->second.end());
-  Value stored;
-  if (auto store = dyn_cast<memref::StoreOp>(op))
-    stored = store.getValueToStore();
-  // What async.yield becomes in -async-to-async-runtime's output: the
-  // buffer goes into an !async.value for whoever loads it.
-  else if (auto store = dyn_cast<async::RuntimeStoreOp>(op))
-    stored = store.getValue();
-  if (stored && carriesMemRef(stored)) {
-    escaping.push_back(stored);
-    // The caller's buffer, for whoever loads it: callers stop following it.
-    for (const AliasEntry &e : flow.aliasOf(stored))
-      if (std::optional<unsigned> arg =
-              entryArgumentNumber(ctx.origins[e.origin]);
-          arg && !llvm::is_contained(ctx.storedArguments, *arg))
-        ctx.storedArguments.push_back(*arg);
+  if (auto store = dyn_cast<memref::StoreOp>(op)) {
+    if (carriesMemRef(store.getValueToStore()))
+      escaping.push_back(store.getValueToStore());
+  } else if (auto store = dyn_cast<async::RuntimeStoreOp>(op)) {
+    // What async.yield becomes in -async-to-async-runtime's output: the
+    // buffer goes into an !async.value for whoever loads it.
+    if (carriesMemRef(store.getValue()))
+      escaping.push_back(store.getValue());
   } else if (isa<LLVM::IntToPtrOp>(op)) {
     addressSources(op->getOperand(0), escaping, 0);
   }
@@ -97,6 +92,15 @@ void Transfer::untrackPacked(Operation *op) {
       if (carriesMemRef(v))
         escaping.push_back(v);
   untrack(escaping, op);
+  // The caller's buffers, where a coroutine's callers look
+  // (FunctionSummary::escapesArguments).
+  for (Value v : escaping)
+    if (carriesMemRef(v))
+      for (const AliasEntry &e : flow.aliasOf(v))
+        if (std::optional<unsigned> arg =
+                entryArgumentNumber(ctx.origins[e.origin]);
+            arg && !llvm::is_contained(ctx.escapedArguments, *arg))
+          ctx.escapedArguments.push_back(*arg);
 }
 
 void Transfer::untrack(ValueRange values, Operation *at) {
@@ -367,6 +371,29 @@ void Transfer::checkAwaitedUses(Operation *op, PathState &st) {
   for (Operation *execute : asyncBodiesAwaited(op))
     for (Value v : asyncBodyCapturedUses(execute))
       raceWithBody(op, execute, v, st);
+  // The same after -async-to-async-runtime: the call of the coroutine
+  // outlined from the body, and the await of the token it returns.
+  if (Operation *call = coroutineCallAwaited(op))
+    for (Value v : ctx.usedUntilAwaited.lookup(call))
+      raceWithBody(op, call, v, st);
+}
+
+Operation *Transfer::coroutineCallAwaited(Operation *op) {
+  auto await = dyn_cast<async::RuntimeAwaitOp>(op);
+  if (!await)
+    return nullptr;
+  Value token = await.getOperand();
+  Operation *call = token.getDefiningOp();
+  if (!call || !ctx.usedUntilAwaited.count(call) ||
+      call->getBlock() != op->getBlock() || !call->isBeforeInBlock(op))
+    return nullptr;
+  // Nothing else may wait for the task first (an earlier await, one in a
+  // region, a group it joins): the task may have ended before then.
+  for (Operation *user : token.getUsers())
+    if (user != op &&
+        (user->getBlock() != op->getBlock() || !op->isBeforeInBlock(user)))
+      return nullptr;
+  return call;
 }
 
 void Transfer::stackEscapes(Operation *yield, Value v, PathState &st) {
@@ -501,6 +528,11 @@ AliasSet Transfer::aliasOfResult(Operation *op, OpResult r) {
   }
   if (ctx.bufferOf(r))
     return {{ctx.originOfValue.lookup(r), BddManager::True}};
+  // The buffer a coroutine's task hands back through its !async.value
+  // (a body yielding what it captured): the one the call passed.
+  if (auto load = dyn_cast<async::RuntimeLoadOp>(op))
+    if (Value held = ctx.asyncValueHolds.lookup(load.getStorage()))
+      return flow.aliasOf(held);
   if (isStackAllocated(r))
     return {{ctx.originFor(OriginKind::Alloca, r), BddManager::True}};
   if (isGlobalAccess(op))

@@ -75,6 +75,9 @@ private:
   /// `v`, which the body uses, where the host freed it after the execute.
   void raceWithBody(mlir::Operation *await, mlir::Operation *execute,
                     mlir::Value v, PathState &st);
+  /// The call of a coroutine whose token `op`, an `async.runtime.await`,
+  /// is the first to wait for (Context::usedUntilAwaited), if it is one.
+  mlir::Operation *coroutineCallAwaited(mlir::Operation *op);
   /// Allocation (and a call returning a fresh buffer): on every path of
   /// the state the buffer is now a new, live one.
   void handleAllocation(unsigned b, PathState &st) {
