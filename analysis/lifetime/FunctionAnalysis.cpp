@@ -488,6 +488,23 @@ static bool beforeUntracked(Operation *op, const BufferInfo &info) {
                       [&](Operation *at) { return happensBefore(op, at); });
 }
 
+/// Whether memlint stopped following the buffer only where it escaped
+/// (packed into another type, stored into memory, handed to an op or a
+/// branch whose use of it is not known), never because a value may be it
+/// or another buffer (a loop value: untrackedAt holds null).
+static bool lostOnlyWhereItEscaped(const BufferInfo &info) {
+  return !info.untrackedAt.empty() &&
+         !llvm::is_contained(info.untrackedAt, nullptr);
+}
+
+/// Whether an event of kind `k` still holds after its buffer escaped: a
+/// second free, or a use, after a free, each through a value memlint
+/// follows, is wrong whatever else holds the buffer. (A leak is not: the
+/// escaped copy may be freed.)
+static bool holdsPastEscape(EventKind k) {
+  return k == EventKind::DoubleFree || k == EventKind::UseAfterFree;
+}
+
 /// Events judged from the function entry rather than once reached (see
 /// events()).
 static bool judgedFromEntry(EventKind k) { return k == EventKind::InvalidFree; }
@@ -501,7 +518,9 @@ std::vector<Event> FunctionAnalysis::events(FunctionOpInterface fn,
   auto data = [this](unsigned var) { return ctx.conds.isDataAtom(var); };
   for (auto &[key, ev] : ctx.events) {
     if (ev.buffer >= 0 && !ctx.buffers[ev.buffer].tracked &&
-        !beforeUntracked(ev.op, ctx.buffers[ev.buffer]))
+        !beforeUntracked(ev.op, ctx.buffers[ev.buffer]) &&
+        !(holdsPastEscape(ev.kind) &&
+          lostOnlyWhereItEscaped(ctx.buffers[ev.buffer])))
       continue;
     // Report only what happens whatever memory holds: a path that needs a
     // loaded value to take one particular value may never run. Formally:

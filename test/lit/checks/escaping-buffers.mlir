@@ -1,10 +1,12 @@
 // RUN: %memlint lint --verify-diagnostics %s
 //
 // A buffer that leaves memlint's sight (stored into memory, made a tensor,
-// its address turned into a pointer) becomes untracked: no finding and no
-// fix about it is guessed (a leak's fix would free it before the use that
-// goes through the other form), but for what happened to it before, in a
-// block that runs once.
+// its address turned into a pointer) becomes untracked: no leak and no fix
+// about it is guessed (a leak's fix would free it before the use that goes
+// through the other form), but for what happened to it before, in a block
+// that runs once. A second free, or a use, after a free, each through a
+// value memlint follows, is still reported wherever it happens: it is
+// wrong whatever else holds the buffer.
 
 func.func @stored_into_memory(%v: f32) -> f32 {
   %c0 = arith.constant 0 : index
@@ -85,6 +87,7 @@ func.func @used_after_free_before_call(%c: i1, %d: i1, %v: f32) -> memref<4xf32>
   }
   // expected-error@+1 {{'memref.store' uses buffer %a after it was freed when %d is true [use-after-free]}}
   memref.store %v, %a[%c0] : memref<4xf32>
+  // expected-error@+1 {{'func.call' uses buffer %a after it was freed when %d is true [use-after-free]}}
   %r = call @maybe_copy(%c, %a) : (i1, memref<4xf32>) -> memref<4xf32>
   return %r : memref<4xf32>
 }
@@ -99,15 +102,18 @@ func.func @freed_after_call(%c: i1) {
   return
 }
 
-// Nor in a loop that loses it: an earlier iteration may have lost it
-// before this one frees it.
+// In a loop that loses it, a use after the free of the same iteration's
+// buffer is still one.
 func.func @lost_in_a_loop(%n: index, %v: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %box = memref.alloca() : memref<memref<4xf32>>
   scf.for %i = %c0 to %n step %c1 {
+    // expected-note@+1 {{%a allocated here}}
     %a = memref.alloc() : memref<4xf32>
+    // expected-note@+1 {{freed here}}
     memref.dealloc %a : memref<4xf32>
+    // expected-error@+1 {{'memref.store' uses buffer %a after it was freed [use-after-free]}}
     memref.store %v, %a[%c0] : memref<4xf32>
     memref.store %a, %box[] : memref<memref<4xf32>>
   }
@@ -128,5 +134,32 @@ func.func @freed_twice_then_stored_in_a_later_block(%box: memref<memref<4xf32>>)
   cf.br ^stored
 ^stored:
   memref.store %a, %box[] : memref<memref<4xf32>>
+  return
+}
+
+// After it left memlint's sight, a second free through its own name is
+// still a double free (what holds the other form cannot undo the first
+// free), and a use after the free still a use after free; as -gpu-to-llvm
+// leaves a device buffer cast to its LLVM descriptor beside its frees.
+func.func @freed_twice_after_cast() {
+  // expected-note@+1 {{%d allocated here}}
+  %d = gpu.alloc () : memref<16xf32>
+  %x = builtin.unrealized_conversion_cast %d : memref<16xf32> to !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+  // expected-note@+1 {{first freed here}}
+  gpu.dealloc %d : memref<16xf32>
+  // expected-error@+1 {{buffer %d is freed twice [double-free]}}
+  gpu.dealloc %d : memref<16xf32>
+  return
+}
+func.func @used_after_free_after_stored(%v: f32) {
+  %c0 = arith.constant 0 : index
+  %box = memref.alloca() : memref<memref<4xf32>>
+  // expected-note@+1 {{%a allocated here}}
+  %a = memref.alloc() : memref<4xf32>
+  memref.store %a, %box[] : memref<memref<4xf32>>
+  // expected-note@+1 {{freed here}}
+  memref.dealloc %a : memref<4xf32>
+  // expected-error@+1 {{'memref.store' uses buffer %a after it was freed [use-after-free]}}
+  memref.store %v, %a[%c0] : memref<4xf32>
   return
 }
