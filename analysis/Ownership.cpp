@@ -539,4 +539,12 @@ bool accessesMemory(OpOperand &operand, const SmallPtrSetImpl<Value> &viewed) {
   return true;
 }
 
+bool returnsFromFunction(Operation *term) {
+  if (!term)
+    return false;
+  // (Not any terminator without successors: `llvm.unreachable` ends a
+  // path that never returns.)
+  return term->hasTrait<OpTrait::ReturnLike>() || isa<gpu::ReturnOp>(term);
+}
+
 } // namespace memlint

@@ -187,6 +187,10 @@ mlir::Operation *stackScopeOf(mlir::Operation *alloca);
 /// paths apart, so it can only say "maybe".
 bool mayReachOpaqueView(mlir::Value v);
 
+/// Whether `term` returns from the function it ends a block of: a
+/// `ReturnLike` terminator, or `gpu.return`, which lacks the trait.
+bool returnsFromFunction(mlir::Operation *term);
+
 } // namespace memlint
 
 #endif

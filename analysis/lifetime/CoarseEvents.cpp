@@ -85,7 +85,7 @@ EffectsOn effectsOn(Operation *op, Value v) {
 /// naming the value), or returns it to the caller.
 bool certainlyUses(OpOperand &use) {
   Operation *op = use.getOwner();
-  if (op->hasTrait<OpTrait::ReturnLike>())
+  if (op->hasTrait<OpTrait::ReturnLike>() || returnsFromFunction(op))
     return isa<FunctionOpInterface>(op->getParentOp());
   EffectsOn e = effectsOn(op, use.get());
   return e.read || e.write;
@@ -96,7 +96,7 @@ bool certainlyUses(OpOperand &use) {
 bool staysInside(OpOperand &use) {
   Operation *op = use.getOwner();
   Value v = use.get();
-  if (op->hasTrait<OpTrait::ReturnLike>() ||
+  if (op->hasTrait<OpTrait::ReturnLike>() || returnsFromFunction(op) ||
       isa<BranchOpInterface, RegionBranchOpInterface,
           RegionBranchTerminatorOpInterface, CallOpInterface>(op))
     return false;
@@ -272,7 +272,7 @@ SmallVector<Operation *> returnsAfter(Block *from) {
   SmallVector<Block *> work{from};
   while (!work.empty()) {
     Block *b = work.pop_back_val();
-    if (!b->empty() && b->back().hasTrait<OpTrait::ReturnLike>())
+    if (!b->empty() && returnsFromFunction(&b->back()))
       out.push_back(&b->back());
     for (Block *s : b->getSuccessors())
       if (seen.insert(s).second)

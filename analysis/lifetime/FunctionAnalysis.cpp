@@ -157,7 +157,7 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
     return;
   bool sawReturn = false;
   for (Exit &x : exits)
-    if (x.term && x.term->hasTrait<OpTrait::ReturnLike>()) {
+    if (x.term && returnsFromFunction(x.term)) {
       sawReturn = true;
       returnReach = ctx.bdd.disj(returnReach, x.st.path);
       atReturn(x);

@@ -382,17 +382,18 @@ Operation *Transfer::coroutineCallAwaited(Operation *op) {
   auto await = dyn_cast<async::RuntimeAwaitOp>(op);
   if (!await)
     return nullptr;
-  Value token = await.getOperand();
-  Operation *call = token.getDefiningOp();
+  Operation *call = await.getOperand().getDefiningOp();
   if (!call || !ctx.usedUntilAwaited.count(call) ||
       call->getBlock() != op->getBlock() || !call->isBeforeInBlock(op))
     return nullptr;
-  // Nothing else may wait for the task first (an earlier await, one in a
-  // region, a group it joins): the task may have ended before then.
-  for (Operation *user : token.getUsers())
-    if (user != op &&
-        (user->getBlock() != op->getBlock() || !op->isBeforeInBlock(user)))
-      return nullptr;
+  // Nothing else may wait for the task first (an earlier await of its
+  // token or of a value it yields, one in a region, a group it joins):
+  // the task may have ended before then.
+  for (Value result : call->getResults())
+    for (Operation *user : result.getUsers())
+      if (user != op &&
+          (user->getBlock() != op->getBlock() || !op->isBeforeInBlock(user)))
+        return nullptr;
   return call;
 }
 

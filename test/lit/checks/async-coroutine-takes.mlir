@@ -204,3 +204,18 @@ func.func @parent_frees_before_await(%n: index) {
   async.await %t : !async.token
   return
 }
+
+// Correct: the parent awaits the value the body yields (the body's use of
+// the buffer is over by then), frees it, and only then awaits the token.
+func.func @value_awaited_before_token() {
+  %a = memref.alloc() : memref<4xf32>
+  %t, %v = async.execute -> !async.value<memref<4xf32>> {
+    %c0 = arith.constant 0 : index
+    %x = memref.load %a[%c0] : memref<4xf32>
+    async.yield %a : memref<4xf32>
+  }
+  %r = async.await %v : !async.value<memref<4xf32>>
+  memref.dealloc %r : memref<4xf32>
+  async.await %t : !async.token
+  return
+}
