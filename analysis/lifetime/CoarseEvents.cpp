@@ -294,7 +294,7 @@ void confinedLeaks(FunctionOpInterface fn,
         confined[alias.buffer] = false;
   Region &body = fn.getFunctionBody();
   for (auto [b, info] : llvm::enumerate(buffers)) {
-    if (info.earlierOf >= 0 || !confined[b] ||
+    if (info.earlierOf >= 0 || !confined[b] || info.takenArgument ||
         isa<CallOpInterface>(info.allocOp))
       continue;
     Operation *top = body.findAncestorOpInRegion(*info.allocOp);

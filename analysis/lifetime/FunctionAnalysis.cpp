@@ -67,9 +67,9 @@ void FunctionAnalysis::takeOverCapturedArguments(FunctionOpInterface fn) {
   // The body owned what it frees (ownership followed the buffer into the
   // task), and the coroutine's callers are all in sight (it is private):
   // passing it memory a caller does not own is the invalid free, at the
-  // call (Transfer::takeOver). Inside, the argument is checked as any
-  // buffer the function allocated: freed twice, used after the free, left
-  // unfreed on a path.
+  // call (Transfer::takeOver). Inside, its frees are checked as those of
+  // any buffer the function allocated (freed twice, through an interior
+  // view, used after the free); it is never reported leaked (atReturn).
   if (!fn.isPrivate() || fn.getFunctionBody().empty() || !isCoroutine(fn))
     return;
   Block &entry = fn.getFunctionBody().front();
