@@ -143,6 +143,12 @@ struct FunctionContext {
   /// Memref arguments of this function that it packs into another type or
   /// stores into memory (FunctionSummary::escapesArguments).
   llvm::SmallVector<unsigned, 1> escapedArguments;
+  /// Per call: the memrefs its callee frees where an i1 it is passed holds
+  /// (FunctionSummary::freesArgumentWhen): memref, flag, negated.
+  llvm::DenseMap<
+      mlir::Operation *,
+      llvm::SmallVector<std::tuple<mlir::Value, mlir::Value, bool>, 1>>
+      freedByCallWhen;
   /// Calls of coroutines (FunctionSummary::coroutine).
   llvm::DenseSet<mlir::Operation *> coroutineCalls;
   /// Per call of a coroutine: the memrefs it passes that the task uses

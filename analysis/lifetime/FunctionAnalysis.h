@@ -139,6 +139,8 @@ private:
   /// Per taken-over argument's buffer: the paths on which a return finds
   /// it not freed.
   std::map<unsigned, Bdd> takenUnfreedAtReturn;
+  /// FunctionSummary::freesArgumentWhen.
+  std::vector<std::tuple<unsigned, unsigned, bool>> freesArgumentWhenOut;
   void findArgumentsFreedOnReturn();
   /// Per result: the i1 arguments (and polarity) it still equals.
   std::vector<llvm::SmallVector<std::pair<unsigned, bool>, 2>>

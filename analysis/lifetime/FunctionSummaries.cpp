@@ -164,11 +164,18 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
   }
   // What the callee frees on every path is freed by the call; what it may
   // free is not followed past the call.
+  for (auto [j, k, negated] : summary.freesArgumentWhen)
+    if (j < call.getArgOperands().size() && k < call.getArgOperands().size())
+      ctx.freedByCallWhen[call.getOperation()].push_back(
+          {call.getArgOperands()[j], call.getArgOperands()[k], negated});
   for (unsigned j : summary.mayFreeArguments) {
     if (j >= call.getArgOperands().size() || llvm::is_contained(grown, j))
       continue;
+    auto freedWhen = [&](const auto &w) { return std::get<0>(w) == j; };
     if (llvm::is_contained(summary.freesArguments, j))
       ctx.freedByCall[call.getOperation()].push_back(call.getArgOperands()[j]);
+    else if (llvm::any_of(summary.freesArgumentWhen, freedWhen))
+      continue;
     else
       ctx.maybeReturnedArguments[call.getOperation()].push_back(
           call.getArgOperands()[j]);
@@ -374,6 +381,26 @@ void FunctionAnalysis::updateGrownArgument(unsigned i, Value v, Bdd path) {
   }
 }
 
+/// Whether `v`, or a view or cast of it, is an operand of a call.
+static bool passedToCall(Value v) {
+  SmallVector<Value> work{v};
+  DenseSet<Value> seen{v};
+  while (!work.empty()) {
+    Value x = work.pop_back_val();
+    for (Operation *user : x.getUsers()) {
+      if (isa<CallOpInterface>(user))
+        return true;
+      for (Value r : user->getResults()) {
+        bool interior;
+        if (isMemRef(r) && viewSource(r, interior) == x &&
+            seen.insert(r).second)
+          work.push_back(r);
+      }
+    }
+  }
+  return false;
+}
+
 void FunctionAnalysis::findArgumentsFreedOnReturn() {
   // An argument freed wherever the function returns: every path to a
   // return passed a free of it (the union of its frees' paths holds
@@ -400,11 +427,30 @@ void FunctionAnalysis::findArgumentsFreedOnReturn() {
         !llvm::is_contained(ctx.takenArguments, arg))
       freesArgumentsOut.push_back(arg);
   // A taken-over argument freed wherever the function returns: the call
-  // frees the caller's buffer.
-  for (auto &[b, unfreed] : takenUnfreedAtReturn)
-    if (unfreed == BddManager::False && ctx.buffers[b].tracked)
-      freesArgumentsOut.push_back(
-          cast<BlockArgument>(ctx.buffers[b].value).getArgNumber());
+  // frees the caller's buffer; freed exactly where an i1 argument holds:
+  // the call frees it where what the caller passes there holds.
+  for (auto &[b, unfreed] : takenUnfreedAtReturn) {
+    if (!ctx.buffers[b].tracked)
+      continue;
+    unsigned j = cast<BlockArgument>(ctx.buffers[b].value).getArgNumber();
+    if (unfreed == BddManager::False) {
+      freesArgumentsOut.push_back(j);
+      continue;
+    }
+    // (Not where a call is handed it: one in a call cycle, whose summary
+    // is not known yet, may free it on the other paths.)
+    if (passedToCall(ctx.buffers[b].value))
+      continue;
+    Bdd freed = ctx.bdd.conj(returnReach, ctx.bdd.negate(unfreed));
+    for (auto [k, arg] : llvm::enumerate(entryArguments))
+      if (arg.getType().isInteger(1))
+        for (bool negated : {false, true}) {
+          Bdd a = ctx.conds.formulaOf(arg);
+          if (freed ==
+              ctx.bdd.conj(returnReach, negated ? ctx.bdd.negate(a) : a))
+            freesArgumentWhenOut.push_back({j, unsigned(k), negated});
+        }
+  }
   llvm::sort(freesArgumentsOut);
 }
 
@@ -467,6 +513,7 @@ FunctionSummary FunctionAnalysis::summary() const {
       sum.mayFreeArguments.push_back(arg.getArgNumber());
   }
   sum.freesArguments = freesArgumentsOut;
+  sum.freesArgumentWhen = freesArgumentWhenOut;
   for (unsigned arg : ctx.takenArguments)
     if (!llvm::is_contained(sum.mayFreeArguments, arg))
       sum.mayFreeArguments.push_back(arg);

@@ -14,6 +14,7 @@
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
+#include <tuple>
 #include <vector>
 
 namespace memlint {
@@ -183,6 +184,12 @@ struct FunctionSummary {
   /// LLVM, the `!llvm.ptr` it returns is its task's token, which holds no
   /// buffer.
   bool coroutine = false;
+  /// Per taken-over argument (takesArguments) not freed on every path: the
+  /// i1 argument (and whether negated) that holds exactly where the
+  /// function frees it, on every path that returns (a body freeing its
+  /// capture under a flag it captured too). Callers free what they pass
+  /// there where what they pass for that flag holds.
+  std::vector<std::tuple<unsigned, unsigned, bool>> freesArgumentWhen;
   /// A coroutine's memref arguments that it packs into another type or
   /// stores into memory (an `async.runtime.store` into a value of
   /// valueHoldsArgument aside): its callers, which read its `!llvm.ptr`

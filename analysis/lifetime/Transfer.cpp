@@ -39,6 +39,12 @@ void Transfer::apply(Operation *op, PathState &st) {
       for (OpOperand &o : op->getOpOperands())
         if (llvm::is_contained(it->second, o.get()))
           freed.push_back(&o);
+    if (auto it = ctx.freedByCallWhen.find(op); it != ctx.freedByCallWhen.end())
+      for (OpOperand &o : op->getOpOperands())
+        if (llvm::any_of(it->second, [&](const auto &w) {
+              return std::get<0>(w) == o.get();
+            }))
+          freed.push_back(&o);
     freeByCall(op, st);
   }
   checkOperandUses(op, st, freed);
@@ -227,6 +233,19 @@ std::optional<unsigned> Transfer::privateArgument(const Origin &o) {
 }
 
 void Transfer::freeByCall(Operation *call, PathState &st) {
+  if (auto it = ctx.freedByCallWhen.find(call); it != ctx.freedByCallWhen.end())
+    for (auto [v, flag, negated] : it->second) {
+      Bdd f = ctx.conds.formulaOf(flag);
+      Bdd where = negated ? ctx.bdd.negate(f) : f;
+      for (const AliasEntry &e : AliasSet(flow.aliasOf(v)))
+        if (std::optional<unsigned> b = ctx.ownedBuffer(e.origin))
+          ctx.frees.erase({call, *b});
+      for (const AliasEntry &e : AliasSet(flow.aliasOf(v)))
+        if (std::optional<unsigned> b = ctx.ownedBuffer(e.origin))
+          if (Bdd c = ctx.bdd.conj(ctx.bdd.conj(st.path, e.cond), where);
+              c != BddManager::False)
+            freeOwned(call, v, e, *b, c, st);
+    }
   auto it = ctx.freedByCall.find(call);
   if (it == ctx.freedByCall.end())
     return;

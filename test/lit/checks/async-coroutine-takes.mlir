@@ -11,7 +11,8 @@
 // paths where the coroutine does not); where it frees it on every path its
 // caller's buffer ends at the call, so freeing or reading it after the
 // await is wrong, and passing memory the caller does not own is the invalid
-// free, at the call. A buffer the body hands back through an !async.value
+// free, at the call; where it frees it exactly where a flag it is passed
+// holds, the call frees it there. A buffer the body hands back through an !async.value
 // is the one the call passed; a free before the await races with the
 // body. Runs in which a task fails (`async.runtime.is_error`) are not
 // followed. After -convert-async-to-llvm the coroutine's `!llvm.ptr`
@@ -27,6 +28,8 @@
 // SRC: error: frees %v, an interior view of buffer %a; free %a itself [invalid-free]
 // SRC: error: buffer %a is freed twice [double-free]
 // SRC: error: 'async.await' uses buffer %a after it was freed [use-after-free]
+// SRC: warning: buffer %a is never freed when %c is false (it is freed only on other paths) [leak]
+// SRC: error: buffer %a is freed twice [double-free]
 //
 // The parent's findings come first (its functions stay where they were),
 // then the coroutines' (appended to the module in order).
@@ -35,6 +38,8 @@
 // CHECK: error: frees %arg0, which comes from function argument %arg0: the caller owns it [invalid-free]
 // CHECK: error: buffer %alloc is freed twice [double-free]
 // CHECK: error: 'async.runtime.await' uses buffer %alloc after it was freed [use-after-free]
+// CHECK: warning: buffer %alloc is never freed when %arg1 is false (it is freed only on other paths) [leak]
+// CHECK: error: buffer %alloc is freed twice [double-free]
 // CHECK: error: buffer %arg0 is freed twice [double-free]
 // CHECK-NEXT: note: first freed here
 // CHECK-NEXT: note: argument %arg0 declared here: this coroutine frees it, so it owns what its async.execute body captured
@@ -43,6 +48,8 @@
 // LLVM: error: buffer %alloc is freed twice [double-free]
 // LLVM: error: 'memref.load' uses buffer %alloc after it was freed [use-after-free]
 // LLVM: error: frees %arg0, which comes from function argument %arg0: the caller owns it [invalid-free]
+// LLVM: warning: buffer %alloc is never freed when %arg1 is false (it is freed only on other paths) [leak]
+// LLVM: error: buffer %alloc is freed twice [double-free]
 // LLVM: error: buffer %arg0 is freed twice [double-free]
 // LLVM: error: frees %subview, an interior view of buffer %arg0; free %arg0 itself [invalid-free]
 
@@ -217,5 +224,23 @@ func.func @value_awaited_before_token() {
   %r = async.await %v : !async.value<memref<4xf32>>
   memref.dealloc %r : memref<4xf32>
   async.await %t : !async.token
+  return
+}
+
+// Wrong: the body frees its capture where %c holds, and so does the
+// parent after the await. The coroutine frees it exactly where the flag
+// it captured holds, which its caller knows.
+func.func @body_and_parent_both_free_under_c(%n: index, %c: i1) {
+  %a = memref.alloc(%n) : memref<?xf32>
+  %t = async.execute {
+    scf.if %c {
+      memref.dealloc %a : memref<?xf32>
+    }
+    async.yield
+  }
+  async.await %t : !async.token
+  scf.if %c {
+    memref.dealloc %a : memref<?xf32>
+  }
   return
 }
