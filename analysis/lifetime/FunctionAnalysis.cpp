@@ -70,7 +70,8 @@ void FunctionAnalysis::takeOverCapturedArguments(FunctionOpInterface fn) {
   // call (Transfer::takeOver). Inside, its frees are checked as those of
   // any buffer the function allocated (freed twice, through an interior
   // view, used after the free); it is never reported leaked (atReturn).
-  if (!fn.isPrivate() || fn.getFunctionBody().empty() || !isCoroutine(fn))
+  coroutine = !fn.getFunctionBody().empty() && isCoroutine(fn);
+  if (!fn.isPrivate() || !coroutine)
     return;
   Block &entry = fn.getFunctionBody().front();
   SmallVector<BlockArgument> taken;
@@ -319,12 +320,7 @@ bool FunctionAnalysis::flagOfItsOwn(unsigned k) const {
 
 std::optional<unsigned>
 FunctionAnalysis::entryArgumentOf(const Origin &o) const {
-  if (o.kind != OriginKind::Argument)
-    return std::nullopt;
-  auto it = llvm::find(entryArguments, o.value);
-  if (it == entryArguments.end())
-    return std::nullopt;
-  return it - entryArguments.begin();
+  return Transfer::entryArgumentNumber(o);
 }
 
 // Result `i` is one memref argument of the function on this return's path:

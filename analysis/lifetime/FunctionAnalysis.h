@@ -132,6 +132,8 @@ private:
   /// (FunctionSummary::ownedWhen), over the returns seen so far.
   std::vector<llvm::SmallVector<unsigned, 2>> ownedWhenCandidates;
   bool sawReturnBefore = false;
+  /// Whether the function is a coroutine (AsyncRuntime.h), asked once.
+  bool coroutine = false;
   /// The paths on which the function returns, and the arguments freed on
   /// all of them (FunctionSummary::freesArguments).
   Bdd returnReach = BddManager::False;

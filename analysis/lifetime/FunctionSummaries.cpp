@@ -520,10 +520,9 @@ FunctionSummary FunctionAnalysis::summary() const {
   llvm::sort(sum.mayFreeArguments);
   sum.takesArguments = ctx.takenArguments;
   llvm::sort(sum.takesArguments);
-  if (!entryArguments.empty())
+  if (coroutine && !entryArguments.empty())
     if (auto fn = dyn_cast<FunctionOpInterface>(
-            entryArguments.front().getOwner()->getParentOp());
-        fn && isCoroutine(fn)) {
+            entryArguments.front().getOwner()->getParentOp())) {
       sum.coroutine = true;
       sum.usesArgumentsUntilAwaited = argumentsUsedByTask(fn);
       sum.valueHoldsArgument = asyncValuesHoldingArguments(fn);

@@ -29,6 +29,8 @@ public:
   Transfer(FunctionContext &ctx, AliasFlow &flow) : ctx(ctx), flow(flow) {}
 
   /// Applies an op without regions to `st`.
+  /// The argument number of origin `o`, an argument of this function.
+  static std::optional<unsigned> entryArgumentNumber(const Origin &o);
   void apply(mlir::Operation *op, PathState &st);
   /// Reports uses after free by `op`: of the memref operands it accesses,
   /// and of the memory of the work it waits for.
@@ -114,8 +116,6 @@ private:
   /// The argument number of origin `o`, an argument of this function when
   /// the function is private.
   std::optional<unsigned> privateArgument(const Origin &o);
-  /// The argument number of origin `o`, an argument of this function.
-  static std::optional<unsigned> entryArgumentNumber(const Origin &o);
   /// A call passing memory its caller does not own to a callee that takes
   /// it over frees it: an invalid free at the call.
   void takeOver(mlir::Operation *call, PathState &st);
