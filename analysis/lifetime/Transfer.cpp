@@ -54,100 +54,6 @@ void Transfer::apply(Operation *op, PathState &st) {
   untrackPacked(op);
 }
 
-static void addressSources(Value v, SmallVectorImpl<Value> &out,
-                           unsigned depth);
-
-void Transfer::untrackPacked(Operation *op) {
-  // A cast out of the memref type (unrealized_conversion_cast to an LLVM
-  // descriptor or any other type) is the buffer in another form; so is
-  // the tensor `bufferization.to_tensor` makes of it (a later to_buffer
-  // may hand it back).
-  bool castOut = isa<CastOpInterface, bufferization::ToTensorOp>(op);
-  // (A coroutine's `!llvm.ptr` once lowered to LLVM is its task's token.)
-  bool packs = !ctx.coroutineCalls.contains(op) &&
-               llvm::any_of(op->getResultTypes(), [&](Type t) {
-                 return mayPackBuffer(t) ||
-                        (castOut && !isa<BaseMemRefType, async::ValueType>(t));
-               });
-  // A buffer passed to a callee that may return it on some paths only
-  // (`select %c, %x, %y`): the result is one of them, which is not known.
-  // A buffer stored into memory (`memref.store %buf, %box[]`, or
-  // `async.runtime.store` into an async value) may be loaded back and
-  // used anywhere; so may one whose address becomes a
-  // pointer (`llvm.inttoptr` of its extract_aligned_pointer_as_index,
-  // through casts and arithmetic).
-  SmallVector<Value> escaping;
-  if (auto it = ctx.maybeReturnedArguments.find(op);
-      it != ctx.maybeReturnedArguments.end())
-    escaping.append(it->second.begin(), it->second.end());
-  if (auto store = dyn_cast<memref::StoreOp>(op)) {
-    if (carriesMemRef(store.getValueToStore()))
-      escaping.push_back(store.getValueToStore());
-  } else if (auto store = dyn_cast<async::RuntimeStoreOp>(op)) {
-    // What async.yield becomes in -async-to-async-runtime's output: the
-    // buffer goes into an !async.value for whoever loads it.
-    if (carriesMemRef(store.getValue()))
-      escaping.push_back(store.getValue());
-  } else if (isa<LLVM::IntToPtrOp>(op)) {
-    addressSources(op->getOperand(0), escaping, 0);
-  }
-  if (!packs && escaping.empty())
-    return;
-  if (packs)
-    for (Value v : op->getOperands())
-      if (carriesMemRef(v))
-        escaping.push_back(v);
-  untrack(escaping, op);
-  // The caller's buffers, where a coroutine's callers look
-  // (FunctionSummary::escapesArguments).
-  for (Value v : escaping)
-    if (carriesMemRef(v))
-      for (const AliasEntry &e : flow.aliasOf(v))
-        if (std::optional<unsigned> arg =
-                entryArgumentNumber(ctx.origins[e.origin]);
-            arg && !llvm::is_contained(ctx.escapedArguments, *arg))
-          ctx.escapedArguments.push_back(*arg);
-}
-
-void Transfer::untrack(ValueRange values, Operation *at) {
-  std::vector<BufferInfo> &buffers = ctx.buffers;
-  for (Value v : values) {
-    if (!carriesMemRef(v))
-      continue;
-    for (const AliasEntry &e : flow.aliasOf(v)) {
-      std::optional<unsigned> b = ctx.ownedBuffer(e.origin);
-      if (!b)
-        continue;
-      // Every instance of the allocation: which one is packed in a given
-      // iteration is not followed either.
-      unsigned site = buffers[*b].earlierOf >= 0 ? buffers[*b].earlierOf : *b;
-      for (BufferInfo &info : buffers)
-        if (&info == &buffers[site] || info.earlierOf == (int)site) {
-          info.tracked = false;
-          if (!llvm::is_contained(info.untrackedAt, at))
-            info.untrackedAt.push_back(at);
-        }
-    }
-  }
-}
-
-/// The memrefs whose aligned address `v` is computed from (through
-/// side-effect free ops).
-static void addressSources(Value v, SmallVectorImpl<Value> &out,
-                           unsigned depth) {
-  Operation *def = v.getDefiningOp();
-  if (!def || depth > 16)
-    return;
-  if (auto p = dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(def)) {
-    out.push_back(p.getSource());
-    return;
-  }
-  if (!isMemoryEffectFree(def))
-    return;
-  for (Value operand : def->getOperands())
-    addressSources(operand, out, depth + 1);
-}
-
 void Transfer::defineConditions(Operation *op) {
   for (Value r : op->getResults()) {
     if (!r.getType().isInteger(1))
@@ -373,49 +279,6 @@ void Transfer::checkOperandUses(Operation *op, PathState &st,
         stackEscapes(op, v, st);
 }
 
-void Transfer::checkAwaitedUses(Operation *op, PathState &st) {
-  // A DMA may read and write its buffers until the wait on its tag.
-  for (Operation *start : dmaStartsAwaited(op)) {
-    auto [source, destination] = dmaBuffersOf(start);
-    handleUse(op, source, st);
-    handleUse(op, destination, st);
-  }
-  // A GPU op run `async` may read and write its memrefs until its token is
-  // awaited (GpuWaits.h).
-  for (const AwaitedGpuWork &work : gpuWorkAwaited(op))
-    for (Value v : work.memrefs)
-      handleUse(op, v, st);
-  // An async.execute body may run until it is awaited: a free made on the
-  // host between the execute and the await races with the body's uses.
-  for (Operation *execute : asyncBodiesAwaited(op))
-    for (Value v : asyncBodyCapturedUses(execute))
-      raceWithBody(op, execute, v, st);
-  // The same after -async-to-async-runtime: the call of the coroutine
-  // outlined from the body, and the await of the token it returns.
-  if (Operation *call = coroutineCallAwaited(op))
-    for (Value v : ctx.usedUntilAwaited.lookup(call))
-      raceWithBody(op, call, v, st);
-}
-
-Operation *Transfer::coroutineCallAwaited(Operation *op) {
-  auto await = dyn_cast<async::RuntimeAwaitOp>(op);
-  if (!await)
-    return nullptr;
-  Operation *call = await.getOperand().getDefiningOp();
-  if (!call || !ctx.usedUntilAwaited.count(call) ||
-      call->getBlock() != op->getBlock() || !call->isBeforeInBlock(op))
-    return nullptr;
-  // Nothing else may wait for the task first (an earlier await of its
-  // token or of a value it yields, one in a region, a group it joins):
-  // the task may have ended before then.
-  for (Value result : call->getResults())
-    for (Operation *user : result.getUsers())
-      if (user != op &&
-          (user->getBlock() != op->getBlock() || !op->isBeforeInBlock(user)))
-        return nullptr;
-  return call;
-}
-
 void Transfer::stackEscapes(Operation *yield, Value v, PathState &st) {
   Operation *scope = yield->getParentOp();
   for (const AliasEntry &e : flow.aliasOf(v)) {
@@ -429,52 +292,6 @@ void Transfer::stackEscapes(Operation *yield, Value v, PathState &st) {
     ev.cond = ctx.bdd.conj(st.path, e.cond);
     ev.via = v;
     ctx.events.record(ev, -1 - static_cast<int>(e.origin));
-  }
-}
-
-void Transfer::raceWithBody(Operation *await, Operation *execute, Value v,
-                            PathState &st) {
-  BddManager &bdd = ctx.bdd;
-  Block *block = await->getBlock();
-  for (const AliasEntry &e : flow.aliasOf(v)) {
-    std::optional<unsigned> b = ctx.ownedBuffer(e.origin);
-    if (!b)
-      continue;
-    // Frees before the execute are found at the body's own uses; the
-    // body's own frees are inside it. A free in another body counts
-    // unless that body starts only after this one ended (it depends on
-    // it).
-    Bdd between = BddManager::False;
-    Operation *firstFree = nullptr;
-    for (const auto &[key, cond] : ctx.frees) {
-      if (key.second != *b)
-        continue;
-      Operation *top = block->findAncestorOpInBlock(*key.first);
-      if (!top || !execute->isBeforeInBlock(top) ||
-          !top->isBeforeInBlock(await))
-        continue;
-      // The outermost body around the free within `top`: the free runs
-      // no earlier than it starts.
-      Operation *body = nullptr;
-      for (Operation *p = key.first->getParentOp(); p && top->isAncestor(p);
-           p = p->getParentOp())
-        if (isa<async::ExecuteOp>(p))
-          body = p;
-      if (body && asyncBodyOrderedAfter(body, execute))
-        continue;
-      between = bdd.disj(between, cond);
-      if (!firstFree)
-        firstFree = key.first;
-    }
-    Bdd c = bdd.conj(bdd.conj(st.path, e.cond),
-                     bdd.conj(between, st.entries[*b].freed));
-    if (c == BddManager::False)
-      continue;
-    Event ev{EventKind::UseAfterFree, await, (int)*b};
-    ev.cond = c;
-    ev.via = v;
-    ev.firstFree = firstFree;
-    ctx.events.record(ev, *b);
   }
 }
 
