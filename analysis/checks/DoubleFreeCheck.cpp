@@ -2,6 +2,7 @@
 #include "analysis/checks/Check.h"
 
 #include "analysis/Ownership.h"
+#include "analysis/RepeatedBodies.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -45,6 +46,21 @@ public:
     return false;
   }
 
+  /// The op around `op` that repeats its body without being a loop (a
+  /// linalg op, scf.reduce: RepeatedBodies.h), where it is the innermost
+  /// thing around `op` that repeats.
+  static Operation *repeatedBodyAround(Operation *op) {
+    for (Operation *at = op->getParentOp(); at; at = at->getParentOp()) {
+      if (std::optional<RepeatedBody> r = repeatedBody(at))
+        return r->isLoop ? nullptr : at;
+      if (isa<LoopLikeOpInterface, FunctionOpInterface>(at))
+        return nullptr;
+      if (auto rb = dyn_cast<RegionBranchOpInterface>(at); rb && rb.hasLoop())
+        return nullptr;
+    }
+    return nullptr;
+  }
+
   void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
                      std::vector<Finding> &out) override {
     Document &doc = ctx.doc;
@@ -66,8 +82,11 @@ public:
           // not the one before, frees it too.
           auto loop = e.op->getParentOfType<LoopLikeOpInterface>();
           bool parallel = loop && loop->hasTrait<OpTrait::HasParallelRegion>();
+          Operation *body = repeatedBodyAround(e.op);
           f.related.push_back(
-              {!self      ? "first freed here"
+              {!self  ? "first freed here"
+               : body ? "freed here in another run of the body of the " +
+                            body->getName().getStringRef().str()
                : parallel ? "freed here in another iteration of the loop"
                : repeats(e.op)
                    ? "freed here in the previous iteration of the loop"

@@ -138,12 +138,11 @@ Bdd EdgeConditions::caseTaken(Operation *op, unsigned idx, unsigned numCases,
 }
 
 std::vector<Bdd>
-EdgeConditions::ofRegionEntry(RegionBranchOpInterface op,
-                              ArrayRef<RegionSuccessor> succs) {
+EdgeConditions::ofRegionEntry(Operation *raw, ArrayRef<RegionSuccessor> succs) {
   unsigned n = succs.size();
   if (n == 1)
     return {BddManager::True};
-  Operation *raw = op.getOperation();
+  auto op = dyn_cast<RegionBranchOpInterface>(raw);
   if (auto ifOp = dyn_cast<scf::IfOp>(raw)) {
     Bdd c = ctx.conds.formulaOf(ifOp.getCondition());
     std::vector<Bdd> out;
@@ -171,10 +170,16 @@ EdgeConditions::ofRegionEntry(RegionBranchOpInterface op,
                         : ctx.bdd.negate(holds));
     return out;
   }
-  if (isa<LoopLikeOpInterface>(raw) && n == 2) {
+  // A loop, or a body repeated without RegionBranchOpInterface (a
+  // linalg op's, scf.reduce's combiner): it runs, or not at all.
+  if ((isa<LoopLikeOpInterface>(raw) || !op) && n == 2) {
     auto made = [&] {
-      Bdd a = choice(raw, 0, "the loop at " + positionOf(raw) + " runs",
-                     "the loop at " + positionOf(raw) + " runs zero times");
+      Message name = isa<LoopLikeOpInterface>(raw)
+                         ? "the loop at " + positionOf(raw)
+                         : "the body of the " +
+                               raw->getName().getStringRef().str() + " at " +
+                               positionOf(raw);
+      Bdd a = choice(raw, 0, name + " runs", name + " runs zero times");
       ctx.conds.markLoopRuns(a, raw);
       return a;
     };
@@ -199,8 +204,9 @@ EdgeConditions::ofRegionEntry(RegionBranchOpInterface op,
   }
   if (isa<scf::IndexSwitchOp>(raw))
     return ofIndexSwitch(raw, succs);
-  if (std::optional<std::vector<Bdd>> out = ofI1Operand(op, succs))
-    return *out;
+  if (op)
+    if (std::optional<std::vector<Bdd>> out = ofI1Operand(op, succs))
+      return *out;
   return opaque(raw, n);
 }
 

@@ -28,8 +28,9 @@ public:
 
   /// Per successor of a block terminator.
   std::vector<Bdd> ofBranch(mlir::Operation *term);
-  /// Per entry successor of a region op.
-  std::vector<Bdd> ofRegionEntry(mlir::RegionBranchOpInterface op,
+  /// Per entry successor of a region op (a RegionBranchOpInterface op, or
+  /// one whose bodies repeat: RepeatedBodies.h).
+  std::vector<Bdd> ofRegionEntry(mlir::Operation *op,
                                  llvm::ArrayRef<mlir::RegionSuccessor> succs);
   /// Per successor of a region terminator. In a loop (`inLoop`) both the
   /// repeating and the exiting edge keep every path: neither excludes the

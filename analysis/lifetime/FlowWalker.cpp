@@ -4,6 +4,7 @@
 #include "analysis/BufferCarriers.h"
 #include "analysis/NestingDepth.h"
 #include "analysis/Ownership.h"
+#include "analysis/RepeatedBodies.h"
 #include "mlir/IR/RegionGraphTraits.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include <map>
@@ -206,6 +207,10 @@ void CfgWalk::runBlock(unsigned bi, Block *block) {
   }
   if (term && !opaqueBranch) {
     w.ctx.pathAt[term] = st.path;
+    // A terminator's own regions run before it leaves (scf.reduce's
+    // combiners).
+    if (term->getNumRegions() > 0 && repeatedBody(term))
+      w.stepRegions(term, st);
     w.transfer.checkUses(term, st);
   }
   // Where what it passes goes is not known: those buffers are no longer

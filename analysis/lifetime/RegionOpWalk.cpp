@@ -5,12 +5,18 @@
 // to other regions or to the results, and a region an exit of the same or a
 // later region branches to is a loop head. The parent's results are treated
 // as one more successor: an Incoming whose arguments are the results.
+// An op that runs its bodies again and again without that interface
+// (RepeatedBodies.h) is walked the same way: its entry goes to each region
+// (and, if it may run none, to its results), each region's exits back to
+// its start or to the results, and nothing is passed along those edges.
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/lifetime/FlowWalker.h"
 
 #include "analysis/BufferCarriers.h"
 #include "analysis/Ownership.h"
+#include "analysis/RepeatedBodies.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
@@ -46,6 +52,18 @@ std::optional<APInt> staticTripCount(LoopLikeOpInterface loop) {
   if (!narrowSigned())
     if (std::optional<APInt> n = loop.getStaticTripCount())
       return n;
+  // affine.parallel gives neither a trip count nor bounds through the
+  // interface.
+  if (auto parallel = dyn_cast<affine::AffineParallelOp>(loop.getOperation())) {
+    std::optional<SmallVector<int64_t, 8>> ranges =
+        parallel.getConstantRanges();
+    if (!ranges)
+      return std::nullopt;
+    uint64_t trips = 1;
+    for (int64_t n : *ranges)
+      trips = std::min<uint64_t>(trips * std::clamp<int64_t>(n, 0, 2), 2);
+    return APInt(64, trips);
+  }
   auto lbs = loop.getLoopLowerBounds(), ubs = loop.getLoopUpperBounds(),
        steps = loop.getLoopSteps();
   if (!lbs || !ubs || !steps || lbs->empty() || lbs->size() != ubs->size() ||
@@ -70,7 +88,11 @@ class RegionOpWalk {
 public:
   RegionOpWalk(FlowWalker &w, RegionBranchOpInterface op)
       : w(w), op(op), raw(op.getOperation()),
-        loop(LoopScope::regionOp(op.getOperation(), w.ctx.nesting)) {}
+        loop(LoopScope::regionOp(raw, w.ctx.nesting)) {}
+  /// An op that repeats its bodies without saying so (RepeatedBodies.h).
+  RegionOpWalk(FlowWalker &w, Operation *raw, RepeatedBody repeated)
+      : w(w), raw(raw), repeated(repeated),
+        loop(LoopScope::regionOp(raw, w.ctx.nesting)) {}
 
   void run(PathState &st) {
     enter(st);
@@ -98,6 +120,8 @@ private:
   /// (scf.forall's scf.forall.in_parallel): the body runs again, or the
   /// loop ends.
   bool repeatsSilently(Region &region) const {
+    if (repeated)
+      return !region.empty();
     if (!isa<LoopLikeOpInterface>(raw) || region.empty() ||
         region.front().empty())
       return false;
@@ -148,8 +172,10 @@ private:
   Bdd firstIteration(Region *head);
 
   FlowWalker &w;
+  /// Null for an op walked by what `repeated` says of it.
   RegionBranchOpInterface op;
   Operation *raw;
+  std::optional<RepeatedBody> repeated;
   LoopScope loop;
   bool singleTrip = false;
   bool hasLoop = false;
@@ -170,10 +196,20 @@ private:
 
 void RegionOpWalk::enter(const PathState &st) {
   SmallVector<RegionSuccessor> entrySuccs;
-  op.getEntrySuccessorRegions(constantOperands(raw), entrySuccs);
+  if (op) {
+    op.getEntrySuccessorRegions(constantOperands(raw), entrySuccs);
+  } else {
+    for (Region &region : raw->getRegions())
+      if (!region.empty())
+        entrySuccs.push_back(RegionSuccessor(&region));
+    if (repeated->mayRunZeroTimes || entrySuccs.empty())
+      entrySuccs.push_back(RegionSuccessor(raw, raw->getResults()));
+  }
   std::optional<APInt> trips;
   if (auto loopOp = dyn_cast<LoopLikeOpInterface>(raw))
     trips = staticTripCount(loopOp);
+  else if (repeated && repeated->runs)
+    trips = APInt(64, *repeated->runs);
   if (trips) {
     // A loop with constant bounds runs (or not) for sure.
     SmallVector<RegionSuccessor> kept;
@@ -184,14 +220,16 @@ void RegionOpWalk::enter(const PathState &st) {
       entrySuccs = kept;
   }
   singleTrip = trips && trips->isOne();
-  hasLoop = op.hasLoop();
-  std::vector<Bdd> ec = w.edges.ofRegionEntry(op, entrySuccs);
+  hasLoop = !op || op.hasLoop();
+  std::vector<Bdd> ec = w.edges.ofRegionEntry(raw, entrySuccs);
   out.resizeArgs(raw->getNumResults());
   for (auto [i, s] : llvm::enumerate(entrySuccs)) {
     PathState es = w.ctx.lattice.restrict(st, ec[i]);
     if (es.unreachable())
       continue;
-    OperandRange operands = op.getEntrySuccessorOperands(s);
+    // A repeated body is given nothing its arguments are bound to.
+    OperandRange operands =
+        op ? op.getEntrySuccessorOperands(s) : raw->getOperands().take_front(0);
     if (s.isParent())
       toParent(es, operands, s.getSuccessorInputs());
     else
@@ -208,7 +246,10 @@ void RegionOpWalk::findLoopHeads() {
   for (Region &region : raw->getRegions())
     for (Block &block : region) {
       Operation *term = block.empty() ? nullptr : &block.back();
-      auto rt = dyn_cast_or_null<RegionBranchTerminatorOpInterface>(term);
+      // (A repeated body's terminator leads where the op says, whatever
+      // its own interface would ask of a parent that has none.)
+      auto rt = op ? dyn_cast_or_null<RegionBranchTerminatorOpInterface>(term)
+                   : nullptr;
       if (!rt) {
         if (!term || term->getNumSuccessors() == 0)
           leaving.insert(&region); // goes on to the results
@@ -242,7 +283,10 @@ Bdd RegionOpWalk::firstIteration(Region *head) {
   return w.edges.firstIteration(&head->front().front(), [&] {
     ConditionTable::LoopPlace place;
     place.where = raw;
-    place.name = "the loop at " + positionOf(raw);
+    place.name = repeated && !repeated->isLoop
+                     ? "the " + raw->getName().getStringRef().str() + " at " +
+                           positionOf(raw)
+                     : "the loop at " + positionOf(raw);
     place.regionLoop = raw;
     place.testFirst = testingHeads.count(head);
     return place;
@@ -264,7 +308,7 @@ bool RegionOpWalk::runRound() {
     w.joinLoopHead(cur, first, back == backIn.end() ? nullptr : &back->second);
     if (!cur.any || cur.st.unreachable())
       continue;
-    bool repetitive = op.isRepetitiveRegion(region.getRegionNumber());
+    bool repetitive = !op || op.isRepetitiveRegion(region.getRegionNumber());
     // walkRegion binds the entry block's arguments: give it their shape
     // (inputs may skip produced arguments such as ivs).
     Incoming shaped = w.flow.shapeForBlock(&region.front(), cur);
@@ -276,7 +320,8 @@ bool RegionOpWalk::runRound() {
 }
 
 void RegionOpWalk::followExit(Exit &x, Region &region) {
-  auto rt = dyn_cast_or_null<RegionBranchTerminatorOpInterface>(x.term);
+  auto rt = op ? dyn_cast_or_null<RegionBranchTerminatorOpInterface>(x.term)
+               : nullptr;
   if (!rt) {
     toParent(x.st, {}, {});
     if (repeatsSilently(region) && !singleTrip)
@@ -344,6 +389,8 @@ void RegionOpWalk::leave(PathState &st) {
 void FlowWalker::stepRegions(Operation *op, PathState &st) {
   if (auto rb = dyn_cast<RegionBranchOpInterface>(op))
     RegionOpWalk(*this, rb).run(st);
+  else if (std::optional<RepeatedBody> repeated = repeatedBody(op))
+    RegionOpWalk(*this, op, *repeated).run(st);
   else
     walkOpaqueRegions(op, st);
 }
