@@ -177,17 +177,24 @@ void CfgWalk::runBlock(unsigned bi, Block *block) {
   w.bindArguments(block, cur, header);
   PathState st = cur.st;
   w.dropFinishedBuffers(block, st);
-  for (Operation &op : block->without_terminator())
-    w.step(&op, st);
   Operation *term = block->empty() ? nullptr : &block->back();
+  // Every op but one that may end the block (a terminator, or an
+  // unregistered op, which the code below takes once). Not
+  // without_terminator(): it keeps an unregistered last op, which was then
+  // taken twice, its regions walked twice, a nest of them 2^depth times.
+  for (Operation &op : *block) {
+    if (&op == term && term->mightHaveTrait<OpTrait::IsTerminator>())
+      break;
+    w.step(&op, st);
+  }
   // An unregistered op with successors ends its block as a branch, to
   // places it chooses between as it likes, passing on operands we cannot
   // match to the successors' arguments.
   bool opaqueBranch = false;
   if (term && !term->hasTrait<OpTrait::IsTerminator>()) {
     // A block of a region without terminators (a custom op's): its last
-    // op is an op like the others. without_terminator() left it out only
-    // if it might be one (an unregistered op); otherwise it ran already.
+    // op is an op like the others. The loop above left it out only if it
+    // might be one (an unregistered op); otherwise it ran already.
     // As a branch, it is still an op like the others (its uses of what it
     // is given). Where its regions run against its successors is not
     // known: one with regions is not walked into, and what they free is
