@@ -180,6 +180,13 @@ void FunctionAnalysis::atReturn(const Exit &x) {
   bool firstReturn = !sawReturnBefore;
   sawReturnBefore = true;
   updateSharedResults(x, firstReturn);
+  ReturnedFlags flags;
+  flags.at.assign(x.term->getNumOperands(), BddManager::False);
+  for (auto [k, v] : llvm::enumerate(x.term->getOperands()))
+    if (v.getType().isInteger(1)) {
+      flags.at[k] = bdd.conj(x.st.path, ctx.conds.formulaOf(v));
+      flags.byCondition[flags.at[k]].push_back(k);
+    }
   for (auto [i, v] : llvm::enumerate(x.term->getOperands())) {
     bool allOwned = isMemRef(v), allForeign = isMemRef(v);
     Bdd covered = BddManager::False, foreignCovered = BddManager::False;
@@ -216,13 +223,13 @@ void FunctionAnalysis::atReturn(const Exit &x) {
     if (i < fresh.size() && (!allOwned || !bdd.implies(x.st.path, covered)))
       fresh[i] = false;
     if (i < ownedWhenCandidates.size() && isMemRef(v))
-      updateOwnedWhen(i, x, covered, notOwned, firstReturn);
+      updateOwnedWhen(i, flags, covered, notOwned, firstReturn);
     if (i < constant.size() && v.getType().isInteger(1)) {
       updateConstant(i, v, x.st.path);
       updateSameAsArgument(i, v, x.st.path, firstReturn);
       if (!llvm::is_contained(returnedI1s[i], v))
         returnedI1s[i].push_back(v);
-      updateEqualResults(i, x, firstReturn);
+      updateEqualResults(i, flags, firstReturn);
     }
   }
   // (A freed entry nothing reaches any more may have been forgotten: what
@@ -257,21 +264,41 @@ static void narrowCandidates(SmallVectorImpl<T> &cands, bool firstReturn,
     llvm::erase_if(cands, [&](const T &c) { return !holds(c); });
 }
 
+/// The i1 results a result's fact may name at the first return: the first
+/// few whose condition is `cond` (callers read the first that holds at
+/// every return; more would cost a list per result as long as the results
+/// that share a condition, all of them when every flag is `true`).
+constexpr unsigned MaxFlagCandidates = 8;
+
+static SmallVector<unsigned, 8>
+flagsWith(Bdd cond,
+          const llvm::DenseMap<Bdd, SmallVector<unsigned, 2>> &byCondition,
+          unsigned before) {
+  SmallVector<unsigned, 8> out;
+  if (auto it = byCondition.find(cond); it != byCondition.end())
+    for (unsigned k : it->second) {
+      if (k >= before || out.size() == MaxFlagCandidates)
+        break;
+      out.push_back(k);
+    }
+  return out;
+}
+
 // Result `i` is owned exactly where some i1 result holds: on this return's
 // path, the flag's formula is the condition under which the value is one of
 // the function's buffers, and it excludes every other origin.
-void FunctionAnalysis::updateOwnedWhen(unsigned i, const Exit &x, Bdd covered,
-                                       Bdd notOwned, bool firstReturn) {
+void FunctionAnalysis::updateOwnedWhen(unsigned i, const ReturnedFlags &flags,
+                                       Bdd covered, Bdd notOwned,
+                                       bool firstReturn) {
   BddManager &bdd = ctx.bdd;
-  SmallVector<unsigned> options;
-  for (unsigned k = 0; k < x.term->getNumOperands(); ++k)
-    if (k != i && x.term->getOperand(k).getType().isInteger(1))
-      options.push_back(k);
+  bool exclusive = bdd.conj(covered, notOwned) == BddManager::False;
+  // (Result i is a memref: never among the flags.)
+  SmallVector<unsigned, 8> options;
+  if (firstReturn && exclusive)
+    options = flagsWith(covered, flags.byCondition, flags.at.size());
   narrowCandidates<unsigned>(
-      ownedWhenCandidates[i], firstReturn, options, [&](unsigned k) {
-        Bdd f = bdd.conj(x.st.path, ctx.conds.formulaOf(x.term->getOperand(k)));
-        return f == covered && bdd.conj(f, notOwned) == BddManager::False;
-      });
+      ownedWhenCandidates[i], firstReturn, options,
+      [&](unsigned k) { return exclusive && flags.at[k] == covered; });
 }
 
 void FunctionAnalysis::updateSameAsArgument(unsigned i, Value v, Bdd path,
@@ -291,19 +318,15 @@ void FunctionAnalysis::updateSameAsArgument(unsigned i, Value v, Bdd path,
       });
 }
 
-void FunctionAnalysis::updateEqualResults(unsigned i, const Exit &x,
+void FunctionAnalysis::updateEqualResults(unsigned i,
+                                          const ReturnedFlags &flags,
                                           bool firstReturn) {
-  BddManager &bdd = ctx.bdd;
-  Bdd f = bdd.conj(x.st.path, ctx.conds.formulaOf(x.term->getOperand(i)));
-  SmallVector<unsigned> options;
-  for (unsigned k = 0; k < i; ++k)
-    if (x.term->getOperand(k).getType().isInteger(1))
-      options.push_back(k);
-  narrowCandidates<unsigned>(
-      equalResultCandidates[i], firstReturn, options, [&](unsigned k) {
-        return f ==
-               bdd.conj(x.st.path, ctx.conds.formulaOf(x.term->getOperand(k)));
-      });
+  Bdd f = flags.at[i];
+  SmallVector<unsigned, 8> options;
+  if (firstReturn)
+    options = flagsWith(f, flags.byCondition, i);
+  narrowCandidates<unsigned>(equalResultCandidates[i], firstReturn, options,
+                             [&](unsigned k) { return flags.at[k] == f; });
 }
 
 bool FunctionAnalysis::flagOfItsOwn(unsigned k) const {

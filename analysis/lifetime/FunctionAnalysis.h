@@ -75,8 +75,17 @@ private:
   void updateConstant(unsigned i, mlir::Value v, Bdd path);
   void updateSameAsArgument(unsigned i, mlir::Value v, Bdd path,
                             bool firstReturn);
-  void updateOwnedWhen(unsigned i, const Exit &x, Bdd covered, Bdd notOwned,
-                       bool firstReturn);
+  /// A return's i1 operands by the condition each holds on its path, so
+  /// that a result's candidates are looked up, not searched for among
+  /// all of them (a function of n results was n^2 formulas).
+  struct ReturnedFlags {
+    /// Per operand: its condition on the return's path (False if not i1).
+    std::vector<Bdd> at;
+    /// The i1 operands, in order, by that condition.
+    llvm::DenseMap<Bdd, llvm::SmallVector<unsigned, 2>> byCondition;
+  };
+  void updateOwnedWhen(unsigned i, const ReturnedFlags &flags, Bdd covered,
+                       Bdd notOwned, bool firstReturn);
   void untrackAmbiguousLoopValues();
 
   FunctionContext ctx;
@@ -125,7 +134,8 @@ private:
   bool flagOfItsOwn(unsigned k) const;
   /// Per i1 result: the earlier i1 results it still equals.
   std::vector<llvm::SmallVector<unsigned, 1>> equalResultCandidates;
-  void updateEqualResults(unsigned i, const Exit &x, bool firstReturn);
+  void updateEqualResults(unsigned i, const ReturnedFlags &flags,
+                          bool firstReturn);
   void updateGrownArgument(unsigned i, mlir::Value v, Bdd path);
   std::vector<ResultConstant> constant;
   /// Per result: the i1 results that may flag its ownership

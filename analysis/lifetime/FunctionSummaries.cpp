@@ -333,15 +333,18 @@ void FunctionAnalysis::updateSharedResults(const Exit &x, bool firstReturn) {
   SmallVector<bool> interior(n, false);
   for (unsigned i = 0; i < n; ++i)
     std::tie(held[i], interior[i]) = owned(values[i]);
+  // Per buffer, the first result holding it.
+  DenseMap<unsigned, unsigned> firstHolder;
   for (unsigned i = 0; i < n; ++i) {
     // The first earlier result sharing a buffer with this one, and whether
     // it holds exactly the same ones (an earlier result that is itself a
     // view cannot stand for the buffer).
     std::optional<unsigned> partner;
-    for (unsigned j = 0; j < i && !partner; ++j)
-      for (auto &[b, c] : held[i])
-        if (llvm::any_of(held[j], [&](auto &p) { return p.first == b; }))
-          partner = j;
+    for (auto &[b, c] : held[i]) {
+      auto [it, added] = firstHolder.try_emplace(b, i);
+      if (!added && (!partner || it->second < *partner))
+        partner = it->second;
+    }
     std::optional<std::pair<unsigned, bool>> here;
     if (partner && held[*partner] == held[i] && !interior[*partner])
       here = std::make_pair(*partner, bool(interior[i]));

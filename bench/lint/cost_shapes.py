@@ -173,6 +173,32 @@ def wide_dealloc(n=8000):
     return "\n".join(out) + "\n"
 
 
+def returned_pairs(n=20000):
+    # A function returning n (buffer, ownership flag) pairs, as upstream's
+    # deallocation writes results: each result's candidate flags were
+    # searched among all results (40,000 pairs: over 60 s and 3.8 GB before
+    # session 36).
+    ty = "memref<4xf32>"
+    out = [f"func.func @returned_pairs(%c: i1) -> ("
+           + ", ".join([f"{ty}, i1"] * n) + ") {"]
+    out += [f"  %a{i} = memref.alloc() : {ty}" for i in range(n)]
+    out += ["  return " + ", ".join(f"%a{i}, %c" for i in range(n)) + " : "
+            + ", ".join([f"{ty}, i1"] * n), "}"]
+    return "\n".join(out) + "\n"
+
+
+def unterminated_nest(n=40):
+    # Custom region ops nested n deep, each block ending in the next one
+    # (no terminator): the last op of each block was taken twice, 2^n walks
+    # (a 25-deep nest took 12 s before session 36).
+    out = ["func.func @unterminated_nest(%n: index) {"]
+    out += ["  " * (i + 1) + '"x.op"() ({' for i in range(n)]
+    out += ["  " * (n + 1) + "%m = memref.alloc(%n) : memref<?xf32>"]
+    out += ["  " * (i + 1) + "}) : () -> ()" for i in reversed(range(n))]
+    out += ["  return", "}"]
+    return "\n".join(out) + "\n"
+
+
 SHAPES = [("pairs, bad order, N=24", pairs), ("64 sequential scf.if", ifs),
           ("leak in 16 nested scf.for", nest),
           ("5,000 conditionally freed buffers", frees),
@@ -183,7 +209,9 @@ SHAPES = [("pairs, bad order, N=24", pairs), ("64 sequential scf.if", ifs),
           ("a leak around 1,500 nested scf.for", deep_for),
           ("10,000 memref arguments and results", many_args),
           ("scf.index_switch of 8,000 cases yielding buffers", switch_yields),
-          ("bufferization.dealloc of 8,000 memrefs", wide_dealloc)]
+          ("bufferization.dealloc of 8,000 memrefs", wide_dealloc),
+          ("20,000 returned (buffer, flag) pairs", returned_pairs),
+          ("40 nested custom region ops without terminators", unterminated_nest)]
 
 
 def main():
