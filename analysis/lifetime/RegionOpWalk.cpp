@@ -16,7 +16,9 @@
 #include "analysis/BufferCarriers.h"
 #include "analysis/Ownership.h"
 #include "analysis/RepeatedBodies.h"
+#include "analysis/lifetime/ValueSet.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
@@ -170,6 +172,10 @@ private:
   void leave(PathState &st);
   /// The first-iteration atom of the loop head `head`.
   Bdd firstIteration(Region *head);
+  /// For an scf.for with constant bounds whose body compares its induction
+  /// variable with the value it takes last: the paths on which the body
+  /// runs its last iteration.
+  std::optional<Bdd> lastIteration();
 
   FlowWalker &w;
   /// Null for an op walked by what `repeated` says of it.
@@ -319,6 +325,44 @@ bool RegionOpWalk::runRound() {
   return changed;
 }
 
+std::optional<Bdd> RegionOpWalk::lastIteration() {
+  auto f = dyn_cast<scf::ForOp>(raw);
+  if (!f || f.getUnsignedCmp())
+    return std::nullopt;
+  std::optional<int64_t> lb = getConstantIntValue(f.getLowerBound()),
+                         ub = getConstantIntValue(f.getUpperBound()),
+                         step = getConstantIntValue(f.getStep());
+  if (!lb || !ub || !step || *step <= 0 || *ub <= *lb)
+    return std::nullopt;
+  // lb + (trips - 1) * step, in 128 bits: a 64-bit loop near its limits
+  // must not wrap into a value it never takes.
+  __int128 span = (__int128)*ub - *lb;
+  __int128 trips = (span + *step - 1) / *step;
+  __int128 lastValue = (__int128)*lb + (trips - 1) * *step;
+  Value iv = f.getInductionVar();
+  // Only where the body asks of that value (no atom made for a question
+  // nobody asks), in the width of its own comparison.
+  for (Operation *user : iv.getUsers()) {
+    auto cmp = dyn_cast<arith::CmpIOp>(user);
+    if (!cmp)
+      continue;
+    Value other = cmp.getLhs() == iv ? cmp.getRhs() : cmp.getLhs();
+    APInt k;
+    if (!matchPattern(other, m_ConstantInt(&k)) || k.getBitWidth() > 64 ||
+        (__int128)k.getSExtValue() != lastValue)
+      continue;
+    return w.ctx.conds.valueIn(
+        iv, ValueSet::where(arith::CmpIPredicate::eq, k), [&] {
+          return w.ctx.conds.choiceAtom(raw,
+                                        "the loop at " + positionOf(raw) +
+                                            " is in its last iteration",
+                                        "the loop at " + positionOf(raw) +
+                                            " is not in its last iteration");
+        });
+  }
+  return std::nullopt;
+}
+
 void RegionOpWalk::followExit(Exit &x, Region &region) {
   auto rt = op ? dyn_cast_or_null<RegionBranchTerminatorOpInterface>(x.term)
                : nullptr;
@@ -331,8 +375,14 @@ void RegionOpWalk::followExit(Exit &x, Region &region) {
   SmallVector<RegionSuccessor> succs;
   rt.getSuccessorRegions(constantOperands(x.term), succs);
   std::vector<Bdd> tc = w.edges.ofRegionTerminator(x.term, hasLoop, succs);
+  std::optional<Bdd> last = lastIteration();
   for (auto [i, s] : llvm::enumerate(succs)) {
     PathState es = w.ctx.lattice.restrict(x.st, tc[i]);
+    // The body goes on to the results from its last iteration only, and
+    // back from every other one.
+    if (last && !singleTrip)
+      es = w.ctx.lattice.restrict(es, s.isParent() ? *last
+                                                   : w.ctx.bdd.negate(*last));
     if (es.unreachable())
       continue;
     OperandRange operands = rt.getSuccessorOperands(s);

@@ -1,5 +1,5 @@
 // BUG: none
-// Correct: a loop of 3 iterations frees the buffer in its last one only (%i == 2). memlint knows the equality holds in one iteration but does not use trip counts: it reports a possible use after free (in a later iteration) and leak (false positives; docs/ownership-model.md, Limits).
+// Correct: a loop of 3 iterations frees the buffer in its last one only (%i == 2): it leaves from that iteration only, so the free comes after every use, on every run (a false use after free and leak until session 36; docs/ownership-model.md).
 
 func.func private @printI64(i64)
 func.func private @printF32(f32)

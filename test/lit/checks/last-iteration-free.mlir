@@ -1,0 +1,55 @@
+// RUN: %memlint lint --verify-diagnostics %s
+//
+// An scf.for with constant bounds leaves from its last iteration only and
+// goes back from every other one: a body that frees a buffer when its
+// induction variable is the last value it takes (`%i == 3` for 0 to 4)
+// frees it once, after every use, on every path (helper-113: a false leak
+// and use after free).
+
+func.func @freed_in_last_iteration() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %a = memref.alloc() : memref<4xf32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    %v = memref.load %a[%i] : memref<4xf32>
+    %z = arith.cmpi eq, %i, %c3 : index
+    scf.if %z {
+      memref.dealloc %a : memref<4xf32>
+    }
+  }
+  return
+}
+
+// 0, 2, 4, 6: the last value is 6, not the bound less one.
+func.func @freed_in_last_iteration_step_two() {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c6 = arith.constant 6 : index
+  %c7 = arith.constant 7 : index
+  %a = memref.alloc() : memref<8xf32>
+  scf.for %i = %c0 to %c7 step %c2 {
+    %v = memref.load %a[%i] : memref<8xf32>
+    %z = arith.cmpi eq, %c6, %i : index
+    scf.if %z {
+      memref.dealloc %a : memref<8xf32>
+    }
+  }
+  return
+}
+
+// 0 to 7 step 2 never reaches 7: never freed.
+func.func @compared_with_a_value_it_never_takes() {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c7 = arith.constant 7 : index
+  %a = memref.alloc() : memref<8xf32> // expected-warning {{buffer %a is never freed (it is freed only on other paths) [leak]}}
+  scf.for %i = %c0 to %c7 step %c2 {
+    %z = arith.cmpi eq, %i, %c7 : index
+    scf.if %z {
+      memref.dealloc %a : memref<8xf32>
+    }
+  }
+  return // expected-note {{the function exits here with %a still allocated}}
+}
