@@ -161,8 +161,7 @@ static std::optional<APInt> incrementGoingOn(Value fwd, Value x, Value test,
 static std::optional<bool> staysWhenTrue(Operation *br, Block *header,
                                          ArrayRef<Block *> latches) {
   DenseSet<Block *> inLoop;
-  for (Block *latch : latches)
-    lifetime::addLoopBlocks(latch, header, inLoop);
+  lifetime::addLoopBlocks(latches, header, inLoop);
   auto inside = [&](Block *b) { return b != header && inLoop.count(b); };
   bool t = inside(br->getSuccessor(0)), f = inside(br->getSuccessor(1));
   if (t == f)

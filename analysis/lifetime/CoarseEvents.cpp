@@ -265,18 +265,32 @@ private:
   llvm::DenseSet<std::pair<Operation *, unsigned>> reported;
 };
 
-/// The function-level returns reachable from `from`, a block of the body.
-SmallVector<Operation *> returnsAfter(Block *from) {
-  SmallVector<Operation *> out;
-  llvm::DenseSet<Block *> seen{from};
-  SmallVector<Block *> work{from};
-  while (!work.empty()) {
-    Block *b = work.pop_back_val();
-    if (!b->empty() && returnsFromFunction(&b->back()))
-      out.push_back(&b->back());
-    for (Block *s : b->getSuccessors())
-      if (seen.insert(s).second)
-        work.push_back(s);
+/// Per block of the body, the function-level returns reachable from it,
+/// in program order, at most MaxExitsPerLeak of them: a walk back from each
+/// return (one walk per block per allocation made this quadratic, 20,000
+/// allocating blocks in a CFG of loops). A block that holds that many
+/// already has predecessors that do too (each walk that reached it went on
+/// to them): the walk stops there.
+constexpr unsigned MaxExitsPerLeak = 8;
+
+DenseMap<Block *, SmallVector<Operation *, 2>> returnsAfter(Region &body) {
+  DenseMap<Block *, SmallVector<Operation *, 2>> out;
+  for (Block &ret : body) {
+    if (ret.empty() || !returnsFromFunction(&ret.back()))
+      continue;
+    Operation *exit = &ret.back();
+    SmallVector<Block *> work{&ret};
+    DenseSet<Block *> seen{&ret};
+    while (!work.empty()) {
+      Block *b = work.pop_back_val();
+      SmallVector<Operation *, 2> &exits = out[b];
+      if (exits.size() >= MaxExitsPerLeak)
+        continue;
+      exits.push_back(exit);
+      for (Block *p : b->getPredecessors())
+        if (seen.insert(p).second)
+          work.push_back(p);
+    }
   }
   return out;
 }
@@ -293,6 +307,7 @@ void confinedLeaks(FunctionOpInterface fn,
       if (!staysInside(use))
         confined[alias.buffer] = false;
   Region &body = fn.getFunctionBody();
+  std::optional<DenseMap<Block *, SmallVector<Operation *, 2>>> exitsFrom;
   for (auto [b, info] : llvm::enumerate(buffers)) {
     if (info.earlierOf >= 0 || !confined[b] || info.takenArgument ||
         isa<CallOpInterface>(info.allocOp))
@@ -300,7 +315,9 @@ void confinedLeaks(FunctionOpInterface fn,
     Operation *top = body.findAncestorOpInRegion(*info.allocOp);
     if (!top)
       continue;
-    for (Operation *ret : returnsAfter(top->getBlock())) {
+    if (!exitsFrom)
+      exitsFrom = returnsAfter(body);
+    for (Operation *ret : exitsFrom->lookup(top->getBlock())) {
       Event e{EventKind::Leak, ret, static_cast<int>(b)};
       e.cond = BddManager::True;
       out.push_back(e);

@@ -7,10 +7,11 @@ using namespace mlir;
 
 namespace memlint::lifetime {
 
-void addLoopBlocks(Block *src, Block *header, DenseSet<Block *> &blocks) {
-  // The blocks that reach `src` without passing the header...
+void addLoopBlocks(ArrayRef<Block *> latches, Block *header,
+                   DenseSet<Block *> &blocks) {
+  // The blocks that reach a latch without passing the header...
   DenseSet<Block *> reaching{header};
-  SmallVector<Block *> work{src};
+  SmallVector<Block *> work(latches.begin(), latches.end());
   while (!work.empty()) {
     Block *b = work.pop_back_val();
     if (!reaching.insert(b).second)
@@ -23,9 +24,9 @@ void addLoopBlocks(Block *src, Block *header, DenseSet<Block *> &blocks) {
   // entry (an irreducible CFG) is also reached from that entry's side,
   // back to the region's entry block, and those blocks run before the
   // cycle, once: a buffer they allocate is no loop's.
-  // (Walked afresh for each back edge: `blocks` may hold another back
-  // edge's loop of the same header already, and its blocks must not stop
-  // the walk before it reaches this one's.)
+  // (Walked afresh, not stopped at what `blocks` holds: it may hold a loop
+  // of the same header found before, whose blocks must not stop the walk
+  // before it reaches these latches' own.)
   DenseSet<Block *> seen;
   work.push_back(header);
   while (!work.empty()) {

@@ -12,10 +12,12 @@
 
 namespace memlint::lifetime {
 
-/// Adds to `blocks` the loop the back edge `src` -> `header` closes: the
-/// header and the blocks that reach `src` without passing it and that the
-/// header reaches through them.
-void addLoopBlocks(mlir::Block *src, mlir::Block *header,
+/// Adds to `blocks` the loop the back edges `latches` -> `header` close:
+/// the header and the blocks that reach a latch without passing it and
+/// that the header reaches through them. (All of a header's back edges at
+/// once: one walk, where one per back edge cost the blocks times the back
+/// edges.)
+void addLoopBlocks(llvm::ArrayRef<mlir::Block *> latches, mlir::Block *header,
                    llvm::DenseSet<mlir::Block *> &blocks);
 
 } // namespace memlint::lifetime

@@ -175,24 +175,31 @@ const LoopModel::CfgLoops &LoopModel::cfgLoopsOf(Region *region) {
   // that each branch back to the one before made 200M entries (6 GB).
   // Past MaxLoopBlocks, the memory budget is spent and the loops found so
   // far are all there is (the analysis stops).
-  size_t blocksInLoops = 0;
+  // The back edges by header, headers in the order they are first met.
+  SmallVector<SmallVector<Block *, 2>> latches;
   for (Block *b : rpot)
     for (Block *s : b->getSuccessors()) {
       auto si = index.find(s);
       if (si == index.end() || si->second > index[b])
         continue;
       auto [li, added] = loopOf.try_emplace(s, loops.size());
-      if (added)
+      if (added) {
         loops.push_back({s, {}});
-      llvm::DenseSet<Block *> &blocks = loops[li->second].second;
-      blocksInLoops -= blocks.size();
-      addLoopBlocks(b, s, blocks);
-      blocksInLoops += blocks.size();
-      if (blocksInLoops > MaxLoopBlocks) {
-        ctx.bdd.spendMemory();
-        return loops;
+        latches.emplace_back();
       }
+      latches[li->second].push_back(b);
     }
+  size_t blocksInLoops = 0;
+  for (size_t k = 0; k < loops.size(); ++k) {
+    addLoopBlocks(latches[k], loops[k].first, loops[k].second);
+    blocksInLoops += loops[k].second.size();
+    if (blocksInLoops > MaxLoopBlocks) {
+      ctx.bdd.spendMemory();
+      // The loops found so far are all there is (the analysis stops).
+      loops.resize(k + 1);
+      return loops;
+    }
+  }
   return loops;
 }
 

@@ -199,6 +199,21 @@ def unterminated_nest(n=40):
     return "\n".join(out) + "\n"
 
 
+def back_edge_blocks(n=20000):
+    # n blocks, each allocating and switching on to the next block or back
+    # to the first and to the one before: loops nested n deep. Each back
+    # edge's loop was walked alone, and every allocation walked the CFG for
+    # the returns after it (20,000 blocks: over 60 s before session 36).
+    out = ["func.func @back_edge_blocks(%n: i32) {", "  cf.br ^b0"]
+    for i in range(n):
+        nxt = f"^b{i + 1}" if i + 1 < n else "^exit"
+        out += [f"^b{i}:", f"  %a{i} = memref.alloc() : memref<4xf32>",
+                f"  cf.switch %n : i32, [default: {nxt}, 0: ^b0, "
+                f"1: ^b{max(i - 1, 0)}]"]
+    out += ["^exit:", "  return", "}"]
+    return "\n".join(out) + "\n"
+
+
 SHAPES = [("pairs, bad order, N=24", pairs), ("64 sequential scf.if", ifs),
           ("leak in 16 nested scf.for", nest),
           ("5,000 conditionally freed buffers", frees),
@@ -211,7 +226,8 @@ SHAPES = [("pairs, bad order, N=24", pairs), ("64 sequential scf.if", ifs),
           ("scf.index_switch of 8,000 cases yielding buffers", switch_yields),
           ("bufferization.dealloc of 8,000 memrefs", wide_dealloc),
           ("20,000 returned (buffer, flag) pairs", returned_pairs),
-          ("40 nested custom region ops without terminators", unterminated_nest)]
+          ("40 nested custom region ops without terminators", unterminated_nest),
+          ("20,000 allocating blocks closing loops back", back_edge_blocks)]
 
 
 def main():
