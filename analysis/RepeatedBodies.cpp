@@ -20,16 +20,18 @@ std::optional<RepeatedBody> repeatedBody(Operation *op) {
   }
   // Once per element of its iteration space, which may be empty.
   if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
-    uint64_t runs = 1;
-    for (int64_t n : linalgOp.getStaticLoopRanges()) {
-      if (ShapedType::isDynamic(n)) {
-        runs = 1;
-        break;
-      }
-      runs = std::min<uint64_t>(runs * std::clamp<int64_t>(n, 0, 2), 2);
+    SmallVector<int64_t> ranges = linalgOp.getStaticLoopRanges();
+    // A dimension of size 0 empties the space whatever the others are.
+    if (llvm::is_contained(ranges, 0)) {
+      body.runs = 0;
+      return body;
     }
-    if (llvm::none_of(linalgOp.getStaticLoopRanges(), ShapedType::isDynamic))
-      body.runs = runs;
+    if (llvm::any_of(ranges, ShapedType::isDynamic))
+      return body;
+    uint64_t runs = 1;
+    for (int64_t n : ranges)
+      runs = std::min<uint64_t>(runs * std::clamp<int64_t>(n, 0, 2), 2);
+    body.runs = runs;
     return body;
   }
   // Each combiner runs once per two values combined: not at all for a

@@ -4,7 +4,9 @@
 
 #include "analysis/BufferCarriers.h"
 #include "analysis/Ownership.h"
+#include "analysis/RepeatedBodies.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/RegionGraphTraits.h"
@@ -69,6 +71,14 @@ bool LoopScope::countsUp(Value v, IntegerFacts &facts) const {
       return f.getInductionVars().size() == 1 && f.getInductionVars()[0] == v;
     if (auto p = dyn_cast<scf::ParallelOp>(op))
       return p.getInductionVars().size() == 1 && p.getInductionVars()[0] == v;
+    if (auto p = dyn_cast<affine::AffineParallelOp>(op))
+      return p.getIVs().size() == 1 && p.getIVs()[0] == v;
+    // A linalg op of one loop runs its body once per index.
+    if (auto l = dyn_cast<linalg::LinalgOp>(op)) {
+      auto index = v.getDefiningOp<linalg::IndexOp>();
+      return index && l.getNumLoops() == 1 &&
+             index->getParentOfType<linalg::LinalgOp>() == l;
+    }
   }
   std::optional<std::pair<Operation *, APInt>> first =
       facts.firstIterationValue(v);
@@ -155,7 +165,8 @@ bool LoopModel::repeats(Operation *op) {
   auto [it, fresh] = repeatsOf.try_emplace(op, false);
   if (fresh) {
     auto rb = dyn_cast<RegionBranchOpInterface>(op);
-    it->second = rb ? rb.hasLoop() : isa<LoopLikeOpInterface>(op);
+    it->second =
+        rb ? rb.hasLoop() : isa<LoopLikeOpInterface>(op) || repeatedBody(op);
   }
   return it->second;
 }
@@ -320,9 +331,11 @@ void LoopModel::equalitiesHoldOnce(Operation *term, Incoming &contrib,
   // which then excluded the outer iteration's frees (helper-66: a double
   // free of a while loop's `%z == 3` inside an scf.for was missed). Only
   // for loops leave from the end of their body.
+  Operation *regionLoop = loop.regionLoopOp();
   bool exitsFromHead =
       !isa_and_nonnull<scf::ForOp, affine::AffineForOp, scf::ForallOp,
-                       scf::ParallelOp>(loop.regionLoopOp());
+                       scf::ParallelOp>(regionLoop) &&
+      !(regionLoop && repeatedBody(regionLoop));
   if (exitsFromHead) {
     Operation *at = loop.locationOp();
     auto fn = at ? at->getParentOfType<FunctionOpInterface>() : nullptr;

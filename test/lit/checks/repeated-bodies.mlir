@@ -26,6 +26,48 @@ func.func @affine_parallel_one_iteration() {
   return
 }
 
+// One iteration however the bounds are written: a step past the upper
+// bound, a max and a min of constants, a constant symbol.
+func.func @affine_parallel_one_iteration_by_step() {
+  %a = memref.alloc() : memref<16xf32>
+  affine.parallel (%i) = (0) to (10) step (16) {
+    memref.dealloc %a : memref<16xf32>
+  }
+  return
+}
+
+func.func @affine_parallel_one_iteration_by_min_max() {
+  %a = memref.alloc() : memref<16xf32>
+  affine.parallel (%i) = (max(0, 3)) to (min(4, 7)) {
+    memref.dealloc %a : memref<16xf32>
+  }
+  return
+}
+
+func.func @affine_parallel_one_iteration_by_symbol() {
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<16xf32>
+  affine.parallel (%i, %j) = (0, 0) to (symbol(%c1), 1) {
+    memref.dealloc %a : memref<16xf32>
+  }
+  return
+}
+
+// A dimension of size 0: the body never runs, whatever the others are.
+func.func @linalg_body_of_no_element(%m: memref<0x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %b = memref.alloc() : memref<1xf32>
+  memref.dealloc %b : memref<1xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      outs(%m : memref<0x?xf32>) {
+  ^bb0(%y: f32):
+    %s = memref.load %b[%c0] : memref<1xf32>
+    linalg.yield %s : f32
+  }
+  return
+}
+
 func.func @affine_parallel_scratch_per_iteration(%out: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   affine.parallel (%i) = (0) to (symbol(%n)) {
@@ -52,7 +94,7 @@ func.func @affine_parallel_leaks_per_iteration(%n: index) {
   affine.parallel (%i) = (0) to (symbol(%n)) {
     %t = memref.alloc() : memref<4xf32> // expected-warning {{buffer %t allocated in a loop is not freed before the next iteration allocates it again [leak]}}
   }
-  return // expected-note {{the function exits here with %t still allocated when the loop at 52:3 runs}}
+  return // expected-note {{the function exits here with %t still allocated when the loop at 94:3 runs}}
 }
 
 #id = affine_map<(d0) -> (d0)>
@@ -62,7 +104,7 @@ func.func @linalg_body_frees_outer(%in: memref<16xf32>, %out: memref<16xf32>) {
   linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
       ins(%in : memref<16xf32>) outs(%out : memref<16xf32>) {
   ^bb0(%x: f32, %y: f32):
-    memref.dealloc %b : memref<1xf32> // expected-error {{buffer %b is freed twice when the linalg.generic at 62:3 is past its first iteration [double-free]}} expected-note {{freed here in another run of the body of the linalg.generic}}
+    memref.dealloc %b : memref<1xf32> // expected-error {{buffer %b is freed twice when the linalg.generic at 104:3 is past its first iteration [double-free]}} expected-note {{freed here in another run of the body of the linalg.generic}}
     linalg.yield %x : f32
   }
   return
@@ -125,7 +167,7 @@ func.func @reduce_leaks_per_combination(%n: index) -> f32 {
   %z = arith.constant 0.0 : f32
   %s = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%z) -> f32 {
     %v = arith.constant 1.0 : f32
-    // expected-note @+1 {{the loop repeats here with %t still allocated when the body of the scf.reduce at 129:5 runs}}
+    // expected-note @+1 {{the loop repeats here with %t still allocated when the body of the scf.reduce at 171:5 runs}}
     scf.reduce(%v : f32) {
     ^bb0(%x: f32, %y: f32):
       %t = memref.alloc() : memref<1xf32> // expected-warning {{buffer %t allocated in a loop is not freed before the next iteration allocates it again [leak]}}
