@@ -57,12 +57,7 @@ Plan planXlaBestFit(const std::vector<Buffer> &buffers, int64_t alignment) {
   return byLifetime.peak < bySize.peak ? byLifetime : bySize;
 }
 
-Plan planBestFitInTime(const std::vector<Buffer> &buffers, int64_t alignment) {
-  auto order = sortedIndices(buffers, [&](size_t a, size_t b) {
-    return buffers[a].lower < buffers[b].lower;
-  });
-  return placeInOrder(buffers, order, alignment, Fit::Best, "best-fit-in-time");
-}
+// planBestFitInTime: TimeSweep.cpp.
 
 } // namespace planner
 } // namespace memlint

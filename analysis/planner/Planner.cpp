@@ -1,7 +1,8 @@
 //===- Planner.cpp - memlint's planner: portfolio, then exact search ------===//
 //
 // The heuristics are cheap (quadratic at worst), so all of them run and the
-// best wins; that alone makes memlint never worse than any of them. When the
+// best wins; that alone makes memlint never worse than any of them (up to
+// 10,000 buffers in a function; above, the one that costs n log n). When the
 // winner is above the lower bound, the exact search tries to close the gap:
 // first aiming straight at the bound, whose tight capacity prunes hardest
 // and which is often reachable, then, with the rest of the budget, at
@@ -23,6 +24,12 @@ namespace planner {
 /// search that large rarely closes the gap within an interactive budget.
 static constexpr size_t kMaxExactBuffers = 2000;
 
+/// Above this many buffers only the allocation-order heuristic runs: it is
+/// a sweep (TimeSweep.cpp), where the others scan the placed buffers for
+/// each one, quadratic when they are live together (100,000 buffers: 25 s
+/// per heuristic).
+static constexpr size_t kMaxScannedBuffers = 10000;
+
 /// In double: the difference of two extreme times overflows int64_t.
 static double length(const Buffer &b) {
   return static_cast<double>(b.upper) - static_cast<double>(b.lower);
@@ -38,6 +45,10 @@ static std::vector<Plan> portfolio(const std::vector<Buffer> &buffers,
     plans.push_back(std::move(plan));
     return plans.back().optimal;
   };
+  if (buffers.size() > kMaxScannedBuffers) {
+    tried(planBestFitInTime(buffers, alignment));
+    return plans;
+  }
   if (tried(planGreedyBySize(buffers, alignment)) ||
       tried(planXlaBestFitBySize(buffers, alignment)) ||
       tried(planXlaBestFitByLifetime(buffers, alignment)) ||

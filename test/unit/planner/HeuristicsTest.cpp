@@ -1,5 +1,6 @@
 //===- HeuristicsTest.cpp - The reference planners ------------------------===//
 
+#include "analysis/planner/Placement.h"
 #include "analysis/planner/Planner.h"
 #include "test/unit/planner/PlannerTestUtil.h"
 
@@ -70,6 +71,40 @@ TEST(HeuristicsTest, BestFitInTimeFollowsAllocationOrder) {
   Plan plan = planBestFitInTime(buffers, 64);
   EXPECT_EQ(plan.offsets, (std::vector<int64_t>{0, 64, 0}));
   EXPECT_EQ(plan.peak, 192);
+}
+
+// The sweep (TimeSweep.cpp) places as the scan of placed buffers in
+// allocation order does, offset for offset: the scan is the definition.
+TEST(HeuristicsTest, BestFitInTimeSweepEqualsTheScan) {
+  std::mt19937_64 rng(3);
+  for (int round = 0; round < 300; ++round) {
+    int count = 1 + static_cast<int>(rng() % 80);
+    auto buffers =
+        plannertest::randomBuffers(rng, count, 1 + rng() % 60, 1 + rng() % 700,
+                                   /*degenerate=*/round % 2);
+    for (int64_t alignment : {1, 8, 64, 256}) {
+      std::vector<size_t> byStart =
+          sortedIndices(buffers, [&](size_t a, size_t b) {
+            return buffers[a].lower < buffers[b].lower;
+          });
+      Plan scan = placeInOrder(buffers, byStart, alignment, Fit::Best, "scan");
+      Plan sweep = planBestFitInTime(buffers, alignment);
+      EXPECT_EQ(sweep.offsets, scan.offsets)
+          << "round " << round << " alignment " << alignment;
+      EXPECT_EQ(sweep.peak, scan.peak);
+    }
+  }
+}
+
+// 100,000 buffers live together: one pass of the sweep (the scan was
+// quadratic: minutes).
+TEST(HeuristicsTest, BestFitInTimeOnManyBuffersLiveTogether) {
+  std::vector<Buffer> buffers;
+  for (int i = 0; i < 100000; ++i)
+    buffers.push_back({"b" + std::to_string(i), i, 200000, 16});
+  Plan plan = planBestFitInTime(buffers, 16);
+  EXPECT_EQ(plan.peak, 1600000);
+  EXPECT_EQ(plan.offsets[99999], 1599984);
 }
 
 TEST(HeuristicsTest, XlaTakesTheBetterOrder) {
