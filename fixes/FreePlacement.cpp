@@ -180,6 +180,24 @@ conditionsInScope(const SourceText &src, FunctionOpInterface fn,
   return names;
 }
 
+/// What a Reach walk from `from` in `block` says without walking: that it
+/// meets `exit` and no use, where `exit` ends `block` (a return of the
+/// function's body) and no use lies in the rest of the block or the
+/// regions of its ops. One walk per point per leaked buffer read the rest
+/// of the function each time: 4,000 leaks in one function took seconds.
+static bool straightToExit(Block *block, Block::iterator from, Operation *exit,
+                           const DenseSet<Operation *> &uses) {
+  if (!exit || exit->getBlock() != block || from == block->end() ||
+      &block->back() != exit || exit->getNumSuccessors() > 0)
+    return false;
+  Operation *first = &*from;
+  for (Operation *use : uses)
+    if (Operation *at = block->findAncestorOpInBlock(*use);
+        at && (at == first || first->isBeforeInBlock(at)))
+      return false;
+  return true;
+}
+
 /// Whether `at` lies in a region, within `v`'s own, of an op whose control
 /// flow memlint cannot see (no RegionBranchOpInterface: `gpu.launch`, whose
 /// body runs once per thread, a custom op's region): how often a free of
@@ -265,19 +283,22 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
       if (!dom.properlyDominates(o.value, pt.anchor()) ||
           inOpaqueRegion(pt.anchor(), o.value))
         continue;
-      Reach reach(o.value);
-      reach.stopAt(&o.uses);
       auto [block, from] = pt.continuation();
-      reach.from(block, from);
-      // The walk ends at the first use of the value it meets: a point is
-      // proposed when the exit came before it. A use may still follow the
-      // point: one on a path the analysis knows cannot be taken (a branch
-      // on `%i == %ub` inside a loop to %ub), a branch that forwards the
-      // buffer to an argument nothing reads; the re-analysis judges,
-      // after the points where no use can follow.
-      if (!reach.contains(exit))
-        continue;
-      bool unlikely = reach.sawStop();
+      bool unlikely = false;
+      if (!straightToExit(block, from, exit, o.uses)) {
+        Reach reach(o.value);
+        reach.stopAt(&o.uses);
+        reach.from(block, from);
+        // The walk ends at the first use of the value it meets: a point is
+        // proposed when the exit came before it. A use may still follow
+        // the point: one on a path the analysis knows cannot be taken (a
+        // branch on `%i == %ub` inside a loop to %ub), a branch that
+        // forwards the buffer to an argument nothing reads; the
+        // re-analysis judges, after the points where no use can follow.
+        if (!reach.contains(exit))
+          continue;
+        unlikely = reach.sawStop();
+      }
       std::vector<std::string> stmts;
       if (!guarded) {
         stmts.push_back(o.stmt);
