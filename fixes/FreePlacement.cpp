@@ -206,13 +206,19 @@ static bool straightToExit(Block *block, Block::iterator from, Operation *exit,
 static bool inOpaqueRegion(Operation *at, Value v) {
   Region *own = v.getParentRegion();
   for (Region *r = at->getParentRegion(); r && r != own;
-       r = r->getParentOp()->getParentRegion())
+       r = r->getParentOp()->getParentRegion()) {
+    Operation *parent = r->getParentOp();
     // scf.forall says it is a region branch, but its body's terminator
     // leads only out: the re-analysis walks the body once, though it runs
-    // once per iteration, side by side.
-    if (!isa<RegionBranchOpInterface>(r->getParentOp()) ||
-        isa<scf::ForallOp>(r->getParentOp()))
+    // once per iteration, side by side. An OpenACC parallel or kernels
+    // region says it runs once too, but every gang runs it (gang-redundant
+    // mode) until a loop splits the work (helper-113: a leak's free put in
+    // an acc.parallel body). By name: the package build has no OpenACC.
+    StringRef name = parent->getName().getStringRef();
+    if (!isa<RegionBranchOpInterface>(parent) || isa<scf::ForallOp>(parent) ||
+        name == "acc.parallel" || name == "acc.kernels")
       return true;
+  }
   return false;
 }
 
