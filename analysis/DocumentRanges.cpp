@@ -26,12 +26,8 @@ std::optional<OpSpans> Document::opSpans(Operation *op) const {
 
 std::optional<OffsetSpan> Document::argumentSpan(BlockArgument arg) const {
   unsigned n = arg.getArgNumber();
-  if (spanIndex) {
-    auto args = spanIndex->blockArguments(arg.getOwner());
-    if (args && n < args->size())
-      return (*args)[n];
-    return std::nullopt;
-  }
+  if (spanIndex)
+    return spanIndex->blockArgument(arg.getOwner(), n);
   if (const auto *def = blockDef(arg.getOwner()))
     if (n < def->arguments.size())
       return offsetsOf(def->arguments[n].loc,

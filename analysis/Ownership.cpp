@@ -70,20 +70,54 @@ SmallVector<Value> heapAllocatedResults(Operation *op) {
   return out;
 }
 
+/// The memref.copy ops in `block` before `before` that read the buffer
+/// `root` (or a view of it): found from the buffer's uses and its views'
+/// (nullopt past a bound, for the caller to scan the block instead).
+static std::optional<SmallVector<memref::CopyOp>>
+copiesOf(Value root, Block *block, Operation *before) {
+  SmallVector<memref::CopyOp> out;
+  SmallVector<Value> work{root};
+  DenseSet<Value> seen{root};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (auto copy = dyn_cast<memref::CopyOp>(user);
+          copy && copy.getSource() == v && user->getBlock() == block &&
+          user->isBeforeInBlock(before))
+        out.push_back(copy);
+      for (Value r : user->getResults()) {
+        bool interior;
+        if (viewSource(r, interior) == v && seen.insert(r).second)
+          work.push_back(r);
+      }
+      if (seen.size() > 4096)
+        return std::nullopt;
+    }
+  }
+  return out;
+}
+
 bool endsExpandedRealloc(Operation *free, Value freed) {
   Block *block = free->getBlock();
   Operation *term = block->empty() ? nullptr : &block->back();
   if (!term || !term->hasTrait<OpTrait::IsTerminator>())
     return false;
-  for (Operation *op = free->getPrevNode(); op; op = op->getPrevNode()) {
-    auto copy = dyn_cast<memref::CopyOp>(op);
-    if (!copy || viewRoot(copy.getSource()) != viewRoot(freed))
-      continue;
+  auto copiedInto = [&](memref::CopyOp copy) {
     Value target = viewRoot(copy.getTarget());
     Operation *alloc = target.getDefiningOp();
-    if (alloc && alloc->getBlock() == block &&
-        llvm::is_contained(heapAllocatedResults(alloc), target) &&
-        llvm::is_contained(term->getOperands(), target))
+    return alloc && alloc->getBlock() == block &&
+           llvm::is_contained(heapAllocatedResults(alloc), target) &&
+           llvm::is_contained(term->getOperands(), target);
+  };
+  // From the buffer's uses: a scan back through the block per free was
+  // quadratic in a block of many frees (10,000 arguments freed: 3.5 s).
+  Value root = viewRoot(freed);
+  if (std::optional<SmallVector<memref::CopyOp>> copies =
+          copiesOf(root, block, free))
+    return llvm::any_of(*copies, copiedInto);
+  for (Operation *op = free->getPrevNode(); op; op = op->getPrevNode()) {
+    auto copy = dyn_cast<memref::CopyOp>(op);
+    if (copy && viewRoot(copy.getSource()) == root && copiedInto(copy))
       return true;
   }
   return false;

@@ -162,4 +162,12 @@ SourceSpanIndex::blockArguments(mlir::Block *block) const {
   return out;
 }
 
+std::optional<OffsetSpan> SourceSpanIndex::blockArgument(mlir::Block *block,
+                                                         unsigned n) const {
+  auto it = blockIndex.find(block);
+  if (it == blockIndex.end() || n >= it->second.second)
+    return std::nullopt;
+  return unpackSpan(arguments[it->second.first + n]);
+}
+
 } // namespace memlint

@@ -79,6 +79,9 @@ public:
   /// Nullopt for a block the index does not hold; one span per argument.
   std::optional<llvm::SmallVector<OffsetSpan, 4>>
   blockArguments(mlir::Block *block) const;
+  /// The span of argument `n` of `block` alone (a block of 10,000
+  /// arguments asked for each: blockArguments was quadratic).
+  std::optional<OffsetSpan> blockArgument(mlir::Block *block, unsigned n) const;
 
 private:
   using Offset = uint32_t;
