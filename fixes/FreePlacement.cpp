@@ -180,49 +180,96 @@ conditionsInScope(const SourceText &src, FunctionOpInterface fn,
   return names;
 }
 
-/// What a Reach walk from `from` in `block` says without walking: that it
-/// meets `exit` and no use, where `exit` ends the function body's block the
-/// walk comes to, leaving each block on the way by a terminator that leads
-/// only out to its op (an scf.if's, an scf.execute_region's), and no use
-/// lies in the rest of any of those blocks or the regions of their ops (the
-/// walk scans a block before the regions it meets there, and goes on after
-/// the op it leaves before those). One walk per point per leaked buffer
-/// read the rest of the function each time: 4,000 leaks in one function
-/// took seconds, and the quick fixes of 500 buffers each freed in an scf.if
-/// 17 s.
-static bool straightToExit(Block *block, Block::iterator from, Operation *exit,
-                           const DenseSet<Operation *> &uses) {
+/// Whether a Reach walk that scans `block` goes into the regions of its
+/// ops down to `use` and meets it there: each region on the way holds one
+/// block, which an op whose regions memlint follows enters (an scf.if's,
+/// an scf.for's), and the walk scans it from its start.
+static bool reachedInside(Operation *use, Block *block) {
+  for (Operation *at = use; at->getBlock() != block;) {
+    Region *region = at->getParentRegion();
+    auto parent = dyn_cast<RegionBranchOpInterface>(region->getParentOp());
+    if (!region->hasOneBlock() || !parent)
+      return false;
+    SmallVector<RegionSuccessor> entered;
+    parent.getEntrySuccessorRegions(
+        SmallVector<Attribute>(parent->getNumOperands()), entered);
+    if (llvm::none_of(entered, [&](const RegionSuccessor &s) {
+          return s.getSuccessor() == region;
+        }))
+      return false;
+    at = parent;
+  }
+  return true;
+}
+
+/// What the walk gives: whether it meets the exit, and whether it meets
+/// a use (Reach::sawStop).
+struct WalkOutcome {
+  bool exit;
+  bool use;
+};
+
+/// What a Reach walk from `from` in `block` says, found without walking
+/// where `exit` ends the function body's block the walk comes to, each
+/// block on the way left by a terminator that leads only out to its op (an
+/// scf.if's, an scf.execute_region's), with no use in the rest of those
+/// blocks or the regions of their ops: the walk scans a block before the
+/// regions it meets there, and goes on after the op it leaves before
+/// those. It meets the exit, and a use only if one lies in the regions of
+/// the ops after the point in the exit's block (where it follows them).
+/// One walk per point per leaked buffer read the rest of the function each
+/// time: 4,000 leaks in one function took seconds, the quick fixes of 500
+/// buffers each freed in an scf.if 17 s.
+static std::optional<WalkOutcome>
+straightToExit(Block *block, Block::iterator from, Operation *exit,
+               const DenseSet<Operation *> &uses) {
   if (!exit || exit->getNumSuccessors() > 0 ||
       &exit->getBlock()->back() != exit)
-    return false;
-  auto noUseFrom = [&](Block *b, Operation *first) {
+    return std::nullopt;
+  // The uses in the rest of `b` or the regions of its ops.
+  auto usesFrom = [&](Block *b, Operation *first) {
+    SmallVector<Operation *> out;
     for (Operation *use : uses)
       if (Operation *at = b->findAncestorOpInBlock(*use);
           at && (at == first || first->isBeforeInBlock(at)))
-        return false;
-    return true;
+        out.push_back(use);
+    return out;
   };
   for (unsigned depth = 0; depth < 64 && block; ++depth) {
-    if (from == block->end() || !noUseFrom(block, &*from))
-      return false;
-    if (block == exit->getBlock())
-      return true;
+    if (from == block->end())
+      return std::nullopt;
+    SmallVector<Operation *> ahead = usesFrom(block, &*from);
+    if (block == exit->getBlock()) {
+      if (ahead.empty())
+        return WalkOutcome{true, false};
+      // The block is scanned to its end (the exit) before the regions met
+      // on the way: uses only in those regions come after the exit.
+      if (llvm::any_of(ahead,
+                       [&](Operation *u) { return u->getBlock() == block; }))
+        return std::nullopt;
+      if (llvm::any_of(ahead,
+                       [&](Operation *u) { return reachedInside(u, block); }))
+        return WalkOutcome{true, true};
+      return std::nullopt;
+    }
+    if (!ahead.empty())
+      return std::nullopt;
     Region *region = block->getParent();
     Operation *parent = region->getParentOp();
     auto rt = dyn_cast<RegionBranchTerminatorOpInterface>(&block->back());
     if (!region->hasOneBlock() || !rt ||
         !isa_and_nonnull<RegionBranchOpInterface>(parent))
-      return false;
+      return std::nullopt;
     SmallVector<RegionSuccessor> succs;
     rt.getSuccessorRegions(SmallVector<Attribute>(rt->getNumOperands()), succs);
     if (succs.empty() || llvm::any_of(succs, [](const RegionSuccessor &s) {
           return !s.isParent();
         }))
-      return false;
+      return std::nullopt;
     block = parent->getBlock();
     from = std::next(parent->getIterator());
   }
-  return false;
+  return std::nullopt;
 }
 
 /// Whether `at` lies in a region, within `v`'s own, of an op whose control
@@ -318,7 +365,10 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
         continue;
       auto [block, from] = pt.continuation();
       bool unlikely = false;
-      if (!straightToExit(block, from, exit, o.uses)) {
+      if (std::optional<WalkOutcome> known =
+              straightToExit(block, from, exit, o.uses)) {
+        unlikely = known->use;
+      } else {
         Reach reach(o.value);
         reach.stopAt(&o.uses);
         reach.from(block, from);
