@@ -359,9 +359,13 @@ normalizedEdits(llvm::StringRef text, const std::vector<TextEdit> &edits,
     size_t shorter = std::min(slice.size(), after->size());
     size_t head = commonLength(slice, *after, shorter, /*fromEnd=*/false);
     size_t tail = commonLength(slice, *after, shorter - head, /*fromEnd=*/true);
-    // What differs lies strictly inside the lines taken: the whole texts
-    // differ there alone and in the same way.
-    if (whole || head + tail < shorter || slice == *after)
+    // The texts first differ inside the lines taken: the whole texts differ
+    // there alone and in the same way (their common head ends at the same
+    // place, and their common tail, which may not pass it, covers what
+    // follows the lines alike). A pure insertion or deletion has head +
+    // tail == shorter, which asked for more lines up to the whole text: one
+    // pass over the file per fix, quadratic in a file's fixes.
+    if (whole || head < shorter || slice == *after)
       return editsBetween(slice, *after, sliceOrigin);
   }
 }
