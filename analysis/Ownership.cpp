@@ -75,25 +75,16 @@ SmallVector<Value> heapAllocatedResults(Operation *op) {
 /// (nullopt past a bound, for the caller to scan the block instead).
 static std::optional<SmallVector<memref::CopyOp>>
 copiesOf(Value root, Block *block, Operation *before) {
+  std::optional<SmallVector<Value>> views = viewsOf(root, /*limit=*/4096);
+  if (!views)
+    return std::nullopt;
   SmallVector<memref::CopyOp> out;
-  SmallVector<Value> work{root};
-  DenseSet<Value> seen{root};
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    for (Operation *user : v.getUsers()) {
+  for (Value v : *views)
+    for (Operation *user : v.getUsers())
       if (auto copy = dyn_cast<memref::CopyOp>(user);
           copy && copy.getSource() == v && user->getBlock() == block &&
           user->isBeforeInBlock(before))
         out.push_back(copy);
-      for (Value r : user->getResults()) {
-        bool interior;
-        if (viewSource(r, interior) == v && seen.insert(r).second)
-          work.push_back(r);
-      }
-      if (seen.size() > 4096)
-        return std::nullopt;
-    }
-  }
   return out;
 }
 

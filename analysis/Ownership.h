@@ -15,6 +15,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -99,6 +100,10 @@ llvm::SmallVector<mlir::Operation *, 8> distinctUsers(mlir::Value v);
 /// The value `v` is a view or cast of at the end of viewSource's chain:
 /// `v` itself when it is no view.
 mlir::Value viewRoot(mlir::Value v);
+/// `root` and every value that is a view or cast of it (viewSource's chain
+/// leads back to it), `root` first; nullopt past `limit` values.
+std::optional<llvm::SmallVector<mlir::Value>> viewsOf(mlir::Value root,
+                                                      size_t limit = SIZE_MAX);
 /// Whether `result`, a view of viewSource(result), is placed from the
 /// start of the allocation under its source, whatever view that source is:
 /// then viewSource's `interior` alone says whether it starts past it. So

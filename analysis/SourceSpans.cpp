@@ -151,17 +151,6 @@ std::optional<OpSpans> SourceSpanIndex::op(mlir::Operation *op) const {
   return spans;
 }
 
-std::optional<llvm::SmallVector<OffsetSpan, 4>>
-SourceSpanIndex::blockArguments(mlir::Block *block) const {
-  auto it = blockIndex.find(block);
-  if (it == blockIndex.end())
-    return std::nullopt;
-  llvm::SmallVector<OffsetSpan, 4> out;
-  for (uint32_t i = 0; i < it->second.second; ++i)
-    out.push_back(unpackSpan(arguments[it->second.first + i]));
-  return out;
-}
-
 std::optional<OffsetSpan> SourceSpanIndex::blockArgument(mlir::Block *block,
                                                          unsigned n) const {
   auto it = blockIndex.find(block);

@@ -76,11 +76,9 @@ public:
   void reserve(size_t numOps, size_t numBlocks, size_t numArguments);
 
   std::optional<OpSpans> op(mlir::Operation *op) const;
-  /// Nullopt for a block the index does not hold; one span per argument.
-  std::optional<llvm::SmallVector<OffsetSpan, 4>>
-  blockArguments(mlir::Block *block) const;
-  /// The span of argument `n` of `block` alone (a block of 10,000
-  /// arguments asked for each: blockArguments was quadratic).
+  /// The span of argument `n` of `block`; nullopt for a block the index
+  /// does not hold or an argument it does not have. (One at a time: a
+  /// block of 10,000 arguments asked for each was quadratic as a list.)
   std::optional<OffsetSpan> blockArgument(mlir::Block *block, unsigned n) const;
 
 private:

@@ -14,6 +14,7 @@
 #include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
@@ -132,6 +133,22 @@ Value viewRoot(Value v) {
   while (Value src = viewSource(v, interior))
     v = src;
   return v;
+}
+
+std::optional<SmallVector<Value>> viewsOf(Value root, size_t limit) {
+  SmallVector<Value> out{root};
+  DenseSet<Value> seen{root};
+  for (size_t i = 0; i < out.size(); ++i)
+    for (Operation *user : out[i].getUsers())
+      for (Value r : user->getResults()) {
+        bool interior;
+        if (viewSource(r, interior) != out[i] || !seen.insert(r).second)
+          continue;
+        if (out.size() >= limit)
+          return std::nullopt;
+        out.push_back(r);
+      }
+  return out;
 }
 
 bool placedFromAllocation(Value result) {

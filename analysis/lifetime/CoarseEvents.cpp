@@ -85,7 +85,7 @@ EffectsOn effectsOn(Operation *op, Value v) {
 /// naming the value), or returns it to the caller.
 bool certainlyUses(OpOperand &use) {
   Operation *op = use.getOwner();
-  if (op->hasTrait<OpTrait::ReturnLike>() || returnsFromFunction(op))
+  if (returnsFromFunction(op))
     return isa<FunctionOpInterface>(op->getParentOp());
   EffectsOn e = effectsOn(op, use.get());
   return e.read || e.write;
@@ -96,7 +96,7 @@ bool certainlyUses(OpOperand &use) {
 bool staysInside(OpOperand &use) {
   Operation *op = use.getOwner();
   Value v = use.get();
-  if (op->hasTrait<OpTrait::ReturnLike>() || returnsFromFunction(op) ||
+  if (returnsFromFunction(op) ||
       isa<BranchOpInterface, RegionBranchOpInterface,
           RegionBranchTerminatorOpInterface, CallOpInterface>(op))
     return false;

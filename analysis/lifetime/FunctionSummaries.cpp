@@ -386,21 +386,11 @@ void FunctionAnalysis::updateGrownArgument(unsigned i, Value v, Bdd path) {
 
 /// Whether `v`, or a view or cast of it, is an operand of a call.
 static bool passedToCall(Value v) {
-  SmallVector<Value> work{v};
-  DenseSet<Value> seen{v};
-  while (!work.empty()) {
-    Value x = work.pop_back_val();
-    for (Operation *user : x.getUsers()) {
-      if (isa<CallOpInterface>(user))
-        return true;
-      for (Value r : user->getResults()) {
-        bool interior;
-        if (isMemRef(r) && viewSource(r, interior) == x &&
-            seen.insert(r).second)
-          work.push_back(r);
-      }
-    }
-  }
+  for (Value x : *viewsOf(v))
+    if (llvm::any_of(x.getUsers(), [](Operation *user) {
+          return isa<CallOpInterface>(user);
+        }))
+      return true;
   return false;
 }
 

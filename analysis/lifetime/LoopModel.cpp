@@ -165,8 +165,8 @@ bool LoopModel::repeats(Operation *op) {
   auto [it, fresh] = repeatsOf.try_emplace(op, false);
   if (fresh) {
     auto rb = dyn_cast<RegionBranchOpInterface>(op);
-    it->second =
-        rb ? rb.hasLoop() : isa<LoopLikeOpInterface>(op) || repeatedBody(op);
+    // (repeatedBody counts loops that are only LoopLikeOpInterface.)
+    it->second = rb ? rb.hasLoop() : repeatedBody(op).has_value();
   }
   return it->second;
 }

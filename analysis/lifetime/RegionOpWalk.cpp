@@ -219,6 +219,9 @@ private:
   /// variable with the value it takes last: the paths on which the body
   /// runs its last iteration.
   std::optional<Bdd> lastIteration();
+  /// The constant lastIteration compares with, found in the IR once per
+  /// walk (not per exit and round); nullopt where there is none.
+  std::optional<APInt> lastValueAsked();
 
   FlowWalker &w;
   /// Null for an op walked by what `repeated` says of it.
@@ -228,6 +231,7 @@ private:
   LoopScope loop;
   bool singleTrip = false;
   bool hasLoop = false;
+  std::optional<std::optional<APInt>> lastValue;
   DenseMap<Region *, Incoming> entryIn, backIn;
   /// What reaches the results; `outEntryOnly` straight from the entry.
   Incoming out, outEntryOnly;
@@ -368,7 +372,10 @@ bool RegionOpWalk::runRound() {
   return changed;
 }
 
-std::optional<Bdd> RegionOpWalk::lastIteration() {
+std::optional<APInt> RegionOpWalk::lastValueAsked() {
+  if (lastValue)
+    return *lastValue;
+  lastValue.emplace();
   auto f = dyn_cast<scf::ForOp>(raw);
   if (!f || f.getUnsignedCmp())
     return std::nullopt;
@@ -381,7 +388,7 @@ std::optional<Bdd> RegionOpWalk::lastIteration() {
   // must not wrap into a value it never takes.
   __int128 span = (__int128)*ub - *lb;
   __int128 trips = (span + *step - 1) / *step;
-  __int128 lastValue = (__int128)*lb + (trips - 1) * *step;
+  __int128 last = (__int128)*lb + (trips - 1) * *step;
   Value iv = f.getInductionVar();
   // Only where the body asks of that value (no atom made for a question
   // nobody asks), in the width of its own comparison.
@@ -391,19 +398,26 @@ std::optional<Bdd> RegionOpWalk::lastIteration() {
       continue;
     Value other = cmp.getLhs() == iv ? cmp.getRhs() : cmp.getLhs();
     APInt k;
-    if (!matchPattern(other, m_ConstantInt(&k)) || k.getBitWidth() > 64 ||
-        (__int128)k.getSExtValue() != lastValue)
-      continue;
-    return w.ctx.conds.valueIn(
-        iv, ValueSet::where(arith::CmpIPredicate::eq, k), [&] {
-          return w.ctx.conds.choiceAtom(raw,
-                                        "the loop at " + positionOf(raw) +
-                                            " is in its last iteration",
-                                        "the loop at " + positionOf(raw) +
-                                            " is not in its last iteration");
-        });
+    if (matchPattern(other, m_ConstantInt(&k)) && k.getBitWidth() <= 64 &&
+        (__int128)k.getSExtValue() == last) {
+      *lastValue = k;
+      break;
+    }
   }
-  return std::nullopt;
+  return *lastValue;
+}
+
+std::optional<Bdd> RegionOpWalk::lastIteration() {
+  std::optional<APInt> k = lastValueAsked();
+  if (!k)
+    return std::nullopt;
+  Value iv = cast<scf::ForOp>(raw).getInductionVar();
+  return w.ctx.conds.valueIn(
+      iv, ValueSet::where(arith::CmpIPredicate::eq, *k), [&] {
+        return w.ctx.conds.choiceAtom(
+            raw, "the loop at " + positionOf(raw) + " is in its last iteration",
+            "the loop at " + positionOf(raw) + " is not in its last iteration");
+      });
 }
 
 void RegionOpWalk::followExit(Exit &x, Region &region) {

@@ -28,9 +28,9 @@ class Transfer {
 public:
   Transfer(FunctionContext &ctx, AliasFlow &flow) : ctx(ctx), flow(flow) {}
 
-  /// Applies an op without regions to `st`.
   /// The argument number of origin `o`, an argument of this function.
   static std::optional<unsigned> entryArgumentNumber(const Origin &o);
+  /// Applies an op without regions to `st`.
   void apply(mlir::Operation *op, PathState &st);
   /// Reports uses after free by `op`: of the memref operands it accesses,
   /// and of the memory of the work it waits for.

@@ -81,12 +81,13 @@ TEST(SourceSpanIndex, RoundTripsAndRefusesOffsetsPast32Bits) {
 
   auto *block = reinterpret_cast<mlir::Block *>(uintptr_t(0x3000));
   ASSERT_TRUE(index.addBlock(block, {{1, 3}, {5, 7}}));
-  auto args = index.blockArguments(block);
-  ASSERT_TRUE(args);
-  ASSERT_EQ(args->size(), 2u);
-  EXPECT_EQ((*args)[1].end, 7u);
-  EXPECT_FALSE(
-      index.blockArguments(reinterpret_cast<mlir::Block *>(uintptr_t(0x4000))));
+  ASSERT_TRUE(index.blockArgument(block, 0));
+  auto second = index.blockArgument(block, 1);
+  ASSERT_TRUE(second);
+  EXPECT_EQ(second->end, 7u);
+  EXPECT_FALSE(index.blockArgument(block, 2)); // two arguments, no more
+  EXPECT_FALSE(index.blockArgument(
+      reinterpret_cast<mlir::Block *>(uintptr_t(0x4000)), 0));
 }
 
 // The index's own hash table grows as ops come; every op is found after,
