@@ -21,6 +21,9 @@ file. Steps:
           branch (an edge free per finding: its block label was looked for
           among every block of the file, 469 s at 40,000 functions)
   emit    emit --target=cuda --emit=arena, one function of allocations
+  emit-ifs  emit --target=cuda --emit=mlir (the whole GPU lowering), one
+          function of scf.ifs each replacing the buffer before it (upstream's
+          -convert-scf-to-cf kept every block split: quadratic memory)
 
 Times are CPU seconds of the child process and depend on the machine; only the exponents are
 meant to be compared. No test reads them.
@@ -151,6 +154,24 @@ def gen_cfg(units, path):
         f.write("\n".join(lines) + "\n")
 
 
+def gen_if_chain(units, path):
+    # units: hundreds of scf.ifs in one function, each either freeing the
+    # buffer before it and yielding a new one, or yielding it as it is.
+    lines = ["func.func @ifs(%c: i1) -> memref<16xf32> {",
+             "  %b0 = memref.alloc() : memref<16xf32>"]
+    for i in range(units * 100):
+        lines += ["  %%b%d = scf.if %%c -> (memref<16xf32>) {" % (i + 1),
+                  "    %t = memref.alloc() : memref<16xf32>",
+                  "    memref.dealloc %%b%d : memref<16xf32>" % i,
+                  "    scf.yield %t : memref<16xf32>",
+                  "  } else {",
+                  "    scf.yield %%b%d : memref<16xf32>" % i,
+                  "  }"]
+    lines += ["  return %%b%d : memref<16xf32>" % (units * 100), "}"]
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 # step: (generator, base units, memlint arguments before the file)
 STEPS = {
     "json": (gen_functions, 4, ["lint", "--format=json", "-j1"]),
@@ -163,6 +184,8 @@ STEPS = {
     "cfg": (gen_cfg, 5, ["lint", "-j1"]),
     "emit": (gen_allocs, 1, ["emit", "--target=cuda", "--emit=arena",
                              "-o", os.devnull]),
+    "emit-ifs": (gen_if_chain, 12, ["emit", "--target=cuda", "--emit=mlir",
+                                    "-o", os.devnull]),
 }
 
 
