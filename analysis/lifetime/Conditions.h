@@ -60,6 +60,10 @@ public:
   ConditionTable(BddManager &bdd, ValueNamer namer, IntegerFacts &facts)
       : bdd(bdd), namer(std::move(namer)), facts(facts) {}
 
+  /// Which call ops call pure functions (SameValues::setPureCalls).
+  void setPureCalls(std::function<bool(mlir::Operation *)> isPureCall) {
+    same.setPureCalls(std::move(isPureCall));
+  }
   /// The formula of an i1 value. Values without a known formula become
   /// atoms the first time they are asked for.
   Bdd formulaOf(mlir::Value v);

@@ -121,6 +121,14 @@ Incoming FunctionAnalysis::entryOf(Region &body) {
   return entry;
 }
 
+void FunctionAnalysis::setUp(const BddBudget &budget) {
+  ctx.conds.extraFormula = nullptr;
+  ctx.conds.callQuestion = [this](Value r) { return ctx.callQuestionOf(r); };
+  ctx.conds.setPureCalls(
+      [this](Operation *op) { return ctx.module.callsPureFunction(op); });
+  ctx.bdd.setBudget(budget);
+}
+
 void FunctionAnalysis::run(FunctionOpInterface fn) {
   ctx.facts.setFunction(fn);
   collectBuffers(fn);

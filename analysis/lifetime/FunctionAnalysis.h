@@ -26,13 +26,7 @@ public:
         walker(ctx, flow, edges, loops, transfer) {}
 
   /// Before run(): what the BDDs may spend before the analysis gives up.
-  void setUp(const BddBudget &budget) {
-    ctx.conds.extraFormula = nullptr;
-    ctx.conds.callQuestion = [this](mlir::Value r) {
-      return ctx.callQuestionOf(r);
-    };
-    ctx.bdd.setBudget(budget);
-  }
+  void setUp(const BddBudget &budget);
   void run(mlir::FunctionOpInterface fn);
   /// The summary for callers (nothing known if the analysis gave up).
   FunctionSummary summary() const;

@@ -192,8 +192,11 @@ ModuleLifetimes::allSummaries() {
   auto out = std::make_shared<SummaryMap>();
   for (FunctionOpInterface fn : funcs)
     if (isa_and_nonnull<ModuleOp>(fn->getParentOp()) &&
-        !fn->getParentOp()->getParentOp())
-      (*out)[fn.getName().str()] = get(fn).summary();
+        !fn->getParentOp()->getParentOp()) {
+      FunctionSummary summary = get(fn).summary();
+      summary.pure = isPureFunction(fn);
+      (*out)[fn.getName().str()] = std::move(summary);
+    }
   // Declarations the allocators name: a window of the file that calls one
   // reads its results as the file does.
   if (!allocators.empty() && root->getNumRegions() == 1 &&
@@ -206,6 +209,10 @@ ModuleLifetimes::allSummaries() {
 
 FunctionOpInterface ModuleLifetimes::calleeOf(CallOpInterface call) {
   std::lock_guard<std::mutex> guard(lock);
+  return calleeOfLocked(call);
+}
+
+FunctionOpInterface ModuleLifetimes::calleeOfLocked(CallOpInterface call) {
   // func.call_indirect of a func.constant calls that function.
   if (auto v = dyn_cast_if_present<Value>(call.getCallableForCallee()))
     if (auto c = v.getDefiningOp<func::ConstantOp>())

@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -109,6 +110,13 @@ public:
   /// Whether `callee` is upstream's deallocation library function
   /// (lifetime/DeallocLibrary.h), by its body or its preset summary.
   bool isDeallocationLibrary(mlir::FunctionOpInterface callee) const;
+  /// Whether `call` calls a function that computes its results from its
+  /// arguments alone: no memory effect (not even a read: memory may change
+  /// between two calls), nothing that may differ per run, and calls only of
+  /// such functions (recursion included: a run that returns computed its
+  /// results so). By the callee's body, or its preset summary where the fix
+  /// search made it a declaration. Thread-safe (PureFunctions.cpp).
+  bool callsPureFunction(mlir::Operation *call);
 
 private:
   /// Per function (by index in functions()): the functions that call it,
@@ -125,6 +133,11 @@ private:
   /// Analyses `fn`, which is in progress and whose callees are analysed or
   /// in progress, and records it as done.
   LifetimeAnalysis &analyse(mlir::FunctionOpInterface fn);
+  /// calleeOf, with `lock` held.
+  mlir::FunctionOpInterface calleeOfLocked(mlir::CallOpInterface call);
+  /// Whether the function with a body `fn` is pure (callsPureFunction);
+  /// the whole module's answers are found at the first question.
+  bool isPureFunction(mlir::FunctionOpInterface fn);
   /// The summary of a declaration the allocators name: every memref
   /// result is a fresh buffer.
   FunctionSummary allocatorSummary(mlir::FunctionOpInterface callee) const;
@@ -139,6 +152,9 @@ private:
   llvm::DenseSet<mlir::Operation *> deallocLibraries;
   llvm::DenseMap<mlir::Operation *, std::unique_ptr<LifetimeAnalysis>> done;
   llvm::DenseSet<mlir::Operation *> inProgress;
+  /// The functions with bodies that are not pure (isPureFunction), once
+  /// found.
+  std::optional<llvm::DenseSet<mlir::Operation *>> impure;
   /// Guards `tables`, and `done`/`inProgress` while analyzeAll runs.
   std::mutex lock;
   bool concurrent = false;

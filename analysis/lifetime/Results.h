@@ -203,6 +203,10 @@ struct FunctionSummary {
   /// The function is upstream's deallocation library function
   /// (lifetime/DeallocLibrary.h): callers know what its outputs hold.
   bool deallocLibrary = false;
+  /// The function computes its results from its arguments alone
+  /// (ModuleLifetimes::isPureFunction): two calls with the same operands
+  /// return the same values.
+  bool pure = false;
 };
 
 } // namespace memlint

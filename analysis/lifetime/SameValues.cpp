@@ -28,7 +28,7 @@ Value SameValues::find(Value v, unsigned depth) {
     known[v] = rep;
     return rep;
   }
-  if (op->getNumRegions() != 0 || !isPure(op))
+  if (op->getNumRegions() != 0 || !(isPure(op) || (pureCall && pureCall(op))))
     return v;
   if (mayDifferPerRun(op))
     return v;

@@ -7,7 +7,8 @@
 // were independent atoms, and every path where they differ (which no run
 // takes) had a leak and a double free. A pure op without regions computes
 // the same results from the same operands, so such values share one
-// representative: the first of them asked for.
+// representative: the first of them asked for. So does a call of a
+// function whose results only its arguments decide (PureFunctions.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef MEMLINT_ANALYSIS_LIFETIME_SAMEVALUES_H
@@ -15,6 +16,7 @@
 
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -31,6 +33,11 @@ public:
   /// op, attributes and result types, on representatives of the same
   /// operands), or `v` itself.
   mlir::Value representative(mlir::Value v) { return find(v, 0); }
+  /// Whether a call op calls a pure function (it is then a pure op here);
+  /// without it, no call is.
+  void setPureCalls(std::function<bool(mlir::Operation *)> isPureCall) {
+    pureCall = std::move(isPureCall);
+  }
 
 private:
   /// Operand chains deeper than this are taken as distinct values: the
@@ -38,6 +45,7 @@ private:
   static constexpr unsigned MaxDepth = 16;
   mlir::Value find(mlir::Value v, unsigned depth);
 
+  std::function<bool(mlir::Operation *)> pureCall;
   llvm::DenseMap<mlir::Value, mlir::Value> known;
   /// Op name, attributes (inherent included), result number, then the
   /// representatives of the operands and the result types.
