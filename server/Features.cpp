@@ -2,6 +2,7 @@
 #include "server/Features.h"
 
 #include "analysis/Engine.h"
+#include "server/TextLines.h"
 
 #include <algorithm>
 #include <set>
@@ -231,23 +232,14 @@ static bool overlaps(const TextEdit &a, const TextEdit &b) {
   return a.range.start < b.range.end && b.range.start < a.range.end;
 }
 
-std::optional<TextEdit> suppressEdit(llvm::StringRef text,
-                                     const Finding &finding) {
+/// suppressEdit on the finding's line, looked up in `lines`.
+static std::optional<TextEdit> suppressEditIn(const TextLines &lines,
+                                              const Finding &finding) {
   unsigned line = finding.range.start.line;
-  if (!line)
+  if (!line || line > lines.numLines())
     return std::nullopt;
   // The finding's line, as the engine reads it (isSuppressed).
-  size_t begin = 0;
-  for (unsigned l = 1; l < line; ++l) {
-    begin = text.find('\n', begin);
-    if (begin == llvm::StringRef::npos)
-      return std::nullopt;
-    ++begin;
-  }
-  llvm::StringRef l =
-      text.drop_front(begin).take_until([](char c) { return c == '\n'; });
-  if (l.ends_with("\r"))
-    l = l.drop_back();
+  llvm::StringRef l = lines.line(line - 1);
   if (isSuppressed(l, 1, finding.check))
     return std::nullopt;
   constexpr llvm::StringLiteral marker = "memlint: ignore[";
@@ -267,17 +259,27 @@ std::optional<TextEdit> suppressEdit(llvm::StringRef text,
                   " // memlint: ignore[" + finding.check + "]"};
 }
 
+std::optional<TextEdit> suppressEdit(llvm::StringRef text,
+                                     const Finding &finding) {
+  return suppressEditIn(TextLines(text), finding);
+}
+
 std::vector<CodeActionInfo> codeActions(const std::vector<Finding> &findings,
                                         SourceRange range,
                                         const std::vector<std::string> &only,
                                         llvm::StringRef text) {
   std::vector<CodeActionInfo> out;
   if (kindMatches(kQuickFixKind, only)) {
+    // Lines found once: each finding's line looked up from the start of
+    // the text made a code action over many findings quadratic.
+    std::optional<TextLines> lines;
     for (size_t i = 0; i < findings.size(); ++i) {
       const Finding &f = findings[i];
       if (!touches(f.range, range))
         continue;
-      std::optional<TextEdit> suppress = suppressEdit(text, f);
+      if (!lines)
+        lines.emplace(text);
+      std::optional<TextEdit> suppress = suppressEditIn(*lines, f);
       bool preferredGiven = false;
       for (const Fix &fix : f.fixes) {
         CodeActionInfo a;

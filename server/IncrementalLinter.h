@@ -55,6 +55,8 @@ public:
                                          SourceRange range);
 
   const LintOptions &options() const { return opts; }
+  /// The parses findingsWithFixes has made to search fixes, in all.
+  uint64_t fixSearchParses() const { return fixParses; }
 
   /// Polled between the steps of analyze(); a cancelled analysis returns a
   /// result marked `cancelled` and leaves the cache as it was.
@@ -62,6 +64,7 @@ public:
 
 private:
   struct CachedOp;
+  uint64_t fixParses = 0;
   bool isCancelled() const;
   struct CacheEntry {
     std::shared_ptr<const CachedOp> op;

@@ -8,9 +8,9 @@
 //===----------------------------------------------------------------------===//
 #include "server/LSPServer.h"
 
+#include "memlint/Version.h"
 #include "server/Features.h"
 #include "server/LSPServerDetail.h"
-#include "memlint/Version.h"
 #include "llvm/Support/LSP/Logging.h"
 #include "llvm/Support/LSP/Protocol.h"
 
@@ -29,6 +29,8 @@ bool fromJSON(const Value &v, RawParams &out, llvm::json::Path) {
 struct LSPServer::PendingRequest {
   std::mutex mutex;
   std::string key;
+  /// The request's id, for answers written as text (answerText).
+  std::optional<Value> id;
   Reply reply;
   bool answered = false;
   std::shared_ptr<std::atomic<bool>> stop =
@@ -239,11 +241,21 @@ std::shared_ptr<LSPServer::PendingRequest> LSPServer::track(Reply reply) {
   auto request = std::make_shared<PendingRequest>();
   request->reply = std::move(reply);
   if (input.lastId()) {
+    request->id = *input.lastId();
     request->key = idKey(*input.lastId());
     std::lock_guard<std::mutex> lock(pendingMutex);
     pending[request->key] = request;
   }
   return request;
+}
+
+void LSPServer::forget(const std::shared_ptr<PendingRequest> &request) {
+  if (request->key.empty())
+    return;
+  std::lock_guard<std::mutex> lock(pendingMutex);
+  auto it = pending.find(request->key);
+  if (it != pending.end() && it->second == request)
+    pending.erase(it);
 }
 
 void LSPServer::answer(const std::shared_ptr<PendingRequest> &request,
@@ -258,12 +270,32 @@ void LSPServer::answer(const std::shared_ptr<PendingRequest> &request,
     request->answered = true;
     request->reply(std::move(result));
   }
-  if (!request->key.empty()) {
-    std::lock_guard<std::mutex> lock(pendingMutex);
-    auto it = pending.find(request->key);
-    if (it != pending.end() && it->second == request)
-      pending.erase(it);
+  forget(request);
+}
+
+void LSPServer::answerText(const std::shared_ptr<PendingRequest> &request,
+                           llvm::StringRef result) {
+  {
+    std::lock_guard<std::mutex> lock(request->mutex);
+    if (request->answered)
+      return;
+    request->answered = true;
+    if (!request->id) {
+      // No id seen (cannot happen for a request): the transport's way.
+      llvm::Expected<Value> v = llvm::json::parse(result);
+      request->reply(std::move(v));
+    } else {
+      std::string body = "{\"jsonrpc\":\"2.0\",\"id\":";
+      llvm::raw_string_ostream os(body);
+      os << *request->id;
+      os.flush();
+      body += ",\"result\":";
+      body += result;
+      body += "}";
+      output.writeMessage(body);
+    }
   }
+  forget(request);
 }
 
 void LSPServer::onCancel(const RawParams &params) {

@@ -91,10 +91,12 @@ private:
   void onHover(const RawParams &params, Reply reply);
   void onCodeAction(const RawParams &params, Reply reply);
   void onCodeActionResolve(const RawParams &params, Reply reply);
-  llvm::json::Value codeActionJSON(const std::string &uri,
-                                   const AnalysisResult &result,
-                                   const std::vector<Finding> &findings,
-                                   const struct CodeActionInfo &action) const;
+  /// A CodeAction object as JSON text, appended to `out`; its diagnostics
+  /// are ours (with their code), not LLVM's encoding.
+  void appendCodeAction(std::string &out, const std::string &uri,
+                        const AnalysisResult &result,
+                        const std::vector<Finding> &findings,
+                        const struct CodeActionInfo &action) const;
   void onInlayHint(const RawParams &params, Reply reply);
   void onAnalysisStats(const RawParams &params, Reply reply);
   void onPlan(const RawParams &params, Reply reply);
@@ -109,13 +111,17 @@ private:
   stopFlagOf(const std::shared_ptr<PendingRequest> &request);
   void answer(const std::shared_ptr<PendingRequest> &request,
               llvm::Expected<llvm::json::Value> result);
+  /// Drops an answered request from those $/cancelRequest can find.
+  void forget(const std::shared_ptr<PendingRequest> &request);
+  /// Answers with `result`, a JSON value's text, written as it is: a reply
+  /// of thousands of code actions built as llvm::json values took 50 times
+  /// their text's size and most of the request's time.
+  void answerText(const std::shared_ptr<PendingRequest> &request,
+                  llvm::StringRef result);
 
   void publish(const std::string &uri, const LintServer::ResultPtr &result);
   void publishEmpty(const std::string &uri);
   DiagnosticContext diagnosticContext(const std::string &uri) const;
-  llvm::json::Value diagnosticJSON(const std::string &uri,
-                                   const AnalysisResult &result,
-                                   const Finding &finding) const;
 
   // Work-done progress: an analysis running longer than progressDelay is
   // announced with window/workDoneProgress/create and $/progress.

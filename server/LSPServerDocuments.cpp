@@ -225,20 +225,6 @@ DiagnosticContext LSPServer::diagnosticContext(const std::string &uri) const {
   return {uri, encoding, docsUrl};
 }
 
-Value LSPServer::diagnosticJSON(const std::string &uri,
-                                const AnalysisResult &result,
-                                const Finding &finding) const {
-  std::string text;
-  encodeFindings(finding, 0, *result.lines, diagnosticContext(uri))
-      .appendTo(text, 0, false);
-  llvm::Expected<Value> v = llvm::json::parse(text);
-  if (!v) {
-    llvm::consumeError(v.takeError());
-    return nullptr;
-  }
-  return std::move(*v);
-}
-
 void LSPServer::publish(const std::string &uri,
                         const LintServer::ResultPtr &result) {
   auto t0 = std::chrono::steady_clock::now();

@@ -7,6 +7,7 @@
 #include "server/LSPServer.h"
 
 #include "analysis/checks/CheckInfo.h"
+#include "server/DiagnosticJSON.h"
 #include "server/Features.h"
 #include "server/LSPServerDetail.h"
 #include "server/PlanView.h"
@@ -69,26 +70,47 @@ void LSPServer::onInlayHint(const RawParams &params, Reply reply) {
   });
 }
 
-Value LSPServer::codeActionJSON(const std::string &uri,
-                                const AnalysisResult &result,
-                                const std::vector<Finding> &findings,
-                                const CodeActionInfo &a) const {
-  lsp::CodeAction action;
-  action.title = a.title;
-  action.kind = a.kind;
-  action.isPreferred = a.preferred;
-  lsp::WorkspaceEdit edit;
-  std::vector<lsp::TextEdit> &edits = edit.changes[uri];
-  for (const TextEdit &e : a.edits)
-    edits.push_back({toRange(result, e.range, encoding), e.newText});
-  action.edit = std::move(edit);
-  Value v = lsp::toJSON(action);
-  // Attach our diagnostics (with their code), not LLVM's encoding.
-  Array diagnostics;
+void LSPServer::appendCodeAction(std::string &out, const std::string &uri,
+                                 const AnalysisResult &result,
+                                 const std::vector<Finding> &findings,
+                                 const CodeActionInfo &a) const {
+  auto position = [&](SourcePos p) {
+    lsp::Position l = toPosition(result, p, encoding);
+    out += "{\"line\":" + std::to_string(l.line) +
+           ",\"character\":" + std::to_string(l.character) + "}";
+  };
+  out += "{\"title\":";
+  appendJSONString(out, a.title);
+  out += ",\"kind\":";
+  appendJSONString(out, a.kind);
+  if (a.preferred)
+    out += ",\"isPreferred\":true";
+  out += ",\"edit\":{\"changes\":{";
+  appendJSONString(out, uri);
+  out += ":[";
+  for (auto [k, e] : llvm::enumerate(a.edits)) {
+    out += k ? ",{\"range\":" : "{\"range\":";
+    if (e.range.isValid()) {
+      out += "{\"start\":";
+      position(e.range.start);
+      out += ",\"end\":";
+      position(e.range.end);
+      out += "}";
+    } else {
+      out += "{\"start\":{\"line\":0,\"character\":0},"
+             "\"end\":{\"line\":0,\"character\":0}}";
+    }
+    out += ",\"newText\":";
+    appendJSONString(out, e.newText);
+    out += "}";
+  }
+  out += "]}},\"diagnostics\":[";
+  size_t start = out.size();
+  DiagnosticContext ctx = diagnosticContext(uri);
   for (size_t i : a.findings)
-    diagnostics.push_back(diagnosticJSON(uri, result, findings[i]));
-  v.getAsObject()->try_emplace("diagnostics", std::move(diagnostics));
-  return v;
+    encodeFindings(findings[i], 0, *result.lines, ctx)
+        .appendTo(out, 0, out.size() != start);
+  out += "]}";
 }
 
 void LSPServer::onCodeAction(const RawParams &params, Reply reply) {
@@ -129,9 +151,13 @@ void LSPServer::onCodeAction(const RawParams &params, Reply reply) {
       },
       [this, request, uri = *uri, range = *range, wantQuick, wantAll, lazyAll,
        enc](LintServer::ResultPtr result, std::vector<Finding> findings) {
-        Array actions;
+        std::string actions = "[";
+        auto comma = [&] {
+          if (actions.size() > 1)
+            actions += ",";
+        };
         if (!result)
-          return answer(request, Value(std::move(actions)));
+          return answer(request, Value(Array{}));
         SourceRange r{result->lines->sourcePosOf(range.first, enc),
                       result->lines->sourcePosOf(range.second, enc)};
         // Exactly the kinds asked for; a lazy fix-all is added below.
@@ -142,18 +168,24 @@ void LSPServer::onCodeAction(const RawParams &params, Reply reply) {
           kinds.push_back(kFixAllKind);
         if (!kinds.empty()) // an empty filter would pass every kind
           for (const CodeActionInfo &a :
-               codeActions(findings, r, kinds, *result->text))
-            actions.push_back(codeActionJSON(uri, *result, findings, a));
+               codeActions(findings, r, kinds, *result->text)) {
+            comma();
+            appendCodeAction(actions, uri, *result, findings, a);
+          }
         // Offered only when some finding has a safe fix.
         bool fixable = llvm::any_of(findings, [](const Finding &f) {
           return llvm::any_of(f.fixes, [](const Fix &x) { return x.safe; });
         });
-        if (lazyAll && fixable)
-          actions.push_back(Object{
+        if (lazyAll && fixable) {
+          comma();
+          llvm::raw_string_ostream os(actions);
+          os << Value(Object{
               {"title", "Fix all memlint problems (safe fixes)"},
               {"kind", kFixAllKind},
               {"data", Object{{"uri", uri}, {"version", result->version}}}});
-        answer(request, Value(std::move(actions)));
+        }
+        actions += "]";
+        answerText(request, actions);
       },
       stopFlagOf(request));
 }
@@ -186,10 +218,14 @@ void LSPServer::onCodeActionResolve(const RawParams &params, Reply reply) {
             codeActions(findings, SourceRange(), {kFixAllKind}, *result->text);
         if (all.empty())
           return answer(request, original); // nothing safe to apply
-        Value v = codeActionJSON(uri, *result, findings, all.front());
-        v.getAsObject()->try_emplace("data", *original.getAsObject()->get(
-                                                 "data"));
-        answer(request, std::move(v));
+        std::string text;
+        appendCodeAction(text, uri, *result, findings, all.front());
+        llvm::Expected<Value> v = llvm::json::parse(text);
+        if (!v)
+          return answer(request, v.takeError());
+        v->getAsObject()->try_emplace("data",
+                                      *original.getAsObject()->get("data"));
+        answer(request, std::move(*v));
       },
       stopFlagOf(request));
 }

@@ -191,3 +191,39 @@ TEST(CodeActionsTest, FixesFoundAreKeptOnTheResult) {
   ASSERT_TRUE(r->keptFixes(SourceRange()));
   EXPECT_EQ(titles(*r->keptFixes(SourceRange())), titles(all));
 }
+
+// Operations without findings have no fixes to search: a code action over
+// a call graph of functions that free what they call returns (no finding)
+// parses nothing. Where every function leaks, the batches of functions
+// would each parse nearly every function they call: one parse instead.
+TEST(CodeActionsTest, FixSearchParsesStayLinearInACallGraph) {
+  auto chain = [](bool leak) {
+    std::string text;
+    for (int i = 0; i < 600; ++i) {
+      text += "func.func @f" + std::to_string(i) + "() -> memref<4xf32> {\n";
+      text += "  %r = memref.alloc() : memref<4xf32>\n";
+      if (leak)
+        text += "  %leak = memref.alloc() : memref<4xf32>\n";
+      if (i + 1 < 600) {
+        text += "  %c = func.call @f" + std::to_string(i + 1) +
+                "() : () -> memref<4xf32>\n";
+        text += "  memref.dealloc %c : memref<4xf32>\n";
+      }
+      text += "  return %r : memref<4xf32>\n}\n";
+    }
+    return text;
+  };
+  IncrementalLinter clean("t.mlir", LintOptions());
+  auto r = clean.analyze(std::make_shared<const std::string>(chain(false)), 1);
+  EXPECT_TRUE(clean.findingsWithFixes(*r, SourceRange()).empty());
+  EXPECT_EQ(clean.fixSearchParses(), 0u);
+
+  IncrementalLinter leaky("t.mlir", LintOptions());
+  r = leaky.analyze(std::make_shared<const std::string>(chain(true)), 1);
+  std::vector<Finding> all = leaky.findingsWithFixes(*r, SourceRange());
+  ASSERT_EQ(all.size(), 600u);
+  EXPECT_TRUE(llvm::all_of(all, [](const Finding &f) {
+    return f.check == "leak" && !f.fixes.empty();
+  }));
+  EXPECT_EQ(leaky.fixSearchParses(), 1u);
+}
