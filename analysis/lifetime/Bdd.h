@@ -39,7 +39,11 @@ struct BddBudget {
   uint64_t operations = DefaultOperations;
   /// Node table, unique table, computed table and scratch memos.
   uint64_t bytes = DefaultBytes;
-  size_t nodes = 2'000'000;
+  /// Nodes, beside the bytes they take: by default only what a node's
+  /// 32-bit number can name (tests set fewer to exercise a give-up). A
+  /// fixed 2M here stopped functions at half the default bytes whatever
+  /// --analysis-budget allowed (upstream's output lowered to branches).
+  size_t nodes = UINT32_MAX - 1;
   /// Set when the result is no longer wanted (the editor's text changed):
   /// looked at every few thousand operations, it stops the analysis as a
   /// spent budget would, within one function (LintOptions::cancelled).

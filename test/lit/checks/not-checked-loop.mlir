@@ -3,7 +3,7 @@
 // A function with a loop whose conditions outgrow the node budget: the
 // message names the budget that ran out, and no longer adds "or its loops
 // reached no fixpoint" (the analysis knows which stopped it).
-// expected-warning@+1 {{@pairs_in_loop was checked only coarsely: its path conditions outgrew the analysis budget (2000000 BDD nodes); only bugs that happen on every path are reported for it [not-checked]}}
+// expected-warning@+1 {{@pairs_in_loop was checked only coarsely: its analysis outgrew the work budget (6000000 BDD operations); only bugs that happen on every path are reported for it [not-checked]}}
 func.func @pairs_in_loop(%n: index,
     %x0: i1, %x1: i1, %x2: i1, %x3: i1, %x4: i1, %x5: i1, %x6: i1, %x7: i1,
     %x8: i1, %x9: i1, %x10: i1, %x11: i1, %x12: i1, %x13: i1, %x14: i1, %x15: i1,

@@ -10,14 +10,14 @@
 // With only the function memlint gives up on, it still fails the run.
 // RUN: not %memlint lint --checks=not-checked %s
 
-// TEXT: not-checked.mlir:[[@LINE+8]]:11: warning: @pairs was checked only coarsely: its path conditions outgrew the analysis budget (2000000 BDD nodes); only bugs that happen on every path are reported for it [not-checked]
+// TEXT: not-checked.mlir:[[@LINE+8]]:11: warning: @pairs was checked only coarsely: its analysis outgrew the work budget (6000000 BDD operations); only bugs that happen on every path are reported for it [not-checked]
 // TEXT: not-checked.mlir:[[@LINE+80]]:8: warning: buffer %b is never freed [leak]
 // OFF: .mlir:[[@LINE+79]]:8: warning: buffer %b is never freed [leak]
 
 // (x0 and y0) or ... or (x18 and y18), the x's ordered before the y's (atoms
 // are ordered by first use): the BDD doubles with each pair, past the
 // budget in about a second.
-// expected-warning@+1 {{@pairs was checked only coarsely: its path conditions outgrew the analysis budget (2000000 BDD nodes); only bugs that happen on every path are reported for it [not-checked]}}
+// expected-warning@+1 {{@pairs was checked only coarsely: its analysis outgrew the work budget (6000000 BDD operations); only bugs that happen on every path are reported for it [not-checked]}}
 func.func @pairs(
     %x0: i1, %x1: i1, %x2: i1, %x3: i1, %x4: i1, %x5: i1, %x6: i1, %x7: i1,
     %x8: i1, %x9: i1, %x10: i1, %x11: i1, %x12: i1, %x13: i1, %x14: i1, %x15: i1,
