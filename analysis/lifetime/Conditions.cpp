@@ -258,6 +258,9 @@ Bdd ConditionTable::comparison(Value lhs, arith::CmpIPredicate predicate,
       split ? firstIterationAnswer(lhs, predicate, rhs, *split) : std::nullopt;
   auto [it, first] = cells.try_emplace({pair.lhs, pair.rhs});
   if (first) {
+    pairsWith[pair.lhs].push_back(it->first);
+    if (pair.rhs != pair.lhs)
+      pairsWith[pair.rhs].push_back(it->first);
     APInt k;
     if (matchPattern(pair.rhs, m_ConstantInt(&k)))
       constantPartners[pair.lhs].push_back({it->first, k, true});
@@ -491,6 +494,28 @@ void ConditionTable::forEachEquality(
     for (const Cell &c : cs)
       if (c.outcomes == outcome::Eq)
         fn(pair.first, pair.second, c.cond);
+}
+
+void ConditionTable::forEachEqualityOf(
+    ArrayRef<Value> values, function_ref<void(Value x, Value y, Bdd cond)> fn) {
+  llvm::DenseSet<Value> seen;
+  llvm::DenseSet<std::pair<Value, Value>> pairsSeen;
+  for (Value x : values) {
+    if (!seen.insert(x).second)
+      continue;
+    if (auto it = valueCells.find(x); it != valueCells.end())
+      for (const ValueCell &c : it->second)
+        if (c.values.singleValue())
+          fn(x, Value(), c.cond);
+    if (auto it = pairsWith.find(x); it != pairsWith.end())
+      for (const std::pair<Value, Value> &key : it->second) {
+        if (!pairsSeen.insert(key).second)
+          continue;
+        for (const Cell &c : cells.find(key)->second)
+          if (c.outcomes == outcome::Eq)
+            fn(key.first, key.second, c.cond);
+      }
+  }
 }
 
 SmallVector<ConditionTable::ValueCell, 4>

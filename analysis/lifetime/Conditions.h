@@ -126,6 +126,10 @@ public:
   void forEachEquality(
       llvm::function_ref<void(mlir::Value x, mlir::Value y, Bdd cond)> fn)
       const;
+  /// The same, for the equalities that compare one of `values` only.
+  void forEachEqualityOf(
+      llvm::ArrayRef<mlir::Value> values,
+      llvm::function_ref<void(mlir::Value x, mlir::Value y, Bdd cond)> fn);
   /// A fresh atom standing for the value of `v` (e.g. a loop-carried i1);
   /// a data atom where `data` says so or `v` is computed from memory.
   Bdd freshValueAtom(mlir::Value v, bool data = false);
@@ -362,6 +366,10 @@ private:
       cells;
   /// Per integer value compared with constants, its cells.
   llvm::DenseMap<mlir::Value, llvm::SmallVector<ValueCell, 4>> valueCells;
+  /// Per value, the pairs of `cells` it is in (forEachEqualityOf).
+  llvm::DenseMap<mlir::Value,
+                 llvm::SmallVector<std::pair<mlir::Value, mlir::Value>, 1>>
+      pairsWith;
   /// A pair of cells of a value against a constant (a loop's own test on
   /// the counter it carries keeps its pair cells): the pair's key, the
   /// constant, whether the value is the pair's lhs.
