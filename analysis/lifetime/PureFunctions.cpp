@@ -19,6 +19,7 @@
 #include "analysis/lifetime/ModuleLifetimes.h"
 
 #include "analysis/lifetime/SameValues.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -37,6 +38,24 @@ bool ModuleLifetimes::callsPureFunction(Operation *op) {
   return !callee.isExternal() && isPureFunction(callee);
 }
 
+/// Whether the linker may put another body in place of `fn`'s (LLVM's
+/// weak, linkonce, common and extern_weak linkage): its body says nothing
+/// of what a call runs. The _odr kinds promise an equivalent body.
+static bool replaceableAtLinkTime(FunctionOpInterface fn) {
+  auto linkage = fn->getAttrOfType<LLVM::LinkageAttr>("linkage");
+  if (!linkage)
+    return false;
+  switch (linkage.getLinkage()) {
+  case LLVM::Linkage::Weak:
+  case LLVM::Linkage::Linkonce:
+  case LLVM::Linkage::Common:
+  case LLVM::Linkage::ExternWeak:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool ModuleLifetimes::isPureFunction(FunctionOpInterface fn) {
   std::lock_guard<std::mutex> guard(lock);
   if (!impure) {
@@ -46,8 +65,10 @@ bool ModuleLifetimes::isPureFunction(FunctionOpInterface fn) {
     llvm::DenseMap<Operation *, SmallVector<Operation *>> callers;
     SmallVector<Operation *> work;
     for (FunctionOpInterface f : funcs) {
-      bool own = false;
+      bool own = replaceableAtLinkTime(f);
       f.getFunctionBody().walk([&](Operation *op) {
+        if (own)
+          return WalkResult::interrupt();
         if (auto call = dyn_cast<CallOpInterface>(op)) {
           FunctionOpInterface callee = calleeOfLocked(call);
           if (callee && !callee.isExternal()) {

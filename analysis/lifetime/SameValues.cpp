@@ -11,8 +11,13 @@ namespace memlint {
 
 bool mayDifferPerRun(Operation *op) {
   StringRef name = op->getName().getStringRef();
+  // Undefined values (SPIR-V's OpUndef may differ at each use), and C text
+  // that EmitC pastes in as it is (`rand()`, a global such as `errno`),
+  // though their ops say they are pure.
   return name == "llvm.freeze" || name == "llvm.mlir.undef" ||
-         name == "llvm.mlir.poison" || name == "ub.poison";
+         name == "llvm.mlir.poison" || name == "ub.poison" ||
+         name == "spirv.Undef" || name == "emitc.literal" ||
+         name == "emitc.verbatim";
 }
 
 Value SameValues::find(Value v, unsigned depth) {

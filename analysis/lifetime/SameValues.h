@@ -23,8 +23,9 @@
 namespace memlint {
 
 /// A pure op whose every run may give another value: undefined values and
-/// what freezes them (LLVM's semantics). Two of them need not agree, nor
-/// one with itself in two iterations of a loop.
+/// what freezes them (LLVM's semantics, SPIR-V's OpUndef), C text EmitC
+/// pastes in. Two of them need not agree, nor one with itself in two
+/// iterations of a loop.
 bool mayDifferPerRun(mlir::Operation *op);
 
 class SameValues {

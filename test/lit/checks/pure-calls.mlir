@@ -160,3 +160,85 @@ func.func @different_operands(%p: index, %q: index) {
   }
   return // expected-note {{the function exits here with %x still allocated}}
 }
+
+// Pure by their ops' word, yet another value at each run: SPIR-V's
+// undefined value, C text EmitC pastes in (helper-120).
+func.func private @spirv_undef_bit(%n: index) -> i1 {
+  %u = spirv.Undef : i1
+  return %u : i1
+}
+
+func.func @callee_computes_a_spirv_undef(%n: index) {
+  %x = memref.alloc() : memref<4xf32> // expected-warning {{[leak]}}
+  %c1 = func.call @spirv_undef_bit(%n) : (index) -> i1
+  %c2 = func.call @spirv_undef_bit(%n) : (index) -> i1
+  scf.if %c1 {
+    memref.dealloc %x : memref<4xf32> // expected-note {{first freed here}}
+  }
+  scf.if %c2 {
+  } else {
+    memref.dealloc %x : memref<4xf32> // expected-error {{[double-free]}}
+  }
+  return // expected-note {{the function exits here with %x still allocated}}
+}
+
+func.func private @c_text_bit(%n: index) -> i1 {
+  %r = emitc.literal "rand() & 1" : i1
+  return %r : i1
+}
+
+func.func @callee_pastes_c_text(%n: index) {
+  %x = memref.alloc() : memref<4xf32> // expected-warning {{[leak]}}
+  %c1 = func.call @c_text_bit(%n) : (index) -> i1
+  %c2 = func.call @c_text_bit(%n) : (index) -> i1
+  scf.if %c1 {
+    memref.dealloc %x : memref<4xf32> // expected-note {{first freed here}}
+  }
+  scf.if %c2 {
+  } else {
+    memref.dealloc %x : memref<4xf32> // expected-error {{[double-free]}}
+  }
+  return // expected-note {{the function exits here with %x still allocated}}
+}
+
+// A weak definition may be replaced by another at link time: its body
+// says nothing of what a call runs. An _odr one promises the same body.
+llvm.func weak @weak_bit(%n: i64) -> i1 {
+  %z = llvm.mlir.constant(0 : i64) : i64
+  %r = llvm.icmp "sgt" %n, %z : i64
+  llvm.return %r : i1
+}
+
+llvm.func linkonce_odr @odr_bit(%n: i64) -> i1 {
+  %z = llvm.mlir.constant(0 : i64) : i64
+  %r = llvm.icmp "sgt" %n, %z : i64
+  llvm.return %r : i1
+}
+
+func.func @weak_callee(%n: i64) {
+  %x = memref.alloc() : memref<4xf32> // expected-warning {{[leak]}}
+  %c1 = llvm.call @weak_bit(%n) : (i64) -> i1
+  %c2 = llvm.call @weak_bit(%n) : (i64) -> i1
+  scf.if %c1 {
+    memref.dealloc %x : memref<4xf32> // expected-note {{first freed here}}
+  }
+  scf.if %c2 {
+  } else {
+    memref.dealloc %x : memref<4xf32> // expected-error {{[double-free]}}
+  }
+  return // expected-note {{the function exits here with %x still allocated}}
+}
+
+func.func @odr_callee(%n: i64) {
+  %x = memref.alloc() : memref<4xf32>
+  %c1 = llvm.call @odr_bit(%n) : (i64) -> i1
+  %c2 = llvm.call @odr_bit(%n) : (i64) -> i1
+  scf.if %c1 {
+    memref.dealloc %x : memref<4xf32>
+  }
+  scf.if %c2 {
+  } else {
+    memref.dealloc %x : memref<4xf32>
+  }
+  return
+}
