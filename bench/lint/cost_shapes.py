@@ -214,6 +214,44 @@ def back_edge_blocks(n=20000):
     return "\n".join(out) + "\n"
 
 
+def call_chain(n=10000):
+    # n functions each calling the next and branching on what it returns:
+    # whether each i1 call result was an async runtime query looked its
+    # callee up by scanning the module (10,000: 9.6 s before session 37).
+    out = []
+    for i in range(n):
+        body = ["  %c0 = arith.constant 0 : index",
+                "  %a = arith.cmpi eq, %n, %c0 : index"]
+        ret = "%a"
+        if i + 1 < n:
+            body += [f"  %r = func.call @f{i + 1}(%n) : (index) -> i1",
+                     "  %b = arith.xori %a, %r : i1"]
+            ret = "%b"
+        out.append(f"func.func private @f{i}(%n: index) -> i1 {{\n" +
+                   "\n".join(body) + f"\n  return {ret} : i1\n}}")
+    return "\n".join(out) + "\n"
+
+
+def affine_loops(n=4000):
+    # n affine.for loops in one function, each storing or loading under an
+    # affine.if on its induction variable: every back edge asked every
+    # equality of the function (4,000: 3.9 s before session 37).
+    out = ["#set = affine_set<(d0) : (d0 - 8 >= 0)>",
+           "func.func @affine_loops(%f: f32) {"]
+    for i in range(n):
+        out += [f"  %a{i} = memref.alloc() : memref<16xf32>",
+                "  affine.for %i = 0 to 16 {",
+                "    affine.if #set(%i) {",
+                f"      affine.store %f, %a{i}[%i] : memref<16xf32>",
+                "    } else {",
+                f"      %v = affine.load %a{i}[%i] : memref<16xf32>",
+                "    }",
+                "  }",
+                f"  memref.dealloc %a{i} : memref<16xf32>"]
+    out += ["  return", "}"]
+    return "\n".join(out) + "\n"
+
+
 SHAPES = [("pairs, bad order, N=24", pairs), ("64 sequential scf.if", ifs),
           ("leak in 16 nested scf.for", nest),
           ("5,000 conditionally freed buffers", frees),
@@ -227,7 +265,9 @@ SHAPES = [("pairs, bad order, N=24", pairs), ("64 sequential scf.if", ifs),
           ("bufferization.dealloc of 8,000 memrefs", wide_dealloc),
           ("20,000 returned (buffer, flag) pairs", returned_pairs),
           ("40 nested custom region ops without terminators", unterminated_nest),
-          ("20,000 allocating blocks closing loops back", back_edge_blocks)]
+          ("20,000 allocating blocks closing loops back", back_edge_blocks),
+          ("a chain of 10,000 calls returning i1", call_chain),
+          ("4,000 affine.for loops with an affine.if", affine_loops)]
 
 
 def main():
