@@ -63,7 +63,17 @@ public:
   void setCancelFlag(const std::atomic<bool> *flag) { opts.cancelled = flag; }
 
 private:
-  struct CachedOp;
+  /// What one top-level operation contributes, positioned as it was when it
+  /// was analysed.
+  struct CachedOp {
+    unsigned firstLine = 0, lastLine = 0;
+    /// In findingLess order; published as one group (AnalysisResult).
+    std::shared_ptr<const std::vector<Finding>> findings;
+    std::shared_ptr<const std::vector<BufferFacts>> buffers;
+    /// True once `findings` carry their fixes.
+    bool withFixes = false;
+  };
+
   uint64_t fixParses = 0;
   bool isCancelled() const;
   struct CacheEntry {

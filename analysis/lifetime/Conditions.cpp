@@ -484,40 +484,6 @@ std::optional<Bdd> ConditionTable::valueInSelect(Value x, const ValueSet &set,
   return bdd.ite(formulaOf(def->getOperand(0)), *sides[0], *sides[1]);
 }
 
-void ConditionTable::forEachEquality(
-    function_ref<void(Value x, Value y, Bdd cond)> fn) const {
-  for (const auto &[x, cs] : valueCells)
-    for (const ValueCell &c : cs)
-      if (c.values.singleValue())
-        fn(x, Value(), c.cond);
-  for (const auto &[pair, cs] : cells)
-    for (const Cell &c : cs)
-      if (c.outcomes == outcome::Eq)
-        fn(pair.first, pair.second, c.cond);
-}
-
-void ConditionTable::forEachEqualityOf(
-    ArrayRef<Value> values, function_ref<void(Value x, Value y, Bdd cond)> fn) {
-  llvm::DenseSet<Value> seen;
-  llvm::DenseSet<std::pair<Value, Value>> pairsSeen;
-  for (Value x : values) {
-    if (!seen.insert(x).second)
-      continue;
-    if (auto it = valueCells.find(x); it != valueCells.end())
-      for (const ValueCell &c : it->second)
-        if (c.values.singleValue())
-          fn(x, Value(), c.cond);
-    if (auto it = pairsWith.find(x); it != pairsWith.end())
-      for (const std::pair<Value, Value> &key : it->second) {
-        if (!pairsSeen.insert(key).second)
-          continue;
-        for (const Cell &c : cells.find(key)->second)
-          if (c.outcomes == outcome::Eq)
-            fn(key.first, key.second, c.cond);
-      }
-  }
-}
-
 SmallVector<ConditionTable::ValueCell, 4>
 ConditionTable::initialValueCells(Value x) {
   unsigned width = ConstantIntRanges::getStorageBitwidth(x.getType());
