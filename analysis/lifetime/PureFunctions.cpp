@@ -97,7 +97,9 @@ bool ModuleLifetimes::isPureFunction(FunctionOpInterface fn) {
           work.push_back(caller);
     }
   }
-  return !impure->contains(fn.getOperation());
+  // A body outside the analysed root was never looked at: not pure.
+  return functionIndex.count(fn.getOperation()) &&
+         !impure->contains(fn.getOperation());
 }
 
 } // namespace memlint
