@@ -258,6 +258,55 @@ std::optional<Bdd> ConditionTable::booleanOfCast(Value v) {
   return f;
 }
 
+Bdd ConditionTable::lowBitOf(Value x, bool negated,
+                             function_ref<Bdd()> makeAtom) {
+  Value key = same.representative(x);
+  auto it = lowBits.find(key);
+  if (it == lowBits.end()) {
+    Bdd atom = makeAtom();
+    it = lowBits.try_emplace(key, negated ? bdd.negate(atom) : atom).first;
+  }
+  return negated ? bdd.negate(it->second) : it->second;
+}
+
+std::optional<Bdd> ConditionTable::lowBitOfTruncation(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def || !isa<arith::TruncIOp, LLVM::TruncOp>(def) ||
+      !v.getType().isInteger(1) || isBooleanCast(v))
+    return std::nullopt;
+  return lowBitOf(def->getOperand(0), /*negated=*/false,
+                  [&] { return freshValueAtom(v); });
+}
+
+std::optional<Bdd>
+ConditionTable::lowBitComparison(Value lhs, arith::CmpIPredicate predicate,
+                                 Value rhs, function_ref<Bdd()> makeAtom) {
+  if (predicate != arith::CmpIPredicate::eq &&
+      predicate != arith::CmpIPredicate::ne)
+    return std::nullopt;
+  // `%x & 1` on one side, 0 or 1 on the other.
+  auto maskedBit = [](Value v) -> Value {
+    Operation *def = v.getDefiningOp();
+    if (!def || !isa<arith::AndIOp, LLVM::AndOp>(def))
+      return {};
+    for (unsigned i : {0u, 1u})
+      if (APInt k;
+          matchPattern(def->getOperand(1 - i), m_ConstantInt(&k)) && k.isOne())
+        return def->getOperand(i);
+    return {};
+  };
+  for (auto [masked, other] : {std::pair(lhs, rhs), std::pair(rhs, lhs)}) {
+    Value x = maskedBit(masked);
+    APInt k;
+    if (!x || !matchPattern(other, m_ConstantInt(&k)) || k.ugt(1))
+      continue;
+    // The question holds when the bit is set: `!= 0`, `== 1`.
+    bool whenSet = (predicate == arith::CmpIPredicate::ne) == k.isZero();
+    return lowBitOf(x, /*negated=*/!whenSet, makeAtom);
+  }
+  return std::nullopt;
+}
+
 std::optional<Bdd> ConditionTable::comparisonOfCases(Value lhs,
                                                      arith::CmpIPredicate pred,
                                                      Value rhs) {

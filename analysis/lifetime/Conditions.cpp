@@ -199,6 +199,8 @@ Bdd ConditionTable::formulaOf(Value v) {
     f = *c;
   } else if (std::optional<Bdd> b = booleanOfCast(v)) {
     f = *b;
+  } else if (std::optional<Bdd> b = lowBitOfTruncation(v)) {
+    f = *b;
   } else if (!(extraFormula && extraFormula(v, f))) {
     known = false;
   }
@@ -233,6 +235,8 @@ Bdd ConditionTable::comparison(Value lhs, arith::CmpIPredicate predicate,
   rhs = same.representative(rhs);
   if (std::optional<bool> known = facts.decide(lhs, predicate, rhs))
     return *known ? BddManager::True : BddManager::False;
+  if (std::optional<Bdd> f = lowBitComparison(lhs, predicate, rhs, makeAtom))
+    return *f;
   ComparedPair pair = facts.pairOf(lhs, predicate, rhs);
   // A value a loop carries in from a constant, against it, keeps the
   // pair's cells, which the loop's first iteration splits; an induction

@@ -418,6 +418,20 @@ private:
   /// its formula is the disjunction of the cases it truncates to 1.
   bool isBooleanCast(mlir::Value v) const;
   std::optional<Bdd> booleanOfCast(mlir::Value v);
+  /// The lowest bit of an integer asked two ways, `trunci %x to i1` and
+  /// `(%x & 1) != 0` (or `== 1`, or negated with 0), is one question: the
+  /// formula of that bit, its atom made by the first asking value
+  /// (`makeAtom` for a comparison; `negated` where that value is the bit's
+  /// negation). nullopt for any other question.
+  std::optional<Bdd> lowBitOfTruncation(mlir::Value v);
+  std::optional<Bdd> lowBitComparison(mlir::Value lhs,
+                                      mlir::arith::CmpIPredicate predicate,
+                                      mlir::Value rhs,
+                                      llvm::function_ref<Bdd()> makeAtom);
+  Bdd lowBitOf(mlir::Value x, bool negated, llvm::function_ref<Bdd()> makeAtom);
+  /// Per integer (its SameValues representative), the formula of its
+  /// lowest bit, once asked.
+  llvm::DenseMap<mlir::Value, Bdd> lowBits;
 };
 
 } // namespace memlint
