@@ -101,9 +101,11 @@ llvm::SmallVector<mlir::Operation *, 8> distinctUsers(mlir::Value v);
 /// `v` itself when it is no view.
 mlir::Value viewRoot(mlir::Value v);
 /// `root` and every value that is a view or cast of it (viewSource's chain
-/// leads back to it), `root` first; nullopt past `limit` values.
+/// leads back to it), `root` first.
+llvm::SmallVector<mlir::Value> viewsOf(mlir::Value root);
+/// The same, or nullopt past `limit` values.
 std::optional<llvm::SmallVector<mlir::Value>> viewsOf(mlir::Value root,
-                                                      size_t limit = SIZE_MAX);
+                                                      size_t limit);
 /// Whether `result`, a view of viewSource(result), is placed from the
 /// start of the allocation under its source, whatever view that source is:
 /// then viewSource's `interior` alone says whether it starts past it. So

@@ -151,6 +151,12 @@ std::optional<SmallVector<Value>> viewsOf(Value root, size_t limit) {
   return out;
 }
 
+SmallVector<Value> viewsOf(Value root) {
+  // (Moved out of the optional while it lives: a range-for over
+  // `*viewsOf(...)` would read it after its end.)
+  return std::move(*viewsOf(root, SIZE_MAX));
+}
+
 bool placedFromAllocation(Value result) {
   auto res = dyn_cast<OpResult>(result);
   if (!res)

@@ -386,7 +386,7 @@ void FunctionAnalysis::updateGrownArgument(unsigned i, Value v, Bdd path) {
 
 /// Whether `v`, or a view or cast of it, is an operand of a call.
 static bool passedToCall(Value v) {
-  for (Value x : *viewsOf(v))
+  for (Value x : viewsOf(v))
     if (llvm::any_of(x.getUsers(), [](Operation *user) {
           return isa<CallOpInterface>(user);
         }))
