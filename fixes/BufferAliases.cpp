@@ -10,19 +10,6 @@ using namespace mlir;
 
 namespace memlint {
 
-std::vector<Value> viewClosure(Value v) {
-  std::vector<Value> out{v};
-  for (size_t i = 0; i < out.size(); ++i)
-    for (Operation *user : distinctUsers(out[i]))
-      for (OpResult r : user->getResults()) {
-        bool interior;
-        if (viewSource(r, interior) == out[i] &&
-            !llvm::is_contained(out, Value(r)))
-          out.push_back(r);
-      }
-  return out;
-}
-
 std::vector<Value> forwardedAliases(Value v) {
   std::vector<Value> seen{v}, out{v};
   auto add = [&](Value w) {

@@ -15,10 +15,6 @@
 
 namespace memlint {
 
-/// Values that are `v` or views/casts of it (transitively): a use of any of
-/// them uses `v`'s memory on every path.
-std::vector<mlir::Value> viewClosure(mlir::Value v);
-
 /// `v` and the values it is forwarded to (block arguments, region
 /// arguments and results), which may name the same buffer on some paths.
 std::vector<mlir::Value> forwardedAliases(mlir::Value v);

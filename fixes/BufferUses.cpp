@@ -93,7 +93,7 @@ SmallVector<Operation *> memoryUsers(Value w, bool &untraced) {
   DenseSet<Value> seen{w};
   while (!todo.empty()) {
     Value root = todo.pop_back_val();
-    for (Value x : viewClosure(root))
+    for (Value x : viewsOf(root))
       for (OpOperand &use : x.getUses()) {
         Operation *user = use.getOwner();
         bool isView = llvm::any_of(user->getResults(), [&](OpResult r) {

@@ -3,6 +3,7 @@
 #include "fixes/BufferAliases.h"
 #include "fixes/MergedCopy.h"
 
+#include "analysis/Ownership.h"
 #include "fixes/FreePlacement.h"
 #include "fixes/OpEdits.h"
 #include "fixes/OwnershipFlag.h"
@@ -54,7 +55,7 @@ static std::optional<std::string>
 calleeFreeing(FunctionOpInterface fn, Value v,
               llvm::function_ref<FunctionOpInterface(CallOpInterface)> lookup) {
   std::optional<std::string> out;
-  std::vector<Value> passed = viewClosure(v);
+  SmallVector<Value> passed = viewsOf(v);
   // The calls `v` or its views are passed to; the walk below only finds
   // the first of them in program order (a walk of the function and a
   // lookup per call, for each leak, were quadratic: 4,000 leaked call
