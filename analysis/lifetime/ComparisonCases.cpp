@@ -307,6 +307,50 @@ ConditionTable::lowBitComparison(Value lhs, arith::CmpIPredicate predicate,
   return std::nullopt;
 }
 
+/// The predicate under which `a` is what `def` (a min or max of two
+/// integers) yields, `sge` for a signed max; nullopt for other ops.
+static std::optional<arith::CmpIPredicate> clampKeepsFirst(Operation *def) {
+  using P = arith::CmpIPredicate;
+  if (!def || def->getNumOperands() != 2 || def->getNumResults() != 1 ||
+      def->getResult(0).getType().isInteger(1))
+    return std::nullopt;
+  if (isa<arith::MaxSIOp, index::MaxSOp, LLVM::SMaxOp>(def))
+    return P::sge;
+  if (isa<arith::MinSIOp, index::MinSOp, LLVM::SMinOp>(def))
+    return P::sle;
+  if (isa<arith::MaxUIOp, index::MaxUOp, LLVM::UMaxOp>(def))
+    return P::uge;
+  if (isa<arith::MinUIOp, index::MinUOp, LLVM::UMinOp>(def))
+    return P::ule;
+  return std::nullopt;
+}
+
+std::optional<Bdd>
+ConditionTable::comparisonOfClamp(Value lhs, arith::CmpIPredicate predicate,
+                                  Value rhs, function_ref<Bdd()> makeAtom) {
+  for (bool clampOnLeft : {true, false}) {
+    Value clamp = clampOnLeft ? lhs : rhs, other = clampOnLeft ? rhs : lhs;
+    Operation *def = clamp.getDefiningOp();
+    std::optional<arith::CmpIPredicate> keeps = clampKeepsFirst(def);
+    if (!keeps)
+      continue;
+    Value a = def->getOperand(0), b = def->getOperand(1);
+    // Only against one of its own operands: then both answers are
+    // questions on (a, b) or constants, and a chain of clamps is read one
+    // step at a time.
+    Value rep = same.representative(other);
+    if (rep != same.representative(a) && rep != same.representative(b))
+      continue;
+    auto ask = [&](Value kept) {
+      return clampOnLeft ? comparison(kept, predicate, other, makeAtom)
+                         : comparison(other, predicate, kept, makeAtom);
+    };
+    Bdd aWins = comparison(a, *keeps, b, makeAtom);
+    return bdd.ite(aWins, ask(a), ask(b));
+  }
+  return std::nullopt;
+}
+
 std::optional<Bdd> ConditionTable::comparisonOfCases(Value lhs,
                                                      arith::CmpIPredicate pred,
                                                      Value rhs) {

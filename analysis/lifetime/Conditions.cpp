@@ -237,6 +237,8 @@ Bdd ConditionTable::comparison(Value lhs, arith::CmpIPredicate predicate,
     return *known ? BddManager::True : BddManager::False;
   if (std::optional<Bdd> f = lowBitComparison(lhs, predicate, rhs, makeAtom))
     return *f;
+  if (std::optional<Bdd> f = comparisonOfClamp(lhs, predicate, rhs, makeAtom))
+    return *f;
   ComparedPair pair = facts.pairOf(lhs, predicate, rhs);
   // A value a loop carries in from a constant, against it, keeps the
   // pair's cells, which the loop's first iteration splits; an induction

@@ -429,6 +429,14 @@ private:
                                       mlir::Value rhs,
                                       llvm::function_ref<Bdd()> makeAtom);
   Bdd lowBitOf(mlir::Value x, bool negated, llvm::function_ref<Bdd()> makeAtom);
+  /// `max(a, b) pred a` (or of b; min; signed or unsigned; either side):
+  /// a where a wins the clamp, else b, so the question is asked of the
+  /// pair (a, b): `maxsi(a, b) == a` is `a >= b`, the question
+  /// `cmpi sge, a, b` elsewhere asks. nullopt for any other question.
+  std::optional<Bdd> comparisonOfClamp(mlir::Value lhs,
+                                       mlir::arith::CmpIPredicate predicate,
+                                       mlir::Value rhs,
+                                       llvm::function_ref<Bdd()> makeAtom);
   /// Per integer (its SameValues representative), the formula of its
   /// lowest bit, once asked.
   llvm::DenseMap<mlir::Value, Bdd> lowBits;
