@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/lifetime/Conditions.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 using namespace mlir;
 
 namespace memlint {
@@ -20,9 +22,25 @@ Message ConditionTable::describe(Bdd cond, Bdd reach, Operation *at) {
   for (auto [var, val] : cube)
     if (Operation *sw = atoms[var].caseOf; sw && !val)
       ++casesNotTaken[sw];
+  // A switch's code (SwitchCodes.cpp) is worded once, by the cases the
+  // described paths take: the cube alone may leave out what `reach`
+  // implies ("not case 8" where only case 3 reaches `at`).
+  Bdd described = bdd.conj(bdd.conj(cond, reach), bdd.cubeOf(cube));
+  llvm::SmallDenseSet<unsigned, 2> codesWorded;
   Message out;
   for (auto [var, val] : cube) {
     Message words;
+    if (std::optional<unsigned> set = atoms[var].codeSet) {
+      if (!codesWorded.insert(*set).second)
+        continue;
+      words = wordCode(codes[*set], labelsTaken(codes[*set], described));
+      if (!words.empty()) {
+        if (!out.empty())
+          out += " and ";
+        out += words;
+      }
+      continue;
+    }
     Operation *sw = val ? nullptr : atoms[var].caseOf;
     auto cases = sw ? switchCases.find(sw) : switchCases.end();
     if (cases != switchCases.end() &&
@@ -111,6 +129,9 @@ Message ConditionTable::wordLiteral(const Cube &cube, unsigned var, bool val,
            (a.copyLoopOp ? positionOf(a.copyLoopOp) : Message("?"));
   if (a.loopPlace)
     return wordFirstIteration(cube, a, val, at);
+  if (a.codeSet)
+    return wordCode(codes[*a.codeSet],
+                    labelsTaken(codes[*a.codeSet], bdd.cubeOf({{var, val}})));
   // Outside a loop that tests before each iteration, its first-iteration
   // atom says whether it ran ("runs zero times"): "the loop runs" (its
   // test asked of values fixed before it) says it again.

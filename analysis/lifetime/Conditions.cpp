@@ -348,6 +348,11 @@ Bdd ConditionTable::valueInCells(Value x, const ValueSet &set,
       firstValue = ValueSet::single(first->second);
       firstAtom = it->second;
     }
+  // Past the cells' limit (a switch's code made them), a question they
+  // answer without a split is still read from them.
+  if (cs.size() > MaxValueCells && cs.front().values.width() == set.width())
+    if (std::optional<Bdd> f = unionOfCells(cs, set))
+      return narrowedByConstantPairs(x, set, *f);
   if (cs.size() > MaxValueCells || cs.front().values.width() != set.width()) {
     // Past the cells' limit a question gets an atom of its own, but one
     // the first iteration settles is still the first-iteration atom (the
@@ -407,6 +412,19 @@ Bdd ConditionTable::valueInCells(Value x, const ValueSet &set,
     f = bdd.disj(f, yes);
   }
   return narrowedByConstantPairs(x, set, f);
+}
+
+std::optional<Bdd> ConditionTable::unionOfCells(ArrayRef<ValueCell> cs,
+                                                const ValueSet &set) {
+  Bdd f = BddManager::False;
+  for (const ValueCell &c : cs) {
+    if (c.values.intersect(set).empty())
+      continue;
+    if (!c.values.minus(set).empty())
+      return std::nullopt;
+    f = bdd.disj(f, c.cond);
+  }
+  return f;
 }
 
 /// "== 3" or "!= 3" (or "takes one of the values asked"), and the

@@ -40,6 +40,7 @@
 #include "analysis/lifetime/SameValues.h"
 #include "analysis/lifetime/ValueSet.h"
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
@@ -47,6 +48,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <vector>
 
 namespace memlint {
 
@@ -151,6 +153,20 @@ public:
   /// case, "does not take case 0" says it as well: not marked).
   void markCase(Bdd atom, mlir::Operation *op, unsigned numCases,
                 Message whenDefault);
+  /// The cases of a switch on `selector` with the values `cases`, read
+  /// together (SwitchCodes.cpp): per case, then for the default, the
+  /// paths on which the switch takes it, splitting the cells of the value
+  /// its questions are asked of by a binary code (a few atoms for any
+  /// number of cases, where an atom per case makes each case's formula a
+  /// chain as long as the cases before it). `where` names the switch in
+  /// words ("the switch at 3:5"). nullopt where valueIn reads the
+  /// selector's questions another way (an i1, a select, a truncation, a
+  /// loop's counter), where two cases are one value, or where the cells
+  /// would grow past MaxCodedCells.
+  std::optional<llvm::SmallVector<Bdd>>
+  casesOfSwitch(mlir::Operation *sw, mlir::Value selector,
+                llvm::ArrayRef<llvm::APInt> cases, const Message &where);
+  static constexpr unsigned MaxCodedCells = 1u << 16;
 
   /// Where a loop is, for wording its first-iteration atom.
   struct LoopPlace {
@@ -257,7 +273,24 @@ private:
     std::optional<unsigned> loopPlace;
     mlir::Operation *runsOf = nullptr; // "the loop runs" choices: the loop
     mlir::Operation *caseOf = nullptr; // "the switch takes case k": the switch
+    /// Bit `codeBit` (0: the highest) of the code of `codes[*codeSet]`.
+    std::optional<unsigned> codeSet;
+    unsigned codeBit = 0;
   };
+  /// The code casesOfSwitch gave one cell of a switch's selector: code c
+  /// is the switch taking `labels[c]` ("case 3", "its default case"), the
+  /// last label also every code past it.
+  struct SwitchCode {
+    Message where;
+    llvm::SmallVector<Message> labels;
+    llvm::SmallVector<unsigned> vars; // the highest bit first
+  };
+  std::vector<SwitchCode> codes;
+  /// The labels of `code` taken on some path of `paths`.
+  llvm::BitVector labelsTaken(const SwitchCode &code, Bdd paths);
+  /// `taken` labels of `code` in words ("the switch at 3:5 takes case 1
+  /// or case 4"); empty where they are all of them.
+  Message wordCode(const SwitchCode &code, const llvm::BitVector &taken) const;
   /// Per switch of markCase: how many cases it has, and its default's words.
   llvm::DenseMap<mlir::Operation *, std::pair<unsigned, Message>> switchCases;
   llvm::DenseMap<std::pair<unsigned, const void *>, unsigned> earlier;
@@ -312,10 +345,16 @@ private:
   /// its loop's first iteration for an induction variable whose lower bound
   /// the body asks about alone (asksFirstValueAlone).
   llvm::SmallVector<ValueCell, 4> initialValueCells(mlir::Value x);
-  /// Above this many cells a value's questions get atoms of their own,
-  /// unrelated (as every comparison was before cells): a switch with
-  /// thousands of cases must not make each question cost thousands.
+  /// Above this many cells a question that would split one gets an atom
+  /// of its own, unrelated (as every comparison was before cells): a
+  /// switch with thousands of cases asked case by case must not make each
+  /// question cost thousands. (A switch's code may make more: questions
+  /// they answer whole are still read from them.)
   static constexpr unsigned MaxValueCells = 64;
+  /// The paths on which a value with cells `cs` is in `set`, where each
+  /// cell is wholly in it or wholly out; nullopt where one is split.
+  std::optional<Bdd> unionOfCells(llvm::ArrayRef<ValueCell> cs,
+                                  const ValueSet &set);
   /// `x in set` of `x = select(c, a, k)` with `k` a constant: `c ? a in
   /// set : k in set`, so the question is one on `a`'s cells (a clamp
   /// written as a select, `select(i < 5, i, 7) == 0`). Null where `x` is

@@ -101,6 +101,13 @@ std::vector<Bdd> EdgeConditions::ofSwitch(Operation *term,
     out[hit] = BddManager::True;
     return out;
   }
+  if (std::optional<SmallVector<Bdd>> coded =
+          codedCases(term, sw.flag, sw.cases, "the switch at ")) {
+    for (unsigned i = 0, e = sw.cases.size(); i < e; ++i)
+      out[i + 1] = (*coded)[i];
+    out[0] = coded->back();
+    return out;
+  }
   Bdd rest = BddManager::True;
   for (auto [i, v] : llvm::enumerate(sw.cases)) {
     Bdd a = caseTaken(term, i, sw.cases.size(), sw.flag, v, "the switch at ");
@@ -108,6 +115,26 @@ std::vector<Bdd> EdgeConditions::ofSwitch(Operation *term,
     rest = bdd.conj(rest, bdd.negate(a));
   }
   out[0] = rest;
+  return out;
+}
+
+std::optional<SmallVector<Bdd>>
+EdgeConditions::codedCases(Operation *op, Value selector,
+                           ArrayRef<APInt> values, StringRef what) {
+  if (values.size() < MinCodedCases)
+    return std::nullopt;
+  if (auto it = coded.find(op); it != coded.end())
+    return it->second;
+  // (A selector that is one of a few constants, each on the paths of a
+  // formula, or a widened flag: caseTaken reads those.)
+  if (asksOfFormula(selector) || llvm::any_of(values, [&](const APInt &v) {
+        return ctx.conds.caseOfCases(selector, v).has_value();
+      }))
+    return std::nullopt;
+  std::optional<SmallVector<Bdd>> out = ctx.conds.casesOfSwitch(
+      op, selector, values, what.str() + positionOf(op));
+  if (out)
+    coded[op] = *out;
   return out;
 }
 
@@ -357,6 +384,20 @@ EdgeConditions::ofIndexSwitch(Operation *raw, ArrayRef<RegionSuccessor> succs) {
   auto sw = cast<scf::IndexSwitchOp>(raw);
   BddManager &bdd = ctx.bdd;
   std::vector<Bdd> out(succs.size(), BddManager::False);
+  SmallVector<APInt> values;
+  for (int64_t c : sw.getCases())
+    values.push_back(
+        APInt(IndexType::kInternalStorageBitWidth, c, /*isSigned=*/true));
+  if (std::optional<SmallVector<Bdd>> coded =
+          codedCases(raw, sw.getArg(), values, "the index_switch at ")) {
+    DenseMap<Region *, Bdd> byRegion;
+    for (auto [i, caseRegion] : llvm::enumerate(sw.getCaseRegions()))
+      byRegion[&caseRegion] = (*coded)[i];
+    for (auto [i, s] : llvm::enumerate(succs))
+      out[i] = byRegion.count(s.getSuccessor()) ? byRegion[s.getSuccessor()]
+                                                : coded->back();
+    return out;
+  }
   Bdd rest = BddManager::True;
   DenseMap<Region *, Bdd> byRegion;
   for (auto [i, caseRegion] : llvm::enumerate(sw.getCaseRegions())) {

@@ -61,6 +61,14 @@ private:
   Bdd caseTaken(mlir::Operation *op, unsigned idx, unsigned numCases,
                 mlir::Value selector, const llvm::APInt &value,
                 llvm::StringRef what);
+  /// Per case of `op`, then for its default, the paths that take it, as
+  /// ConditionTable::casesOfSwitch reads a switch of at least
+  /// MinCodedCases cases (made once); nullopt where it reads none, or the
+  /// cases are few (each an atom then, worded case by case).
+  std::optional<llvm::SmallVector<Bdd>>
+  codedCases(mlir::Operation *op, mlir::Value selector,
+             llvm::ArrayRef<llvm::APInt> values, llvm::StringRef what);
+  static constexpr unsigned MinCodedCases = 8;
   std::vector<Bdd> ofSwitch(mlir::Operation *term, const SwitchForm &sw);
   /// "The set of `op` holds": the conjunction of its constraints, made
   /// once per integer set and operands, so two affine.ifs asking the same
@@ -89,6 +97,7 @@ private:
   FunctionContext &ctx;
   llvm::DenseMap<std::pair<mlir::Operation *, unsigned>, Bdd> choices;
   llvm::DenseMap<std::pair<mlir::Operation *, unsigned>, Bdd> cases;
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<Bdd>> coded;
   std::map<std::pair<const void *, std::vector<const void *>>, Bdd> affineSets;
 };
 

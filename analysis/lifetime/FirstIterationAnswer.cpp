@@ -234,15 +234,7 @@ std::optional<Bdd> ConditionTable::valueInAnswered(Value x, ValueSet set) {
   if (it == valueCells.end() || it->second.empty() ||
       it->second.front().values.width() != set.width())
     return std::nullopt;
-  Bdd f = BddManager::False;
-  for (const ValueCell &c : it->second) {
-    if (c.values.intersect(set).empty())
-      continue;
-    if (!c.values.minus(set).empty())
-      return std::nullopt;
-    f = bdd.disj(f, c.cond);
-  }
-  return f;
+  return unionOfCells(it->second, set);
 }
 
 } // namespace memlint

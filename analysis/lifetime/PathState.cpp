@@ -87,7 +87,22 @@ unsigned PathLattice::joinFreers(unsigned x, unsigned y, Bdd pa, Bdd pb,
   }
   for (FreeSite &f : merged)
     f.cond = bdd.restrict(f.cond, path);
-  return pool.intern(std::move(merged));
+  return internFreers(std::move(merged));
+}
+
+unsigned PathLattice::internFreers(FreeList list) {
+  if (list.size() > MaxFreeSites) {
+    // (A site with no op, once there, stays last: the join and
+    // handleFree append new sites after it, so fold from its place.)
+    auto unnamed = llvm::find_if(list, [](const FreeSite &f) { return !f.op; });
+    unsigned keep = std::min<size_t>(MaxFreeSites - 1, unnamed - list.begin());
+    Bdd rest = BddManager::False;
+    for (unsigned i = keep; i < list.size(); ++i)
+      rest = bdd.disj(rest, list[i].cond);
+    list.resize(keep);
+    list.push_back({nullptr, rest});
+  }
+  return pool.intern(std::move(list));
 }
 
 void PathLattice::makeAbsolute(Entry &e, Bdd path) {

@@ -162,6 +162,13 @@ public:
   void setNumBuffers(unsigned n) { numBuffers = n; }
   unsigned size() const { return numBuffers; }
   FreeListPool &freeLists() { return pool; }
+  /// Interns `list`, its sites past the first MaxFreeSites - 1 folded
+  /// into one site with no op (freed somewhere else, not named): a
+  /// buffer freed in each of a switch's thousand cases must not make
+  /// every join copy a thousand sites. The sites only name the first
+  /// free in a double free's or use after free's notes.
+  unsigned internFreers(FreeList list);
+  static constexpr unsigned MaxFreeSites = 16;
   const FreeList &freers(const PathState &st, unsigned b) const {
     return pool[st.entries[b].freers];
   }

@@ -233,7 +233,7 @@ void Transfer::freeOwned(Operation *op, Value v, const AliasEntry &e,
     }
   if (!found)
     list.push_back({op, c});
-  en.freers = pool.intern(std::move(list));
+  en.freers = ctx.lattice.internFreers(std::move(list));
 }
 
 void Transfer::handleUse(Operation *op, Value v, PathState &st) {

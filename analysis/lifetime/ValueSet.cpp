@@ -109,6 +109,25 @@ ValueSet ValueSet::intersect(const ValueSet &o) const {
   return out;
 }
 
+ValueSet ValueSet::unionOf(ArrayRef<ValueSet> sets, unsigned width) {
+  SmallVector<std::pair<APInt, APInt>> all;
+  for (const ValueSet &s : sets)
+    if (s.bits == width)
+      all.append(s.intervals.begin(), s.intervals.end());
+  llvm::sort(all,
+             [](const auto &x, const auto &y) { return x.first.ult(y.first); });
+  ValueSet out(width);
+  for (auto &[lo, hi] : all) {
+    if (!out.intervals.empty() && lo.ule(out.intervals.back().second)) {
+      if (hi.ugt(out.intervals.back().second))
+        out.intervals.back().second = hi;
+      continue;
+    }
+    out.add(lo, hi);
+  }
+  return out;
+}
+
 ValueSet ValueSet::complement() const {
   ValueSet out(bits);
   APInt next = APInt::getZero(bits);

@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/APInt.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 #include <utility>
@@ -45,6 +46,9 @@ public:
   ValueSet united(const ValueSet &o) const {
     return complement().intersect(o.complement()).complement();
   }
+  /// The union of many sets of `width` bits at once (united one by one
+  /// would cost the square of their number).
+  static ValueSet unionOf(llvm::ArrayRef<ValueSet> sets, unsigned width);
   /// The one value of a set of one.
   std::optional<llvm::APInt> singleValue() const {
     if (intervals.size() != 1 || intervals[0].first != intervals[0].second)
