@@ -134,6 +134,11 @@ struct FunctionContext {
   /// owns there (the callee reports freeing what it does not own).
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 1>>
       freedByCall;
+  /// Per call: the memrefs its private callee releases
+  /// (FunctionSummary::releasesArguments): what the caller does not own
+  /// there is an invalid free at the call.
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 1>>
+      releasedByCall;
   /// Arguments of this (private) function that a memref.realloc of it
   /// takes over.
   llvm::SmallVector<unsigned, 1> takenArguments;

@@ -33,6 +33,9 @@ public:
   /// Events on tracked buffers that happen whatever memory holds, in
   /// program order; with `forSomeContents`, also those that happen only
   /// for some values read from memory (what a fix must not add).
+  /// Whether `ev` is this private function's free of an argument it
+  /// releases (FunctionSummary::releasesArguments): not reported.
+  bool releasesArgument(const Event &ev) const;
   std::vector<Event> events(mlir::FunctionOpInterface fn,
                             bool forSomeContents = false);
   std::optional<unsigned> bufferOf(mlir::Value v) const {
@@ -142,6 +145,10 @@ private:
   /// all of them (FunctionSummary::freesArguments).
   Bdd returnReach = BddManager::False;
   llvm::SmallVector<unsigned, 1> freesArgumentsOut;
+  /// Of those, the ones a private function frees once on each path
+  /// (FunctionSummary::releasesArguments): its frees of them are not
+  /// reported (events).
+  llvm::SmallVector<unsigned, 1> releasesArgumentsOut;
   /// Per taken-over argument's buffer: the paths on which a return finds
   /// it not freed.
   std::map<unsigned, Bdd> takenUnfreedAtReturn;

@@ -17,6 +17,8 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 
+#include <set>
+
 using namespace mlir;
 
 namespace memlint::lifetime {
@@ -172,6 +174,9 @@ void FunctionAnalysis::readCallResults(CallOpInterface call,
     if (j >= call.getArgOperands().size() || llvm::is_contained(grown, j))
       continue;
     auto freedWhen = [&](const auto &w) { return std::get<0>(w) == j; };
+    if (llvm::is_contained(summary.releasesArguments, j))
+      ctx.releasedByCall[call.getOperation()].push_back(
+          call.getArgOperands()[j]);
     if (llvm::is_contained(summary.freesArguments, j))
       ctx.freedByCall[call.getOperation()].push_back(call.getArgOperands()[j]);
     else if (llvm::any_of(summary.freesArgumentWhen, freedWhen))
@@ -399,6 +404,8 @@ void FunctionAnalysis::findArgumentsFreedOnReturn() {
   // return passed a free of it (the union of its frees' paths holds
   // wherever a return is reached).
   std::map<unsigned, Bdd> freedWhere;
+  // (Freed twice on some path: no release helper, each free is reported.)
+  std::set<unsigned> freedTwice;
   for (const auto &[key, ev] : ctx.events) {
     if (ev.kind != EventKind::InvalidFree || ev.buffer >= 0 ||
         ev.origin >= ctx.origins.size())
@@ -411,14 +418,23 @@ void FunctionAnalysis::findArgumentsFreedOnReturn() {
       continue;
     Bdd &where = freedWhere.try_emplace(arg.getArgNumber(), BddManager::False)
                      .first->second;
+    if (ctx.bdd.conj(where, ev.cond) != BddManager::False)
+      freedTwice.insert(arg.getArgNumber());
     where = ctx.bdd.disj(where, ev.cond);
   }
   if (returnReach == BddManager::False)
     return;
+  bool isPrivate = !entryArguments.empty() &&
+                   cast<FunctionOpInterface>(
+                       entryArguments.front().getOwner()->getParentOp())
+                       .isPrivate();
   for (auto &[arg, where] : freedWhere)
     if (ctx.bdd.implies(returnReach, where) &&
-        !llvm::is_contained(ctx.takenArguments, arg))
+        !llvm::is_contained(ctx.takenArguments, arg)) {
       freesArgumentsOut.push_back(arg);
+      if (isPrivate && !freedTwice.count(arg))
+        releasesArgumentsOut.push_back(arg);
+    }
   // A taken-over argument freed wherever the function returns: the call
   // frees the caller's buffer; freed exactly where an i1 argument holds:
   // the call frees it where what the caller passes there holds.
@@ -506,6 +522,7 @@ FunctionSummary FunctionAnalysis::summary() const {
       sum.mayFreeArguments.push_back(arg.getArgNumber());
   }
   sum.freesArguments = freesArgumentsOut;
+  sum.releasesArguments = releasesArgumentsOut;
   sum.freesArgumentWhen = freesArgumentWhenOut;
   for (unsigned arg : ctx.takenArguments)
     if (!llvm::is_contained(sum.mayFreeArguments, arg))
@@ -539,6 +556,7 @@ FunctionSummary FunctionAnalysis::summary() const {
   if (ctx.stopped) {
     sum.comparesArgument.clear();
     sum.freesArguments.clear();
+    sum.releasesArguments.clear();
     sum.fresh.assign(sum.fresh.size(), false);
     sum.sameFreshAs.assign(sum.sameFreshAs.size(), std::nullopt);
     sum.growsArgument.assign(sum.growsArgument.size(), std::nullopt);

@@ -106,6 +106,16 @@ static bool holdsPastEscape(EventKind k) {
 /// events()).
 static bool judgedFromEntry(EventKind k) { return k == EventKind::InvalidFree; }
 
+bool FunctionAnalysis::releasesArgument(const Event &ev) const {
+  if (ev.kind != EventKind::InvalidFree || ev.buffer >= 0 ||
+      ev.origin >= ctx.origins.size() ||
+      ctx.origins[ev.origin].kind != OriginKind::Argument)
+    return false;
+  auto arg = dyn_cast_or_null<BlockArgument>(ctx.origins[ev.origin].value);
+  return arg && llvm::is_contained(entryArguments, arg) &&
+         llvm::is_contained(releasesArgumentsOut, arg.getArgNumber());
+}
+
 std::vector<Event> FunctionAnalysis::events(FunctionOpInterface fn,
                                             bool forSomeContents) {
   std::vector<Event> out;
@@ -114,6 +124,8 @@ std::vector<Event> FunctionAnalysis::events(FunctionOpInterface fn,
   BddManager &bdd = ctx.bdd;
   auto data = [this](unsigned var) { return ctx.conds.isDataAtom(var); };
   for (auto &[key, ev] : ctx.events) {
+    if (releasesArgument(ev))
+      continue;
     if (ev.buffer >= 0 && !ctx.buffers[ev.buffer].tracked &&
         !beforeUntracked(ev.op, ctx.buffers[ev.buffer]) &&
         !(holdsPastEscape(ev.kind) &&

@@ -174,6 +174,11 @@ struct FunctionSummary {
   /// wrapper, `my_free(p)`): callers see the buffer they pass freed at the
   /// call (a use after it, a second free), rather than stop tracking it.
   llvm::SmallVector<unsigned, 1> freesArguments;
+  /// Of freesArguments, those of a private function (a release helper):
+  /// all its callers are in sight, so its free is not reported as freeing
+  /// what it does not own; a call that passes it memory its caller does
+  /// not own is the invalid free instead.
+  llvm::SmallVector<unsigned, 1> releasesArguments;
   /// Per result: the memref argument the `!async.value` returned there
   /// holds (`async.runtime.store`d into it: an outlined `async.execute`
   /// body yielding what it captured), where it is one value the function

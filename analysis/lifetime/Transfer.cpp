@@ -152,6 +152,20 @@ void Transfer::freeByCall(Operation *call, PathState &st) {
               c != BddManager::False)
             freeOwned(call, v, e, *b, c, st);
     }
+  // A release helper (FunctionSummary::releasesArguments) frees what it
+  // is passed: memory this function does not own is freed wrongly here.
+  if (auto it = ctx.releasedByCall.find(call); it != ctx.releasedByCall.end())
+    for (Value v : it->second)
+      for (const AliasEntry &e : flow.aliasOf(v)) {
+        OriginKind kind = ctx.origins[e.origin].kind;
+        if (kind != OriginKind::Argument && kind != OriginKind::Alloca &&
+            kind != OriginKind::Global)
+          continue;
+        Event ev{EventKind::InvalidFree, call, -1, e.origin};
+        ev.cond = ctx.bdd.conj(st.path, e.cond);
+        ev.via = v;
+        ctx.events.record(ev, (int)e.origin);
+      }
   auto it = ctx.freedByCall.find(call);
   if (it == ctx.freedByCall.end())
     return;

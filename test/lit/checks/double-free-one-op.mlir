@@ -4,13 +4,12 @@
 // frees both arguments, given the same buffer twice) says so; in a loop,
 // the same op's free in the previous iteration is the first.
 
+// (A release helper: private, it frees each argument once on every path.)
 func.func private @free2(%a: memref<4xf32>, %b: memref<4xf32>) {
-  memref.dealloc %a : memref<4xf32> // expected-error {{frees %a, which comes from function argument %a}}
-  memref.dealloc %b : memref<4xf32> // expected-error {{frees %b, which comes from function argument %b}}
+  memref.dealloc %a : memref<4xf32>
+  memref.dealloc %b : memref<4xf32>
   return
 }
-// expected-note@-5 {{argument %a declared here}}
-// expected-note@-6 {{argument %b declared here}}
 
 func.func @same_twice() {
   %m = memref.alloc() : memref<4xf32> // expected-note {{%m allocated here}}

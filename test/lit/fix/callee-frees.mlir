@@ -1,6 +1,8 @@
-// A callee frees the argument it is passed (an invalid free: arguments are
-// borrowed, and removing it is unsafe: the caller may have meant to hand
-// the buffer over). While that free stays, the caller's buffer is not
+// A public callee frees the argument it is passed (an invalid free:
+// arguments are borrowed, and callers outside the module may pass what
+// they do not own; a private one is a release helper, see
+// checks/release-helpers.mlir), and removing it is unsafe: the caller may
+// have meant to hand the buffer over. While that free stays, the caller's buffer is not
 // followed past the call (no leak is reported; a free in the caller would
 // free it twice): `memlint fix` applies nothing, and --unsafe-fixes
 // removes the callee's free, after which the caller's leak is fixed (the
@@ -13,10 +15,10 @@
 // JSON: "title": "Remove the free of %m (argument %m belongs to the caller)"
 // JSON-NOT: "check": "leak"
 
-// CHECK-LABEL:func.func private @consume(%m: memref<4xf32>) {
+// CHECK-LABEL:func.func @consume(%m: memref<4xf32>) {
 // CHECK-NEXT:  return
 // CHECK-NEXT:}
-func.func private @consume(%m: memref<4xf32>) {
+func.func @consume(%m: memref<4xf32>) {
   memref.dealloc %m : memref<4xf32>
   return
 }
