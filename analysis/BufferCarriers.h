@@ -22,6 +22,12 @@ bool carriesMemRef(mlir::Value v);
 /// unregistered dialects, any type with a memref inside it other than a
 /// future. The buffer is then no longer tracked (no guess where it goes).
 bool mayPackBuffer(mlir::Type t);
+/// True when a value of type `t` is a box typed by the buffers it holds: a
+/// memref of memrefs, a type with a memref parameter other than a future,
+/// a type of an unregistered dialect that names a memref
+/// (`!enzyme.Cache<memref<4xf64>>`). An op memlint cannot see into that is
+/// handed a buffer and such a box may put the buffer into it.
+bool holdsBuffers(mlir::Type t);
 
 } // namespace memlint
 

@@ -46,6 +46,19 @@ bool mayPackBuffer(Type t) {
   return holdsMemRef;
 }
 
+bool holdsBuffers(Type t) {
+  if (isa<async::ValueType>(t))
+    return false;
+  if (auto opaque = dyn_cast<OpaqueType>(t))
+    return opaque.getTypeData().contains("memref");
+  bool holdsMemRef = false;
+  t.walk([&](Type inner) {
+    if (inner != t && isa<BaseMemRefType>(inner))
+      holdsMemRef = true;
+  });
+  return holdsMemRef;
+}
+
 static void collectEffects(Operation *op,
                            SmallVectorImpl<MemoryEffects::EffectInstance> &e) {
   if (auto iface = dyn_cast<MemoryEffectOpInterface>(op))

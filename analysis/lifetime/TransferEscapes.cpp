@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -58,6 +59,15 @@ void Transfer::untrackPacked(Operation *op) {
       escaping.push_back(store.getValue());
   } else if (isa<LLVM::IntToPtrOp>(op)) {
     addressSources(op->getOperand(0), escaping, 0);
+  } else if (!isa<MemoryEffectOpInterface, CallOpInterface>(op) &&
+             llvm::any_of(op->getOperandTypes(), holdsBuffers)) {
+    // An op memlint cannot see into, handed a buffer and a box typed to
+    // hold buffers (`"enzyme.push"(%cache, %t)`, a custom store into a
+    // `memref<1xmemref<...>>` slot), may put the buffer into the box for
+    // whoever takes it out.
+    for (Value v : op->getOperands())
+      if (carriesMemRef(v) && !holdsBuffers(v.getType()))
+        escaping.push_back(v);
   }
   if (!packs && escaping.empty())
     return;
