@@ -252,6 +252,21 @@ def affine_loops(n=4000):
     return "\n".join(out) + "\n"
 
 
+def switch_frees(n=3200):
+    # A cf.switch of n cases, each freeing the one buffer: case by case, case
+    # k was a chain of k atoms (not checked from about 400 cases before
+    # session 38; one binary code over the cases since).
+    ty = "memref<16xf32>"
+    out = ["func.func @switch_frees(%f: i32) {", f"  %a = memref.alloc() : {ty}",
+           "  cf.switch %f : i32, [default: ^d, " +
+           ", ".join(f"{k}: ^c{k}" for k in range(n)) + "]"]
+    for k in range(n):
+        out += [f"^c{k}:", f"  memref.dealloc %a : {ty}", "  cf.br ^x"]
+    out += ["^d:", f"  memref.dealloc %a : {ty}", "  cf.br ^x", "^x:", "  return",
+            "}"]
+    return "\n".join(out) + "\n"
+
+
 SHAPES = [("pairs, bad order, N=24", pairs), ("64 sequential scf.if", ifs),
           ("leak in 16 nested scf.for", nest),
           ("5,000 conditionally freed buffers", frees),
@@ -267,7 +282,8 @@ SHAPES = [("pairs, bad order, N=24", pairs), ("64 sequential scf.if", ifs),
           ("40 nested custom region ops without terminators", unterminated_nest),
           ("20,000 allocating blocks closing loops back", back_edge_blocks),
           ("a chain of 10,000 calls returning i1", call_chain),
-          ("4,000 affine.for loops with an affine.if", affine_loops)]
+          ("4,000 affine.for loops with an affine.if", affine_loops),
+          ("cf.switch of 3,200 cases each freeing one buffer", switch_frees)]
 
 
 def main():
