@@ -193,26 +193,28 @@ Message ConditionTable::wordCode(const SwitchCode &code,
   unsigned numAllowed = allowed.count();
   if (numAllowed == numLabels)
     return "";
-  auto listOf = [&](bool wanted) {
+  // The first `limit` labels that are (or are not) taken, joined with
+  // "or"; past the limit, how many more.
+  auto listOf = [&](bool wanted, unsigned limit) {
     Message out;
-    unsigned n = wanted ? numAllowed : numLabels - numAllowed, done = 0;
-    for (unsigned i = 0; i < numLabels; ++i) {
+    unsigned n = wanted ? numAllowed : numLabels - numAllowed;
+    unsigned shown = std::min(n, limit), done = 0;
+    for (unsigned i = 0; i < numLabels && done < shown; ++i) {
       if (allowed.test(i) != wanted)
         continue;
       if (done)
-        out += ++done == n ? " or " : ", ";
-      else
-        ++done;
+        out += done + 1 == shown && shown == n ? " or " : ", ";
       out += code.labels[i];
+      ++done;
     }
+    if (shown < n)
+      out += " or one of " + std::to_string(n - shown) + " more";
     return out;
   };
-  if (numAllowed <= 3)
-    return code.where + " takes " + listOf(true);
-  if (numLabels - numAllowed <= 3)
-    return code.where + " does not take " + listOf(false);
-  return code.where + " takes one of " + std::to_string(numAllowed) +
-         " of its " + std::to_string(numLabels) + " cases";
+  constexpr unsigned Named = 6;
+  if (numAllowed > Named && numLabels - numAllowed <= 3)
+    return code.where + " does not take " + listOf(false, Named);
+  return code.where + " takes " + listOf(true, Named);
 }
 
 } // namespace memlint
