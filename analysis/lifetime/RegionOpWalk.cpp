@@ -393,6 +393,16 @@ std::optional<APInt> RegionOpWalk::lastValueAsked() {
   // Only where the body asks of that value (no atom made for a question
   // nobody asks), in the width of its own comparison.
   for (Operation *user : iv.getUsers()) {
+    // A case of an index_switch on it (what a state machine over the
+    // counter writes).
+    if (auto sw = dyn_cast<scf::IndexSwitchOp>(user)) {
+      if (sw.getArg() == iv && llvm::is_contained(sw.getCases(), last)) {
+        *lastValue = APInt(IndexType::kInternalStorageBitWidth, (int64_t)last,
+                           /*isSigned=*/true);
+        break;
+      }
+      continue;
+    }
     auto cmp = dyn_cast<arith::CmpIOp>(user);
     if (!cmp)
       continue;

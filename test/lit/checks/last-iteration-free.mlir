@@ -53,3 +53,65 @@ func.func @compared_with_a_value_it_never_takes() {
   }
   return // expected-note {{the function exits here with %a still allocated}}
 }
+
+// The last value asked as a case of an index_switch on the counter
+// (helper-122), with a few cases or many.
+func.func @freed_in_last_case() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c10 = arith.constant 10 : index
+  %a = memref.alloc() : memref<10xf32>
+  scf.for %i = %c0 to %c10 step %c1 {
+    %v = memref.load %a[%i] : memref<10xf32>
+    scf.index_switch %i
+    case 9 {
+      memref.dealloc %a : memref<10xf32>
+      scf.yield
+    }
+    default { }
+  }
+  return
+}
+
+func.func @freed_in_last_of_many_cases() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c10 = arith.constant 10 : index
+  %a = memref.alloc() : memref<10xf32>
+  scf.for %i = %c0 to %c10 step %c1 {
+    scf.index_switch %i
+    case 0 { scf.yield }
+    case 1 { scf.yield }
+    case 2 { scf.yield }
+    case 3 { scf.yield }
+    case 4 { scf.yield }
+    case 5 { scf.yield }
+    case 6 { scf.yield }
+    case 7 { scf.yield }
+    case 8 { scf.yield }
+    case 9 {
+      memref.dealloc %a : memref<10xf32>
+      scf.yield
+    }
+    default { }
+  }
+  return
+}
+
+// The last case frees twice.
+func.func @freed_twice_in_last_case() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c10 = arith.constant 10 : index
+  %a = memref.alloc() : memref<10xf32> // expected-note {{%a allocated here}}
+  scf.for %i = %c0 to %c10 step %c1 {
+    scf.index_switch %i
+    case 9 {
+      memref.dealloc %a : memref<10xf32> // expected-note {{first freed here}}
+      memref.dealloc %a : memref<10xf32> // expected-error {{[double-free]}}
+      scf.yield
+    }
+    default { }
+  }
+  return
+}
