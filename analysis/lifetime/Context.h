@@ -162,6 +162,9 @@ struct FunctionContext {
       usedUntilAwaited;
   /// The path that reaches each op (the last round's).
   llvm::DenseMap<mlir::Operation *, Bdd> pathAt;
+  /// Per buffer, the path on which it was last allocated (the last
+  /// round's): ReportedEvents judges a leak among those paths.
+  llvm::DenseMap<unsigned, Bdd> allocatedOn;
   EventLog events;
   /// Per free and owned buffer it frees: on which paths (the last round's
   /// visit). For the editor's hover; no check reads it.

@@ -36,6 +36,9 @@ public:
   /// Whether `ev` is this private function's free of an argument it
   /// releases (FunctionSummary::releasesArguments): not reported.
   bool releasesArgument(const Event &ev) const;
+  /// For a leak at a return of a buffer allocated where nothing repeats,
+  /// the paths that allocated it; nullopt otherwise.
+  std::optional<Bdd> allocationReach(const Event &e) const;
   std::vector<Event> events(mlir::FunctionOpInterface fn,
                             bool forSomeContents = false);
   std::optional<unsigned> bufferOf(mlir::Value v) const {

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/lifetime/FunctionAnalysis.h"
 
+#include "analysis/RepeatedBodies.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include <algorithm>
@@ -106,6 +107,38 @@ static bool holdsPastEscape(EventKind k) {
 /// events()).
 static bool judgedFromEntry(EventKind k) { return k == EventKind::InvalidFree; }
 
+/// Whether `op` runs at most once per run of the function: in no loop,
+/// CFG cycle or body the ownership model repeats.
+static bool runsOnce(Operation *op) {
+  for (Operation *p = op; p; p = p->getParentOp()) {
+    if (isa<FunctionOpInterface>(p))
+      return true;
+    Block *b = p->getBlock();
+    if (!b || LoopLikeOpInterface::blockIsInLoop(b))
+      return false;
+    if (Operation *parent = b->getParentOp();
+        parent && !isa<FunctionOpInterface>(parent) && repeatedBody(parent))
+      return false;
+  }
+  return false;
+}
+
+std::optional<Bdd> FunctionAnalysis::allocationReach(const Event &e) const {
+  // A leak at a return is judged among the paths that allocated the
+  // buffer: one allocated only where memory says (`scf.if %loaded {
+  // alloc }`) and never freed leaks whatever memory holds, once made.
+  // (Only for an allocation that runs once: inside a loop, the path that
+  // reached it speaks of iterations the return no longer knows.)
+  if (e.kind != EventKind::Leak || e.backEdge || e.buffer < 0 ||
+      ctx.buffers[e.buffer].earlierOf >= 0)
+    return std::nullopt;
+  auto it = ctx.allocatedOn.find(e.buffer);
+  Operation *alloc = ctx.buffers[e.buffer].allocOp;
+  if (it == ctx.allocatedOn.end() || !alloc || !runsOnce(alloc))
+    return std::nullopt;
+  return it->second;
+}
+
 bool FunctionAnalysis::releasesArgument(const Event &ev) const {
   if (ev.kind != EventKind::InvalidFree || ev.buffer >= 0 ||
       ev.origin >= ctx.origins.size() ||
@@ -150,6 +183,8 @@ std::vector<Event> FunctionAnalysis::events(FunctionOpInterface fn,
     if (!judgedFromEntry(e.kind))
       if (auto at = ctx.pathAt.find(e.op); at != ctx.pathAt.end())
         reach = at->second;
+    if (std::optional<Bdd> allocated = allocationReach(e))
+      reach = bdd.conj(reach, *allocated);
     Bdd always = bdd.forall(bdd.disj(bdd.negate(reach), e.cond), data);
     e.cond = bdd.conj(bdd.conj(always, bdd.exists(reach, data)), e.cond);
     if (e.cond == BddManager::False)

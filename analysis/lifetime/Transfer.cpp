@@ -337,8 +337,10 @@ void Transfer::defineResults(Operation *op, PathState &st) {
         flow.pinFormula(r, ctx.conds.formulaOf(earlier));
       }
   for (Value r : heapAllocatedResults(op))
-    if (std::optional<unsigned> b = ctx.bufferOf(r))
+    if (std::optional<unsigned> b = ctx.bufferOf(r)) {
       handleAllocation(*b, st);
+      ctx.allocatedOn[*b] = st.path;
+    }
   for (OpResult r : op->getResults()) {
     if (!isMemRef(r))
       continue;
@@ -350,6 +352,7 @@ void Transfer::defineResults(Operation *op, PathState &st) {
     if (std::optional<unsigned> b = ctx.bufferOf(r);
         b && (isa<CallOpInterface>(op) || ctx.buffers[*b].foreign)) {
       handleAllocation(*b, st);
+      ctx.allocatedOn[*b] = st.path;
       if (Value flag = ctx.ownershipFlagOf.lookup(r))
         st.entries.mut(*b).live = ctx.conds.formulaOf(flag);
     }

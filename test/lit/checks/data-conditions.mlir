@@ -99,3 +99,60 @@ func.func @data_guarded_free_then_return(%flags: memref<i1>) {
   }
   return
 }
+
+// A leak is judged among the paths that allocated the buffer: one made
+// only where memory says, and never freed, leaks whatever memory holds
+// once it is made (helper-121: a custom op's region, whether it runs a
+// value memlint cannot know, leaked its buffer unreported).
+func.func @data_guarded_allocation_never_freed(%flags: memref<i1>) {
+  %f = memref.load %flags[] : memref<i1>
+  scf.if %f {
+    %t = memref.alloc() : memref<4xf32> // expected-warning {{buffer %t is never freed when %f is true [leak]}}
+  }
+  return // expected-note {{the function exits here with %t still allocated}}
+}
+
+func.func @custom_region_allocation_never_freed() {
+  "npu.phases"() ({
+    %t = memref.alloc() : memref<4xf32> // expected-warning {{buffer %t is never freed when region 0 of the npu.phases at 116:3 runs [leak]}}
+    "npu.yield"() : () -> ()
+  }, {
+    "npu.yield"() : () -> ()
+  }) : () -> ()
+  return // expected-note {{the function exits here with %t still allocated}}
+}
+
+// Made where memory says and freed where memory says again (another
+// load): may be right.
+func.func @data_guarded_allocation_and_free(%flags: memref<i1>, %own: memref<i1>) -> memref<4xf32> {
+  %f = memref.load %flags[] : memref<i1>
+  %r = scf.if %f -> memref<4xf32> {
+    %t = memref.alloc() : memref<4xf32>
+    scf.yield %t : memref<4xf32>
+  } else {
+    %g = memref.get_global @g : memref<4xf32>
+    scf.yield %g : memref<4xf32>
+  }
+  %o = memref.load %own[] : memref<i1>
+  scf.if %o {
+    memref.dealloc %r : memref<4xf32>
+  }
+  %c = memref.alloc() : memref<4xf32>
+  return %c : memref<4xf32>
+}
+memref.global "private" @g : memref<4xf32> = dense<0.0>
+
+// Made in a loop where memory says: not judged from the allocation (the
+// paths that reached it speak of iterations the return no longer knows).
+func.func @data_guarded_allocation_in_loop(%flags: memref<?xi1>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %f = memref.load %flags[%i] : memref<?xi1>
+    scf.if %f {
+      %t = memref.alloc() : memref<4xf32>
+      memref.dealloc %t : memref<4xf32>
+    }
+  }
+  return
+}
