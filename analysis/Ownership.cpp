@@ -350,6 +350,39 @@ llvm::SmallVector<Operation *> asyncBodiesAwaited(Operation *op) {
   return out;
 }
 
+llvm::SmallVector<Operation *> asyncBodiesNeverAwaited(Operation *ret) {
+  llvm::SmallVector<Operation *> out;
+  if (!ret->hasTrait<OpTrait::ReturnLike>() ||
+      !isa_and_nonnull<FunctionOpInterface>(ret->getParentOp()))
+    return out;
+  for (Operation &op : *ret->getBlock()) {
+    if (&op == ret)
+      break;
+    if (!isa<async::ExecuteOp>(op))
+      continue;
+    // Its results, and those of the executes that depend on them, reach
+    // only executes.
+    SmallVector<Operation *> work{&op};
+    DenseSet<Operation *> seen;
+    bool awaited = false;
+    while (!work.empty() && !awaited) {
+      Operation *x = work.pop_back_val();
+      if (!seen.insert(x).second)
+        continue;
+      for (Value r : x->getResults())
+        for (Operation *user : r.getUsers()) {
+          if (isa<async::ExecuteOp>(user))
+            work.push_back(user);
+          else
+            awaited = true;
+        }
+    }
+    if (!awaited)
+      out.push_back(&op);
+  }
+  return out;
+}
+
 bool asyncBodyOrderedAfter(Operation *later, Operation *earlier) {
   SmallVector<Operation *> work{later};
   DenseSet<Operation *> seen;

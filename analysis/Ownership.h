@@ -149,6 +149,13 @@ llvm::SmallVector<mlir::Operation *> asyncBodiesAwaited(mlir::Operation *op);
 /// body of `earlier` ended: it depends, directly or through other
 /// executes, on a token or value `earlier` makes.
 bool asyncBodyOrderedAfter(mlir::Operation *later, mlir::Operation *earlier);
+/// The `async.execute`s before `ret`, a return of the function, in its
+/// block, that nothing awaits: their tokens and values go only to other
+/// executes that nothing awaits either (no await, group, call, return or
+/// other op takes them). Their bodies may run after anything the function
+/// does after them.
+llvm::SmallVector<mlir::Operation *>
+asyncBodiesNeverAwaited(mlir::Operation *ret);
 /// The memrefs from outside `execute` (defined there, or bound to a body
 /// argument from an operand's future, `%v as %x`) whose memory its body
 /// accesses on every run of the body: by ops in the body's entry block, or

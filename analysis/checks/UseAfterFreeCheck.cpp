@@ -55,9 +55,14 @@ public:
         std::string via = doc.nameOf(e.via);
         Finding f = finding(g.anchor);
         bool returns = e.op->hasTrait<OpTrait::ReturnLike>();
-        f.message = "'" + e.op->getName().getStringRef().str() + "' " +
-                    (returns ? "returns " : "uses ") + "buffer " + name +
-                    " after it was freed";
+        if (e.unawaitedBody)
+          f.message = "the body of an 'async.execute' that nothing awaits "
+                      "may use buffer " +
+                      name + " after it was freed";
+        else
+          f.message = "'" + e.op->getName().getStringRef().str() + "' " +
+                      (returns ? "returns " : "uses ") + "buffer " + name +
+                      " after it was freed";
         if (via != name)
           f.message += " (through its alias " + via + ")";
         Message when = describeCondition(la, e.cond, e.op);
@@ -87,6 +92,11 @@ public:
                                  doc.rangeOf(work.op)});
             break;
           }
+        if (e.unawaitedBody)
+          f.related.push_back({"this 'async.execute' body uses " + via +
+                                   " and may run until after the function "
+                                   "returns",
+                               doc.rangeOf(e.unawaitedBody)});
         // An await uses what the body it waits for uses.
         for (Operation *execute : asyncBodiesAwaited(e.op))
           if (llvm::is_contained(asyncBodyCapturedUses(execute), e.via))

@@ -83,6 +83,9 @@ struct Event {
   /// (`memref.dealloc` of a `gpu.alloc` buffer, `gpu.dealloc` of a
   /// `memref.alloc` one).
   bool wrongDeallocator = false;
+  /// UseAfterFree at a return: the `async.execute` nothing awaits whose
+  /// body may use the buffer after the host freed it.
+  mlir::Operation *unawaitedBody = nullptr;
 };
 
 /// What callers need to know of a function.

@@ -75,8 +75,9 @@ private:
   void stackEscapes(mlir::Operation *yield, mlir::Value v, PathState &st);
   /// At `await`, which waits for `execute`'s body: a use after free of
   /// `v`, which the body uses, where the host freed it after the execute.
+  /// (At a return, `neverAwaited`: nothing waits for the body.)
   void raceWithBody(mlir::Operation *await, mlir::Operation *execute,
-                    mlir::Value v, PathState &st);
+                    mlir::Value v, PathState &st, bool neverAwaited = false);
   /// The call of a coroutine whose token `op`, an `async.runtime.await`,
   /// is the first to wait for (Context::usedUntilAwaited), if it is one.
   mlir::Operation *coroutineCallAwaited(mlir::Operation *op);

@@ -33,6 +33,11 @@ void Transfer::checkAwaitedUses(Operation *op, PathState &st) {
   for (Operation *execute : asyncBodiesAwaited(op))
     for (Value v : asyncBodyCapturedUses(execute))
       raceWithBody(op, execute, v, st);
+  // A body nothing awaits may run after the function returns: a free made
+  // on the host after the execute races with its uses all the same.
+  for (Operation *execute : asyncBodiesNeverAwaited(op))
+    for (Value v : asyncBodyCapturedUses(execute))
+      raceWithBody(op, execute, v, st, /*neverAwaited=*/true);
   // The same after -async-to-async-runtime: the call of the coroutine
   // outlined from the body, and the await of the token it returns.
   if (Operation *call = coroutineCallAwaited(op))
@@ -60,7 +65,7 @@ Operation *Transfer::coroutineCallAwaited(Operation *op) {
 }
 
 void Transfer::raceWithBody(Operation *await, Operation *execute, Value v,
-                            PathState &st) {
+                            PathState &st, bool neverAwaited) {
   BddManager &bdd = ctx.bdd;
   Block *block = await->getBlock();
   for (const AliasEntry &e : flow.aliasOf(v)) {
@@ -101,6 +106,8 @@ void Transfer::raceWithBody(Operation *await, Operation *execute, Value v,
     ev.cond = c;
     ev.via = v;
     ev.firstFree = firstFree;
+    if (neverAwaited)
+      ev.unawaitedBody = execute;
     ctx.events.record(ev, *b);
   }
 }
