@@ -167,6 +167,21 @@ public:
   casesOfSwitch(mlir::Operation *sw, mlir::Value selector,
                 llvm::ArrayRef<llvm::APInt> cases, const Message &where);
   static constexpr unsigned MaxCodedCells = 1u << 16;
+  /// How partsOf reads a truncation that may not fit: as valueIn does
+  /// (partsOfTruncation), by its own cells (what valueInTruncation asks
+  /// where the wide value does not fit), or not at all (nullopt).
+  enum class Truncation { Follow, OwnCells, Refuse };
+  /// casesOfSwitch's reading of disjoint `sets` of `v`'s values that
+  /// cover them all, named by `labels`: per set, the paths on which `v` is
+  /// in it.
+  std::optional<llvm::SmallVector<Bdd>>
+  partsOf(mlir::Operation *sw, mlir::Value v, llvm::ArrayRef<ValueSet> sets,
+          llvm::ArrayRef<Message> labels, const Message &where,
+          Truncation truncation);
+  std::optional<llvm::SmallVector<Bdd>>
+  partsOfTruncation(mlir::Operation *sw, mlir::Value x, mlir::Value wide,
+                    llvm::ArrayRef<ValueSet> parts,
+                    llvm::ArrayRef<Message> labels, const Message &where);
 
   /// Where a loop is, for wording its first-iteration atom.
   struct LoopPlace {

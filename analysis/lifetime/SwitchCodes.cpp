@@ -66,30 +66,51 @@ ConditionTable::casesOfSwitch(Operation *sw, Value selector,
   unsigned width = ConstantIntRanges::getStorageBitwidth(selector.getType());
   if (width <= 1 || cases.empty())
     return std::nullopt;
-  // Each case as valueIn asks it: of the value its questions go to.
-  Value x;
   SmallVector<ValueSet> parts;
+  SmallVector<Message> labels;
   llvm::DenseSet<APInt> seen;
   for (const APInt &c : cases) {
     if (c.getBitWidth() != width || !seen.insert(c).second)
       return std::nullopt;
-    Value y = selector;
-    ValueSet set = ValueSet::single(c);
+    parts.push_back(ValueSet::single(c));
+    labels.push_back("case " + llvm::toString(c, 10, /*Signed=*/true));
+  }
+  parts.push_back(ValueSet::unionOf(parts, width).complement());
+  labels.push_back("its default case");
+  return partsOf(sw, selector, parts, labels, where, Truncation::Follow);
+}
+
+std::optional<SmallVector<Bdd>>
+ConditionTable::partsOf(Operation *sw, Value v, ArrayRef<ValueSet> sets,
+                        ArrayRef<Message> labels, const Message &where,
+                        Truncation truncation) {
+  // Each part as valueIn asks it: of the value its questions go to.
+  Value x;
+  SmallVector<ValueSet> parts;
+  for (const ValueSet &s : sets) {
+    Value y = v;
+    ValueSet set = s;
     askOfSource(y, set, [this](Value v) { return facts.rangeOf(v); });
     if ((x && y != x) || (!parts.empty() && set.width() != parts[0].width()))
       return std::nullopt;
     x = y;
     parts.push_back(std::move(set));
   }
-  // (valueIn reads these another way: an i1's formula, a select's
-  // condition, a truncation's wide value, a loop counter's first
-  // iteration, a counter's pair cells with its loop's bound.)
   Operation *def = x.getDefiningOp();
   if (x.getType().isInteger(1) ||
-      ConstantIntRanges::getStorageBitwidth(x.getType()) != parts[0].width() ||
-      (isa_and_nonnull<arith::SelectOp, LLVM::SelectOp>(def) &&
+      ConstantIntRanges::getStorageBitwidth(x.getType()) != parts[0].width())
+    return std::nullopt;
+  if (Value wide = def ? truncated(def) : Value();
+      wide && truncation != Truncation::OwnCells)
+    return truncation == Truncation::Follow
+               ? partsOfTruncation(sw, x, wide, parts, labels, where)
+               : std::nullopt;
+  // (valueIn reads these another way: a select's condition, a loop
+  // counter's first iteration, a counter's pair cells with its loop's
+  // bound.)
+  if ((isa_and_nonnull<arith::SelectOp, LLVM::SelectOp>(def) &&
        def->getOperand(0).getType().isInteger(1)) ||
-      (def && truncated(def)) || facts.firstIterationValue(x))
+      facts.firstIterationValue(x))
     return std::nullopt;
   x = same.representative(x);
   if (constantPartners.count(x))
@@ -101,12 +122,7 @@ ConditionTable::casesOfSwitch(Operation *sw, Value selector,
   if (cells.empty() || cells.front().values.width() != parts[0].width())
     return std::nullopt;
 
-  unsigned defaultPart = parts.size();
-  parts.push_back(ValueSet::unionOf(parts, parts[0].width()).complement());
-  SmallVector<Message> labels;
-  for (const APInt &c : cases)
-    labels.push_back("case " + llvm::toString(c, 10, /*Signed=*/true));
-  labels.push_back("its default case");
+  unsigned defaultPart = parts.size() - 1;
   // The part of each single value a case asks about.
   llvm::DenseMap<APInt, unsigned> partOf;
   bool allSingle = true;
@@ -162,6 +178,52 @@ ConditionTable::casesOfSwitch(Operation *sw, Value selector,
     }
   }
   valueCells[x] = std::move(split);
+  return out;
+}
+
+std::optional<SmallVector<Bdd>> ConditionTable::partsOfTruncation(
+    Operation *sw, Value x, Value wide, ArrayRef<ValueSet> parts,
+    ArrayRef<Message> labels, const Message &where) {
+  // As valueInTruncation reads one question: where wide fits in x's type,
+  // the part is the question on wide; where it does not, on x's own
+  // cells (`%k == 1` decides a switch on `index_cast %k to i32`, what
+  // -convert-scf-to-cf makes of an scf.index_switch).
+  if (!(wide.getType().isSignlessInteger() || wide.getType().isIndex()))
+    return std::nullopt;
+  unsigned from = ConstantIntRanges::getStorageBitwidth(wide.getType());
+  unsigned to = parts[0].width();
+  if (to <= 1 || to >= from)
+    return std::nullopt;
+  ValueSet fits = ValueSet::within(
+      ConstantIntRanges::fromSigned(APInt::getSignedMinValue(to).sext(from),
+                                    APInt::getSignedMaxValue(to).sext(from)));
+  // Of wide: each part where it fits, then every value that does not.
+  SmallVector<ValueSet> wideParts;
+  SmallVector<Message> wideLabels(labels.begin(), labels.end());
+  for (const ValueSet &p : parts)
+    wideParts.push_back(p.afterExtension(from, /*sign=*/true).intersect(fits));
+  wideParts.push_back(fits.complement());
+  std::string narrow;
+  llvm::raw_string_ostream os(narrow);
+  os << x.getType();
+  wideLabels.push_back("a value of " + namer(wide) + " that does not fit in " +
+                       narrow);
+  std::optional<SmallVector<Bdd>> ofWide =
+      partsOf(sw, wide, wideParts, wideLabels, where, Truncation::Refuse);
+  if (!ofWide)
+    return std::nullopt;
+  Bdd outside = ofWide->back();
+  if (outside == BddManager::False) {
+    ofWide->pop_back();
+    return ofWide;
+  }
+  std::optional<SmallVector<Bdd>> own =
+      partsOf(sw, x, parts, labels, where, Truncation::OwnCells);
+  if (!own)
+    return std::nullopt;
+  SmallVector<Bdd> out;
+  for (unsigned j = 0, e = parts.size(); j < e; ++j)
+    out.push_back(bdd.disj((*ofWide)[j], bdd.conj(outside, (*own)[j])));
   return out;
 }
 

@@ -326,7 +326,7 @@ TEST(CostShapeTest, PathStatesCountAgainstTheMemoryBudget) {
 // of k atoms, N^2 nodes and operations, not checked from about 400 cases
 // on correct code. Read as one code of 11 atoms, the work grows with N.
 std::string switchShape(int n, bool indexSwitch, int leakyCase,
-                        bool freeLater = false) {
+                        bool freeLater = false, bool lowered = false) {
   std::ostringstream s;
   const char *m = "memref<4xf32>";
   if (indexSwitch) {
@@ -340,7 +340,14 @@ std::string switchShape(int n, bool indexSwitch, int leakyCase,
     }
     s << "  default {\n    memref.dealloc %a : " << m << "\n  }\n";
   } else {
-    s << "func.func @sw(%f: i32) {\n  %a = memref.alloc() : " << m
+    // (-convert-scf-to-cf's index_switch: a switch on the index cast to
+    // i32, which may not fit.)
+    if (lowered)
+      s << "func.func @sw(%g: index) {\n  %f = arith.index_cast %g : index "
+           "to i32\n";
+    else
+      s << "func.func @sw(%f: i32) {\n";
+    s << "  %a = memref.alloc() : " << m
       << "\n  cf.switch %f : i32, [\n    default: ^d";
     for (int i = 0; i < n; ++i)
       s << ",\n    " << i << ": ^c" << i;
@@ -380,6 +387,16 @@ TEST(CostShapeTest, SwitchOfTwoThousandCases) {
         lintShape(switchShape(2000, indexSwitch, 1234, /*freeLater=*/true));
     EXPECT_TRUE(freedLater.findings.empty()) << indexSwitch;
   }
+  // As -convert-scf-to-cf lowers an index_switch: its cases are questions
+  // on the index where it fits in i32 and on the i32 where it does not.
+  Outcome lowered = lintShape(switchShape(2000, false, -1, false, true));
+  EXPECT_TRUE(lowered.findings.empty());
+  EXPECT_LT(lowered.cost.operations, 3'000'000u);
+  Outcome loweredLeak = lintShape(switchShape(2000, false, 1234, false, true));
+  ASSERT_EQ(loweredLeak.findings.size(), 1u);
+  EXPECT_NE(loweredLeak.findings[0].message.str().find("takes case 1234 "),
+            std::string::npos)
+      << loweredLeak.findings[0].message.str();
 }
 
 } // namespace
