@@ -30,21 +30,14 @@ Message ConditionTable::describe(Bdd cond, Bdd reach, Operation *at) {
   Message out;
   for (auto [var, val] : cube) {
     Message words;
+    Operation *sw = val ? nullptr : atoms[var].caseOf;
+    auto cases = sw ? switchCases.find(sw) : switchCases.end();
     if (std::optional<unsigned> set = atoms[var].codeSet) {
       if (!codesWorded.insert(*set).second)
         continue;
       words = wordCode(codes[*set], labelsTaken(codes[*set], described));
-      if (!words.empty()) {
-        if (!out.empty())
-          out += " and ";
-        out += words;
-      }
-      continue;
-    }
-    Operation *sw = val ? nullptr : atoms[var].caseOf;
-    auto cases = sw ? switchCases.find(sw) : switchCases.end();
-    if (cases != switchCases.end() &&
-        casesNotTaken.lookup(sw) == cases->second.first) {
+    } else if (cases != switchCases.end() &&
+               casesNotTaken.lookup(sw) == cases->second.first) {
       words = cases->second.second;
       casesNotTaken[sw] = 0; // worded once
     } else if (sw && casesNotTaken.lookup(sw) == 0) {

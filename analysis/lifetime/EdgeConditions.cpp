@@ -84,7 +84,6 @@ std::vector<Bdd> EdgeConditions::ofBranch(Operation *term) {
 
 std::vector<Bdd> EdgeConditions::ofSwitch(Operation *term,
                                           const SwitchForm &sw) {
-  BddManager &bdd = ctx.bdd;
   std::vector<Bdd> out(term->getNumSuccessors(), BddManager::False);
   APInt cst;
   // A coroutine lowered to LLVM goes on where `llvm.intr.coro.suspend`
@@ -101,20 +100,30 @@ std::vector<Bdd> EdgeConditions::ofSwitch(Operation *term,
     out[hit] = BddManager::True;
     return out;
   }
+  SmallVector<Bdd> taken =
+      casesTaken(term, sw.flag, sw.cases, "the switch at ");
+  for (unsigned i = 0, e = sw.cases.size(); i < e; ++i)
+    out[i + 1] = taken[i];
+  out[0] = taken.back();
+  return out;
+}
+
+SmallVector<Bdd> EdgeConditions::casesTaken(Operation *op, Value selector,
+                                            ArrayRef<APInt> values,
+                                            StringRef what) {
   if (std::optional<SmallVector<Bdd>> coded =
-          codedCases(term, sw.flag, sw.cases, "the switch at ")) {
-    for (unsigned i = 0, e = sw.cases.size(); i < e; ++i)
-      out[i + 1] = (*coded)[i];
-    out[0] = coded->back();
-    return out;
-  }
+          codedCases(op, selector, values, what))
+    return *coded;
+  // Case by case: each where the ones before it are not taken.
+  BddManager &bdd = ctx.bdd;
+  SmallVector<Bdd> out;
   Bdd rest = BddManager::True;
-  for (auto [i, v] : llvm::enumerate(sw.cases)) {
-    Bdd a = caseTaken(term, i, sw.cases.size(), sw.flag, v, "the switch at ");
-    out[i + 1] = bdd.conj(rest, a);
+  for (auto [i, v] : llvm::enumerate(values)) {
+    Bdd a = caseTaken(op, i, values.size(), selector, v, what);
+    out.push_back(bdd.conj(rest, a));
     rest = bdd.conj(rest, bdd.negate(a));
   }
-  out[0] = rest;
+  out.push_back(rest);
   return out;
 }
 
@@ -382,36 +391,20 @@ Bdd EdgeConditions::constraintHolds(affine::AffineIfOp op, unsigned i,
 std::vector<Bdd>
 EdgeConditions::ofIndexSwitch(Operation *raw, ArrayRef<RegionSuccessor> succs) {
   auto sw = cast<scf::IndexSwitchOp>(raw);
-  BddManager &bdd = ctx.bdd;
   std::vector<Bdd> out(succs.size(), BddManager::False);
   SmallVector<APInt> values;
   for (int64_t c : sw.getCases())
     values.push_back(
         APInt(IndexType::kInternalStorageBitWidth, c, /*isSigned=*/true));
-  if (std::optional<SmallVector<Bdd>> coded =
-          codedCases(raw, sw.getArg(), values, "the index_switch at ")) {
-    DenseMap<Region *, Bdd> byRegion;
-    for (auto [i, caseRegion] : llvm::enumerate(sw.getCaseRegions()))
-      byRegion[&caseRegion] = (*coded)[i];
-    for (auto [i, s] : llvm::enumerate(succs))
-      out[i] = byRegion.count(s.getSuccessor()) ? byRegion[s.getSuccessor()]
-                                                : coded->back();
-    return out;
-  }
-  Bdd rest = BddManager::True;
+  SmallVector<Bdd> taken =
+      casesTaken(raw, sw.getArg(), values, "the index_switch at ");
   DenseMap<Region *, Bdd> byRegion;
-  for (auto [i, caseRegion] : llvm::enumerate(sw.getCaseRegions())) {
-    APInt value(IndexType::kInternalStorageBitWidth, sw.getCases()[i],
-                /*isSigned=*/true);
-    Bdd a = caseTaken(raw, i, sw.getNumCases(), sw.getArg(), value,
-                      "the index_switch at ");
-    byRegion[&caseRegion] = bdd.conj(rest, a);
-    rest = bdd.conj(rest, bdd.negate(a));
-  }
+  for (auto [i, caseRegion] : llvm::enumerate(sw.getCaseRegions()))
+    byRegion[&caseRegion] = taken[i];
   // Regions that are not a case (the default) take what no case took.
   for (auto [i, s] : llvm::enumerate(succs))
-    out[i] =
-        byRegion.count(s.getSuccessor()) ? byRegion[s.getSuccessor()] : rest;
+    out[i] = byRegion.count(s.getSuccessor()) ? byRegion[s.getSuccessor()]
+                                              : taken.back();
   return out;
 }
 

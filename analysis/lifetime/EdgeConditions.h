@@ -61,6 +61,12 @@ private:
   Bdd caseTaken(mlir::Operation *op, unsigned idx, unsigned numCases,
                 mlir::Value selector, const llvm::APInt &value,
                 llvm::StringRef what);
+  /// Per case of `op` (a switch on `selector` with case `values`), then
+  /// for its default, the paths that take it: codedCases where it reads
+  /// them, else case by case (caseTaken), each where none before it is.
+  llvm::SmallVector<Bdd> casesTaken(mlir::Operation *op, mlir::Value selector,
+                                    llvm::ArrayRef<llvm::APInt> values,
+                                    llvm::StringRef what);
   /// Per case of `op`, then for its default, the paths that take it, as
   /// ConditionTable::casesOfSwitch reads a switch of at least
   /// MinCodedCases cases (made once); nullopt where it reads none, or the
