@@ -460,9 +460,7 @@ std::optional<Bdd> ConditionTable::valueInTruncation(Value x,
   // switch on `index_cast %k to i32` (what -convert-scf-to-cf makes of an
   // scf.index_switch) agree. Elsewhere x is what the truncation keeps of
   // wide, its own question (atoms of its own).
-  ValueSet fits = ValueSet::within(
-      ConstantIntRanges::fromSigned(APInt::getSignedMinValue(to).sext(from),
-                                    APInt::getSignedMaxValue(to).sext(from)));
+  ValueSet fits = ValueSet::fitting(to, from);
   Bdd inFits = valueIn(wide, set.afterExtension(from, /*sign=*/true), atom);
   std::string narrow;
   llvm::raw_string_ostream os(narrow);

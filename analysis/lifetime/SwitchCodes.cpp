@@ -194,9 +194,7 @@ std::optional<SmallVector<Bdd>> ConditionTable::partsOfTruncation(
   unsigned to = parts[0].width();
   if (to <= 1 || to >= from)
     return std::nullopt;
-  ValueSet fits = ValueSet::within(
-      ConstantIntRanges::fromSigned(APInt::getSignedMinValue(to).sext(from),
-                                    APInt::getSignedMaxValue(to).sext(from)));
+  ValueSet fits = ValueSet::fitting(to, from);
   // Of wide: each part where it fits, then every value that does not.
   SmallVector<ValueSet> wideParts;
   SmallVector<Message> wideLabels(labels.begin(), labels.end());

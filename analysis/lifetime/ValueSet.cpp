@@ -80,6 +80,12 @@ ValueSet ValueSet::where(arith::CmpIPredicate pred, const APInt &c) {
   return all(w);
 }
 
+ValueSet ValueSet::fitting(unsigned narrowWidth, unsigned wideWidth) {
+  return within(ConstantIntRanges::fromSigned(
+      APInt::getSignedMinValue(narrowWidth).sext(wideWidth),
+      APInt::getSignedMaxValue(narrowWidth).sext(wideWidth)));
+}
+
 ValueSet ValueSet::within(const ConstantIntRanges &r) {
   return signedRange(r.smin(), r.smax()).intersect([&] {
     ValueSet u(r.umin().getBitWidth());

@@ -37,6 +37,9 @@ public:
   static ValueSet where(mlir::arith::CmpIPredicate pred, const llvm::APInt &c);
   /// The values both the unsigned and the signed bounds of `r` allow.
   static ValueSet within(const mlir::ConstantIntRanges &r);
+  /// The values of `wideWidth` bits that are a `narrowWidth`-bit value
+  /// sign-extended: those a truncation to `narrowWidth` keeps.
+  static ValueSet fitting(unsigned narrowWidth, unsigned wideWidth);
 
   unsigned width() const { return bits; }
   bool empty() const { return intervals.empty(); }
