@@ -1,6 +1,7 @@
 //===- PathState.cpp - The lattice: buffer conditions on a path -----------===//
 #include "analysis/lifetime/PathState.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 
 namespace memlint::lifetime {
@@ -44,6 +45,86 @@ bool PathLattice::join(PathState &acc, const PathState &in, bool &first) {
         joinEntry(acc.entries.mut(b), y, pa, pb, path, changed);
       });
   return changed;
+}
+
+void PathLattice::joinMany(PathState &acc, bool &first,
+                           llvm::ArrayRef<PathState> ins,
+                           const PathState &base) {
+  llvm::SmallVector<const PathState *> states;
+  if (!first && !acc.unreachable())
+    states.push_back(&acc);
+  for (const PathState &s : ins)
+    if (!s.unreachable())
+      states.push_back(&s);
+  auto oneByOne = [&] {
+    for (const PathState &s : ins)
+      join(acc, s, first);
+  };
+  if (states.size() < MinJoinMany ||
+      llvm::any_of(states, [&](const PathState *s) {
+        return s->entries.size() != base.entries.size();
+      }))
+    return oneByOne();
+  // The paths must not overlap: then the paths on which a buffer keeps
+  // its entry in `base` are the others' complement.
+  Bdd path = BddManager::False;
+  for (const PathState *s : states) {
+    if (bdd.conj(path, s->path) != BddManager::False)
+      return oneByOne();
+    path = bdd.disj(path, s->path);
+  }
+  // Per buffer, the inputs whose entry is not base's.
+  llvm::DenseMap<unsigned, llvm::SmallVector<unsigned, 2>> changedIn;
+  for (auto [i, s] : llvm::enumerate(states))
+    s->entries.forEachBuffer(
+        [&](unsigned c) { return s->entries.shares(base.entries, c); },
+        [&](unsigned b) {
+          if (s->entries[b] != base.entries[b])
+            changedIn[b].push_back(i);
+        });
+  PathState out;
+  out.path = path;
+  out.entries = base.entries;
+  for (auto &[b, which] : changedIn) {
+    const Entry &kept = base.entries[b];
+    Bdd others = BddManager::False;
+    if (!kept.untouched()) {
+      Bdd changedPaths = BddManager::False;
+      for (unsigned i : which)
+        changedPaths = bdd.disj(changedPaths, states[i]->path);
+      others = bdd.conj(path, bdd.negate(changedPaths));
+    }
+    Bdd live = bdd.conj(kept.live, others);
+    Bdd freed = bdd.conj(kept.freed, others);
+    FreeList sites;
+    for (const FreeSite &f : pool[kept.freers])
+      if (Bdd c = bdd.conj(f.cond, others); c != BddManager::False)
+        sites.push_back({f.op, c});
+    for (unsigned i : which) {
+      const Entry &e = states[i]->entries[b];
+      Bdd p = states[i]->path;
+      live = bdd.disj(live, bdd.conj(e.live, p));
+      freed = bdd.disj(freed, bdd.conj(e.freed, p));
+      for (const FreeSite &f : pool[e.freers]) {
+        Bdd c = bdd.conj(f.cond, p);
+        if (c == BddManager::False)
+          continue;
+        auto it = llvm::find_if(
+            sites, [&](const FreeSite &g) { return g.op == f.op; });
+        if (it == sites.end())
+          sites.push_back({f.op, c});
+        else
+          it->cond = bdd.disj(it->cond, c);
+      }
+    }
+    for (FreeSite &f : sites)
+      f.cond = bdd.restrict(f.cond, path);
+    out.entries.mut(b) =
+        Entry{bdd.restrict(live, path), bdd.restrict(freed, path),
+              internFreers(std::move(sites))};
+  }
+  acc = std::move(out);
+  first = false;
 }
 
 void PathLattice::joinEntry(Entry &x, const Entry &y, Bdd pa, Bdd pb, Bdd path,

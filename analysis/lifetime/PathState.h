@@ -197,6 +197,17 @@ public:
   /// cleared). Returns whether `acc` changed (as conditions, not as
   /// representations).
   bool join(PathState &acc, const PathState &in, bool &first);
+  /// Joins all of `ins` into `acc` (as `join` does one by one; `first`
+  /// likewise). `base` is a state the inputs grew from (the state entering
+  /// the region op whose exits they are): where each input shares most of
+  /// its entries with it and their paths are disjoint, the work is in the
+  /// entries some input changed, not in the entries times the inputs (an
+  /// scf.index_switch of 8,000 cases each yielding its own buffer joined
+  /// 8,000 exits into a state holding all the buffers before them).
+  void joinMany(PathState &acc, bool &first, llvm::ArrayRef<PathState> ins,
+                const PathState &base);
+  /// Below this many inputs joinMany joins one by one.
+  static constexpr unsigned MinJoinMany = 8;
   /// Makes a buffer's conditions absolute (conjoined with `path`), so the
   /// path may then lose atoms without changing what the entry says.
   void makeAbsolute(Entry &e, Bdd path);

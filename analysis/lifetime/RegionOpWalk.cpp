@@ -143,7 +143,14 @@ public:
     enter(st);
     findLoopHeads();
     if (loopHeads.empty()) {
+      // One round: the exits to the results are joined together at its
+      // end (PathLattice::joinMany), not one by one.
+      bool outHadState = out.any;
+      deferredExits.emplace();
       runRound();
+      bool first = !outHadState;
+      w.ctx.lattice.joinMany(out.st, first, *deferredExits, st);
+      deferredExits.reset();
       leave(st);
       return;
     }
@@ -187,7 +194,10 @@ private:
   void toParent(const PathState &es, ValueRange operands, ValueRange inputs) {
     bool first = !out.any;
     out.any = true;
-    w.ctx.lattice.join(out.st, es, first);
+    if (deferredExits)
+      deferredExits->push_back(es);
+    else
+      w.ctx.lattice.join(out.st, es, first);
     if (inputs.empty()) {
       // No inputs named: operand j is result j.
       w.flow.passOperands(operands, es.path, out);
@@ -235,6 +245,9 @@ private:
   DenseMap<Region *, Incoming> entryIn, backIn;
   /// What reaches the results; `outEntryOnly` straight from the entry.
   Incoming out, outEntryOnly;
+  /// While set, the states of exits to the results, joined into `out` at
+  /// the end of the op's one round.
+  std::optional<std::vector<PathState>> deferredExits;
   /// Regions some terminator of the op branches back to.
   DenseSet<Region *> loopHeads;
   /// Loop heads that only decide whether the body runs (scf.while's

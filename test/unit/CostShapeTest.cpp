@@ -400,4 +400,43 @@ TEST(CostShapeTest, SwitchOfTwoThousandCases) {
   expectLeakInCase1234(lintShape(switchShape(2000, false, 1234, false, true)));
 }
 
+// An scf.index_switch whose n cases each allocate a buffer and yield it,
+// freed after the switch; in case `bugCase` the buffer is also freed before
+// it is yielded. Its exits joined one by one into a state holding the
+// buffers of all the cases before each: n^2 operations, not checked from
+// about 2,000 cases. Joined together, the work grows with n.
+std::string switchYieldsShape(int n, int bugCase) {
+  std::ostringstream s;
+  const char *m = "memref<16xf32>";
+  s << "func.func @sw(%i: index) {\n  %r = scf.index_switch %i -> " << m
+    << "\n";
+  auto region = [&](bool bug) {
+    s << "    %b = memref.alloc() : " << m << "\n";
+    if (bug)
+      s << "    memref.dealloc %b : " << m << "\n";
+    s << "    scf.yield %b : " << m << "\n  }\n";
+  };
+  for (int k = 0; k < n; ++k) {
+    s << "  case " << k << " {\n";
+    region(k == bugCase);
+  }
+  s << "  default {\n";
+  region(false);
+  s << "  memref.dealloc %r : " << m << "\n  return\n}\n";
+  return s.str();
+}
+
+TEST(CostShapeTest, IndexSwitchOfEightThousandCasesYieldingBuffers) {
+  Outcome clean = lintShape(switchYieldsShape(8000, -1));
+  EXPECT_TRUE(clean.findings.empty());
+  // (One by one: not checked, 6M operations at 2,000 cases.)
+  EXPECT_LT(clean.cost.operations, 1'000'000u);
+  Outcome doubleFree = lintShape(switchYieldsShape(8000, 4321));
+  ASSERT_EQ(count(doubleFree, "double-free"), 1u);
+  EXPECT_EQ(doubleFree.findings.size(), 1u);
+  EXPECT_NE(doubleFree.findings[0].message.str().find("case 4321"),
+            std::string::npos)
+      << doubleFree.findings[0].message.str();
+}
+
 } // namespace
