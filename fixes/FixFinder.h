@@ -70,6 +70,14 @@ public:
   std::vector<std::optional<Fix>> leaksTogether(unsigned fn,
                                                 ArrayRef<const Group *> groups,
                                                 bool alone = false);
+  /// Fixes for the use-after-free findings `groups` of function `fn` that
+  /// are proven together (UsesAfterFreeTogether.cpp): each finding's free
+  /// removed and its buffer's leak repaired (leaksTogether), three
+  /// analyses or so for the lot. `alone` and what a fix given proves: as
+  /// for leaksTogether. The groups without one are for fixFor.
+  std::vector<std::optional<Fix>>
+  usesAfterFreeTogether(unsigned fn, ArrayRef<const Group *> groups,
+                        bool alone = false);
   /// The merge fixes of the `missed-reuse` findings of function `fn`,
   /// whose ops are `pairs` (one result per pair).
   std::vector<std::optional<Fix>> mergesFor(unsigned fn,

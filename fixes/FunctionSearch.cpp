@@ -87,22 +87,29 @@ static void attachTo(FunctionSearch &out, const SearchInput &in,
   // one. Where the fixes are offered alone (not for `memlint fix`), only
   // those that hold alone by what the group proves (FixFinder::
   // leaksTogether's `alone`).
-  if (llvm::any_of(findings,
-                   [](const Finding &f) { return f.check == "leak"; })) {
-    groups = groupEvents(base, only);
-    grouped = true;
-    std::map<unsigned, std::vector<std::pair<size_t, const Group *>>> leaksOf;
+  // Uses after free likewise (FixFinder::usesAfterFreeTogether).
+  for (StringRef check : {"leak", "use-after-free"}) {
+    if (llvm::none_of(findings,
+                      [&](const Finding &f) { return f.check == check; }))
+      continue;
+    if (!grouped) {
+      groups = groupEvents(base, only);
+      grouped = true;
+    }
+    std::map<unsigned, std::vector<std::pair<size_t, const Group *>>> byFn;
     for (auto [i, f] : llvm::enumerate(findings))
-      if (f.check == "leak")
+      if (f.check == check)
         if (auto it = groups.find({f.check, f.range}); it != groups.end())
-          leaksOf[it->second.fn].push_back({i, &it->second});
-    for (auto &[fn, leaks] : leaksOf) {
+          byFn[it->second.fn].push_back({i, &it->second});
+    for (auto &[fn, entries] : byFn) {
       SmallVector<const Group *> list;
-      for (auto &[i, g] : leaks)
+      for (auto &[i, g] : entries)
         list.push_back(g);
+      bool alone = !in.leaksTogether;
       std::vector<std::optional<Fix>> fixes =
-          finder.leaksTogether(fn, list, /*alone=*/!in.leaksTogether);
-      for (auto [entry, fix] : llvm::zip(leaks, fixes))
+          check == "leak" ? finder.leaksTogether(fn, list, alone)
+                          : finder.usesAfterFreeTogether(fn, list, alone);
+      for (auto [entry, fix] : llvm::zip(entries, fixes))
         if (fix) {
           findings[entry.first].fixes.push_back(std::move(*fix));
           functionOf[entry.first] = fn;
