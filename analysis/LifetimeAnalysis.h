@@ -75,6 +75,10 @@ public:
   /// one function before and after an edit (fixes/ uses it to see a leak
   /// narrowed to fewer paths).
   double pathShare(Bdd cond) const;
+  /// The i1 values (not read from memory) whose values `cond` depends
+  /// on: what a guard may test to free on those paths alone. Empty when
+  /// the analysis gave up or was released.
+  std::vector<mlir::Value> valuesDeciding(Bdd cond) const;
   const FunctionSummary &summary() const { return sum; }
   /// Buffer index of an allocating value, or -1.
   int bufferOf(mlir::Value v) const;

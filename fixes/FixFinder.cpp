@@ -171,9 +171,13 @@ std::unique_ptr<Snapshot> FixFinder::repairLeaksBy(const Snapshot &start,
         break;
       // The last resort looks further: the place that ends a leak at once
       // may come after many that only narrow it.
-      std::vector<std::vector<TextEdit>> candidates =
-          freeInsertionCandidates(src, cur->function(fn), buf.value, leak->op,
-                                  freeOp, guarded, wholeOnly ? 48 : 16);
+      std::vector<Value> guards;
+      if (guarded)
+        guards = la.valuesDeciding(leak->cond);
+      std::vector<std::vector<TextEdit>> candidates = freeInsertionCandidates(
+          src, cur->function(fn), buf.value, leak->op, freeOp, guarded,
+          wholeOnly ? 48 : 16, /*likely=*/nullptr, /*freed=*/nullptr,
+          /*points=*/nullptr, guards);
       for (const std::vector<TextEdit> &edits : candidates) {
         std::unique_ptr<Snapshot> s = analyzeEdits(*cur, edits);
         if (!s) {

@@ -145,7 +145,8 @@ private:
 /// steer branches first, at most `limit`.
 static std::vector<std::string>
 conditionsInScope(const SourceText &src, FunctionOpInterface fn,
-                  DominanceInfo &dom, Operation *at, size_t limit = 6) {
+                  DominanceInfo &dom, Operation *at, ArrayRef<Value> first,
+                  size_t limit = 6) {
   std::vector<Value> conds, others;
   auto consider = [&](Value c) {
     // Not a condition read from memory: the re-analysis takes findings
@@ -161,6 +162,10 @@ conditionsInScope(const SourceText &src, FunctionOpInterface fn,
     });
     (steers ? conds : others).push_back(c);
   };
+  // Those that decide the paths to free on go first: with more i1
+  // values in scope than the limit, the one a guard needs may come late.
+  for (Value c : first)
+    consider(c);
   for (BlockArgument a : fn.getArguments())
     consider(a);
   fn->walk([&](Operation *op) {
@@ -168,6 +173,8 @@ conditionsInScope(const SourceText &src, FunctionOpInterface fn,
       consider(r);
   });
   conds.insert(conds.end(), others.begin(), others.end());
+  std::stable_partition(conds.begin(), conds.end(),
+                        [&](Value c) { return llvm::is_contained(first, c); });
   std::vector<std::string> names;
   for (Value c : conds) {
     std::string name = src.document().nameOf(c);
@@ -303,12 +310,11 @@ static bool inOpaqueRegion(Operation *at, Value v) {
   return false;
 }
 
-std::vector<std::vector<TextEdit>>
-freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
-                        Operation *exit, llvm::StringRef freeOpName,
-                        bool guarded, size_t maxCandidates, size_t *likely,
-                        std::vector<Value> *freed,
-                        const std::vector<ProgramPoint> *points) {
+std::vector<std::vector<TextEdit>> freeInsertionCandidates(
+    const SourceText &src, FunctionOpInterface fn, Value v, Operation *exit,
+    llvm::StringRef freeOpName, bool guarded, size_t maxCandidates,
+    size_t *likely, std::vector<Value> *freed,
+    const std::vector<ProgramPoint> *points, ArrayRef<Value> guards) {
   std::vector<std::vector<TextEdit>> out;
   // The value each candidate of `out` (and of `later`) frees.
   std::vector<Value> outFreed, laterFreed;
@@ -398,7 +404,7 @@ freeInsertionCandidates(const SourceText &src, FunctionOpInterface fn, Value v,
         // The free only on the paths where an i1 in scope is true (or
         // false): for a buffer freed elsewhere on the other paths.
         for (const std::string &c :
-             conditionsInScope(src, fn, dom, pt.anchor())) {
+             conditionsInScope(src, fn, dom, pt.anchor(), guards)) {
           stmts.push_back("scf.if " + c + " { " + o.stmt + " }");
           stmts.push_back("scf.if " + c + " {} else { " + o.stmt + " }");
         }
@@ -439,7 +445,7 @@ std::vector<std::vector<TextEdit>> guardFreeCandidates(const SourceText &src,
   if (!range || !isPlainFree(free))
     return out;
   DominanceInfo dom(fn);
-  for (const std::string &name : conditionsInScope(src, fn, dom, free)) {
+  for (const std::string &name : conditionsInScope(src, fn, dom, free, {})) {
     for (bool whenTrue : {true, false})
       if (auto edits = guardOpEdits(src, free, name, whenTrue))
         out.push_back(std::move(*edits));

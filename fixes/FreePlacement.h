@@ -40,13 +40,16 @@ namespace memlint {
 /// other paths free already (e.g. through an `arith.select`). At most
 /// `maxCandidates`, the earliest. `freed`, when given, gets per candidate
 /// the value its free names (`v` or a block argument `v` is forwarded to).
+/// `guards`: the i1 values a guard tests first (those that decide the
+/// leak), before the others in scope.
 std::vector<std::vector<TextEdit>>
 freeInsertionCandidates(const SourceText &src, mlir::FunctionOpInterface fn,
                         mlir::Value v, mlir::Operation *exit,
                         llvm::StringRef freeOpName, bool guarded = false,
                         size_t maxCandidates = 16, size_t *likely = nullptr,
                         std::vector<mlir::Value> *freed = nullptr,
-                        const std::vector<ProgramPoint> *points = nullptr);
+                        const std::vector<ProgramPoint> *points = nullptr,
+                        llvm::ArrayRef<mlir::Value> guards = {});
 
 /// The first `count` block labels no block of `fn` has, in the order the
 /// candidates above take them: each candidate that adds a block names it

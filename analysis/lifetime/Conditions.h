@@ -245,6 +245,10 @@ public:
   }
   /// The block where atom `var` gets its value (null: outside any block).
   mlir::Block *definingBlock(unsigned var) const;
+  /// The SSA value a value atom stands for (null for other atoms).
+  mlir::Value valueOf(unsigned var) const {
+    return var < atoms.size() ? atoms[var].value : mlir::Value();
+  }
   /// True for atoms whose value comes from memory contents (loads, pointer
   /// comparisons) or changes every loop iteration: memlint cannot know
   /// which values they take, so findings must hold for all of them.

@@ -460,6 +460,17 @@ Message FunctionAnalysis::describePath(ArrayRef<Bdd> conds, Operation *at) {
   return ctx.conds.describe(cond, reach, at);
 }
 
+std::vector<Value> FunctionAnalysis::valuesDeciding(Bdd cond) {
+  std::vector<Value> out;
+  for (unsigned var : ctx.bdd.support(cond)) {
+    Value v = ctx.conds.valueOf(var);
+    if (v && v.getType().isInteger(1) && !ctx.conds.isDataAtom(var) &&
+        !llvm::is_contained(out, v))
+      out.push_back(v);
+  }
+  return out;
+}
+
 } // namespace memlint::lifetime
 
 namespace memlint {
@@ -540,6 +551,12 @@ LifetimeAnalysis::freedBy(mlir::Operation *op) const {
     return !bufferInfos[f.first].tracked;
   });
   return out;
+}
+
+std::vector<mlir::Value> LifetimeAnalysis::valuesDeciding(Bdd cond) const {
+  if (stopped || !impl)
+    return {};
+  return impl->valuesDeciding(cond);
 }
 
 Message LifetimeAnalysis::describePath(llvm::ArrayRef<Bdd> conds,

@@ -56,6 +56,8 @@ public:
     return out;
   }
   double pathShare(Bdd cond) const { return ctx.bdd.satFraction(cond); }
+  /// The i1 values whose atoms `cond` depends on, not read from memory.
+  std::vector<mlir::Value> valuesDeciding(Bdd cond);
   const BddManager &bdds() const { return ctx.bdd; }
   bool lostPaths() const { return ctx.pathsLost; }
 
