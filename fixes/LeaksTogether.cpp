@@ -60,8 +60,13 @@ void relabel(std::vector<TextEdit> &edits, llvm::StringRef from,
   }
 }
 
-/// The places for a free tried per leaked buffer, in rounds.
+/// The places for a free tried per leaked buffer, in rounds: plain frees,
+/// then frees under a guard on a value that decides the leak (a buffer
+/// freed on some paths already: by a `bufferization.dealloc` under a
+/// condition, through a select), as its own search tries them.
 constexpr unsigned PlacesTried = 4;
+constexpr unsigned GuardedPlacesTried = 2;
+constexpr unsigned RoundsTried = PlacesTried + GuardedPlacesTried;
 
 /// One leaked buffer's candidate: the free at one of its places.
 struct LeakCandidate {
@@ -151,6 +156,29 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
         /*guarded=*/false, /*maxCandidates=*/16, /*likely=*/nullptr, &freed,
         &*points);
     places.resize(std::min<size_t>(places.size(), PlacesTried));
+    freed.resize(std::min<size_t>(freed.size(), places.size()));
+    // Guarded frees where its own search would try them: not for a buffer
+    // with other findings (their fixes move or remove its frees, fixFor).
+    bool otherFindings =
+        llvm::any_of(std::initializer_list<EventKind>{EventKind::DoubleFree,
+                                                      EventKind::UseAfterFree},
+                     [&](EventKind k) {
+                       return base.sig.count({fn, static_cast<int>(k), b}) > 0;
+                     });
+    std::vector<Value> guards =
+        otherFindings ? std::vector<Value>() : la.valuesDeciding(leak->cond);
+    if (!guards.empty()) {
+      std::vector<Value> guardedFreed;
+      std::vector<std::vector<TextEdit>> guarded = freeInsertionCandidates(
+          src, base.function(fn), buf.value, leak->op, freeOp,
+          /*guarded=*/true, GuardedPlacesTried, /*likely=*/nullptr,
+          &guardedFreed, &*points, guards);
+      freed.resize(places.size());
+      for (auto [edits, value] : llvm::zip(guarded, guardedFreed)) {
+        places.push_back(std::move(edits));
+        freed.push_back(value);
+      }
+    }
     std::vector<bool> ownValue;
     for (size_t k = 0; k < places.size(); ++k)
       ownValue.push_back(k < freed.size() && freed[k] == buf.value);
@@ -161,10 +189,10 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
   // fixes of several rounds are taken together. The first is what every
   // candidate names its block.
   std::vector<std::string> labels =
-      freshBlockLabels(src, base.function(fn), leaked.size() * PlacesTried + 1);
+      freshBlockLabels(src, base.function(fn), leaked.size() * RoundsTried + 1);
   unsigned nextLabel = 0;
   // Rounds: each leaked buffer not fixed yet offers its next place.
-  for (unsigned rank = 0; rank < PlacesTried; ++rank) {
+  for (unsigned rank = 0; rank < RoundsTried; ++rank) {
     EditSpans spans(base.text(), base.origin());
     std::vector<LeakCandidate> candidates;
     for (auto [k, l] : llvm::enumerate(leaked)) {

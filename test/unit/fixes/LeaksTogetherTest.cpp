@@ -191,4 +191,40 @@ TEST(LeaksTogether, FixesOfferedAloneAreProvenTogetherWhereEachHoldsAlone) {
   }
 }
 
+TEST(LeaksTogether, GuardedFreesGoTogetherToo) {
+  // Twenty buffers under one bufferization.dealloc of twenty conditions,
+  // every other one retained: the retained leak on every path, the others
+  // where their condition is false. Each of the latter needs its free
+  // under a guard on its own condition. Together: a few analyses for the
+  // twenty, where one by one each guarded free cost a search of its own
+  // (and past the sixth condition in scope found none).
+  std::string text = "func.func @f(";
+  for (int k = 0; k < 20; ++k)
+    text += (k ? ", %c" : "%c") + std::to_string(k) + ": i1";
+  text += ") {\n";
+  std::string list, types, conds, kept, keptTypes;
+  for (int k = 0; k < 20; ++k) {
+    std::string a = "%a" + std::to_string(k);
+    text += "  " + a + " = memref.alloc() : memref<16xf32>\n";
+    list += (k ? ", " : "") + a;
+    types += (k ? ", " : "") + std::string("memref<16xf32>");
+    conds += (k ? ", %c" : "%c") + std::to_string(k);
+    if (k % 2 == 0) {
+      kept += (k ? ", " : "") + a;
+      keptTypes += (k ? ", " : "") + std::string("memref<16xf32>");
+    }
+  }
+  text += "  %r:10 = bufferization.dealloc (" + list + " : " + types +
+          ") if (" + conds + ") retain (" + kept + " : " + keptTypes +
+          ")\n  return\n}\n";
+  FixRunResult r = fixText(text, "t.mlir", LintOptions(), false);
+  EXPECT_EQ(r.applied, 20u);
+  EXPECT_TRUE(r.remaining.empty()) << r.text;
+  EXPECT_LE(r.analyses, 10u);
+  EXPECT_EQ(count(r.text, "} else { memref.dealloc"), 10u) << r.text;
+  std::unique_ptr<Document> d = Document::parse(r.text, "t.mlir");
+  ASSERT_TRUE(d->isValid());
+  EXPECT_TRUE(lintDocument(*d, LintOptions()).empty()) << r.text;
+}
+
 } // namespace
