@@ -78,6 +78,12 @@ public:
   std::vector<std::optional<Fix>>
   usesAfterFreeTogether(unsigned fn, ArrayRef<const Group *> groups,
                         bool alone = false);
+  /// Fixes for the double-free findings `groups` of function `fn` that are
+  /// proven together (DoubleFreesTogether.cpp): every second free removed
+  /// at once, one analysis for the lot; each fix given holds alone. The
+  /// groups without one are for fixFor.
+  std::vector<std::optional<Fix>>
+  doubleFreesTogether(unsigned fn, ArrayRef<const Group *> groups);
   /// The merge fixes of the `missed-reuse` findings of function `fn`,
   /// whose ops are `pairs` (one result per pair).
   std::vector<std::optional<Fix>> mergesFor(unsigned fn,

@@ -87,8 +87,9 @@ static void attachTo(FunctionSearch &out, const SearchInput &in,
   // one. Where the fixes are offered alone (not for `memlint fix`), only
   // those that hold alone by what the group proves (FixFinder::
   // leaksTogether's `alone`).
-  // Uses after free likewise (FixFinder::usesAfterFreeTogether).
-  for (StringRef check : {"leak", "use-after-free"}) {
+  // Uses after free and double frees likewise
+  // (FixFinder::usesAfterFreeTogether, doubleFreesTogether).
+  for (StringRef check : {"leak", "use-after-free", "double-free"}) {
     if (llvm::none_of(findings,
                       [&](const Finding &f) { return f.check == check; }))
       continue;
@@ -108,7 +109,9 @@ static void attachTo(FunctionSearch &out, const SearchInput &in,
       bool alone = !in.leaksTogether;
       std::vector<std::optional<Fix>> fixes =
           check == "leak" ? finder.leaksTogether(fn, list, alone)
-                          : finder.usesAfterFreeTogether(fn, list, alone);
+          : check == "use-after-free"
+              ? finder.usesAfterFreeTogether(fn, list, alone)
+              : finder.doubleFreesTogether(fn, list);
       for (auto [entry, fix] : llvm::zip(entries, fixes))
         if (fix) {
           findings[entry.first].fixes.push_back(std::move(*fix));

@@ -4,7 +4,8 @@
 // buffers' last uses at a few analyses for the lot
 // (FixFinder::usesAfterFreeTogether), where one by one each took two or
 // more. These tests pin what that finds and what it costs, in analyses,
-// and that each fix offered alone holds alone.
+// and that each fix offered alone holds alone. Second frees are removed
+// together the same way (FixFinder::doubleFreesTogether).
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Engine.h"
@@ -116,6 +117,43 @@ TEST(UsesAfterFreeTogether, AFreeThatAlsoFreesAnotherBufferIsLeftAlone) {
       << r.text;
   EXPECT_LT(r.text.find("\"npu.use\"(%e)"), r.text.find("memref.dealloc %e"))
       << r.text;
+}
+
+TEST(DoubleFreesTogether, ManyRemovalsCostOneAnalysis) {
+  // Twelve buffers each freed twice: one by one, an analysis per removal;
+  // together, one for the twelve, and each fix offered alone holds alone.
+  std::string text = "// a line above the function: it has a window\n"
+                     "func.func @f() {\n";
+  for (int i = 0; i < 12; ++i) {
+    std::string t = "memref<" + std::to_string(i + 1) + "xf32>";
+    std::string v = "%b" + std::to_string(i);
+    text += "  " + v + " = memref.alloc() : " + t + "\n";
+    text += "  \"npu.fill\"(" + v + ") : (" + t + ") -> ()\n";
+    text += "  memref.dealloc " + v + " : " + t + "\n";
+    text += "  memref.dealloc " + v + " : " + t + "\n";
+  }
+  text += "  return\n}\n";
+  FixRunResult r = fixText(text, "t.mlir", LintOptions(), false);
+  EXPECT_EQ(r.applied, 12u);
+  EXPECT_TRUE(r.remaining.empty()) << r.text;
+  EXPECT_LE(r.analyses, 4u);
+  EXPECT_EQ(count(r.text, "memref.dealloc"), 12u) << r.text;
+  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  std::vector<Finding> findings = lintWithFixes(*doc, LintOptions());
+  ASSERT_EQ(findings.size(), 12u);
+  for (const Finding &f : findings) {
+    ASSERT_EQ(f.check, "double-free");
+    ASSERT_EQ(f.fixes.size(), 1u) << f.message.str();
+    std::optional<std::string> after = applyEdits(text, f.fixes[0].edits);
+    ASSERT_TRUE(after);
+    std::unique_ptr<Document> d = Document::parse(*after, "t.mlir");
+    ASSERT_TRUE(d->isValid());
+    std::vector<Finding> left = lintDocument(*d, LintOptions());
+    EXPECT_EQ(left.size(), 11u) << *after;
+    for (const Finding &g : left)
+      EXPECT_FALSE(g.range == f.range) << *after;
+  }
 }
 
 } // namespace
