@@ -117,6 +117,12 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
     std::vector<std::vector<TextEdit>> places;
     /// Per place, whether its free names the allocation's own value.
     std::vector<bool> ownValue;
+    /// The values a guard on its free tests, for the guarded places that
+    /// follow the plain ones: made once a round reaches them (each walks
+    /// the function; most buffers never need them).
+    std::vector<Value> guards;
+    Operation *exit = nullptr;
+    std::string freeOp;
   };
   std::vector<Leaked> leaked;
   llvm::DenseSet<int> buffers;
@@ -167,22 +173,11 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
                      });
     std::vector<Value> guards =
         otherFindings ? std::vector<Value>() : la.valuesDeciding(leak->cond);
-    if (!guards.empty()) {
-      std::vector<Value> guardedFreed;
-      std::vector<std::vector<TextEdit>> guarded = freeInsertionCandidates(
-          src, base.function(fn), buf.value, leak->op, freeOp,
-          /*guarded=*/true, GuardedPlacesTried, /*likely=*/nullptr,
-          &guardedFreed, &*points, guards);
-      freed.resize(places.size());
-      for (auto [edits, value] : llvm::zip(guarded, guardedFreed)) {
-        places.push_back(std::move(edits));
-        freed.push_back(value);
-      }
-    }
     std::vector<bool> ownValue;
     for (size_t k = 0; k < places.size(); ++k)
       ownValue.push_back(k < freed.size() && freed[k] == buf.value);
-    leaked.push_back({i, b, std::move(places), std::move(ownValue)});
+    leaked.push_back({i, b, std::move(places), std::move(ownValue),
+                      std::move(guards), leak->op, freeOp});
   }
   LineTable lines(base.text(), base.origin());
   // Labels for the blocks candidates add, one each across the rounds: the
@@ -196,7 +191,22 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
     EditSpans spans(base.text(), base.origin());
     std::vector<LeakCandidate> candidates;
     for (auto [k, l] : llvm::enumerate(leaked)) {
-      if (out[l.group] || rank >= l.places.size() || l.places[rank].empty())
+      if (out[l.group])
+        continue;
+      // Past its plain places: the guarded ones, made now.
+      if (rank == l.places.size() && !l.guards.empty()) {
+        std::vector<Value> freed;
+        for (std::vector<TextEdit> &edits : freeInsertionCandidates(
+                 src, base.function(fn), la.buffers()[l.buffer].value, l.exit,
+                 l.freeOp, /*guarded=*/true, GuardedPlacesTried,
+                 /*likely=*/nullptr, &freed, &*points, l.guards))
+          l.places.push_back(std::move(edits));
+        for (size_t p = rank; p < l.places.size(); ++p)
+          l.ownValue.push_back(p - rank < freed.size() &&
+                               freed[p - rank] == la.buffers()[l.buffer].value);
+        l.guards.clear();
+      }
+      if (rank >= l.places.size() || l.places[rank].empty())
         continue;
       std::vector<TextEdit> edits = l.places[rank];
       bool addsBlock = llvm::any_of(edits, [&](const TextEdit &e) {
