@@ -58,12 +58,9 @@ FixFinder::doubleFreesTogether(unsigned fn, ArrayRef<const Group *> groups) {
         second->getOperand(0) != buf.value)
       continue;
     // A buffer with other findings: their fixes move its frees too.
-    if (llvm::any_of(std::initializer_list<EventKind>{EventKind::Leak,
-                                                      EventKind::UseAfterFree,
-                                                      EventKind::InvalidFree},
-                     [&](EventKind k) {
-                       return base.sig.count({fn, static_cast<int>(k), b}) > 0;
-                     }))
+    if (hasFindingsOf(
+            fn, b,
+            {EventKind::Leak, EventKind::UseAfterFree, EventKind::InvalidFree}))
       continue;
     if (!buffers.insert(b).second)
       continue;

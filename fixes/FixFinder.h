@@ -129,6 +129,15 @@ private:
     return analyze(*t);
   }
 
+  /// Whether the base has events of any of `kinds` on `buffer`: findings
+  /// whose own fixes move or remove its frees, which a fix proven with
+  /// others' must leave to them.
+  bool hasFindingsOf(unsigned fn, int buffer,
+                     std::initializer_list<EventKind> kinds) const {
+    return llvm::any_of(kinds, [&](EventKind k) {
+      return base.sig.count({fn, static_cast<int>(k), buffer}) > 0;
+    });
+  }
   unsigned leakCount(const Snapshot &s, unsigned fn, int buffer) const {
     return s.sig.count({fn, static_cast<int>(EventKind::Leak), buffer});
   }

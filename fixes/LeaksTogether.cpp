@@ -166,11 +166,7 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
     // Guarded frees where its own search would try them: not for a buffer
     // with other findings (their fixes move or remove its frees, fixFor).
     bool otherFindings =
-        llvm::any_of(std::initializer_list<EventKind>{EventKind::DoubleFree,
-                                                      EventKind::UseAfterFree},
-                     [&](EventKind k) {
-                       return base.sig.count({fn, static_cast<int>(k), b}) > 0;
-                     });
+        hasFindingsOf(fn, b, {EventKind::DoubleFree, EventKind::UseAfterFree});
     std::vector<Value> guards =
         otherFindings ? std::vector<Value>() : la.valuesDeciding(leak->cond);
     std::vector<bool> ownValue;

@@ -93,12 +93,9 @@ FixFinder::usesAfterFreeTogether(unsigned fn, ArrayRef<const Group *> groups,
         free->getOperand(0) != buf.value)
       continue;
     // A buffer with other findings: their fixes move or remove its frees.
-    if (llvm::any_of(std::initializer_list<EventKind>{EventKind::Leak,
-                                                      EventKind::DoubleFree,
-                                                      EventKind::InvalidFree},
-                     [&](EventKind k) {
-                       return base.sig.count({fn, static_cast<int>(k), b}) > 0;
-                     }))
+    if (hasFindingsOf(
+            fn, b,
+            {EventKind::Leak, EventKind::DoubleFree, EventKind::InvalidFree}))
       continue;
     if (!buffers.insert(b).second || !frees.insert(free).second)
       continue;

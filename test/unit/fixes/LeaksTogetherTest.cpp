@@ -6,25 +6,14 @@
 // costs, in analyses.
 //
 //===----------------------------------------------------------------------===//
-#include "analysis/Engine.h"
 #include "analysis/lifetime/ModuleLifetimes.h"
-#include "fixes/Fixes.h"
-#include "fixes/TextEdits.h"
+#include "test/unit/fixes/FixTestHelpers.h"
 
-#include <gtest/gtest.h>
 #include <map>
 
 using namespace memlint;
 
 namespace {
-
-unsigned count(const std::string &text, const std::string &what) {
-  unsigned n = 0;
-  for (size_t at = text.find(what); at != std::string::npos;
-       at = text.find(what, at + 1))
-    ++n;
-  return n;
-}
 
 /// Twelve buffers of one function, none freed (a line above the function
 /// gives it a window).
@@ -49,7 +38,7 @@ TEST(LeaksTogether, ManyLeaksCostAFewAnalyses) {
   EXPECT_EQ(r.applied, 12u);
   EXPECT_TRUE(r.remaining.empty());
   EXPECT_EQ(r.analyses, 3u);
-  EXPECT_EQ(count(r.text, "memref.dealloc"), 12u);
+  EXPECT_EQ(occurrences(r.text, "memref.dealloc"), 12u);
 }
 
 TEST(LeaksTogether, FreesThatHurtAnotherPathAreLeftToTheirOwnSearch) {
@@ -75,7 +64,7 @@ TEST(LeaksTogether, FreesThatHurtAnotherPathAreLeftToTheirOwnSearch) {
   FixRunResult r = fixText(text, "t.mlir", LintOptions(), false);
   EXPECT_TRUE(r.remaining.empty()) << r.text;
   EXPECT_EQ(r.applied, 4u);
-  EXPECT_EQ(count(r.text, "scf.if %c"), 2u) << r.text;
+  EXPECT_EQ(occurrences(r.text, "scf.if %c"), 2u) << r.text;
   EXPECT_NE(r.text.find("memref.dealloc %d"), std::string::npos);
   EXPECT_NE(r.text.find("memref.dealloc %e"), std::string::npos);
 }
@@ -104,9 +93,9 @@ TEST(LeaksTogether, BlocksOnEdgesGetLabelsOfTheirOwn) {
   FixRunResult r = fixText(text, "t.mlir", LintOptions(), false);
   EXPECT_TRUE(r.remaining.empty()) << r.text;
   EXPECT_EQ(r.applied, 2u);
-  EXPECT_EQ(count(r.text, "^memlint_free0:\n  memref.dealloc %a"), 1u)
+  EXPECT_EQ(occurrences(r.text, "^memlint_free0:\n  memref.dealloc %a"), 1u)
       << r.text;
-  EXPECT_EQ(count(r.text, "^memlint_free1:\n  memref.dealloc %b"), 1u)
+  EXPECT_EQ(occurrences(r.text, "^memlint_free1:\n  memref.dealloc %b"), 1u)
       << r.text;
   // Proven at one analysis and taken at one (the function has no window:
   // the file's next round lints what is left).
@@ -221,7 +210,7 @@ TEST(LeaksTogether, GuardedFreesGoTogetherToo) {
   EXPECT_EQ(r.applied, 20u);
   EXPECT_TRUE(r.remaining.empty()) << r.text;
   EXPECT_LE(r.analyses, 10u);
-  EXPECT_EQ(count(r.text, "} else { memref.dealloc"), 10u) << r.text;
+  EXPECT_EQ(occurrences(r.text, "} else { memref.dealloc"), 10u) << r.text;
   std::unique_ptr<Document> d = Document::parse(r.text, "t.mlir");
   ASSERT_TRUE(d->isValid());
   EXPECT_TRUE(lintDocument(*d, LintOptions()).empty()) << r.text;

@@ -8,24 +8,11 @@
 // together the same way (FixFinder::doubleFreesTogether).
 //
 //===----------------------------------------------------------------------===//
-#include "analysis/Engine.h"
-#include "analysis/lifetime/ModuleLifetimes.h"
-#include "fixes/Fixes.h"
-#include "fixes/TextEdits.h"
-
-#include <gtest/gtest.h>
+#include "test/unit/fixes/FixTestHelpers.h"
 
 using namespace memlint;
 
 namespace {
-
-unsigned count(const std::string &text, const std::string &what) {
-  unsigned n = 0;
-  for (size_t at = text.find(what); at != std::string::npos;
-       at = text.find(what, at + 1))
-    ++n;
-  return n;
-}
 
 /// Twelve buffers of one function, each freed before its last use (a
 /// line above the function gives it a window).
@@ -52,7 +39,7 @@ TEST(UsesAfterFreeTogether, ManyMovedFreesCostAFewAnalyses) {
   EXPECT_EQ(r.applied, 12u);
   EXPECT_TRUE(r.remaining.empty()) << r.text;
   EXPECT_LE(r.analyses, 6u);
-  EXPECT_EQ(count(r.text, "memref.dealloc"), 12u);
+  EXPECT_EQ(occurrences(r.text, "memref.dealloc"), 12u);
   // Each free now follows its buffer's use.
   for (int i = 0; i < 12; ++i) {
     std::string v = "%b" + std::to_string(i);
@@ -70,23 +57,7 @@ TEST(UsesAfterFreeTogether, ManyMovedFreesCostAFewAnalyses) {
 TEST(UsesAfterFreeTogether, FixesOfferedAloneEachHoldAlone) {
   // The JSON output and the editor offer each fix on its own: applied
   // alone, each ends its use after free and adds nothing.
-  std::string text = twelveUsesAfterFree();
-  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
-  ASSERT_TRUE(doc->isValid());
-  std::vector<Finding> findings = lintWithFixes(*doc, LintOptions());
-  ASSERT_EQ(findings.size(), 12u);
-  for (const Finding &f : findings) {
-    ASSERT_EQ(f.check, "use-after-free");
-    ASSERT_EQ(f.fixes.size(), 1u) << f.message.str();
-    std::optional<std::string> after = applyEdits(text, f.fixes[0].edits);
-    ASSERT_TRUE(after);
-    std::unique_ptr<Document> d = Document::parse(*after, "t.mlir");
-    ASSERT_TRUE(d->isValid());
-    std::vector<Finding> left = lintDocument(*d, LintOptions());
-    EXPECT_EQ(left.size(), 11u) << *after;
-    for (const Finding &g : left)
-      EXPECT_FALSE(g.range == f.range) << *after;
-  }
+  expectEachFixHoldsAlone(twelveUsesAfterFree(), "use-after-free", 12);
 }
 
 TEST(UsesAfterFreeTogether, AFreeThatAlsoFreesAnotherBufferIsLeftAlone) {
@@ -137,23 +108,8 @@ TEST(DoubleFreesTogether, ManyRemovalsCostOneAnalysis) {
   EXPECT_EQ(r.applied, 12u);
   EXPECT_TRUE(r.remaining.empty()) << r.text;
   EXPECT_LE(r.analyses, 4u);
-  EXPECT_EQ(count(r.text, "memref.dealloc"), 12u) << r.text;
-  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
-  ASSERT_TRUE(doc->isValid());
-  std::vector<Finding> findings = lintWithFixes(*doc, LintOptions());
-  ASSERT_EQ(findings.size(), 12u);
-  for (const Finding &f : findings) {
-    ASSERT_EQ(f.check, "double-free");
-    ASSERT_EQ(f.fixes.size(), 1u) << f.message.str();
-    std::optional<std::string> after = applyEdits(text, f.fixes[0].edits);
-    ASSERT_TRUE(after);
-    std::unique_ptr<Document> d = Document::parse(*after, "t.mlir");
-    ASSERT_TRUE(d->isValid());
-    std::vector<Finding> left = lintDocument(*d, LintOptions());
-    EXPECT_EQ(left.size(), 11u) << *after;
-    for (const Finding &g : left)
-      EXPECT_FALSE(g.range == f.range) << *after;
-  }
+  EXPECT_EQ(occurrences(r.text, "memref.dealloc"), 12u) << r.text;
+  expectEachFixHoldsAlone(text, "double-free", 12);
 }
 
 } // namespace
