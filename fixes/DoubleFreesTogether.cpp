@@ -43,26 +43,14 @@ FixFinder::doubleFreesTogether(unsigned fn, ArrayRef<const Group *> groups) {
   std::vector<Removal> removals;
   llvm::DenseSet<int> buffers;
   for (auto [i, g] : llvm::enumerate(groups)) {
-    // One buffer freed twice by plain frees of its allocation's own value,
-    // the second of them the same in every event.
-    const Event &first = g->events.front();
-    int b = first.buffer;
-    Operation *second = first.op;
-    if (b < 0 || !second || llvm::any_of(g->events, [&](const Event &e) {
-          return e.kind != EventKind::DoubleFree || e.buffer != b ||
-                 e.op != second;
-        }))
-      continue;
-    const BufferInfo &buf = la.buffers()[b];
-    if (buf.foreign || !isPlainFree(second) || second->getNumOperands() != 1 ||
-        second->getOperand(0) != buf.value)
-      continue;
-    // A buffer with other findings: their fixes move its frees too.
-    if (hasFindingsOf(
-            fn, b,
-            {EventKind::Leak, EventKind::UseAfterFree, EventKind::InvalidFree}))
-      continue;
-    if (!buffers.insert(b).second)
+    // One buffer freed twice, the second time by a plain free of its
+    // allocation's own value, the same in every event.
+    Operation *second = nullptr;
+    int b = soleOwnFree(
+        fn, *g, EventKind::DoubleFree, &Event::op,
+        {EventKind::Leak, EventKind::UseAfterFree, EventKind::InvalidFree},
+        &second);
+    if (b < 0 || !buffers.insert(b).second)
       continue;
     std::optional<std::vector<TextEdit>> edits = removeOpEdits(src, second);
     if (!edits || !spans.tryAdd(*edits))
@@ -86,15 +74,11 @@ FixFinder::doubleFreesTogether(unsigned fn, ArrayRef<const Group *> groups) {
     if (s->sig.count({fn, static_cast<int>(EventKind::DoubleFree), r.buffer}))
       return out;
   for (const Removal &r : removals) {
-    std::optional<std::vector<TextEdit>> norm =
-        normalizedEdits(base.text(), r.edits, lines, base.origin());
-    if (!norm || norm->empty())
-      continue;
     Fix fix;
     fix.title =
         "Free " + doc.nameOf(la.buffers()[r.buffer].value) + " only once";
-    fix.edits = std::move(*norm);
-    out[r.group] = std::move(fix);
+    if (setEdits(fix, r.edits, lines))
+      out[r.group] = std::move(fix);
   }
   return out;
 }

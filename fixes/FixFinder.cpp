@@ -206,6 +206,35 @@ std::unique_ptr<Snapshot> FixFinder::repairLeaksBy(const Snapshot &start,
   return nullptr;
 }
 
+int FixFinder::soleOwnFree(unsigned fn, const Group &g, EventKind kind,
+                           Operation *Event::*freeOf,
+                           std::initializer_list<EventKind> others,
+                           Operation **free) const {
+  const Event &first = g.events.front();
+  int b = first.buffer;
+  Operation *op = first.*freeOf;
+  if (b < 0 || !op || llvm::any_of(g.events, [&](const Event &e) {
+        return e.kind != kind || e.buffer != b || e.*freeOf != op;
+      }))
+    return -1;
+  const BufferInfo &buf = base.analysis(fn).buffers()[b];
+  if (buf.foreign || !isPlainFree(op) || op->getNumOperands() != 1 ||
+      op->getOperand(0) != buf.value || hasFindingsOf(fn, b, others))
+    return -1;
+  *free = op;
+  return b;
+}
+
+bool FixFinder::setEdits(Fix &fix, const std::vector<TextEdit> &edits,
+                         const LineTable &lines) const {
+  std::optional<std::vector<TextEdit>> norm =
+      normalizedEdits(base.text(), edits, lines, base.origin());
+  if (!norm || norm->empty())
+    return false;
+  fix.edits = std::move(*norm);
+  return true;
+}
+
 std::unique_ptr<Snapshot> FixFinder::repairAll(const Snapshot &start,
                                                unsigned fn,
                                                ArrayRef<int> buffers,

@@ -138,6 +138,20 @@ private:
       return base.sig.count({fn, static_cast<int>(k), buffer}) > 0;
     });
   }
+  /// For the findings fixed together: the buffer whose `kind` events
+  /// make up `g`, all from one free (each event's `freeOf`) that is a plain
+  /// free of its allocation's own value, and that free (`*free`); -1 for
+  /// any other group (a loop allocation with its earlier instance, a free
+  /// through a view or select, memory a callee returned), or where the
+  /// buffer has findings of `others` (their own fixes move its frees).
+  int soleOwnFree(unsigned fn, const Group &g, EventKind kind,
+                  Operation *Event::*freeOf,
+                  std::initializer_list<EventKind> others,
+                  Operation **free) const;
+  /// `fix` given `edits`, normalised on the base's text (sorted, merged);
+  /// false where they do not apply or change nothing.
+  bool setEdits(Fix &fix, const std::vector<TextEdit> &edits,
+                const LineTable &lines) const;
   unsigned leakCount(const Snapshot &s, unsigned fn, int buffer) const {
     return s.sig.count({fn, static_cast<int>(EventKind::Leak), buffer});
   }

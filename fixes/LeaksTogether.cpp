@@ -123,6 +123,15 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
     std::vector<Value> guards;
     Operation *exit = nullptr;
     std::string freeOp;
+    /// Appends `more` places, whose frees name `freed` (per place, where
+    /// known), of the allocation `value`.
+    void add(std::vector<std::vector<TextEdit>> more,
+             const std::vector<Value> &freed, Value value) {
+      for (auto [k, edits] : llvm::enumerate(more)) {
+        ownValue.push_back(k < freed.size() && freed[k] == value);
+        places.push_back(std::move(edits));
+      }
+    }
   };
   std::vector<Leaked> leaked;
   llvm::DenseSet<int> buffers;
@@ -162,18 +171,14 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
         /*guarded=*/false, /*maxCandidates=*/16, /*likely=*/nullptr, &freed,
         &*points);
     places.resize(std::min<size_t>(places.size(), PlacesTried));
-    freed.resize(std::min<size_t>(freed.size(), places.size()));
     // Guarded frees where its own search would try them: not for a buffer
     // with other findings (their fixes move or remove its frees, fixFor).
     bool otherFindings =
         hasFindingsOf(fn, b, {EventKind::DoubleFree, EventKind::UseAfterFree});
     std::vector<Value> guards =
         otherFindings ? std::vector<Value>() : la.valuesDeciding(leak->cond);
-    std::vector<bool> ownValue;
-    for (size_t k = 0; k < places.size(); ++k)
-      ownValue.push_back(k < freed.size() && freed[k] == buf.value);
-    leaked.push_back({i, b, std::move(places), std::move(ownValue),
-                      std::move(guards), leak->op, freeOp});
+    leaked.push_back({i, b, {}, {}, std::move(guards), leak->op, freeOp});
+    leaked.back().add(std::move(places), freed, buf.value);
   }
   LineTable lines(base.text(), base.origin());
   // Labels for the blocks candidates add, one each across the rounds: the
@@ -191,15 +196,12 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
         continue;
       // Past its plain places: the guarded ones, made now.
       if (rank == l.places.size() && !l.guards.empty()) {
+        Value value = la.buffers()[l.buffer].value;
         std::vector<Value> freed;
-        for (std::vector<TextEdit> &edits : freeInsertionCandidates(
-                 src, base.function(fn), la.buffers()[l.buffer].value, l.exit,
-                 l.freeOp, /*guarded=*/true, GuardedPlacesTried,
-                 /*likely=*/nullptr, &freed, &*points, l.guards))
-          l.places.push_back(std::move(edits));
-        for (size_t p = rank; p < l.places.size(); ++p)
-          l.ownValue.push_back(p - rank < freed.size() &&
-                               freed[p - rank] == la.buffers()[l.buffer].value);
+        std::vector<std::vector<TextEdit>> guarded = freeInsertionCandidates(
+            src, base.function(fn), value, l.exit, l.freeOp, /*guarded=*/true,
+            GuardedPlacesTried, /*likely=*/nullptr, &freed, &*points, l.guards);
+        l.add(std::move(guarded), freed, value);
         l.guards.clear();
       }
       if (rank >= l.places.size() || l.places[rank].empty())
@@ -227,13 +229,9 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
     auto takeAll = [&](ArrayRef<size_t> part) {
       for (size_t c : part) {
         const LeakCandidate &cand = candidates[c];
-        std::optional<std::vector<TextEdit>> edits =
-            normalizedEdits(base.text(), cand.edits, lines, base.origin());
-        if (!edits || edits->empty())
-          continue;
         Fix fix = leakFixLabel(fn, la.buffers()[cand.buffer]);
-        fix.edits = std::move(*edits);
-        out[cand.group] = std::move(fix);
+        if (setEdits(fix, cand.edits, lines))
+          out[cand.group] = std::move(fix);
       }
     };
     // A part is proven when its frees together end each of its buffers'

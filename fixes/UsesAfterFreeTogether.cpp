@@ -74,30 +74,20 @@ FixFinder::usesAfterFreeTogether(unsigned fn, ArrayRef<const Group *> groups,
   EditSpans spans(base.text(), base.origin());
   std::vector<MovedFree> moved;
   llvm::DenseSet<int> buffers;
-  llvm::DenseSet<Operation *> frees;
   for (auto [i, g] : llvm::enumerate(groups)) {
     // One buffer's uses after one plain free of the allocation's own
     // value; a loop allocation with its earlier iterations' instance, a
     // realloc, memory a callee returned, take the search of their own.
-    const Event &first = g->events.front();
-    int b = first.buffer;
-    Operation *free = first.firstFree;
-    if (b < 0 || !free || llvm::any_of(g->events, [&](const Event &e) {
-          return e.kind != EventKind::UseAfterFree || e.buffer != b ||
-                 e.firstFree != free;
-        }))
+    Operation *free = nullptr;
+    int b = soleOwnFree(
+        fn, *g, EventKind::UseAfterFree, &Event::firstFree,
+        {EventKind::Leak, EventKind::DoubleFree, EventKind::InvalidFree},
+        &free);
+    if (b < 0)
       continue;
     const BufferInfo &buf = la.buffers()[b];
-    if (buf.foreign || buf.ownershipFlag || freeOpOf(buf).empty() ||
-        !isPlainFree(free) || free->getNumOperands() != 1 ||
-        free->getOperand(0) != buf.value)
-      continue;
-    // A buffer with other findings: their fixes move or remove its frees.
-    if (hasFindingsOf(
-            fn, b,
-            {EventKind::Leak, EventKind::DoubleFree, EventKind::InvalidFree}))
-      continue;
-    if (!buffers.insert(b).second || !frees.insert(free).second)
+    // (One free per buffer: each frees its allocation's own value.)
+    if (buf.ownershipFlag || freeOpOf(buf).empty() || !buffers.insert(b).second)
       continue;
     std::optional<std::vector<TextEdit>> removal = removeOpEdits(src, free);
     if (!removal)
@@ -183,15 +173,11 @@ FixFinder::usesAfterFreeTogether(unsigned fn, ArrayRef<const Group *> groups,
     MovedFree &m = moved[k];
     std::vector<TextEdit> edits = m.removal;
     llvm::append_range(edits, m.insertion);
-    std::optional<std::vector<TextEdit>> norm =
-        normalizedEdits(base.text(), edits, lines, base.origin());
-    if (!norm || norm->empty())
-      continue;
     Fix fix;
     fix.title = "Move the free of " + doc.nameOf(la.buffers()[m.buffer].value) +
                 " after its last use";
-    fix.edits = std::move(*norm);
-    out[m.group] = std::move(fix);
+    if (setEdits(fix, edits, lines))
+      out[m.group] = std::move(fix);
   }
   return out;
 }

@@ -14,20 +14,12 @@ using namespace memlint;
 
 namespace {
 
-/// Twelve buffers of one function, each freed before its last use (a
-/// line above the function gives it a window).
+/// Twelve buffers of one function, each freed before its last use.
 std::string twelveUsesAfterFree() {
-  std::string text = "// a line above the function: it has a window\n"
-                     "func.func @f() {\n";
-  for (int i = 0; i < 12; ++i) {
-    std::string t = "memref<" + std::to_string(i + 1) + "xf32>";
-    std::string v = "%b" + std::to_string(i);
-    text += "  " + v + " = memref.alloc() : " + t + "\n";
-    text += "  \"npu.fill\"(" + v + ") : (" + t + ") -> ()\n";
-    text += "  memref.dealloc " + v + " : " + t + "\n";
-    text += "  \"npu.use\"(" + v + ") : (" + t + ") -> ()\n";
-  }
-  return text + "  return\n}\n";
+  return twelveBuffers([](const std::string &v, const std::string &t) {
+    return "  memref.dealloc " + v + " : " + t + "\n  \"npu.use\"(" + v +
+           ") : (" + t + ") -> ()\n";
+  });
 }
 
 TEST(UsesAfterFreeTogether, ManyMovedFreesCostAFewAnalyses) {
@@ -93,17 +85,11 @@ TEST(UsesAfterFreeTogether, AFreeThatAlsoFreesAnotherBufferIsLeftAlone) {
 TEST(DoubleFreesTogether, ManyRemovalsCostOneAnalysis) {
   // Twelve buffers each freed twice: one by one, an analysis per removal;
   // together, one for the twelve, and each fix offered alone holds alone.
-  std::string text = "// a line above the function: it has a window\n"
-                     "func.func @f() {\n";
-  for (int i = 0; i < 12; ++i) {
-    std::string t = "memref<" + std::to_string(i + 1) + "xf32>";
-    std::string v = "%b" + std::to_string(i);
-    text += "  " + v + " = memref.alloc() : " + t + "\n";
-    text += "  \"npu.fill\"(" + v + ") : (" + t + ") -> ()\n";
-    text += "  memref.dealloc " + v + " : " + t + "\n";
-    text += "  memref.dealloc " + v + " : " + t + "\n";
-  }
-  text += "  return\n}\n";
+  std::string text =
+      twelveBuffers([](const std::string &v, const std::string &t) {
+        std::string free = "  memref.dealloc " + v + " : " + t + "\n";
+        return free + free;
+      });
   FixRunResult r = fixText(text, "t.mlir", LintOptions(), false);
   EXPECT_EQ(r.applied, 12u);
   EXPECT_TRUE(r.remaining.empty()) << r.text;
