@@ -19,6 +19,11 @@ namespace memlint {
 // Reachability
 //===----------------------------------------------------------------------===//
 
+PlacementWork &placementWork() {
+  static thread_local PlacementWork work;
+  return work;
+}
+
 namespace {
 
 /// The ops that may run after a program point, following blocks, region
@@ -32,11 +37,20 @@ public:
         barrierBlock(isa<BlockArgument>(v) ? cast<BlockArgument>(v).getOwner()
                                            : nullptr) {}
 
+  /// Leaves `block` unwalked: a block whose ops run once each, in order
+  /// (the single block of a function's body), where everything from the
+  /// earliest point the walk comes to on is reached, the regions of its
+  /// ops included. A walk per leaked buffer from its free went through the
+  /// rest of the function each time: 800 buffers each freed in an scf.if
+  /// took 4 s to get their fixes. (Blocks in those regions that no path
+  /// enters count as reached: what the walk tells only orders places.)
+  void scanOnce(Block *block) { once = block; }
+
   void from(Block *block, Block::iterator it) {
     push(block, it, /*initial=*/true);
     run();
   }
-  bool contains(Operation *op) const { return ops.count(op); }
+  bool contains(Operation *op) const { return ops.count(op) || inOnceFrom(op); }
   /// Stop as soon as one of `ops` is reached (then sawStop()): a point
   /// from which a use can follow is a poor place for a free, and most
   /// points tried are such, so most walks end early.
@@ -48,6 +62,12 @@ private:
     if (!initial && block == barrierBlock && it == block->begin())
       return;
     Operation *at = it == block->end() ? nullptr : &*it;
+    if (block == once) {
+      // At the end, nothing follows: the body's block has no successors.
+      if (at && (!onceFrom || at->isBeforeInBlock(onceFrom)))
+        onceFrom = at;
+      return;
+    }
     if (started.insert({block, at}).second)
       work.push_back({block, it});
   }
@@ -110,6 +130,7 @@ private:
           break;
         }
         ops.insert(&op);
+        ++placementWork().opsWalked;
         if (stops && stops->count(&op)) {
           stopped = true;
           work.clear();
@@ -130,8 +151,24 @@ private:
     }
   }
 
+  /// Whether `op` lies at or after `onceFrom` in `once`, or in the regions
+  /// of an op there, and before the value is defined again.
+  bool inOnceFrom(Operation *op) const {
+    if (!onceFrom)
+      return false;
+    Operation *at = once->findAncestorOpInBlock(*op);
+    if (!at || at->isBeforeInBlock(onceFrom))
+      return false;
+    Operation *barrier =
+        barrierOp ? once->findAncestorOpInBlock(*barrierOp) : nullptr;
+    return !barrier || barrier->isBeforeInBlock(onceFrom) ||
+           at->isBeforeInBlock(barrier);
+  }
+
   Operation *barrierOp;
   Block *barrierBlock;
+  Block *once = nullptr;
+  Operation *onceFrom = nullptr;
   const DenseSet<Operation *> *stops = nullptr;
   bool stopped = false;
   DenseSet<Operation *> ops;
@@ -310,6 +347,22 @@ static bool inOpaqueRegion(Operation *at, Value v) {
   return false;
 }
 
+/// A text offset before which no point is in `v`'s scope: its defining
+/// op's, where that op's block is its region's only one and has SSA
+/// dominance (then whatever `v` dominates comes after the op's text: later
+/// ops of the block and their regions). Other regions print blocks in any
+/// order, so a block `v` dominates can come first.
+static std::optional<size_t> scopeStart(const SourceText &src,
+                                        DominanceInfo &dom, Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def || !def->getParentRegion()->hasOneBlock() ||
+      !dom.hasSSADominance(def->getBlock()))
+    return std::nullopt;
+  if (auto range = src.opRange(def))
+    return range->first;
+  return std::nullopt;
+}
+
 std::vector<std::vector<TextEdit>> freeInsertionCandidates(
     const SourceText &src, FunctionOpInterface fn, Value v, Operation *exit,
     llvm::StringRef freeOpName, bool guarded, size_t maxCandidates,
@@ -339,6 +392,8 @@ std::vector<std::vector<TextEdit>> freeInsertionCandidates(
     for (Operation *user : memoryUsers(w, untraced))
       aliasUses.insert(user);
   Reach afterFrees(v);
+  if (Region &body = fn.getFunctionBody(); body.hasOneBlock())
+    afterFrees.scanOnce(&body.front());
   for (Value w : aliases) {
     std::string stmt = freeStatement(src.document(), freeOpName, w);
     if (stmt.empty() || operands.size() >= 4)
@@ -371,8 +426,19 @@ std::vector<std::vector<TextEdit>> freeInsertionCandidates(
   std::optional<std::vector<ProgramPoint>> own;
   if (!points)
     points = &own.emplace(programPoints(src, fn));
-  for (const ProgramPoint &pt : *points) {
+  // Points before every operand's definition are not in its scope: the
+  // search starts at the first that can be. (Asking each point of the
+  // function for each leaked buffer made 1,600 buffers freed in an scf.if
+  // take 0.8 s to get their fixes, against 0.1 s to lint.)
+  size_t firstInScope = SIZE_MAX;
+  for (const Operand &o : operands)
+    firstInScope =
+        std::min(firstInScope, scopeStart(src, dom, o.value).value_or(0));
+  auto begin = llvm::partition_point(
+      *points, [&](const ProgramPoint &pt) { return pt.order < firstInScope; });
+  for (const ProgramPoint &pt : llvm::make_range(begin, points->end())) {
     for (const Operand &o : operands) {
+      ++placementWork().points;
       if (!dom.properlyDominates(o.value, pt.anchor()) ||
           inOpaqueRegion(pt.anchor(), o.value))
         continue;

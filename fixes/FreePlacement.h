@@ -51,6 +51,16 @@ freeInsertionCandidates(const SourceText &src, mlir::FunctionOpInterface fn,
                         const std::vector<ProgramPoint> *points = nullptr,
                         llvm::ArrayRef<mlir::Value> guards = {});
 
+/// What freeInsertionCandidates has cost on this thread so far: the
+/// program points it looked at for an operand, and the ops its walks went
+/// over (the tests' work counter: a search per leaked buffer must not cost
+/// the whole function each).
+struct PlacementWork {
+  uint64_t points = 0;
+  uint64_t opsWalked = 0;
+};
+PlacementWork &placementWork();
+
 /// The first `count` block labels no block of `fn` has, in the order the
 /// candidates above take them: each candidate that adds a block names it
 /// with the first one.
