@@ -10,14 +10,16 @@
 //
 // The JSON/SARIF output and the editor offer each fix alone, so each must
 // hold alone. It does when every free in the group names its allocation's
-// own value and adds no block: a free changes only the entry of the
-// buffers its value may hold, and an allocation's result holds only that
-// allocation's buffer (this iteration's instance; what its earlier
-// instances become follows from it alone). So each buffer's events with
-// the group's frees are its events with its own free alone, and a group
-// that leaves every buffer's events no worse and ends each one's leaks
-// proves each free by itself (what names no buffer, such as the callers'
-// view, splits the group until it does not). Frees of a block argument a
+// own value: a free changes only the entry of the buffers its value may
+// hold, and an allocation's result holds only that allocation's buffer
+// (this iteration's instance; what its earlier instances become follows
+// from it alone). So each buffer's events with the group's frees are its
+// events with its own free alone, and a group that leaves every buffer's
+// events no worse and ends each one's leaks proves each free by itself
+// (what names no buffer, such as the callers' view, splits the group until
+// it does not). A free on a branch edge adds a block that holds only the
+// free and a branch on: proven with a label of its own, it is offered
+// with the label its own search gives it. Frees of a block argument a
 // buffer is forwarded to may hold other buffers: those buffers take their
 // own search from that place on, in their search's order.
 //
@@ -72,7 +74,10 @@ constexpr unsigned RoundsTried = PlacesTried + GuardedPlacesTried;
 struct LeakCandidate {
   size_t group;
   int buffer;
+  /// As proven together: a block it adds named with a label of its own.
   std::vector<TextEdit> edits;
+  /// As offered alone: its block named as its own search names it.
+  std::vector<TextEdit> alone;
 };
 
 /// What one analysis of a part of the candidates says: the buffers whose
@@ -210,17 +215,21 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
       bool addsBlock = llvm::any_of(edits, [&](const TextEdit &e) {
         return llvm::StringRef(e.newText).contains(labels.front());
       });
-      if (alone && (addsBlock || !l.ownValue[rank])) {
+      if (alone && !l.ownValue[rank]) {
         l.places.resize(rank); // its own search goes on from here
         continue;
       }
       // A candidate that adds a block (a free on a branch edge) names it
       // with the first fresh label: together, each takes one of its own.
+      // Alone it keeps the first: the block holds its free and a branch
+      // on, which is the same free on the same edge whatever its name.
+      std::vector<TextEdit> offered = edits;
       if (addsBlock)
         if (unsigned k = nextLabel++)
           relabel(edits, labels.front(), labels[k]);
       if (spans.tryAdd(edits))
-        candidates.push_back({l.group, l.buffer, std::move(edits)});
+        candidates.push_back(
+            {l.group, l.buffer, std::move(edits), std::move(offered)});
     }
     // One candidate alone is what its own search tries, at the same cost.
     if (candidates.size() < 2)
@@ -230,7 +239,7 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
       for (size_t c : part) {
         const LeakCandidate &cand = candidates[c];
         Fix fix = leakFixLabel(fn, la.buffers()[cand.buffer]);
-        if (setEdits(fix, cand.edits, lines))
+        if (setEdits(fix, alone ? cand.alone : cand.edits, lines))
           out[cand.group] = std::move(fix);
       }
     };

@@ -138,9 +138,8 @@ std::optional<std::vector<TextEdit>> renderEdge(const SourceText &src,
   size_t groupEnd = where->groupEnd;
   // The forwarded operands, `(%a : memref<4xf32>)`, move to the new branch.
   std::string args = text.slice(where->groupBegin, groupEnd).str();
-  std::string label =
-      labelsNotTaken(src, term->getParentOfType<FunctionOpInterface>(), 1)
-          .front();
+  const std::string &label =
+      src.firstFreeLabel(term->getParentOfType<FunctionOpInterface>());
   std::optional<size_t> labelDef =
       src.document().fileOffset(def->definition.loc.Start);
   if (!labelDef)
@@ -267,6 +266,13 @@ std::vector<std::string> labelsNotTaken(const SourceText &src, Operation *scope,
       out.push_back(std::move(label));
   }
   return out;
+}
+
+const std::string &SourceText::firstFreeLabel(Operation *fn) const {
+  auto [it, fresh] = freeLabels.try_emplace(fn);
+  if (fresh)
+    it->second = labelsNotTaken(*this, fn, 1).front();
+  return it->second;
 }
 
 std::optional<std::vector<TextEdit>> renderAt(const SourceText &src,

@@ -10,6 +10,7 @@
 
 #include "analysis/Document.h"
 #include "fixes/TextEdits.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
@@ -37,10 +38,15 @@ public:
   TextEdit edit(size_t start, size_t end, std::string newText) const;
   llvm::StringRef str() const { return text; }
   Document &document() const { return doc; }
+  /// The label a block inserted into `fn` takes (labelsNotTaken's first),
+  /// found once per function: each edge a free is proposed on asked for it,
+  /// a walk of the function each (quadratic in a function's leaks).
+  const std::string &firstFreeLabel(mlir::Operation *fn) const;
 
 private:
   Document &doc;
   llvm::StringRef text;
+  mutable llvm::DenseMap<mlir::Operation *, std::string> freeLabels;
 };
 
 /// Offset of the brace closing the one at `open` (before `limit`),

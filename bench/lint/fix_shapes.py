@@ -45,10 +45,45 @@ def straight(n, kind):
     return "\n".join(out) + "\n"
 
 
+def one_edge(n):
+    # N buffers, each freed on one edge of a cf.cond_br (code lowered to
+    # branches): each leak's free goes in a block of its own on the other.
+    ty = "memref<4xf32>"
+    out = ["func.func @f(%c: i1) {", "  %c0 = arith.constant 0 : index",
+           "  %z = arith.constant 0.0 : f32", "  cf.br ^b0"]
+    for i in range(n):
+        a = f"%a{i}"
+        out += [f"^b{i}:", f"  {a} = memref.alloc() : {ty}",
+                f"  memref.store %z, {a}[%c0] : {ty}",
+                f"  cf.cond_br %c, ^f{i}, ^b{i + 1}", f"^f{i}:",
+                f"  memref.dealloc {a} : {ty}", f"  cf.br ^b{i + 1}"]
+    out += [f"^b{n}:", "  return", "}"]
+    return "\n".join(out) + "\n"
+
+
+def in_loop(n):
+    # The leaks on one branch inside one scf.for body.
+    ty = "memref<4xf32>"
+    out = ["func.func @f(%c: i1, %n: index) {",
+           "  %c0 = arith.constant 0 : index",
+           "  %c1 = arith.constant 1 : index",
+           "  %z = arith.constant 0.0 : f32",
+           "  scf.for %i = %c0 to %n step %c1 {"]
+    for i in range(n):
+        a = f"%a{i}"
+        out += [f"    {a} = memref.alloc() : {ty}",
+                f"    memref.store %z, {a}[%c0] : {ty}",
+                "    scf.if %c {", f"      memref.dealloc {a} : {ty}", "    }"]
+    out += ["  }", "  return", "}"]
+    return "\n".join(out) + "\n"
+
+
 SHAPES = [
     ("uses after free", lambda n: straight(n, "uaf"), [200, 400, 800]),
     ("double frees", lambda n: straight(n, "df"), [200, 400, 800]),
     ("leaks on one branch", lambda n: straight(n, "branch"), [200, 400, 800]),
+    ("leaks on one branch in a loop", in_loop, [100, 200, 400]),
+    ("leaks on one edge of a cf.cond_br", one_edge, [200, 400, 800]),
     ("bufferization.dealloc of N conditions", cost_shapes.wide_dealloc,
      [100, 200, 400]),
 ]

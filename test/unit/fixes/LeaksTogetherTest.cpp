@@ -163,6 +163,44 @@ TEST(LeaksTogether, FixesOfferedAloneAreProvenTogetherWhereEachHoldsAlone) {
     expectFixHoldsAlone(text, f, 12);
 }
 
+TEST(LeaksTogether, FreesOnEdgesOfferedAloneAreProvenTogether) {
+  // Twelve buffers each freed on one branch of a cf.cond_br: each leak's
+  // free goes in a block of its own on the other edge. Proven together
+  // (each block with a label of its own), each fix is offered with the
+  // label its own search gives it, and holds alone. Under a work bound of
+  // four analyses, one by one gave four of them a fix.
+  std::string text = "// a line above the function: it has a window\n"
+                     "func.func @f(%c: i1) {\n"
+                     "  cf.br ^n0\n";
+  for (int i = 0; i < 12; ++i) {
+    std::string k = std::to_string(i), next = std::to_string(i + 1);
+    std::string t = "memref<" + std::to_string(i + 1) + "xf32>";
+    text += "^n" + k + ":\n";
+    text += "  %b" + k + " = memref.alloc() : " + t + "\n";
+    text += "  \"npu.fill\"(%b" + k + ") : (" + t + ") -> ()\n";
+    text += "  cf.cond_br %c, ^f" + k + ", ^n" + next + "\n";
+    text += "^f" + k + ":\n";
+    text += "  memref.dealloc %b" + k + " : " + t + "\n";
+    text += "  cf.br ^n" + next + "\n";
+  }
+  text += "^n12:\n  return\n}\n";
+  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
+  ASSERT_TRUE(doc->isValid());
+  ModuleLifetimes lifetimes(doc->module(),
+                            [&](mlir::Value v) { return doc->nameOf(v); });
+  std::vector<Finding> findings = lintDocument(*doc, LintOptions(), lifetimes);
+  ASSERT_EQ(findings.size(), 12u);
+  uint64_t ops = 0;
+  doc->module()->walk([&](mlir::Operation *) { ++ops; });
+  attachFixes(*doc, lifetimes, findings, 4 * ops);
+  for (const Finding &f : findings) {
+    expectFixHoldsAlone(text, f, 12);
+    ASSERT_FALSE(f.fixes.empty());
+    EXPECT_EQ(occurrences(f.fixes[0].edits.back().newText, "^memlint_free0:"),
+              1u);
+  }
+}
+
 TEST(LeaksTogether, GuardedFreesGoTogetherToo) {
   // Twenty buffers under one bufferization.dealloc of twenty conditions,
   // every other one retained: the retained leak on every path, the others
