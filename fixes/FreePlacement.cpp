@@ -32,25 +32,29 @@ namespace {
 /// argument): past that, the name stands for another buffer.
 class Reach {
 public:
-  explicit Reach(Value v)
-      : barrierOp(v.getDefiningOp()),
+  /// `walked` counts the ops the walk goes over.
+  Reach(Value v, uint64_t &walked)
+      : walked(&walked), barrierOp(v.getDefiningOp()),
         barrierBlock(isa<BlockArgument>(v) ? cast<BlockArgument>(v).getOwner()
                                            : nullptr) {}
 
-  /// Leaves `block` unwalked: a block whose ops run once each, in order
-  /// (the single block of a function's body), where everything from the
-  /// earliest point the walk comes to on is reached, the regions of its
+  /// Takes each block that is its region's only one whole instead of
+  /// scanning it: from each point the walk enters it at, every op up to
+  /// the value's definition (or the end) is reached, the regions of those
   /// ops included. A walk per leaked buffer from its free went through the
-  /// rest of the function each time: 800 buffers each freed in an scf.if
-  /// took 4 s to get their fixes. (Blocks in those regions that no path
-  /// enters count as reached: what the walk tells only orders places.)
-  void scanOnce(Block *block) { once = block; }
+  /// rest of the function (or of the loop body) each time: 800 buffers
+  /// each freed in an scf.if took 4 s to get their fixes. (Blocks in those
+  /// regions that no path enters count as reached: what the walk tells
+  /// only orders places.)
+  void takeBlocksWhole() { whole = true; }
 
   void from(Block *block, Block::iterator it) {
     push(block, it, /*initial=*/true);
     run();
   }
-  bool contains(Operation *op) const { return ops.count(op) || inOnceFrom(op); }
+  bool contains(Operation *op) const {
+    return ops.count(op) || inWholeBlock(op);
+  }
   /// Stop as soon as one of `ops` is reached (then sawStop()): a point
   /// from which a use can follow is a poor place for a free, and most
   /// points tried are such, so most walks end early.
@@ -62,10 +66,9 @@ private:
     if (!initial && block == barrierBlock && it == block->begin())
       return;
     Operation *at = it == block->end() ? nullptr : &*it;
-    if (block == once) {
-      // At the end, nothing follows: the body's block has no successors.
-      if (at && (!onceFrom || at->isBeforeInBlock(onceFrom)))
-        onceFrom = at;
+    if (whole && block->getParent()->hasOneBlock()) {
+      // Taken whole by run(), which knows what is new (inStretch).
+      work.push_back({block, it});
       return;
     }
     if (started.insert({block, at}).second)
@@ -122,6 +125,10 @@ private:
   void run() {
     while (!work.empty()) {
       auto [block, it] = work.pop_back_val();
+      if (whole && block->getParent()->hasOneBlock()) {
+        enterWhole(block, it == block->end() ? nullptr : &*it);
+        continue;
+      }
       bool atBarrier = false;
       for (; it != block->end(); ++it) {
         Operation &op = *it;
@@ -130,7 +137,7 @@ private:
           break;
         }
         ops.insert(&op);
-        ++placementWork().opsWalked;
+        ++*walked;
         if (stops && stops->count(&op)) {
           stopped = true;
           work.clear();
@@ -151,24 +158,81 @@ private:
     }
   }
 
-  /// Whether `op` lies at or after `onceFrom` in `once`, or in the regions
-  /// of an op there, and before the value is defined again.
-  bool inOnceFrom(Operation *op) const {
-    if (!onceFrom)
-      return false;
-    Operation *at = once->findAncestorOpInBlock(*op);
-    if (!at || at->isBeforeInBlock(onceFrom))
-      return false;
-    Operation *barrier =
-        barrierOp ? once->findAncestorOpInBlock(*barrierOp) : nullptr;
-    return !barrier || barrier->isBeforeInBlock(onceFrom) ||
-           at->isBeforeInBlock(barrier);
+  /// Where a scan of `block` from `at` (null: the block's end) stops:
+  /// the value's definition if it lies there, else the end (null).
+  Operation *stopOf(Block *block, Operation *at) const {
+    if (!at || !barrierOp || barrierOp->getBlock() != block ||
+        barrierOp->isBeforeInBlock(at))
+      return nullptr;
+    return barrierOp;
   }
 
+  /// Whether `at` (null: the end) lies in a stretch of `block` reached.
+  bool inStretch(Block *block, Operation *at) const {
+    auto it = entries.find(block);
+    if (it == entries.end())
+      return false;
+    for (Operation *from : it->second) {
+      if (!at) {
+        if (!stopOf(block, from))
+          return true;
+        continue;
+      }
+      if (from && !at->isBeforeInBlock(from)) {
+        Operation *stop = stopOf(block, from);
+        if (!stop || at->isBeforeInBlock(stop))
+          return true;
+      }
+    }
+    return false;
+  }
+
+  /// A block taken whole, entered at `at`: what its scan to the end would
+  /// reach is reached, and the walk goes on where the end leads.
+  void enterWhole(Block *block, Operation *at) {
+    // (At the end: some entry that reached the end went on already.)
+    if (inStretch(block, at))
+      return;
+    entries[block].push_back(at);
+    // An op of the stretch that holds the value's definition in a region:
+    // its regions are walked, the definition stopping the walk there.
+    if (Operation *holder =
+            barrierOp ? block->findAncestorOpInBlock(*barrierOp) : nullptr;
+        holder && holder != barrierOp && inStretch(block, holder))
+      enterRegions(holder);
+    if (stopOf(block, at))
+      return;
+    Operation *last = block->empty() ? nullptr : &block->back();
+    if (last && last->getNumSuccessors() > 0) {
+      for (Block *succ : last->getSuccessors())
+        push(succ, succ->begin());
+      return;
+    }
+    exitRegion(block->getParent(), last);
+  }
+
+  /// Whether `op`, or an op around it, lies in a stretch reached of a
+  /// block taken whole.
+  bool inWholeBlock(Operation *op) const {
+    if (!whole)
+      return false;
+    for (Operation *at = op; at; at = at->getParentOp()) {
+      // Reached, an op around `op` says nothing of it if the value is
+      // defined in between (enterWhole walks into such an op).
+      if (at != op && barrierOp && at->isProperAncestor(barrierOp))
+        return false;
+      if (at->getBlock() && inStretch(at->getBlock(), at))
+        return true;
+    }
+    return false;
+  }
+
+  uint64_t *walked;
   Operation *barrierOp;
   Block *barrierBlock;
-  Block *once = nullptr;
-  Operation *onceFrom = nullptr;
+  bool whole = false;
+  /// Per block taken whole, where the walk entered it (null: its end).
+  DenseMap<Block *, SmallVector<Operation *, 2>> entries;
   const DenseSet<Operation *> *stops = nullptr;
   bool stopped = false;
   DenseSet<Operation *> ops;
@@ -391,9 +455,8 @@ std::vector<std::vector<TextEdit>> freeInsertionCandidates(
   for (Value w : llvm::drop_begin(must))
     for (Operation *user : memoryUsers(w, untraced))
       aliasUses.insert(user);
-  Reach afterFrees(v);
-  if (Region &body = fn.getFunctionBody(); body.hasOneBlock())
-    afterFrees.scanOnce(&body.front());
+  Reach afterFrees(v, placementWork().opsAfterFrees);
+  afterFrees.takeBlocksWhole();
   for (Value w : aliases) {
     std::string stmt = freeStatement(src.document(), freeOpName, w);
     if (stmt.empty() || operands.size() >= 4)
@@ -450,7 +513,7 @@ std::vector<std::vector<TextEdit>> freeInsertionCandidates(
           continue;
         unlikely = known->use;
       } else {
-        Reach reach(o.value);
+        Reach reach(o.value, placementWork().opsAfterPlaces);
         reach.stopAt(&o.uses);
         reach.from(block, from);
         // The walk ends at the first use of the value it meets: a point is

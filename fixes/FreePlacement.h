@@ -52,12 +52,15 @@ freeInsertionCandidates(const SourceText &src, mlir::FunctionOpInterface fn,
                         llvm::ArrayRef<mlir::Value> guards = {});
 
 /// What freeInsertionCandidates has cost on this thread so far: the
-/// program points it looked at for an operand, and the ops its walks went
-/// over (the tests' work counter: a search per leaked buffer must not cost
-/// the whole function each).
+/// program points it looked at for an operand, the ops the walks from the
+/// buffer's frees went over (which places come after one), and those the
+/// walks from each place went over (whether a use follows it). The tests'
+/// work counter: a search per leaked buffer must not cost the whole
+/// function each.
 struct PlacementWork {
   uint64_t points = 0;
-  uint64_t opsWalked = 0;
+  uint64_t opsAfterFrees = 0;
+  uint64_t opsAfterPlaces = 0;
 };
 PlacementWork &placementWork();
 
