@@ -187,6 +187,14 @@ private:
     return false;
   }
 
+  /// Whether the value is defined in a region of `op` (by an op, or as an
+  /// argument of a block there).
+  bool holdsDefinition(Operation *op) const {
+    if (barrierOp)
+      return op->isProperAncestor(barrierOp);
+    return barrierBlock && op->isAncestor(barrierBlock->getParentOp());
+  }
+
   /// A block taken whole, entered at `at`: what its scan to the end would
   /// reach is reached, and the walk goes on where the end leads.
   void enterWhole(Block *block, Operation *at) {
@@ -196,9 +204,12 @@ private:
     entries[block].push_back(at);
     // An op of the stretch that holds the value's definition in a region:
     // its regions are walked, the definition stopping the walk there.
+    Operation *definer = barrierOp      ? barrierOp
+                         : barrierBlock ? barrierBlock->getParentOp()
+                                        : nullptr;
     if (Operation *holder =
-            barrierOp ? block->findAncestorOpInBlock(*barrierOp) : nullptr;
-        holder && holder != barrierOp && inStretch(block, holder))
+            definer ? block->findAncestorOpInBlock(*definer) : nullptr;
+        holder && holdsDefinition(holder) && inStretch(block, holder))
       enterRegions(holder);
     if (stopOf(block, at))
       return;
@@ -219,7 +230,7 @@ private:
     for (Operation *at = op; at; at = at->getParentOp()) {
       // Reached, an op around `op` says nothing of it if the value is
       // defined in between (enterWhole walks into such an op).
-      if (at != op && barrierOp && at->isProperAncestor(barrierOp))
+      if (at != op && holdsDefinition(at))
         return false;
       if (at->getBlock() && inStretch(at->getBlock(), at))
         return true;
