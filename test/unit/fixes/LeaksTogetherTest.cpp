@@ -144,21 +144,30 @@ TEST(LeaksTogether, LintWithFixesStillProvesEachFixAlone) {
   EXPECT_EQ(fixed, 4u);
 }
 
+/// The findings of `text`, with the fixes a work bound of four analyses
+/// of its function gives them.
+std::vector<Finding> fixedUnderFourAnalyses(const std::string &text) {
+  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
+  EXPECT_TRUE(doc->isValid());
+  if (!doc->isValid())
+    return {};
+  ModuleLifetimes lifetimes(doc->module(),
+                            [&](mlir::Value v) { return doc->nameOf(v); });
+  std::vector<Finding> findings = lintDocument(*doc, LintOptions(), lifetimes);
+  uint64_t ops = 0;
+  doc->module()->walk([&](mlir::Operation *) { ++ops; });
+  attachFixes(*doc, lifetimes, findings, 4 * ops);
+  return findings;
+}
+
 TEST(LeaksTogether, FixesOfferedAloneAreProvenTogetherWhereEachHoldsAlone) {
   // Twelve leaks of twelve buffers, each freed by its allocation's own
   // value: the frees change disjoint buffers, so the group's proof proves
   // each. A work bound of four analyses of the function gave four of them
   // a fix one by one; together, all twelve get one, and each holds alone.
   std::string text = twelveLeaks();
-  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
-  ASSERT_TRUE(doc->isValid());
-  ModuleLifetimes lifetimes(doc->module(),
-                            [&](mlir::Value v) { return doc->nameOf(v); });
-  std::vector<Finding> findings = lintDocument(*doc, LintOptions(), lifetimes);
+  std::vector<Finding> findings = fixedUnderFourAnalyses(text);
   ASSERT_EQ(findings.size(), 12u);
-  uint64_t ops = 0;
-  doc->module()->walk([&](mlir::Operation *) { ++ops; });
-  attachFixes(*doc, lifetimes, findings, 4 * ops);
   for (const Finding &f : findings)
     expectFixHoldsAlone(text, f, 12);
 }
@@ -184,15 +193,8 @@ TEST(LeaksTogether, FreesOnEdgesOfferedAloneAreProvenTogether) {
     text += "  cf.br ^n" + next + "\n";
   }
   text += "^n12:\n  return\n}\n";
-  std::unique_ptr<Document> doc = Document::parse(text, "t.mlir");
-  ASSERT_TRUE(doc->isValid());
-  ModuleLifetimes lifetimes(doc->module(),
-                            [&](mlir::Value v) { return doc->nameOf(v); });
-  std::vector<Finding> findings = lintDocument(*doc, LintOptions(), lifetimes);
+  std::vector<Finding> findings = fixedUnderFourAnalyses(text);
   ASSERT_EQ(findings.size(), 12u);
-  uint64_t ops = 0;
-  doc->module()->walk([&](mlir::Operation *) { ++ops; });
-  attachFixes(*doc, lifetimes, findings, 4 * ops);
   for (const Finding &f : findings) {
     expectFixHoldsAlone(text, f, 12);
     ASSERT_FALSE(f.fixes.empty());
