@@ -148,16 +148,21 @@ private:
         if (op.getNumRegions() > 0)
           enterRegions(&op);
       }
-      if (atBarrier)
-        continue;
-      Operation *last = block->empty() ? nullptr : &block->back();
-      if (last && last->getNumSuccessors() > 0) {
-        for (Block *succ : last->getSuccessors())
-          push(succ, succ->begin());
-        continue;
-      }
-      exitRegion(block->getParent(), last);
+      if (!atBarrier)
+        leaveBlock(block);
     }
+  }
+
+  /// Goes on where the end of `block` leads: its successors, or out of its
+  /// region.
+  void leaveBlock(Block *block) {
+    Operation *last = block->empty() ? nullptr : &block->back();
+    if (last && last->getNumSuccessors() > 0) {
+      for (Block *succ : last->getSuccessors())
+        push(succ, succ->begin());
+      return;
+    }
+    exitRegion(block->getParent(), last);
   }
 
   /// Where a scan of `block` from `at` (null: the block's end) stops:
@@ -213,15 +218,8 @@ private:
             definer ? block->findAncestorOpInBlock(*definer) : nullptr;
         holder && holdsDefinition(holder) && inStretch(block, holder))
       enterRegions(holder);
-    if (stopOf(block, at))
-      return;
-    Operation *last = block->empty() ? nullptr : &block->back();
-    if (last && last->getNumSuccessors() > 0) {
-      for (Block *succ : last->getSuccessors())
-        push(succ, succ->begin());
-      return;
-    }
-    exitRegion(block->getParent(), last);
+    if (!stopOf(block, at))
+      leaveBlock(block);
   }
 
   /// Whether `op`, or an op around it, lies in a stretch reached of a
