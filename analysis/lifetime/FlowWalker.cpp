@@ -174,6 +174,9 @@ void CfgWalk::runBlock(unsigned bi, Block *block) {
   w.joinLoopHead(cur, first, back == backIn.end() ? nullptr : &back->second);
   if (!cur.any || cur.st.unreachable())
     return;
+  // The arguments are read only in the blocks the block dominates, on
+  // paths within those into it (a loop around binds them anew).
+  w.flow.keepOnPath(cur);
   w.bindArguments(block, cur, header);
   PathState st = cur.st;
   w.dropFinishedBuffers(block, st);
