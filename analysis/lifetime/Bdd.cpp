@@ -291,7 +291,11 @@ Bdd BddManager::exists(Bdd a, const std::function<bool(unsigned)> &drop) {
 }
 
 Bdd BddManager::compose(Bdd a, unsigned v, Bdd g) {
-  // Cofactors of `a` by v, then ite(g, a|v=1, a|v=0).
+  auto [f0, f1] = cofactors(a, v);
+  return ite(g, f1, f0);
+}
+
+std::pair<Bdd, Bdd> BddManager::cofactors(Bdd a, unsigned v) {
   llvm::DenseMap<Bdd, std::pair<Bdd, Bdd>> memo;
   std::function<std::pair<Bdd, Bdd>(Bdd)> cof =
       [&](Bdd x) -> std::pair<Bdd, Bdd> {
@@ -314,8 +318,7 @@ Bdd BddManager::compose(Bdd a, unsigned v, Bdd g) {
     memo[x] = r;
     return r;
   };
-  auto [f0, f1] = cof(a);
-  return ite(g, f1, f0);
+  return cof(a);
 }
 
 Bdd BddManager::rename(Bdd a, const std::function<unsigned(unsigned)> &to) {
@@ -350,18 +353,36 @@ Bdd BddManager::rename(Bdd a, const std::function<unsigned(unsigned)> &to) {
 }
 
 llvm::SmallVector<unsigned> BddManager::support(Bdd a) {
+  // Called at every loop exit and back edge on whole paths: stamps mark
+  // the nodes and variables seen (no hashing), an explicit stack walks.
   llvm::SmallVector<unsigned> vars;
-  llvm::DenseSet<Bdd> seen;
-  llvm::DenseSet<unsigned> varSeen;
-  std::function<void(Bdd)> rec = [&](Bdd x) {
-    if (x <= True || !seen.insert(x).second)
-      return;
-    if (varSeen.insert(nodes[x].var).second)
-      vars.push_back(nodes[x].var);
-    rec(nodes[x].lo);
-    rec(nodes[x].hi);
-  };
-  rec(a);
+  if (a <= True)
+    return vars;
+  uint32_t own = newStamp();
+  if (memoStamp.size() < nodes.size()) {
+    if (!mayGrow((nodes.size() - memoStamp.size()) * 2 * sizeof(uint32_t)))
+      return vars;
+    memoValue.resize(nodes.size());
+    memoStamp.resize(nodes.size());
+  }
+  if (varStamp.size() < varCount)
+    varStamp.resize(varCount);
+  // Variables in the order of a depth-first walk, low branch first.
+  llvm::SmallVector<Bdd, 64> stack{a};
+  while (!stack.empty()) {
+    Bdd x = stack.pop_back_val();
+    if (memoStamp[x] == own)
+      continue;
+    memoStamp[x] = own;
+    const Node &n = nodes[x];
+    if (varStamp[n.var] != own) {
+      varStamp[n.var] = own;
+      vars.push_back(n.var);
+    }
+    for (Bdd c : {n.hi, n.lo})
+      if (c > True && memoStamp[c] != own)
+        stack.push_back(c);
+  }
   return vars;
 }
 

@@ -94,6 +94,8 @@ public:
   Bdd restrict(Bdd f, Bdd care);
   /// `a` with variable `v` replaced by the function `g`.
   Bdd compose(Bdd a, unsigned v, Bdd g);
+  /// `a` with variable `v` false, and with it true.
+  std::pair<Bdd, Bdd> cofactors(Bdd a, unsigned v);
   /// `a` with every variable v replaced by variable `to(v)` (`to` returns v
   /// itself for variables to keep), in one pass over the diagram.
   Bdd rename(Bdd a, const std::function<unsigned(unsigned)> &to);

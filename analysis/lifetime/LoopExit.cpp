@@ -77,11 +77,7 @@ void LoopModel::leaveLoop(PathState &st, const PathState *before,
   for (unsigned v : ctx.bdd.support(st.path)) {
     if (!drop(v))
       continue;
-    auto onlyV = [v](unsigned u) { return u == v; };
-    Bdd atom = ctx.bdd.var(v);
-    Bdd whenTrue = ctx.bdd.exists(ctx.bdd.conj(st.path, atom), onlyV);
-    Bdd whenFalse =
-        ctx.bdd.exists(ctx.bdd.conj(st.path, ctx.bdd.negate(atom)), onlyV);
+    auto [whenFalse, whenTrue] = ctx.bdd.cofactors(st.path, v);
     if (ctx.bdd.conj(whenTrue, whenFalse) != BddManager::False)
       continue;
     // (Only where what decides it stays after the drop.)
