@@ -1,6 +1,8 @@
 //===- FlowWalker.cpp - The fixpoint walk over a region's blocks ----------===//
 #include "analysis/lifetime/FlowWalker.h"
 
+#include "analysis/lifetime/LoopsFirstOrder.h"
+
 #include "analysis/BufferCarriers.h"
 #include "analysis/NestingDepth.h"
 #include "analysis/Ownership.h"
@@ -14,31 +16,49 @@ using namespace mlir;
 namespace memlint::lifetime {
 
 /// One walk of a region's CFG to its fixpoint. Rounds go over the blocks
-/// in reverse post order, like a plain round-robin iteration (nested loops
+/// in reverse post order, each loop's blocks before its exits
+/// (loopsFirstOrder), like a plain round-robin iteration (nested loops
 /// advance in lockstep, so rounds add up rather than multiply), except that
 /// a block whose inputs did not change since it last ran replays what it
 /// contributed then instead of running again: the forward part of a region
-/// does not re-run while a loop further down converges.
+/// does not re-run while a loop further down converges. A loop head whose
+/// back edges changed runs again after its loop's blocks, for its exits
+/// only: what the body sent back reaches the code after the loop in the
+/// same round, as a region loop's results do.
 class CfgWalk {
 public:
   CfgWalk(FlowWalker &w, Region &region) : w(w), region(region) {
-    llvm::ReversePostOrderTraversal<Block *> rpot(&region.front());
-    for (Block *b : rpot) {
-      index[b] = order.size();
-      order.push_back(b);
-    }
+    const LoopModel::CfgLoops &loops = w.loops.cfgLoopsOf(&region);
+    order = loopsFirstOrder(region, loops);
+    for (auto [i, b] : llvm::enumerate(order))
+      index[b] = i;
     // The loop of each header (all its back edges), to see which loops a
     // forward edge leaves: the loop model's, which keys earlier instances
     // by the same headers.
-    for (auto &[header, blocks] : w.loops.cfgLoopsOf(&region)) {
+    for (auto &[header, blocks] : loops) {
       headers.insert(header);
       naturalLoops[index[header]] = &blocks;
     }
-    // Each loop's depth in the region's nest of loops, summed: a loop k
-    // deep settles about k rounds after the one around it (a change
-    // travels a level per round, out and back in), so a nest of d loops
-    // needs about d * (d + 1) / 2 rounds (-convert-scf-to-cf's output of a
-    // 3-D convolution's 8 loops: 33), siblings one each.
+    // Where each loop's blocks end in the order: after the last of them,
+    // a head that its back edges changed in this round runs again, so its
+    // exits pass on this round's iterations (innermost loops first).
+    for (auto &[h, blocks] : naturalLoops) {
+      unsigned last = h;
+      for (Block *b : *blocks)
+        last = std::max(last, index[b]);
+      loopsEndingAt[last].push_back(h);
+    }
+    for (auto &[last, hs] : loopsEndingAt)
+      llvm::sort(hs, [&](unsigned a, unsigned b) {
+        return naturalLoops[a]->size() < naturalLoops[b]->size();
+      });
+    // Each loop's depth in the region's nest of loops, summed: where a
+    // loop's exits take only the head's first run (an exit to a block not
+    // ahead in the order), a loop k deep settles about k rounds after the
+    // one around it (a change travels out a level per round), so a nest of
+    // d loops needs about d * (d + 1) / 2 rounds (-convert-scf-to-cf's
+    // output of a 3-D convolution's 8 loops: 33), siblings one each. With
+    // the heads run again a nest of 16 settles in a few rounds.
     for (auto &[header, blocks] : w.loops.cfgLoopsOf(&region))
       for (Block *b : blocks)
         extraRounds += headers.contains(b);
@@ -83,10 +103,17 @@ private:
     return it != index.end() && it->second <= index[from];
   }
   void runRound(unsigned round, const Incoming &entry);
-  void runBlock(unsigned bi, Block *block);
+  /// `exitsOnly`: a loop head's second run in a round (see
+  /// loopsEndingAt): only its edges out of the loop go on; its body ran
+  /// from what the first run sent it, which its record keeps.
+  void runBlock(unsigned bi, Block *block, bool exitsOnly = false);
   void followEdge(Block *block, Operation *term, unsigned i, PathState es,
                   const Ran &previous, uint64_t epochBefore);
   void leaveLoops(Block *block, Block *succ, PathState &es);
+  /// Before the head `order[h]` of a loop whose blocks end at `end` runs
+  /// again in a round: takes back what its first run sent out of the loop
+  /// (false, and nothing done, where an exit goes to a block not ahead).
+  bool takeBackExits(unsigned h, unsigned end);
   /// The first-iteration atom of the loop headed by `header`.
   Bdd firstIteration(Block *header);
   /// Whether the loop headed by `header` is a while loop: the header only
@@ -108,6 +135,9 @@ private:
   DenseMap<Block *, PathState> headerEntry;
   DenseMap<Block *, Incoming> backIn;
   std::vector<Ran> ran;
+  /// By the index of a loop's last block, the indices of the heads of the
+  /// loops whose blocks end there.
+  DenseMap<unsigned, SmallVector<unsigned, 1>> loopsEndingAt;
   DenseSet<Block *> backChanged, nextBackChanged;
   // Of the current round.
   std::vector<Exit> exits;
@@ -122,6 +152,21 @@ void CfgWalk::runRound(unsigned round, const Incoming &entry) {
   dirty.clear();
   dirty.insert(&region.front());
   nextBackChanged.clear();
+  auto run = [&](unsigned bi, Block *block, bool exitsOnly) {
+    bool unstableBefore = w.nestedLoopUnstable();
+    w.setNestedLoopUnstable(false);
+    runBlock(bi, block, exitsOnly);
+    ran[bi].unstable = w.nestedLoopUnstable();
+    w.setNestedLoopUnstable(unstableBefore || ran[bi].unstable);
+  };
+  auto endLoops = [&](unsigned bi) {
+    auto it = loopsEndingAt.find(bi);
+    if (it == loopsEndingAt.end())
+      return;
+    for (unsigned h : it->second)
+      if (nextBackChanged.contains(order[h]) && takeBackExits(h, bi))
+        run(h, order[h], /*exitsOnly=*/true);
+  };
   for (auto [bi, block] : llvm::enumerate(order)) {
     Ran &r = ran[bi];
     if (round > 0 && r.valid && !r.unstable && !dirty.count(block) &&
@@ -130,13 +175,11 @@ void CfgWalk::runRound(unsigned round, const Incoming &entry) {
         w.flow.merge(in[succ], contrib);
       if (r.exit)
         exits.push_back(*r.exit);
+      endLoops(bi);
       continue;
     }
-    bool unstableBefore = w.nestedLoopUnstable();
-    w.setNestedLoopUnstable(false);
-    runBlock(bi, block);
-    ran[bi].unstable = w.nestedLoopUnstable();
-    w.setNestedLoopUnstable(unstableBefore || ran[bi].unstable);
+    run(bi, block, /*exitsOnly=*/false);
+    endLoops(bi);
     // Without back edges there is one round: what entered the block and
     // what it sent on are not read again (keeping them made memory grow
     // with blocks x buffers in a long CFG).
@@ -148,7 +191,7 @@ void CfgWalk::runRound(unsigned round, const Incoming &entry) {
   }
 }
 
-void CfgWalk::runBlock(unsigned bi, Block *block) {
+void CfgWalk::runBlock(unsigned bi, Block *block, bool exitsOnly) {
   // A long walk in one round is bounded in memory too (its states).
   w.ctx.chargeStates();
   Ran previous = std::move(ran[bi]);
@@ -234,6 +277,12 @@ void CfgWalk::runBlock(unsigned bi, Block *block) {
   }
   std::vector<Bdd> bc = w.edges.ofBranch(term);
   for (unsigned i = 0, e = term->getNumSuccessors(); i < e; ++i) {
+    if (exitsOnly && naturalLoops.at(bi)->contains(term->getSuccessor(i))) {
+      for (auto &p : previous.forward)
+        if (p.first == term->getSuccessor(i))
+          r.forward.push_back(p);
+      continue;
+    }
     PathState es = w.ctx.lattice.restrict(st, bc[i]);
     if (!es.unreachable())
       followEdge(block, term, i, std::move(es), previous, epochBefore);
@@ -278,6 +327,42 @@ void CfgWalk::followEdge(Block *block, Operation *term, unsigned i,
     w.flow.restrict(contrib, w.ctx.bdd.negate(firstIteration(succ)));
   if (w.flow.merge(backIn[succ], contrib))
     nextBackChanged.insert(succ);
+}
+
+// The second run's exits are not joined with the first's: they would be
+// the same paths twice, but leaving the loop drops the atoms that told the
+// first iteration apart, and the first run's state (of the first
+// iteration alone) joined with the whole claimed on every iteration what
+// held only in the first (a buffer the first iteration freed, still live).
+bool CfgWalk::takeBackExits(unsigned h, unsigned end) {
+  Block *header = order[h];
+  const DenseSet<Block *> &loop = *naturalLoops.at(h);
+  SmallVector<Block *, 2> targets;
+  for (Block *s : header->getSuccessors()) {
+    if (loop.contains(s) || llvm::is_contained(targets, s))
+      continue;
+    auto it = index.find(s);
+    if (it == index.end() || it->second <= end)
+      return false;
+    targets.push_back(s);
+  }
+  for (Block *s : targets) {
+    // What the other blocks before it in the order sent it this round
+    // (a block with two edges to it is one predecessor per edge).
+    Incoming rebuilt;
+    SmallPtrSet<Block *, 4> seen;
+    for (Block *p : s->getPredecessors()) {
+      auto pi = index.find(p);
+      if (p == header || pi == index.end() || pi->second > end ||
+          !seen.insert(p).second)
+        continue;
+      for (auto &[succ, contrib] : ran[pi->second].forward)
+        if (succ == s)
+          w.flow.merge(rebuilt, contrib);
+    }
+    in[s] = std::move(rebuilt);
+  }
+  return true;
 }
 
 void CfgWalk::leaveLoops(Block *block, Block *succ, PathState &es) {
