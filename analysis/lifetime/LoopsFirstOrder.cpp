@@ -18,7 +18,8 @@ innermostLoops(Loops loops) {
   std::vector<const llvm::DenseSet<Block *> *> bySize;
   for (auto &[header, blocks] : loops)
     bySize.push_back(&blocks);
-  llvm::stable_sort(bySize, [](auto *a, auto *b) { return a->size() < b->size(); });
+  llvm::stable_sort(bySize,
+                    [](auto *a, auto *b) { return a->size() < b->size(); });
   llvm::DenseMap<Block *, const llvm::DenseSet<Block *> *> innermost;
   for (const llvm::DenseSet<Block *> *blocks : bySize)
     for (Block *b : *blocks)
