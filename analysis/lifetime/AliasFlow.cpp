@@ -233,31 +233,6 @@ void AliasFlow::restrict(Incoming &in, Bdd c) {
   }
 }
 
-void AliasFlow::keepOnPath(Incoming &in) {
-  if (!in.any)
-    return;
-  Bdd path = in.st.path;
-  auto onPath = [&](Bdd c) { return ctx.bdd.restrict(c, path); };
-  for (AliasSet &s : in.argAliases) {
-    AliasSet kept;
-    for (AliasEntry e : s) {
-      e.cond = onPath(e.cond);
-      addAlias(kept, e, ctx.bdd);
-    }
-    s = std::move(kept);
-  }
-  for (Bdd &f : in.argFormulas)
-    f = onPath(f);
-  for (std::optional<ConditionTable::Cases> &cases : in.argCases) {
-    if (!cases)
-      continue;
-    ConditionTable::Cases kept;
-    for (auto &[when, value] : *cases)
-      addCase(kept, onPath(when), value, ctx.bdd);
-    *cases = std::move(kept);
-  }
-}
-
 void AliasFlow::addSupport(llvm::DenseSet<unsigned> &vars, Bdd f) {
   if (f > BddManager::True)
     for (unsigned v : ctx.bdd.support(f))

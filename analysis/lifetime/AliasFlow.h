@@ -118,13 +118,6 @@ public:
   static bool same(const Incoming &a, const Incoming &b);
   /// `in` on the paths where `c` holds.
   void restrict(Incoming &in, Bdd c);
-  /// Simplifies the conditions of what `in` passes to the block's arguments
-  /// (or an op's results) to agree with them only on `in`'s path (BDD
-  /// restrict): the only paths on which they are read. Atoms that only the
-  /// path needs (an inner loop's iterations, tests its exit decided) leave
-  /// them, so a loop exit keeps fewer atoms, and a loop around it copies
-  /// fewer per iteration.
-  void keepOnPath(Incoming &in);
   /// Adds the variables `f` mentions to `vars`.
   void addSupport(llvm::DenseSet<unsigned> &vars, Bdd f);
 

@@ -58,7 +58,7 @@ public:
     // one around it (a change travels out a level per round), so a nest of
     // d loops needs about d * (d + 1) / 2 rounds (-convert-scf-to-cf's
     // output of a 3-D convolution's 8 loops: 33), siblings one each. With
-    // the heads run again a nest of 16 settles in a few rounds.
+    // the heads run again a change travels out in the same round.
     for (auto &[header, blocks] : w.loops.cfgLoopsOf(&region))
       for (Block *b : blocks)
         extraRounds += headers.contains(b);
@@ -217,9 +217,6 @@ void CfgWalk::runBlock(unsigned bi, Block *block, bool exitsOnly) {
   w.joinLoopHead(cur, first, back == backIn.end() ? nullptr : &back->second);
   if (!cur.any || cur.st.unreachable())
     return;
-  // The arguments are read only in the blocks the block dominates, on
-  // paths within those into it (a loop around binds them anew).
-  w.flow.keepOnPath(cur);
   w.bindArguments(block, cur, header);
   PathState st = cur.st;
   w.dropFinishedBuffers(block, st);

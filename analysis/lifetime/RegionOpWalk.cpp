@@ -495,8 +495,6 @@ void RegionOpWalk::backEdge(const PathState &es, Region &target,
 
 void RegionOpWalk::leave(PathState &st) {
   if (out.any) {
-    // The results are read only after the op, on paths within its exits'.
-    w.flow.keepOnPath(out);
     if (!loopHeads.empty())
       w.loops.leaveLoop(out.st, &st, loop, w.loops.exportedBy(out));
     st = out.st;

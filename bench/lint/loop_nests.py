@@ -67,7 +67,7 @@ def lower(src, path, extra):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--memlint", default="build/cli/memlint")
-    ap.add_argument("--depths", default="4,8,12,16,20")
+    ap.add_argument("--depths", default="4,8,9,10,11")
     args = ap.parse_args()
     print("| form | d | wall s | BDD operations | checked |")
     print("|---|---:|---:|---:|---|")
