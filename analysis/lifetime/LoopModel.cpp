@@ -411,19 +411,30 @@ void LoopModel::carryInstances(Operation *term, Incoming &contrib,
   // The carried conditions imply the path: the merged entry is absolute.
   Entry merged;
   FreeList freers;
-  auto mergeIn = [&](unsigned c) {
+  // Where this iteration's instance is carried on live, the earlier
+  // instance stands for it from now on: what freed the older one there (a
+  // buffer of two iterations back, freed while the one of one iteration
+  // back is still passed round) says nothing of it. Kept, a buffer that
+  // moves through two slots of a loop before it is freed was "freed twice"
+  // (helper-126: random CFG loops, correct at run time).
+  Bdd newerLive = BddManager::False;
+  for (unsigned c : current)
+    newerLive =
+        bdd.disj(newerLive, bdd.conj(ctx.lattice.liveIn(st, c), carried[c]));
+  auto mergeIn = [&](unsigned c, Bdd freedKept) {
     Bdd keep = carried[c];
     leak(term, c, bdd.conj(ctx.lattice.liveIn(st, c), bdd.negate(keep)));
     const Entry &e = st.entries[c];
     merged.live = bdd.disj(merged.live, bdd.conj(e.live, keep));
-    merged.freed = bdd.disj(merged.freed, bdd.conj(e.freed, keep));
+    Bdd freedKeep = bdd.conj(keep, freedKept);
+    merged.freed = bdd.disj(merged.freed, bdd.conj(e.freed, freedKeep));
     for (const FreeSite &f : pool[e.freers])
-      if (Bdd k = bdd.conj(f.cond, keep); k != BddManager::False)
+      if (Bdd k = bdd.conj(f.cond, freedKeep); k != BddManager::False)
         freers.push_back({f.op, k});
   };
-  mergeIn(into.buffer);
+  mergeIn(into.buffer, bdd.negate(newerLive));
   for (unsigned c : current)
-    mergeIn(c);
+    mergeIn(c, BddManager::True);
   merged.freers = pool.intern(std::move(freers));
   st.entries.mut(into.buffer) = merged;
   for (unsigned c : current)
