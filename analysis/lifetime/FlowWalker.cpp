@@ -318,7 +318,10 @@ void CfgWalk::followEdge(Block *block, Operation *term, unsigned i,
   // The header's whole loop, every back edge's blocks: a buffer allocated
   // in the block of one back edge may go round through another.
   w.loops.crossBackEdge(
-      term, contrib, forwarded,
+      term, contrib,
+      w.passedToReaders(
+          forwarded, succ->getArguments().drop_front(
+                         std::min<size_t>(produced, succ->getNumArguments()))),
       LoopScope::cfg(&region, *naturalLoops.at(index.lookup(succ)), succ));
   if (!succ->empty())
     w.flow.restrict(contrib, w.ctx.bdd.negate(firstIteration(succ)));
@@ -536,13 +539,36 @@ void FlowWalker::bindAtomOnFirstUse(BlockArgument arg) {
   atomArguments.insert(arg);
 }
 
+bool FlowWalker::unread(Value v) {
+  if (!unreadValues) {
+    Operation *fn = v.getParentRegion()->getParentOp();
+    while (fn && !isa<FunctionOpInterface>(fn))
+      fn = fn->getParentOp();
+    if (!fn)
+      return false;
+    unreadValues = std::make_unique<UnreadValues>(fn);
+  }
+  return unreadValues->contains(v);
+}
+
+SmallVector<Value> FlowWalker::passedToReaders(ValueRange operands,
+                                               ValueRange inputs) {
+  SmallVector<Value> kept;
+  for (auto [j, v] : llvm::enumerate(operands))
+    if (j >= inputs.size() || !carriesMemRef(inputs[j]) || !unread(inputs[j]))
+      kept.push_back(v);
+  return kept;
+}
+
 void FlowWalker::bindArguments(Block *block, const Incoming &cur, bool header) {
   for (BlockArgument arg : block->getArguments()) {
     unsigned j = arg.getArgNumber();
     if (carriesMemRef(arg)) {
       if (header)
         carriedMemrefs.insert(arg);
-      if (j < cur.argAliases.size() && !cur.argAliases[j].empty())
+      if (unread(arg))
+        flow.setAliases(arg, AliasSet()); // holds nothing anyone frees
+      else if (j < cur.argAliases.size() && !cur.argAliases[j].empty())
         flow.setAliases(arg, cur.argAliases[j]);
       else
         flow.setAliases(arg, flow.unknown(BddManager::True));

@@ -14,6 +14,7 @@
 #include "analysis/lifetime/HeldValues.h"
 #include "analysis/lifetime/LoopModel.h"
 #include "analysis/lifetime/Transfer.h"
+#include "analysis/lifetime/UnreadValues.h"
 #include "llvm/ADT/SetVector.h"
 #include <memory>
 #include <optional>
@@ -146,6 +147,14 @@ private:
   llvm::DenseMap<mlir::Region *, Incoming> regionBackIn;
   /// What the blocks of the function's body still use (made on first use).
   std::unique_ptr<HeldValues> held;
+  /// Whether no op reads `v` (UnreadValues of the function holding it,
+  /// made on first use): an edge passing a buffer to it does not carry
+  /// the buffer on.
+  bool unread(mlir::Value v);
+  /// `operands` without those an edge passes to unread `inputs`.
+  llvm::SmallVector<mlir::Value> passedToReaders(mlir::ValueRange operands,
+                                                 mlir::ValueRange inputs);
+  std::unique_ptr<UnreadValues> unreadValues;
   /// Loops being iterated around the current op.
   unsigned iteratingLoops = 0;
   bool unstableNested = false;

@@ -232,12 +232,13 @@ SmallVector<Block *, 2> LoopModel::cfgLoopsAround(Block *block,
 
 // ---- Back edges -------------------------------------------------------------
 
-void LoopModel::leak(Operation *term, unsigned b, Bdd cond) {
+void LoopModel::leak(Operation *term, unsigned b, Bdd cond, Bdd edgePath) {
   if (cond == BddManager::False || ctx.buffers[b].foreign)
     return;
   Event ev{EventKind::Leak, term, (int)b};
   ev.cond = cond;
   ev.backEdge = true;
+  ev.edgePath = edgePath;
   ctx.events.record(ev, b);
 }
 
@@ -292,7 +293,7 @@ void LoopModel::crossBackEdge(Operation *term, Incoming &contrib,
         ctx.buffers[b].tracked = false;
         ctx.buffers[b].untrackedAt.push_back(nullptr);
       } else
-        leak(term, c, ctx.lattice.liveIn(st, c));
+        leak(term, c, ctx.lattice.liveIn(st, c), st.path);
       st.entries.mut(c) = Entry();
     }
   }
@@ -423,7 +424,8 @@ void LoopModel::carryInstances(Operation *term, Incoming &contrib,
         bdd.disj(newerLive, bdd.conj(ctx.lattice.liveIn(st, c), carried[c]));
   auto mergeIn = [&](unsigned c, Bdd freedKept) {
     Bdd keep = carried[c];
-    leak(term, c, bdd.conj(ctx.lattice.liveIn(st, c), bdd.negate(keep)));
+    leak(term, c, bdd.conj(ctx.lattice.liveIn(st, c), bdd.negate(keep)),
+         st.path);
     const Entry &e = st.entries[c];
     merged.live = bdd.disj(merged.live, bdd.conj(e.live, keep));
     Bdd freedKeep = bdd.conj(keep, freedKept);

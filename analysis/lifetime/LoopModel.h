@@ -176,7 +176,9 @@ private:
                              CopyMode mode = CopyMode::Merged);
   void earlierIterationCopies(PathState &s, const LoopScope &loop,
                               mlir::Operation *edge, CopyMode mode);
-  void leak(mlir::Operation *term, unsigned b, Bdd cond);
+  /// `b` leaks at the back edge `term` on `cond`; `edgePath`: the paths
+  /// that take the edge.
+  void leak(mlir::Operation *term, unsigned b, Bdd cond, Bdd edgePath);
 
   FunctionContext &ctx;
   AliasFlow &flow;

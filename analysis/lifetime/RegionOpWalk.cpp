@@ -487,7 +487,7 @@ void RegionOpWalk::backEdge(const PathState &es, Region &target,
                             Operation *term) {
   Incoming c;
   toRegion(c, es, operands, inputs);
-  w.loops.crossBackEdge(term, c, operands, loop);
+  w.loops.crossBackEdge(term, c, w.passedToReaders(operands, inputs), loop);
   if (!target.empty() && !target.front().empty())
     w.flow.restrict(c, w.ctx.bdd.negate(firstIteration(&target)));
   changed |= w.flow.merge(backIn[&target], c);

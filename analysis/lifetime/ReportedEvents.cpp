@@ -180,7 +180,13 @@ std::vector<Event> FunctionAnalysis::events(FunctionOpInterface fn,
       continue;
     }
     Bdd reach = BddManager::True;
-    if (!judgedFromEntry(e.kind))
+    // A leak at a back edge is judged once the edge is taken, as one at a
+    // return once the return is reached: whether a loaded value makes the
+    // loop repeat is part of reaching it (a buffer that only an argument
+    // nothing reads passes on is lost there, UnreadValues).
+    if (e.backEdge)
+      reach = e.edgePath;
+    else if (!judgedFromEntry(e.kind))
       if (auto at = ctx.pathAt.find(e.op); at != ctx.pathAt.end())
         reach = at->second;
     if (std::optional<Bdd> allocated = allocationReach(e))

@@ -78,6 +78,9 @@ struct Event {
   mlir::Operation *firstFree = nullptr;
   mlir::Value via;           // the value used or freed
   bool backEdge = false;     // leak at a loop back edge
+  /// A leak at a back edge: the paths that take the edge (judged once
+  /// taken, as a return is once reached).
+  Bdd edgePath = BddManager::False;
   bool interiorView = false; // invalid free through an interior view
   /// Invalid free by an op of another runtime than the allocation's
   /// (`memref.dealloc` of a `gpu.alloc` buffer, `gpu.dealloc` of a
