@@ -252,14 +252,20 @@ uint32_t BddManager::newStamp() {
   return stamp;
 }
 
+bool BddManager::growMemo() {
+  if (memoStamp.size() >= nodes.size())
+    return true;
+  if (!mayGrow((nodes.size() - memoStamp.size()) * 2 * sizeof(uint32_t)))
+    return false;
+  memoValue.resize(nodes.size());
+  memoStamp.resize(nodes.size());
+  return true;
+}
+
 template <typename NodeFn> Bdd BddManager::rebuild(Bdd a, NodeFn &node) {
   uint32_t own = newStamp();
-  if (memoValue.size() < nodes.size()) {
-    if (!mayGrow((nodes.size() - memoValue.size()) * 2 * sizeof(uint32_t)))
-      return a;
-    memoValue.resize(nodes.size());
-    memoStamp.resize(nodes.size());
-  }
+  if (!growMemo())
+    return a;
   // Every node reachable from `a` is older than this call: the new nodes
   // the callback makes are never visited, so the memo's size is enough.
   auto rec = [&](auto &self, Bdd x) -> Bdd {
@@ -359,12 +365,8 @@ llvm::SmallVector<unsigned> BddManager::support(Bdd a) {
   if (a <= True)
     return vars;
   uint32_t own = newStamp();
-  if (memoStamp.size() < nodes.size()) {
-    if (!mayGrow((nodes.size() - memoStamp.size()) * 2 * sizeof(uint32_t)))
-      return vars;
-    memoValue.resize(nodes.size());
-    memoStamp.resize(nodes.size());
-  }
+  if (!growMemo())
+    return vars;
   if (varStamp.size() < varCount)
     varStamp.resize(varCount);
   // Variables in the order of a depth-first walk, low branch first.

@@ -184,6 +184,9 @@ private:
   /// recompute, never read a wrong entry).
   std::vector<Bdd> memoValue;
   std::vector<uint32_t> memoStamp;
+  /// Sizes the memo to every node made so far; false where the memory
+  /// budget does not allow it (then spent).
+  bool growMemo();
   /// The same for per-variable answers of a callback (rename's `to`).
   std::vector<unsigned> varValue;
   std::vector<uint32_t> varStamp;

@@ -59,7 +59,7 @@ public:
     // d loops needs about d * (d + 1) / 2 rounds (-convert-scf-to-cf's
     // output of a 3-D convolution's 8 loops: 33), siblings one each. With
     // the heads run again a change travels out in the same round.
-    for (auto &[header, blocks] : w.loops.cfgLoopsOf(&region))
+    for (auto &[header, blocks] : loops)
       for (Block *b : blocks)
         extraRounds += headers.contains(b);
     ran.resize(order.size());
@@ -542,8 +542,8 @@ void FlowWalker::bindAtomOnFirstUse(BlockArgument arg) {
 bool FlowWalker::unread(Value v) {
   if (!unreadValues) {
     Operation *fn = v.getParentRegion()->getParentOp();
-    while (fn && !isa<FunctionOpInterface>(fn))
-      fn = fn->getParentOp();
+    if (!isa<FunctionOpInterface>(fn))
+      fn = fn->getParentOfType<FunctionOpInterface>();
     if (!fn)
       return false;
     unreadValues = std::make_unique<UnreadValues>(fn);
