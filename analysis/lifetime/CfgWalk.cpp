@@ -1,0 +1,425 @@
+//===- CfgWalk.cpp - The fixpoint walk over a region's blocks -------------===//
+//
+// FlowWalker::walkRegion: a region of blocks and branches (a function body,
+// code lowered to `cf`) walked to its fixpoint, loops found by the loop
+// model. Region ops met in the blocks go back to FlowWalker.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/lifetime/FlowWalker.h"
+
+#include "analysis/lifetime/LoopsFirstOrder.h"
+
+#include "analysis/Ownership.h"
+#include "analysis/RepeatedBodies.h"
+#include <map>
+
+using namespace mlir;
+
+namespace memlint::lifetime {
+
+/// One walk of a region's CFG to its fixpoint. Rounds go over the blocks
+/// in reverse post order, each loop's blocks before its exits
+/// (loopsFirstOrder), like a plain round-robin iteration (nested loops
+/// advance in lockstep, so rounds add up rather than multiply), except that
+/// a block whose inputs did not change since it last ran replays what it
+/// contributed then instead of running again: the forward part of a region
+/// does not re-run while a loop further down converges. A loop head whose
+/// back edges changed runs again after its loop's blocks, for its exits
+/// only: what the body sent back reaches the code after the loop in the
+/// same round, as a region loop's results do.
+class CfgWalk {
+public:
+  CfgWalk(FlowWalker &w, Region &region) : w(w), region(region) {
+    const LoopModel::CfgLoops &loops = w.loops.cfgLoopsOf(&region);
+    order = loopsFirstOrder(region, loops);
+    for (auto [i, b] : llvm::enumerate(order))
+      index[b] = i;
+    // The loop of each header (all its back edges), to see which loops a
+    // forward edge leaves: the loop model's, which keys earlier instances
+    // by the same headers.
+    for (auto &[header, blocks] : loops) {
+      headers.insert(header);
+      naturalLoops[index[header]] = &blocks;
+    }
+    // Where each loop's blocks end in the order: after the last of them,
+    // a head that its back edges changed in this round runs again, so its
+    // exits pass on this round's iterations (innermost loops first).
+    for (auto &[h, blocks] : naturalLoops) {
+      unsigned last = h;
+      for (Block *b : *blocks)
+        last = std::max(last, index[b]);
+      loopsEndingAt[last].push_back(h);
+    }
+    for (auto &[last, hs] : loopsEndingAt)
+      llvm::sort(hs, [&](unsigned a, unsigned b) {
+        return naturalLoops[a]->size() < naturalLoops[b]->size();
+      });
+    // Each loop's depth in the region's nest of loops, summed: where a
+    // loop's exits take only the head's first run (an exit to a block not
+    // ahead in the order), a loop k deep settles about k rounds after the
+    // one around it (a change travels out a level per round), so a nest of
+    // d loops needs about d * (d + 1) / 2 rounds (-convert-scf-to-cf's
+    // output of a 3-D convolution's 8 loops: 33), siblings one each. With
+    // the heads run again a change travels out in the same round.
+    for (auto &[header, blocks] : loops)
+      for (Block *b : blocks)
+        extraRounds += headers.contains(b);
+    ran.resize(order.size());
+  }
+
+  std::vector<Exit> run(const Incoming &entry) {
+    if (headers.empty()) {
+      runRound(0, entry);
+      return exits;
+    }
+    bool lockstep = w.visitsInLockstep();
+    if (lockstep)
+      for (Block *h : headers)
+        if (auto it = w.cfgBackIn.find(h); it != w.cfgBackIn.end())
+          backIn[h] = it->second;
+    w.iterateLoop(region.getParentOp(), extraRounds, [&](unsigned round) {
+      if (round > 0)
+        backChanged = std::move(nextBackChanged);
+      runRound(round, entry);
+      return !nextBackChanged.empty();
+    });
+    if (lockstep)
+      for (auto &[h, carried] : backIn)
+        w.cfgBackIn[h] = carried;
+    return exits;
+  }
+
+private:
+  /// What a block contributed when it last ran.
+  struct Ran {
+    bool valid = false;
+    /// A loop in the block had not reached its fixpoint: run it again.
+    bool unstable = false;
+    SmallVector<std::pair<Block *, Incoming>, 2> forward;
+    std::optional<Exit> exit;
+  };
+
+  /// A retreating edge (to a block not later in the order).
+  bool isBackEdge(Block *from, Block *to) {
+    auto it = index.find(to);
+    return it != index.end() && it->second <= index[from];
+  }
+  void runRound(unsigned round, const Incoming &entry);
+  /// `exitsOnly`: a loop head's second run in a round (see
+  /// loopsEndingAt): only its edges out of the loop go on; its body ran
+  /// from what the first run sent it, which its record keeps.
+  void runBlock(unsigned bi, Block *block, bool exitsOnly = false);
+  void followEdge(Block *block, Operation *term, unsigned i, PathState es,
+                  const Ran &previous, uint64_t epochBefore);
+  void leaveLoops(Block *block, Block *succ, PathState &es);
+  /// Before the head `order[h]` of a loop whose blocks end at `end` runs
+  /// again in a round: takes back what its first run sent out of the loop
+  /// (false, and nothing done, where an exit goes to a block not ahead).
+  bool takeBackExits(unsigned h, unsigned end);
+  /// The first-iteration atom of the loop headed by `header`.
+  Bdd firstIteration(Block *header);
+  /// Whether the loop headed by `header` is a while loop: the header only
+  /// decides between its body and leaving, and the body has no other way
+  /// in or out, so after the loop "not the first iteration" means the body
+  /// ran.
+  bool testsFirst(Block *header) const;
+
+  FlowWalker &w;
+  Region &region;
+  std::vector<Block *> order;
+  DenseMap<Block *, unsigned> index;
+  DenseSet<Block *> headers;
+  /// The rounds the loops' nest needs beyond the usual cap.
+  unsigned extraRounds = 0;
+  /// By header index.
+  std::map<unsigned, const DenseSet<Block *> *> naturalLoops;
+  /// The state entering each header from outside its loop.
+  DenseMap<Block *, PathState> headerEntry;
+  DenseMap<Block *, Incoming> backIn;
+  std::vector<Ran> ran;
+  /// By the index of a loop's last block, the indices of the heads of the
+  /// loops whose blocks end there.
+  DenseMap<unsigned, SmallVector<unsigned, 1>> loopsEndingAt;
+  DenseSet<Block *> backChanged, nextBackChanged;
+  // Of the current round.
+  std::vector<Exit> exits;
+  DenseMap<Block *, Incoming> in;
+  DenseSet<Block *> dirty;
+};
+
+void CfgWalk::runRound(unsigned round, const Incoming &entry) {
+  exits.clear();
+  in.clear();
+  in[&region.front()] = entry;
+  dirty.clear();
+  dirty.insert(&region.front());
+  nextBackChanged.clear();
+  auto run = [&](unsigned bi, Block *block, bool exitsOnly) {
+    bool unstableBefore = w.nestedLoopUnstable();
+    w.setNestedLoopUnstable(false);
+    runBlock(bi, block, exitsOnly);
+    ran[bi].unstable = w.nestedLoopUnstable();
+    w.setNestedLoopUnstable(unstableBefore || ran[bi].unstable);
+  };
+  auto endLoops = [&](unsigned bi) {
+    auto it = loopsEndingAt.find(bi);
+    if (it == loopsEndingAt.end())
+      return;
+    for (unsigned h : it->second)
+      if (nextBackChanged.contains(order[h]) && takeBackExits(h, bi))
+        run(h, order[h], /*exitsOnly=*/true);
+  };
+  for (auto [bi, block] : llvm::enumerate(order)) {
+    Ran &r = ran[bi];
+    if (round > 0 && r.valid && !r.unstable && !dirty.count(block) &&
+        !backChanged.count(block)) {
+      for (auto &[succ, contrib] : r.forward)
+        w.flow.merge(in[succ], contrib);
+      if (r.exit)
+        exits.push_back(*r.exit);
+      endLoops(bi);
+      continue;
+    }
+    run(bi, block, /*exitsOnly=*/false);
+    endLoops(bi);
+    // Without back edges there is one round: what entered the block and
+    // what it sent on are not read again (keeping them made memory grow
+    // with blocks x buffers in a long CFG).
+    if (headers.empty()) {
+      in.erase(block);
+      ran[bi].forward.clear();
+      ran[bi].exit.reset();
+    }
+  }
+}
+
+void CfgWalk::runBlock(unsigned bi, Block *block, bool exitsOnly) {
+  // A long walk in one round is bounded in memory too (its states).
+  w.ctx.chargeStates();
+  Ran previous = std::move(ran[bi]);
+  Ran &r = ran[bi] = Ran();
+  r.valid = true;
+  uint64_t epochBefore = w.flow.epoch();
+  Incoming cur;
+  if (auto fw = in.find(block); fw != in.end())
+    cur = fw->second;
+  bool header = headers.count(block);
+  std::optional<Bdd> first;
+  if (header && !block->empty()) {
+    // What enters from outside the loop (nothing, when only back edges or
+    // a cycle's side entry reach it this round: then no state to compare
+    // with).
+    if (cur.any)
+      headerEntry[block] = cur.st;
+    else
+      headerEntry.erase(block);
+    first = firstIteration(block);
+  }
+  auto back = backIn.find(block);
+  w.joinLoopHead(cur, first, back == backIn.end() ? nullptr : &back->second);
+  if (!cur.any || cur.st.unreachable())
+    return;
+  w.bindArguments(block, cur, header);
+  PathState st = cur.st;
+  w.dropFinishedBuffers(block, st);
+  Operation *term = block->empty() ? nullptr : &block->back();
+  // Every op but one that may end the block (a terminator, or an
+  // unregistered op, which the code below takes once). Not
+  // without_terminator(): it keeps an unregistered last op, which was then
+  // taken twice, its regions walked twice, a nest of them 2^depth times.
+  for (Operation &op : *block) {
+    if (&op == term && term->mightHaveTrait<OpTrait::IsTerminator>())
+      break;
+    w.step(&op, st);
+  }
+  // An unregistered op with successors ends its block as a branch, to
+  // places it chooses between as it likes, passing on operands we cannot
+  // match to the successors' arguments.
+  bool opaqueBranch = false;
+  if (term && !term->hasTrait<OpTrait::IsTerminator>()) {
+    // A block of a region without terminators (a custom op's): its last
+    // op is an op like the others. The loop above left it out only if it
+    // might be one (an unregistered op); otherwise it ran already.
+    // As a branch, it is still an op like the others (its uses of what it
+    // is given). Where its regions run against its successors is not
+    // known: one with regions is not walked into, and what they free is
+    // no longer followed.
+    bool mayEnd = term->mightHaveTrait<OpTrait::IsTerminator>();
+    opaqueBranch = mayEnd && term->getNumSuccessors() > 0;
+    bool regionsAndSuccessors = opaqueBranch && term->getNumRegions() > 0;
+    if (mayEnd && !regionsAndSuccessors)
+      w.step(term, st);
+    else if (regionsAndSuccessors)
+      term->walk([&](Operation *inner) {
+        for (OpOperand *freed : freedOperands(inner))
+          w.transfer.untrack(freed->get(), term);
+      });
+    if (!opaqueBranch)
+      term = nullptr;
+  }
+  if (term && !opaqueBranch) {
+    w.ctx.pathAt[term] = st.path;
+    // A terminator's own regions run before it leaves (scf.reduce's
+    // combiners).
+    if (term->getNumRegions() > 0 && repeatedBody(term))
+      w.stepRegions(term, st);
+    w.transfer.checkUses(term, st);
+  }
+  // Where what it passes goes is not known: those buffers are no longer
+  // followed (a leak or a free of them would rest on a guess).
+  if (opaqueBranch)
+    w.transfer.untrack(term->getOperands(), term);
+  if (!term || term->getNumSuccessors() == 0) {
+    r.exit = Exit{term, st};
+    exits.push_back({term, st});
+    return;
+  }
+  std::vector<Bdd> bc = w.edges.ofBranch(term);
+  for (unsigned i = 0, e = term->getNumSuccessors(); i < e; ++i) {
+    if (exitsOnly && naturalLoops.at(bi)->contains(term->getSuccessor(i))) {
+      for (auto &p : previous.forward)
+        if (p.first == term->getSuccessor(i))
+          r.forward.push_back(p);
+      continue;
+    }
+    PathState es = w.ctx.lattice.restrict(st, bc[i]);
+    if (!es.unreachable())
+      followEdge(block, term, i, std::move(es), previous, epochBefore);
+  }
+}
+
+void CfgWalk::followEdge(Block *block, Operation *term, unsigned i,
+                         PathState es, const Ran &previous,
+                         uint64_t epochBefore) {
+  Block *succ = term->getSuccessor(i);
+  SmallVector<Value> forwarded;
+  unsigned produced = 0;
+  if (auto br = dyn_cast<BranchOpInterface>(term)) {
+    SuccessorOperands so = br.getSuccessorOperands(i);
+    produced = so.getProducedOperandCount();
+    for (Value v : so.getForwardedOperands())
+      forwarded.push_back(v);
+  }
+  bool back = isBackEdge(block, succ);
+  if (!back)
+    leaveLoops(block, succ, es);
+  Incoming contrib = w.flow.toBlock(es, succ, forwarded, produced);
+  if (!back) {
+    w.flow.merge(in[succ], contrib);
+    // Unchanged input from here, and nothing this block defines changed:
+    // the successor need not run again for this edge.
+    bool same = previous.valid && w.flow.epoch() == epochBefore &&
+                llvm::any_of(previous.forward, [&](auto &p) {
+                  return p.first == succ && AliasFlow::same(p.second, contrib);
+                });
+    if (!same)
+      dirty.insert(succ);
+    ran[index[block]].forward.push_back({succ, std::move(contrib)});
+    return;
+  }
+  // The header's whole loop, every back edge's blocks: a buffer allocated
+  // in the block of one back edge may go round through another.
+  w.loops.crossBackEdge(
+      term, contrib,
+      w.passedToReaders(
+          forwarded, succ->getArguments().drop_front(
+                         std::min<size_t>(produced, succ->getNumArguments()))),
+      LoopScope::cfg(&region, *naturalLoops.at(index.lookup(succ)), succ));
+  if (!succ->empty())
+    w.flow.restrict(contrib, w.ctx.bdd.negate(firstIteration(succ)));
+  if (w.flow.merge(backIn[succ], contrib))
+    nextBackChanged.insert(succ);
+}
+
+// The second run's exits are not joined with the first's: they would be
+// the same paths twice, but leaving the loop drops the atoms that told the
+// first iteration apart, and the first run's state (of the first
+// iteration alone) joined with the whole claimed on every iteration what
+// held only in the first (a buffer the first iteration freed, still live).
+bool CfgWalk::takeBackExits(unsigned h, unsigned end) {
+  Block *header = order[h];
+  const DenseSet<Block *> &loop = *naturalLoops.at(h);
+  SmallVector<Block *, 2> targets;
+  for (Block *s : header->getSuccessors()) {
+    if (loop.contains(s) || llvm::is_contained(targets, s))
+      continue;
+    auto it = index.find(s);
+    if (it == index.end() || it->second <= end)
+      return false;
+    targets.push_back(s);
+  }
+  for (Block *s : targets) {
+    // What the other blocks before it in the order sent it this round
+    // (a block with two edges to it is one predecessor per edge).
+    Incoming rebuilt;
+    SmallPtrSet<Block *, 4> seen;
+    for (Block *p : s->getPredecessors()) {
+      auto pi = index.find(p);
+      if (p == header || pi == index.end() || pi->second > end ||
+          !seen.insert(p).second)
+        continue;
+      for (auto &[succ, contrib] : ran[pi->second].forward)
+        if (succ == s)
+          w.flow.merge(rebuilt, contrib);
+    }
+    in[s] = std::move(rebuilt);
+  }
+  return true;
+}
+
+void CfgWalk::leaveLoops(Block *block, Block *succ, PathState &es) {
+  for (auto &[h, blocks] : naturalLoops) {
+    if (!blocks->count(block) || blocks->count(succ))
+      continue;
+    auto entryIt = headerEntry.find(order[h]);
+    w.loops.leaveLoop(es,
+                      entryIt == headerEntry.end() ? nullptr : &entryIt->second,
+                      LoopScope::cfg(&region, *blocks, order[h]),
+                      w.loops.exportedBy(*blocks));
+  }
+}
+
+Bdd CfgWalk::firstIteration(Block *header) {
+  return w.edges.firstIteration(&header->front(), [&] {
+    ConditionTable::LoopPlace place;
+    place.where = &header->front();
+    place.name = "the loop at " + positionOf(place.where);
+    place.region = &region;
+    const DenseSet<Block *> &blocks = *naturalLoops[index[header]];
+    place.blocks.insert(blocks.begin(), blocks.end());
+    place.testFirst = testsFirst(header);
+    return place;
+  });
+}
+
+bool CfgWalk::testsFirst(Block *header) const {
+  const DenseSet<Block *> &blocks = *naturalLoops.at(index.lookup(header));
+  bool leaves = false;
+  for (Block *s : header->getSuccessors()) {
+    if (s == header)
+      return false; // the header is the body
+    leaves |= !blocks.count(s);
+  }
+  if (!leaves)
+    return false;
+  for (Block *b : blocks) {
+    if (b == header)
+      continue;
+    for (Block *s : b->getSuccessors())
+      if (!blocks.count(s))
+        return false; // a break: the body may run and leave
+    for (Block *p : b->getPredecessors())
+      if (!blocks.count(p))
+        return false; // a second way in
+  }
+  return true;
+}
+
+std::vector<Exit> FlowWalker::walkRegion(Region &region,
+                                         const Incoming &entry) {
+  if (region.empty())
+    return {};
+  return CfgWalk(*this, region).run(entry);
+}
+
+} // namespace memlint::lifetime
