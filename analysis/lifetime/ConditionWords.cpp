@@ -102,6 +102,12 @@ Message ConditionTable::wordFirstIteration(const Cube &cube, const Atom &a,
                          : " is past its first iteration");
   // After it, whether it ever went round: for a while loop, whether the
   // body ran; otherwise whether the head ran more than once.
+  // Constant bounds: it runs as often on every path, so how often says
+  // nothing (where one earlier instance cannot follow what an iteration
+  // count decides, as a swap's parity, the model keeps a path for "at most
+  // once": that path stands for the others, it is no run of its own).
+  if (p.runsSeveralTimes)
+    return "";
   if (!wordsRunCount(a, at))
     return p.name + (val ? " runs zero times" : " runs at least once");
   std::optional<bool> runs = runsLiteral(cube, p.where);

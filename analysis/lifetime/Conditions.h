@@ -198,6 +198,9 @@ public:
     /// block without breaks): outside the loop, "not the first iteration"
     /// is "the body ran". Otherwise it is "the head ran more than once".
     bool testFirst = false;
+    /// Its constant bounds give it two iterations or more: after it, how
+    /// often it ran says nothing (ConditionWords.cpp).
+    bool runsSeveralTimes = false;
     /// `op` is in the loop (nested ops included).
     bool contains(mlir::Operation *op) const;
   };

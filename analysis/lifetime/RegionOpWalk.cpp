@@ -16,11 +16,13 @@
 #include "analysis/BufferCarriers.h"
 #include "analysis/Ownership.h"
 #include "analysis/RepeatedBodies.h"
+#include "analysis/lifetime/QuestionSource.h"
 #include "analysis/lifetime/ValueSet.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IntegerSet.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
@@ -225,9 +227,10 @@ private:
   void leave(PathState &st);
   /// The first-iteration atom of the loop head `head`.
   Bdd firstIteration(Region *head);
-  /// For an scf.for with constant bounds whose body compares its induction
-  /// variable with the value it takes last: the paths on which the body
-  /// runs its last iteration.
+  /// For an scf.for or affine.for with constant bounds whose body asks of
+  /// its induction variable whether it is the value it takes last (an
+  /// arith.cmpi, a switch case, an affine.if constraint): the paths on which
+  /// the body runs its last iteration.
   std::optional<Bdd> lastIteration();
   /// The constant lastIteration compares with, found in the IR once per
   /// walk (not per exit and round); nullopt where there is none.
@@ -240,6 +243,12 @@ private:
   std::optional<RepeatedBody> repeated;
   LoopScope loop;
   bool singleTrip = false;
+  /// An scf.for or affine.for whose constant bounds give it two iterations
+  /// or more. (Its exits are not restricted to "not the first iteration":
+  /// one earlier instance cannot follow what the count decides, a swap's
+  /// parity, and the path for "at most once" keeps those buffers;
+  /// after-constant-loops.mlir.)
+  bool severalTrips = false;
   bool hasLoop = false;
   std::optional<std::optional<APInt>> lastValue;
   DenseMap<Region *, Incoming> entryIn, backIn;
@@ -286,6 +295,8 @@ void RegionOpWalk::enter(const PathState &st) {
       entrySuccs = kept;
   }
   singleTrip = trips && trips->isOne();
+  severalTrips =
+      trips && trips->uge(2) && isa<scf::ForOp, affine::AffineForOp>(raw);
   hasLoop = !op || op.hasLoop();
   std::vector<Bdd> ec = w.edges.ofRegionEntry(raw, entrySuccs);
   out.resizeArgs(raw->getNumResults());
@@ -355,6 +366,7 @@ Bdd RegionOpWalk::firstIteration(Region *head) {
                      : "the loop at " + positionOf(raw);
     place.regionLoop = raw;
     place.testFirst = testingHeads.count(head);
+    place.runsSeveralTimes = severalTrips;
     return place;
   });
 }
@@ -389,12 +401,24 @@ std::optional<APInt> RegionOpWalk::lastValueAsked() {
   if (lastValue)
     return *lastValue;
   lastValue.emplace();
-  auto f = dyn_cast<scf::ForOp>(raw);
-  if (!f || f.getUnsignedCmp())
+  // Loops whose iterations run one after another, the last one leaving
+  // (not scf.forall or scf.parallel, whose iterations all "end" it).
+  if (!isa<scf::ForOp, affine::AffineForOp>(raw))
     return std::nullopt;
-  std::optional<int64_t> lb = getConstantIntValue(f.getLowerBound()),
-                         ub = getConstantIntValue(f.getUpperBound()),
-                         step = getConstantIntValue(f.getStep());
+  // (A counter that wraps past its bound may leave from any value.)
+  if (auto f = dyn_cast<scf::ForOp>(raw);
+      f && (f.getUnsignedCmp() || !forLoopCannotWrap(f)))
+    return std::nullopt;
+  auto loopLike = cast<LoopLikeOpInterface>(raw);
+  std::optional<Value> iv = loopLike.getSingleInductionVar();
+  std::optional<OpFoldResult> lbFold = loopLike.getSingleLowerBound(),
+                              ubFold = loopLike.getSingleUpperBound(),
+                              stepFold = loopLike.getSingleStep();
+  if (!iv || !lbFold || !ubFold || !stepFold)
+    return std::nullopt;
+  std::optional<int64_t> lb = getConstantIntValue(*lbFold),
+                         ub = getConstantIntValue(*ubFold),
+                         step = getConstantIntValue(*stepFold);
   if (!lb || !ub || !step || *step <= 0 || *ub <= *lb)
     return std::nullopt;
   // lb + (trips - 1) * step, in 128 bits: a 64-bit loop near its limits
@@ -402,28 +426,44 @@ std::optional<APInt> RegionOpWalk::lastValueAsked() {
   __int128 span = (__int128)*ub - *lb;
   __int128 trips = (span + *step - 1) / *step;
   __int128 last = (__int128)*lb + (trips - 1) * *step;
-  Value iv = f.getInductionVar();
-  // Only where the body asks of that value (no atom made for a question
-  // nobody asks), in the width of its own comparison.
-  for (Operation *user : iv.getUsers()) {
-    // A case of an index_switch on it (what a state machine over the
-    // counter writes).
+  auto indexValue = [](__int128 v) {
+    return APInt(IndexType::kInternalStorageBitWidth, (int64_t)v,
+                 /*isSigned=*/true);
+  };
+  // Only where the body asks a question of the variable whose answer the
+  // last iteration decides (no atom made where nobody asks), in the width
+  // of its own comparison: then an exit holds the last iteration's answer
+  // (`i >= 2` in a loop to 4 holds at its exit; `i == 2` does not).
+  for (Operation *user : iv->getUsers()) {
     if (auto sw = dyn_cast<scf::IndexSwitchOp>(user)) {
-      if (sw.getArg() == iv && llvm::is_contained(sw.getCases(), last)) {
-        *lastValue = APInt(IndexType::kInternalStorageBitWidth, (int64_t)last,
-                           /*isSigned=*/true);
+      if (sw.getArg() == *iv) {
+        *lastValue = indexValue(last);
         break;
       }
+      continue;
+    }
+    if (auto aif = dyn_cast<affine::AffineIfOp>(user)) {
+      for (unsigned c = 0, e = aif.getIntegerSet().getNumConstraints(); c < e;
+           ++c) {
+        std::optional<AffineConstraint> fc = flattenedConstraint(aif, c);
+        std::optional<std::pair<unsigned, ValueSet>> q =
+            fc ? singleOperandQuestion(*fc) : std::nullopt;
+        if (q && fc->operands[q->first] == *iv) {
+          *lastValue = indexValue(last);
+          break;
+        }
+      }
+      if (*lastValue)
+        break;
       continue;
     }
     auto cmp = dyn_cast<arith::CmpIOp>(user);
     if (!cmp)
       continue;
-    Value other = cmp.getLhs() == iv ? cmp.getRhs() : cmp.getLhs();
+    Value other = cmp.getLhs() == *iv ? cmp.getRhs() : cmp.getLhs();
     APInt k;
-    if (matchPattern(other, m_ConstantInt(&k)) && k.getBitWidth() <= 64 &&
-        (__int128)k.getSExtValue() == last) {
-      *lastValue = k;
+    if (matchPattern(other, m_ConstantInt(&k)) && k.getBitWidth() <= 64) {
+      *lastValue = APInt(k.getBitWidth(), (int64_t)last, /*isSigned=*/true);
       break;
     }
   }
@@ -434,11 +474,12 @@ std::optional<Bdd> RegionOpWalk::lastIteration() {
   std::optional<APInt> k = lastValueAsked();
   if (!k)
     return std::nullopt;
-  Value iv = cast<scf::ForOp>(raw).getInductionVar();
+  Value iv = *cast<LoopLikeOpInterface>(raw).getSingleInductionVar();
   return w.ctx.conds.valueIn(
       iv, ValueSet::where(arith::CmpIPredicate::eq, *k), [&] {
         return w.ctx.conds.choiceAtom(
-            raw, "the loop at " + positionOf(raw) + " is in its last iteration",
+            &cast<BlockArgument>(iv).getOwner()->front(),
+            "the loop at " + positionOf(raw) + " is in its last iteration",
             "the loop at " + positionOf(raw) + " is not in its last iteration");
       });
 }
@@ -519,9 +560,13 @@ void RegionOpWalk::leave(PathState &st) {
 void FlowWalker::stepRegions(Operation *op, PathState &st) {
   if (auto rb = dyn_cast<RegionBranchOpInterface>(op))
     RegionOpWalk(*this, rb).run(st);
-  else if (std::optional<RepeatedBody> repeated = repeatedBody(op))
+  else if (std::optional<RepeatedBody> repeated = repeatedBody(op)) {
+    // Such an op reads and writes its own operands while its bodies run (a
+    // linalg op's ins and outs): uses, as any other op's (helper-128: a
+    // linalg.fill of a freed buffer went unreported).
+    transfer.checkUses(op, st);
     RegionOpWalk(*this, op, *repeated).run(st);
-  else
+  } else
     walkOpaqueRegions(op, st);
 }
 
