@@ -155,6 +155,8 @@ struct LiveRanges::Impl {
   /// walks the op's region graph: asked per use, an scf.index_switch of
   /// 3,000 cases was quadratic).
   DenseMap<Operation *, bool> repeats;
+  /// By op: what it and the ops around it say (enclosing()).
+  DenseMap<Operation *, Enclosing> enclosing;
 };
 
 bool LiveRanges::repeats(Operation *op) const {
@@ -385,16 +387,34 @@ void LiveRanges::finishRange(LiveRange &r, bool carried) {
   // carried from one run to the next, run concurrently, or not followed
   // by the lifetime analysis (it may be carried in ways the alias sets do
   // not show).
-  bool repeating = false, concurrent = false;
-  for (Operation *parent = r.allocOp->getParentOp();
-       parent && parent != fn.getOperation(); parent = parent->getParentOp()) {
-    repeating |= repeats(parent);
-    concurrent |= mayRunRegionsConcurrently(parent);
+  Enclosing around = enclosing(r.allocOp->getParentOp());
+  bool repeating = around.repeating ||
+                   (r.allocOp->getBlock() && inCycle(r.allocOp->getBlock()));
+  r.severalInstances =
+      around.concurrent || (repeating && (carried || !r.tracked));
+}
+
+LiveRanges::Enclosing LiveRanges::enclosing(Operation *op) const {
+  // Up to the first op already answered, then down: each op of a deep nest
+  // is asked once (per range, the walk to the function was quadratic in
+  // 10,000 nested scf.ifs each allocating).
+  SmallVector<Operation *> chain;
+  Enclosing e;
+  Operation *function = const_cast<FunctionOpInterface &>(fn).getOperation();
+  for (Operation *p = op; p && p != function; p = p->getParentOp()) {
+    if (auto it = impl->enclosing.find(p); it != impl->enclosing.end()) {
+      e = it->second;
+      break;
+    }
+    chain.push_back(p);
   }
-  for (Operation *op = r.allocOp; op && op != fn.getOperation();
-       op = op->getParentOp())
-    repeating |= op->getBlock() && inCycle(op->getBlock());
-  r.severalInstances = concurrent || (repeating && (carried || !r.tracked));
+  for (Operation *p : llvm::reverse(chain)) {
+    e.repeating =
+        e.repeating || repeats(p) || (p->getBlock() && inCycle(p->getBlock()));
+    e.concurrent = e.concurrent || mayRunRegionsConcurrently(p);
+    impl->enclosing[p] = e;
+  }
+  return e;
 }
 
 /// How many dependencies upstream's view flow would record: it takes

@@ -177,6 +177,13 @@ private:
           &rangesOf,
       std::vector<bool> &carried);
   void finishRange(LiveRange &r, bool carried);
+  /// What `op` and the ops around it (up to the function) say of a buffer
+  /// allocated in them: one of them repeats its regions, or sits in a cycle
+  /// of branches; one of them may run its regions side by side.
+  struct Enclosing {
+    bool repeating = false, concurrent = false;
+  };
+  Enclosing enclosing(mlir::Operation *op) const;
 
   struct Impl;
   std::unique_ptr<Impl> impl;

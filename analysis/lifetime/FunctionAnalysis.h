@@ -62,6 +62,8 @@ public:
   bool lostPaths() const { return ctx.pathsLost; }
 
 private:
+  /// Whether each block asked of may run more than once (allocationReach).
+  mutable llvm::DenseMap<mlir::Block *, bool> blocksRepeating;
   /// What one i1 result is over the returns seen so far.
   enum class ResultConstant { NoReturnYet, Varies, False, True };
 

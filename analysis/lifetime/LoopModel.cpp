@@ -146,9 +146,39 @@ void LoopModel::addEarlierInstances(FunctionOpInterface fn) {
     }
 }
 
+bool LoopModel::anyLoopAround(Block *block, FunctionOpInterface fn) {
+  // Up to the first block already answered, then down: each block of a
+  // deep nest is asked once (per buffer, the walk to the function was
+  // quadratic in 10,000 nested scf.ifs each allocating).
+  SmallVector<Block *> chain;
+  bool any = false;
+  for (Block *b = block; b;) {
+    if (auto it = loopAround.find(b); it != loopAround.end()) {
+      any = it->second;
+      break;
+    }
+    chain.push_back(b);
+    Operation *parent = b->getParentOp();
+    if (!parent || parent == fn.getOperation())
+      break;
+    if (repeats(parent)) {
+      any = true;
+      break;
+    }
+    b = parent->getBlock();
+  }
+  for (Block *b : llvm::reverse(chain)) {
+    any = any || !cfgLoopsAround(b, b->getParent()).empty();
+    loopAround[b] = any;
+  }
+  return loopAround.lookup(block);
+}
+
 SmallVector<const void *, 2> LoopModel::enclosingLoops(Operation *op,
                                                        FunctionOpInterface fn) {
   SmallVector<const void *, 2> loops;
+  if (!op->getBlock() || !anyLoopAround(op->getBlock(), fn))
+    return loops;
   for (Operation *cur = op; cur && cur != fn.getOperation();
        cur = cur->getParentOp()) {
     if (Region *r = cur->getParentRegion())

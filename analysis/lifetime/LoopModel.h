@@ -133,6 +133,10 @@ private:
   /// scf.index_switch of 3,000 cases each allocating asked it per buffer).
   bool repeats(mlir::Operation *op);
   llvm::DenseMap<mlir::Operation *, bool> repeatsOf;
+  /// Whether a loop (a CFG cycle's header, a repeating region op) encloses
+  /// each block asked of, up to the function.
+  bool anyLoopAround(mlir::Block *block, mlir::FunctionOpInterface fn);
+  llvm::DenseMap<mlir::Block *, bool> loopAround;
   /// The headers of the CFG loops of `region` that `block` (one of its
   /// blocks) is in, innermost first.
   llvm::SmallVector<mlir::Block *, 2> cfgLoopsAround(mlir::Block *block,

@@ -107,26 +107,47 @@ static bool holdsPastEscape(EventKind k) {
 /// events()).
 static bool judgedFromEntry(EventKind k) { return k == EventKind::InvalidFree; }
 
+/// Whether `block` may run more than once per run of its function: in a
+/// cycle of branches, in an enclosing LoopLikeOpInterface op or body the
+/// ownership model repeats (RepeatedBodies.h), or in a block that may.
+/// (LoopLikeOpInterface::blockIsInLoop asks its parent block again at
+/// every level, each asking getParentOfType: 2,400 nested scf.ifs each
+/// leaking took 19 s, one question per leak.) Answers are kept by block:
+/// the blocks above are asked once.
+static bool mayRepeat(Block *block, DenseMap<Block *, bool> &memo) {
+  SmallVector<Block *> chain;
+  bool repeats = false;
+  for (Block *b = block; b;) {
+    if (auto it = memo.find(b); it != memo.end()) {
+      repeats = it->second;
+      break;
+    }
+    chain.push_back(b);
+    Operation *parent = b->getParentOp();
+    if (!parent || isa<FunctionOpInterface>(parent)) {
+      repeats = !parent;
+      break;
+    }
+    if (isa<LoopLikeOpInterface>(parent) || repeatedBody(parent)) {
+      repeats = true;
+      break;
+    }
+    b = parent->getBlock();
+  }
+  // Down the chain, outermost first: a block repeats where the one around
+  // it does, or where its own branches come back to it.
+  for (Block *b : llvm::reverse(chain)) {
+    repeats = repeats || reachable(b, b);
+    memo[b] = repeats;
+  }
+  return memo.lookup(block);
+}
+
 /// Whether `op` runs at most once per run of the function: in no loop,
 /// CFG cycle or body the ownership model repeats.
-static bool runsOnce(Operation *op) {
-  // blockIsInLoop asks the blocks around this one too: asked once, not
-  // per enclosing op (2,500 nested scf.ifs took 27 s, each level asking
-  // again of every level above it).
+static bool runsOnce(Operation *op, DenseMap<Block *, bool> &repeatsMemo) {
   Block *inner = op->getBlock();
-  if (!inner || LoopLikeOpInterface::blockIsInLoop(inner))
-    return false;
-  for (Operation *p = op; p; p = p->getParentOp()) {
-    if (isa<FunctionOpInterface>(p))
-      return true;
-    Block *b = p->getBlock();
-    if (!b)
-      return false;
-    if (Operation *parent = b->getParentOp();
-        parent && !isa<FunctionOpInterface>(parent) && repeatedBody(parent))
-      return false;
-  }
-  return false;
+  return inner && !mayRepeat(inner, repeatsMemo);
 }
 
 std::optional<Bdd> FunctionAnalysis::allocationReach(const Event &e) const {
@@ -140,7 +161,8 @@ std::optional<Bdd> FunctionAnalysis::allocationReach(const Event &e) const {
     return std::nullopt;
   auto it = ctx.allocatedOn.find(e.buffer);
   Operation *alloc = ctx.buffers[e.buffer].allocOp;
-  if (it == ctx.allocatedOn.end() || !alloc || !runsOnce(alloc))
+  if (it == ctx.allocatedOn.end() || !alloc ||
+      !runsOnce(alloc, blocksRepeating))
     return std::nullopt;
   return it->second;
 }

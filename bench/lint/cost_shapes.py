@@ -136,6 +136,20 @@ def deep_if(n=2500):
     return "\n".join(out) + "\n"
 
 
+def deep_if_allocating(n=4900):
+    # 4,900 nested scf.if (with empty else branches), each allocating a
+    # buffer it never frees (helper-130): for each buffer, its report, its
+    # earlier-instance search and its live range each walked the nest up to
+    # the function (blockIsInLoop doing so at every level): 2,400 deep took
+    # 27 s before session 42; the answers are kept by block now.
+    out = ["func.func @deep_if_allocating(%c: i1) {"]
+    for i in range(n):
+        out += ["  scf.if %c {", f"  %x{i} = memref.alloc() : memref<4xf32>"]
+    out += ["  } else {", "  }"] * n
+    out += ["  return", "}"]
+    return "\n".join(out) + "\n"
+
+
 def many_args(n=10000):
     # A function taking and returning 10,000 memrefs, and a call of it with
     # one buffer: each op's operands against its results was quadratic
@@ -288,6 +302,7 @@ SHAPES = [("pairs, bad order, N=24", pairs), ("64 sequential scf.if", ifs),
           ("20,000 diamonds, a buffer in each", branch_buffers),
           ("a leak around 1,500 nested scf.for", deep_for),
           ("a leak inside 2,500 nested scf.if", deep_if),
+          ("4,900 nested scf.if, each allocating", deep_if_allocating),
           ("10,000 memref arguments and results", many_args),
           ("scf.index_switch of 8,000 cases yielding buffers", switch_yields),
           ("bufferization.dealloc of 8,000 memrefs", wide_dealloc),
