@@ -8,7 +8,15 @@
 // allocation, its one free and the later allocation sit in the same region,
 // the free dominates the later allocation, nothing uses the earlier buffer
 // after its free, neither block is on a CFG cycle, and the lifetime analysis
-// saw nothing wrong with either buffer. Anything else is left alone.
+// saw nothing wrong with either buffer. And the reuse must not raise the
+// function's peak (LiveBytes.h): the earlier memory stays taken from its
+// free to the later allocation, and a bigger earlier buffer takes more
+// while the later one lives; no point may then hold more bytes than the
+// function's peak, nor may memory memlint cannot count (a call, which may
+// allocate, an op whose buffer it cannot see, a buffer of a size it cannot
+// tell) be taken where the reuse adds bytes (helper-129: `free %a; %b =
+// call @mk(); ...; free %b; %c = alloc` merged %c into %a and doubled the
+// peak). Anything else is left alone.
 //
 // Each buffer takes part in at most one finding as the later buffer and at
 // most one as the candidate; each later buffer gets the smallest candidate
@@ -19,6 +27,7 @@
 // related[1] the earlier buffer's free.
 //
 //===----------------------------------------------------------------------===//
+#include "analysis/LiveBytes.h"
 #include "analysis/LiveRanges.h"
 #include "analysis/Ownership.h"
 #include "analysis/checks/Check.h"
@@ -29,6 +38,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include <limits>
 #include <map>
+#include <memory>
 #include <tuple>
 
 using namespace mlir;
@@ -138,6 +148,9 @@ private:
     // of its own region, memory space and allocation kind, starting from its
     // own size.
     DominanceInfo dom(la.function());
+    Takers takers = memoryTakers(ranges, la.function());
+    // By heap (memory space and allocation kind), made when first asked.
+    std::map<Heap, std::unique_ptr<LiveBytes>> heaps;
     std::vector<const LiveRange *> laters;
     for (const LiveRange &r : ranges.ranges())
       if (clean(r) && !r.frees.empty())
@@ -193,7 +206,8 @@ private:
           break;
         }
         if (c.range != later && fits(*later, *c.range) &&
-            before(ranges, dom, c, *later))
+            before(ranges, dom, c, *later) &&
+            keepsPeak(ranges, takers, heaps, c, *later))
           break;
       }
       if (it == pool.end())
@@ -238,6 +252,155 @@ private:
         if (ranges.inCycle(op->getBlock()))
           return false;
     return c.freePoint < later.start;
+  }
+
+  /// A heap: a memory space and an allocation kind (allocationKind).
+  using Heap = std::pair<std::string, std::string>;
+  static Heap heapOf(const LiveRange &r) {
+    return {r.space, allocationKind(r.allocOp)};
+  }
+
+  /// The program points, in order, of the ops that may take memory while
+  /// the function runs: allocations, by heap, and those whose memory
+  /// memlint cannot count (calls: the callee may allocate; ops whose memref
+  /// results come from memory memlint cannot see, or are no buffer it
+  /// follows).
+  struct Takers {
+    std::map<Heap, std::vector<unsigned>> allocations;
+    std::vector<unsigned> uncounted;
+  };
+  static Takers memoryTakers(const LiveRanges &ranges, FunctionOpInterface fn) {
+    Takers t;
+    fn->walk([&](Operation *op) {
+      std::optional<unsigned> p = ranges.pointOf(op);
+      if (!p)
+        return;
+      if (isa<CallOpInterface>(op) || !foreignResults(op).empty()) {
+        t.uncounted.push_back(*p);
+        return;
+      }
+      for (Value v : heapAllocatedResults(op)) {
+        if (const LiveRange *r = ranges.rangeOf(v))
+          t.allocations[heapOf(*r)].push_back(*p);
+        else
+          t.uncounted.push_back(*p);
+      }
+    });
+    for (auto &[heap, points] : t.allocations)
+      llvm::sort(points);
+    llvm::sort(t.uncounted);
+    return t;
+  }
+
+  /// Whether one of `points` is in lo..hi (inclusive).
+  static bool anyIn(ArrayRef<unsigned> points, unsigned lo, unsigned hi) {
+    auto it = llvm::lower_bound(points, lo);
+    return lo <= hi && it != points.end() && *it <= hi;
+  }
+
+  /// What may take memory on the way from the earlier buffer's free to the
+  /// later allocation: after the free in its block, before the allocation
+  /// in its block, and in every block a path from the one leads through to
+  /// the other; nullopt where a search passes MaxBlocksBetween blocks.
+  struct Between {
+    bool allocations = false, uncounted = false;
+  };
+  static std::optional<Between> between(const LiveRanges &ranges,
+                                        const Takers &t, const Candidate &c,
+                                        const LiveRange &later) {
+    static const std::vector<unsigned> none;
+    auto inHeap = t.allocations.find(heapOf(later));
+    const std::vector<unsigned> &allocations =
+        inHeap == t.allocations.end() ? none : inHeap->second;
+    constexpr unsigned MaxBlocksBetween = 256;
+    Between out;
+    auto look = [&](unsigned lo, unsigned hi) {
+      out.allocations |= anyIn(allocations, lo, hi);
+      out.uncounted |= anyIn(t.uncounted, lo, hi);
+    };
+    Block *from = c.free->getBlock(), *to = later.allocOp->getBlock();
+    if (from == to) {
+      if (later.start > 0)
+        look(c.freePoint + 1, later.start - 1);
+      return out;
+    }
+    look(c.freePoint + 1, ranges.lastPointOf(&from->back()));
+    if (later.start > 0)
+      look(*ranges.pointOf(&to->front()), later.start - 1);
+    // The blocks on a path from the one to the other: reached from the
+    // free's block and reaching the allocation's.
+    auto reach = [&](Block *start, bool forward,
+                     llvm::SmallPtrSetImpl<Block *> &seen) {
+      SmallVector<Block *> work;
+      auto next = [&](Block *b) {
+        if (forward)
+          work.append(b->succ_begin(), b->succ_end());
+        else
+          work.append(b->pred_begin(), b->pred_end());
+      };
+      next(start);
+      while (!work.empty()) {
+        Block *b = work.pop_back_val();
+        if (b == to || b == from || !seen.insert(b).second)
+          continue;
+        if (seen.size() > MaxBlocksBetween)
+          return false;
+        next(b);
+      }
+      return true;
+    };
+    llvm::SmallPtrSet<Block *, 16> after, before;
+    if (!reach(from, /*forward=*/true, after) ||
+        !reach(to, /*forward=*/false, before))
+      return std::nullopt;
+    for (Block *b : after)
+      if (before.contains(b))
+        look(*ranges.pointOf(&b->front()), ranges.lastPointOf(&b->back()));
+    return out;
+  }
+
+  /// Whether the later buffer taking the earlier one's memory leaves no
+  /// point with more bytes of their heap than its peak, the reuses taken
+  /// so far (in `heaps`) included; if so, `heaps` takes this one too.
+  static bool keepsPeak(const LiveRanges &ranges, const Takers &t,
+                        std::map<Heap, std::unique_ptr<LiveBytes>> &heaps,
+                        const Candidate &c, const LiveRange &later) {
+    const LiveRange &earlier = *c.range;
+    Heap heap = heapOf(later);
+    std::unique_ptr<LiveBytes> &inHeap = heaps[heap];
+    if (!inHeap)
+      inHeap = std::make_unique<LiveBytes>(
+          ranges, [&](const LiveRange &r) { return heapOf(r) == heap; });
+    LiveBytes &bytes = *inHeap;
+    std::optional<Between> gap = between(ranges, t, c, later);
+    if (!gap || gap->uncounted)
+      return false;
+    // The same dynamic size (fits): nothing is allocated in between, so no
+    // point there holds more than the free did, the earlier buffer
+    // included.
+    if (!earlier.bytes || !later.bytes)
+      return !gap->allocations;
+    bool oneBlock = c.free->getBlock() == later.allocOp->getBlock();
+    if (!oneBlock && gap->allocations)
+      return false;
+    int64_t peak = bytes.peak();
+    // From the free to the later allocation (in one block, the points in
+    // between: its ops and theirs), the earlier buffer stays.
+    unsigned lo = c.freePoint + 1, hi = later.start > 0 ? later.start - 1 : 0;
+    if (oneBlock && lo <= hi &&
+        (bytes.unsizedLiveIn(lo, hi) ||
+         bytes.maxIn(lo, hi) + *earlier.bytes > peak))
+      return false;
+    // While the later buffer lives, it holds the earlier one's bytes.
+    int64_t grow = *earlier.bytes - *later.bytes;
+    if (grow > 0 && (anyIn(t.uncounted, later.start, later.end) ||
+                     bytes.unsizedLiveIn(later.start, later.end) ||
+                     bytes.maxIn(later.start, later.end) + grow > peak))
+      return false;
+    if (lo <= hi)
+      bytes.add(lo, hi, *earlier.bytes);
+    bytes.add(later.start, later.end, grow);
+    return true;
   }
 
   Finding report(Document &doc, const LiveRange &later, const Candidate &c) {
