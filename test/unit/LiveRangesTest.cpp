@@ -2,6 +2,7 @@
 #include "analysis/LiveRanges.h"
 #include "analysis/Document.h"
 #include "analysis/LifetimeAnalysis.h"
+#include "analysis/LiveBytes.h"
 #include "analysis/MemoryPlan.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -376,6 +377,69 @@ func.func @g() {
   ASSERT_EQ(plans[1].spaces.size(), 1u);
   EXPECT_EQ(plans[1].spaces[0].space, "SRAM");
   EXPECT_EQ(plans[1].spaces[0].peakBytes, 64);
+}
+
+// The bytes live at each point: the sum of the static sizes of the ranges
+// there, with adds over ranges of points and maxima over them, against a
+// plain count per point.
+TEST(LiveBytesTest, SumsRangesAndTakesAdds) {
+  Fixture t(R"(
+func.func @f(%n: index) {
+  %a = memref.alloc() : memref<16xf32>
+  %b = memref.alloc() : memref<4xf32>
+  "test.use"(%a, %b) : (memref<16xf32>, memref<4xf32>) -> ()
+  memref.dealloc %a : memref<16xf32>
+  %d = memref.alloc(%n) : memref<?xf32>
+  "test.use"(%b, %d) : (memref<4xf32>, memref<?xf32>) -> ()
+  memref.dealloc %d : memref<?xf32>
+  memref.dealloc %b : memref<4xf32>
+  %c = memref.alloc() : memref<8xf32>
+  "test.use"(%c) : (memref<8xf32>) -> ()
+  memref.dealloc %c : memref<8xf32>
+  return
+}
+)");
+  ASSERT_TRUE(t.ranges);
+  unsigned n = t.ranges->numPoints();
+  std::vector<int64_t> expected(n, 0);
+  std::vector<bool> unsized(n, false);
+  for (const LiveRange &r : t.ranges->ranges())
+    for (unsigned p = r.start; p <= r.end && p < n; ++p) {
+      if (r.bytes)
+        expected[p] += *r.bytes;
+      else
+        unsized[p] = true;
+    }
+  LiveBytes bytes(*t.ranges);
+  EXPECT_EQ(bytes.peak(), 80); // %a and %b
+  for (unsigned lo = 0; lo < n; ++lo)
+    for (unsigned hi = lo; hi < n; ++hi) {
+      int64_t most = 0;
+      bool anyUnsized = false;
+      for (unsigned p = lo; p <= hi; ++p) {
+        most = std::max(most, expected[p]);
+        anyUnsized |= unsized[p];
+      }
+      EXPECT_EQ(bytes.maxIn(lo, hi), most) << lo << ".." << hi;
+      EXPECT_EQ(bytes.unsizedLiveIn(lo, hi), anyUnsized) << lo << ".." << hi;
+    }
+  // %c (32 bytes) in %a's 64: the points from %a's free to %c's
+  // allocation hold 64 more, %c's range 32 more.
+  const LiveRange &a = t.range("%a"), &c = t.range("%c");
+  bytes.add(a.end + 1, c.start - 1, 64);
+  bytes.add(c.start, c.end, 32);
+  for (unsigned p = a.end + 1; p < c.start; ++p)
+    expected[p] += 64;
+  for (unsigned p = c.start; p <= c.end; ++p)
+    expected[p] += 32;
+  for (unsigned lo = 0; lo < n; ++lo)
+    for (unsigned hi = lo; hi < n; ++hi) {
+      int64_t most = 0;
+      for (unsigned p = lo; p <= hi; ++p)
+        most = std::max(most, expected[p]);
+      EXPECT_EQ(bytes.maxIn(lo, hi), most) << lo << ".." << hi;
+    }
+  EXPECT_EQ(bytes.peak(), 80); // the peak before any add
 }
 
 } // namespace
