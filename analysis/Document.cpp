@@ -85,8 +85,11 @@ bool Document::refuseIfTooDeep(size_t firstTooDeep) {
   if (firstTooDeep == llvm::StringRef::npos)
     return false;
   InputError err;
-  err.message = "nesting deeper than " + std::to_string(maxNestingDepth()) +
-                " levels: memlint does not analyse input this deep";
+  err.message = "brackets nested deeper than " +
+                std::to_string(maxNestingDepth()) +
+                " levels (each of `{`, `(`, `[` and `<` counts; an op in "
+                "generic form opens two per region): memlint does not "
+                "analyse input this deep";
   auto line = llvm::upper_bound(lineStarts, firstTooDeep);
   size_t lineStart = *std::prev(line);
   err.range.start = {unsigned(line - lineStarts.begin()),
@@ -177,6 +180,18 @@ Document::parseImpl(std::string text, std::string fileName, unsigned threads,
   // Deeply nested input is refused before the parser recurses into it, and
   // merely deep input is handled on the calling thread alone (see
   // MaxParallelNestingDepth).
+  // MLIR bytecode (mlir-opt --emit-bytecode) starts with "ML\xefR": say so
+  // rather than fail on its first byte.
+  if (llvm::StringRef(doc->contents).starts_with("ML\xefR")) {
+    InputError err;
+    err.message = "this is MLIR bytecode, which memlint does not read: give "
+                  "it the textual form (`mlir-opt FILE -o FILE.mlir` "
+                  "prints it)";
+    err.range.start = {1, 1};
+    err.range.end = {1, 2};
+    doc->inputErrors.push_back(std::move(err));
+    return doc;
+  }
   NestingScan nesting = scanNesting(doc->contents, maxNestingDepth());
   doc->nesting = nesting.maxDepth;
   if (doc->refuseIfTooDeep(nesting.firstTooDeep))

@@ -16,6 +16,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <filesystem>
 #include <iostream>
 
 namespace memlint {
@@ -49,6 +50,16 @@ int runFix(const Args &args) {
     return ExitError;
   if (inPlace && file == "-") {
     driver.error("-i needs a file, not stdin");
+    return ExitError;
+  }
+  // Only a regular file can be rewritten (a temporary file renamed over
+  // it); a fifo would also block the read until something writes to it.
+  std::error_code kindError;
+  if (inPlace && !std::filesystem::is_regular_file(file, kindError)) {
+    driver.error(file + (std::filesystem::exists(file, kindError)
+                             ? ": -i needs a regular file (not a fifo, "
+                               "device or socket)"
+                             : ": no such file or directory"));
     return ExitError;
   }
   std::optional<LintOptions> opts = driver.optionsFor(file);

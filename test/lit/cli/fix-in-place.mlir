@@ -17,6 +17,13 @@
 // RUN: FileCheck %s < %t/ro.mlir
 // RUN: stat -c %%a %t/ro.mlir | FileCheck %s --check-prefix=MODE
 //
+// Only a regular file is rewritten: a fifo is refused before it is read
+// (reading one nothing writes to blocked forever), a device too.
+// RUN: mkfifo %t/fifo.mlir
+// RUN: not %memlint fix -i %t/fifo.mlir 2>&1 | FileCheck %s --check-prefix=FIFO
+// RUN: not %memlint fix -i /dev/null 2>&1 | FileCheck %s --check-prefix=DEV
+// RUN: rm %t/fifo.mlir
+//
 // No temporary file is left beside the targets.
 // RUN: ls -A %t/real %t/links %t | FileCheck %s --check-prefix=LS
 //
@@ -28,6 +35,8 @@
 // CHECK: memref.dealloc %a
 // RO: memlint fix: {{.*}}ro.mlir: read-only file, not rewritten (--force rewrites it)
 // MODE: 444
+// FIFO: memlint fix: {{.*}}fifo.mlir: -i needs a regular file (not a fifo, device or socket)
+// DEV: memlint fix: /dev/null: -i needs a regular file
 // LS-NOT: memlint-
 func.func @f() {
   %a = memref.alloc() : memref<8xf32>
