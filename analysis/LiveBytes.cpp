@@ -9,18 +9,19 @@ namespace memlint {
 /// stays far from overflow); it counts as a size memlint cannot tell.
 static constexpr int64_t MaxCountedBytes = int64_t(1) << 48;
 
-LiveBytes::LiveBytes(const LiveRanges &ranges,
+LiveBytes::LiveBytes(const LiveRanges &ranges, int64_t alignment,
                      llvm::function_ref<bool(const LiveRange &)> counted)
-    : points(ranges.numPoints()) {
+    : points(ranges.numPoints()), alignment(std::max<int64_t>(alignment, 1)) {
   std::vector<int64_t> bytesAt(points + 1, 0);
   std::vector<int> unsized(points + 1, 0);
   for (const LiveRange &r : ranges.ranges()) {
     if (r.start >= points || r.end < r.start || (counted && !counted(r)))
       continue;
     unsigned end = std::min(r.end, points - 1);
-    if (r.bytes && *r.bytes >= 0 && *r.bytes <= MaxCountedBytes) {
-      bytesAt[r.start] += *r.bytes;
-      bytesAt[end + 1] -= *r.bytes;
+    if (r.bytes && *r.bytes >= 0 && *r.bytes <= MaxCountedBytes &&
+        alignment <= MaxCountedBytes) {
+      bytesAt[r.start] += aligned(*r.bytes);
+      bytesAt[end + 1] -= aligned(*r.bytes);
     } else {
       ++unsized[r.start];
       --unsized[end + 1];
@@ -53,6 +54,10 @@ void LiveBytes::build(unsigned node, unsigned lo, unsigned hi,
   build(2 * node, lo, mid, bytesAt);
   build(2 * node + 1, mid + 1, hi, bytesAt);
   maxOf[node] = std::max(maxOf[2 * node], maxOf[2 * node + 1]);
+}
+
+int64_t LiveBytes::aligned(int64_t bytes) const {
+  return (bytes + alignment - 1) / alignment * alignment;
 }
 
 bool LiveBytes::unsizedLiveIn(unsigned lo, unsigned hi) const {

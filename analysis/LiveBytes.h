@@ -23,9 +23,14 @@ class LiveBytes {
 public:
   /// Over the ranges `counted` says (all of them by default): the buffers
   /// of one heap, whose peak is what a reuse within it may raise.
+  /// Each size is rounded up to `alignment`, as a plan places buffers at
+  /// its multiples (the padding a plan's lower bound counts, but for the
+  /// topmost buffer's).
   explicit LiveBytes(
-      const LiveRanges &ranges,
+      const LiveRanges &ranges, int64_t alignment = 1,
       llvm::function_ref<bool(const LiveRange &)> counted = nullptr);
+  /// `bytes` rounded up to the alignment.
+  int64_t aligned(int64_t bytes) const;
 
   /// The most bytes live at one point, before any add().
   int64_t peak() const { return initialPeak; }
@@ -46,6 +51,7 @@ private:
              const std::vector<int64_t> &bytesAt);
 
   unsigned points;
+  int64_t alignment;
   int64_t initialPeak = 0;
   /// A segment tree: the maximum of each node's points, and what was added
   /// to all of them and not yet pushed to its children.

@@ -27,6 +27,7 @@
 // related[1] the earlier buffer's free.
 //
 //===----------------------------------------------------------------------===//
+#include "analysis/Config.h"
 #include "analysis/LiveBytes.h"
 #include "analysis/LiveRanges.h"
 #include "analysis/Ownership.h"
@@ -149,6 +150,7 @@ private:
     // own size.
     DominanceInfo dom(la.function());
     Takers takers = memoryTakers(ranges, la.function());
+    int64_t alignment = ctx.options.alignment;
     // By heap (memory space and allocation kind), made when first asked.
     std::map<Heap, std::unique_ptr<LiveBytes>> heaps;
     std::vector<const LiveRange *> laters;
@@ -207,7 +209,7 @@ private:
         }
         if (c.range != later && fits(*later, *c.range) &&
             before(ranges, dom, c, *later) &&
-            keepsPeak(ranges, takers, heaps, c, *later))
+            keepsPeak(ranges, takers, heaps, alignment, c, *later))
           break;
       }
       if (it == pool.end())
@@ -262,20 +264,23 @@ private:
 
   /// The program points, in order, of the ops that may take memory while
   /// the function runs: allocations, by heap, and those whose memory
-  /// memlint cannot count (calls: the callee may allocate; ops whose memref
-  /// results come from memory memlint cannot see, or are no buffer it
-  /// follows).
+  /// memlint cannot count (calls of a callee that may allocate; ops whose
+  /// memref results come from memory memlint cannot see, or are no buffer
+  /// it follows).
   struct Takers {
     std::map<Heap, std::vector<unsigned>> allocations;
     std::vector<unsigned> uncounted;
   };
   static Takers memoryTakers(const LiveRanges &ranges, FunctionOpInterface fn) {
     Takers t;
+    llvm::DenseMap<Operation *, bool> allocating;
     fn->walk([&](Operation *op) {
       std::optional<unsigned> p = ranges.pointOf(op);
       if (!p)
         return;
-      if (isa<CallOpInterface>(op) || !foreignResults(op).empty()) {
+      auto call = dyn_cast<CallOpInterface>(op);
+      if ((call && callMayAllocate(call, allocating)) ||
+          !foreignResults(op).empty()) {
         t.uncounted.push_back(*p);
         return;
       }
@@ -290,6 +295,34 @@ private:
       llvm::sort(points);
     llvm::sort(t.uncounted);
     return t;
+  }
+
+  /// Whether the function a call runs may take memory while it runs: one
+  /// without a body in the file may; one with a body does where it
+  /// allocates, holds memory memlint cannot see, or calls one that may
+  /// (a call cycle may). `memo` holds the answer by callee.
+  static bool callMayAllocate(CallOpInterface call,
+                              llvm::DenseMap<Operation *, bool> &memo) {
+    auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+    if (!callee || callee.isExternal())
+      return true;
+    auto [it, fresh] = memo.try_emplace(callee.getOperation(), true);
+    if (!fresh)
+      return it->second;
+    bool may = false;
+    callee->walk([&](Operation *op) {
+      auto inner = dyn_cast<CallOpInterface>(op);
+      // (The callee's memo entry is true while its body is walked: a call
+      // back into it may allocate.)
+      if (!heapAllocatedResults(op).empty() || !foreignResults(op).empty() ||
+          (inner && callMayAllocate(inner, memo))) {
+        may = true;
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    memo[callee.getOperation()] = may;
+    return may;
   }
 
   /// Whether one of `points` is in lo..hi (inclusive).
@@ -364,13 +397,15 @@ private:
   /// so far (in `heaps`) included; if so, `heaps` takes this one too.
   static bool keepsPeak(const LiveRanges &ranges, const Takers &t,
                         std::map<Heap, std::unique_ptr<LiveBytes>> &heaps,
-                        const Candidate &c, const LiveRange &later) {
+                        int64_t alignment, const Candidate &c,
+                        const LiveRange &later) {
     const LiveRange &earlier = *c.range;
     Heap heap = heapOf(later);
     std::unique_ptr<LiveBytes> &inHeap = heaps[heap];
     if (!inHeap)
       inHeap = std::make_unique<LiveBytes>(
-          ranges, [&](const LiveRange &r) { return heapOf(r) == heap; });
+          ranges, alignment,
+          [&](const LiveRange &r) { return heapOf(r) == heap; });
     LiveBytes &bytes = *inHeap;
     std::optional<Between> gap = between(ranges, t, c, later);
     if (!gap || gap->uncounted)
@@ -389,16 +424,16 @@ private:
     unsigned lo = c.freePoint + 1, hi = later.start > 0 ? later.start - 1 : 0;
     if (oneBlock && lo <= hi &&
         (bytes.unsizedLiveIn(lo, hi) ||
-         bytes.maxIn(lo, hi) + *earlier.bytes > peak))
+         bytes.maxIn(lo, hi) + bytes.aligned(*earlier.bytes) > peak))
       return false;
     // While the later buffer lives, it holds the earlier one's bytes.
-    int64_t grow = *earlier.bytes - *later.bytes;
+    int64_t grow = bytes.aligned(*earlier.bytes) - bytes.aligned(*later.bytes);
     if (grow > 0 && (anyIn(t.uncounted, later.start, later.end) ||
                      bytes.unsizedLiveIn(later.start, later.end) ||
                      bytes.maxIn(later.start, later.end) + grow > peak))
       return false;
     if (lo <= hi)
-      bytes.add(lo, hi, *earlier.bytes);
+      bytes.add(lo, hi, bytes.aligned(*earlier.bytes));
     bytes.add(later.start, later.end, grow);
     return true;
   }

@@ -440,6 +440,12 @@ func.func @f(%n: index) {
       EXPECT_EQ(bytes.maxIn(lo, hi), most) << lo << ".." << hi;
     }
   EXPECT_EQ(bytes.peak(), 80); // the peak before any add
+  // At a plan's alignment each size is rounded up: %b's 16 bytes take 64.
+  LiveBytes aligned(*t.ranges, 64);
+  EXPECT_EQ(aligned.peak(), 128);
+  EXPECT_EQ(aligned.aligned(16), 64);
+  EXPECT_EQ(aligned.aligned(64), 64);
+  EXPECT_EQ(aligned.aligned(65), 128);
 }
 
 } // namespace
