@@ -411,3 +411,25 @@ func.func @cfg_allocates_on_the_way(%p: i1) {
   memref.dealloc %c : memref<16xf32>
   return
 }
+
+// A call whose callee allocates nothing (its body is in the file, and so
+// are the bodies of what it calls) takes no memory: the reuse stays.
+func.func private @nothing_allocated() {
+  return
+}
+func.func private @calls_nothing_allocated(%m: memref<16xf32>) {
+  %s = memref.alloca() : memref<16xf32>
+  memref.copy %m, %s : memref<16xf32> to memref<16xf32>
+  func.call @nothing_allocated() : () -> ()
+  return
+}
+func.func @call_of_a_function_that_allocates_nothing(%x: memref<16xf32>) {
+  %a = memref.alloc() : memref<16xf32> // expected-note {{%a is allocated here}}
+  "npu.use"(%a) : (memref<16xf32>) -> ()
+  memref.dealloc %a : memref<16xf32> // expected-note {{%a is freed here, before %b is allocated}}
+  func.call @calls_nothing_allocated(%x) : (memref<16xf32>) -> ()
+  %b = memref.alloc() : memref<16xf32> // expected-note {{buffer %b (64 bytes) could reuse %a}}
+  "npu.use"(%b) : (memref<16xf32>) -> ()
+  memref.dealloc %b : memref<16xf32>
+  return
+}
