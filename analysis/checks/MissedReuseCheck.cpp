@@ -273,13 +273,13 @@ private:
   };
   static Takers memoryTakers(const LiveRanges &ranges, FunctionOpInterface fn) {
     Takers t;
-    llvm::DenseMap<Operation *, bool> allocating;
+    CallScan calls;
     fn->walk([&](Operation *op) {
       std::optional<unsigned> p = ranges.pointOf(op);
       if (!p)
         return;
       auto call = dyn_cast<CallOpInterface>(op);
-      if ((call && callMayAllocate(call, allocating)) ||
+      if ((call && callMayAllocate(call, calls)) ||
           !foreignResults(op).empty()) {
         t.uncounted.push_back(*p);
         return;
@@ -299,29 +299,41 @@ private:
 
   /// Whether the function a call runs may take memory while it runs: one
   /// without a body in the file may; one with a body does where it
-  /// allocates, holds memory memlint cannot see, or calls one that may
-  /// (a call cycle may). `memo` holds the answer by callee.
-  static bool callMayAllocate(CallOpInterface call,
-                              llvm::DenseMap<Operation *, bool> &memo) {
-    auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
-    if (!callee || callee.isExternal())
+  /// allocates, holds memory memlint cannot see, or calls one that may (a
+  /// call cycle may, and so may a chain of calls deeper than
+  /// MaxCallDepth). `memo` holds the answer by callee; callees are looked
+  /// up in `symbols` (its tables are built once, not searched per call).
+  struct CallScan {
+    SymbolTableCollection symbols;
+    llvm::DenseMap<Operation *, bool> memo;
+  };
+  static constexpr unsigned MaxCallDepth = 64;
+  static bool callMayAllocate(CallOpInterface call, CallScan &scan,
+                              unsigned depth = 0) {
+    auto callee = dyn_cast_or_null<FunctionOpInterface>(
+        call.resolveCallableInTable(&scan.symbols));
+    if (!callee || callee.isExternal() || depth > MaxCallDepth)
       return true;
-    auto [it, fresh] = memo.try_emplace(callee.getOperation(), true);
+    auto [it, fresh] = scan.memo.try_emplace(callee.getOperation(), true);
     if (!fresh)
       return it->second;
     bool may = false;
     callee->walk([&](Operation *op) {
       auto inner = dyn_cast<CallOpInterface>(op);
-      // (The callee's memo entry is true while its body is walked: a call
+      // (The callee's entry says true while its body is walked: a call
       // back into it may allocate.)
       if (!heapAllocatedResults(op).empty() || !foreignResults(op).empty() ||
-          (inner && callMayAllocate(inner, memo))) {
+          (inner && callMayAllocate(inner, scan, depth + 1))) {
         may = true;
         return WalkResult::interrupt();
       }
       return WalkResult::advance();
     });
-    memo[callee.getOperation()] = may;
+    // Past the depth limit the answer was a guess for this chain only.
+    if (may && depth > 0)
+      scan.memo.erase(callee.getOperation());
+    else
+      scan.memo[callee.getOperation()] = may;
     return may;
   }
 

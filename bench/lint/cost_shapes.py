@@ -150,6 +150,30 @@ def deep_if_allocating(n=4900):
     return "\n".join(out) + "\n"
 
 
+def reuse_across_call_chain(n=20000):
+    # Two buffers with a call between them, into a chain of 20,000 calls
+    # that allocate nothing: missed-reuse asks whether the callee may
+    # allocate; looking each callee up by a walk of the module's symbols
+    # made a chain of 100,000 take 474 s (session 42, before it was
+    # committed); symbol tables built once, and a depth limit, keep it
+    # linear.
+    out = ["func.func @f() {",
+           "  %a = memref.alloc() : memref<16xf32>",
+           '  "npu.use"(%a) : (memref<16xf32>) -> ()',
+           "  memref.dealloc %a : memref<16xf32>",
+           "  func.call @c0() : () -> ()",
+           "  %b = memref.alloc() : memref<16xf32>",
+           '  "npu.use"(%b) : (memref<16xf32>) -> ()',
+           "  memref.dealloc %b : memref<16xf32>",
+           "  return", "}"]
+    for i in range(n):
+        out.append(f"func.func private @c{i}() {{")
+        if i + 1 < n:
+            out.append(f"  func.call @c{i + 1}() : () -> ()")
+        out += ["  return", "}"]
+    return "\n".join(out) + "\n"
+
+
 def many_args(n=10000):
     # A function taking and returning 10,000 memrefs, and a call of it with
     # one buffer: each op's operands against its results was quadratic
@@ -303,6 +327,8 @@ SHAPES = [("pairs, bad order, N=24", pairs), ("64 sequential scf.if", ifs),
           ("a leak around 1,500 nested scf.for", deep_for),
           ("a leak inside 2,500 nested scf.if", deep_if),
           ("4,900 nested scf.if, each allocating", deep_if_allocating),
+          ("a call into a chain of 20,000 calls between two buffers",
+           reuse_across_call_chain),
           ("10,000 memref arguments and results", many_args),
           ("scf.index_switch of 8,000 cases yielding buffers", switch_yields),
           ("bufferization.dealloc of 8,000 memrefs", wide_dealloc),
