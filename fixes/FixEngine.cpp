@@ -62,7 +62,7 @@ bool attachFixesWithin(Document &doc, ModuleLifetimes &lifetimes,
   if (byFunction.empty())
     return true;
   FunctionSlicer slicer(doc);
-  FileSearches searches(full, slicer, byFunction);
+  FileSearches searches(full, slicer, byFunction, threads);
   ContextPool contexts;
   auto isCancelled = [&] {
     return cancelled && cancelled->load(std::memory_order_relaxed);

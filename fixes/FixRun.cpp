@@ -361,7 +361,7 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
     // per fix; functions side by side where the file's context allows.
     // The edits of all functions are applied together, in order.
     FunctionSlicer slicer(*cur->doc);
-    FileSearches searches(*cur, slicer, byFunction);
+    FileSearches searches(*cur, slicer, byFunction, opts.threads);
     auto fixOne = [&](size_t k, bool serial, bool wholeLeakRetry) {
       std::shared_ptr<MLIRContext> context = contexts.acquire();
       const FunctionFindings &f = byFunction[k];

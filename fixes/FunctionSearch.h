@@ -117,9 +117,11 @@ struct SearchInput {
 /// function's analysis, computed (allSummaries covers top-level ones only).
 class FileSearches {
 public:
-  /// Reads nothing when `byFunction` is empty.
+  /// Reads nothing when `byFunction` is empty. The windows are cut on up
+  /// to `threads` threads (searchInParallel says when more than one).
   FileSearches(Snapshot &full, FunctionSlicer &slicer,
-               const std::vector<FunctionFindings> &byFunction);
+               const std::vector<FunctionFindings> &byFunction,
+               unsigned threads);
   /// The input of the search of `byFunction[k]`, parsing in `context`.
   SearchInput input(size_t k, std::shared_ptr<mlir::MLIRContext> context) const;
 

@@ -205,12 +205,11 @@ FunctionSlicer::windowFor(FunctionOpInterface fn) {
   }
   // The file's aliases first, each written out on the one line (the
   // function may use any of them); printed once per slicer.
-  if (!aliases) {
-    aliases.emplace();
+  std::call_once(aliasesRead, [&] {
     for (const std::string &alias : doc.aliasDefinitions())
-      *aliases += alias + " ";
-  }
-  std::string line = *aliases + header + declarations;
+      aliases += alias + " ";
+  });
+  std::string line = aliases + header + declarations;
   if (line.find('\n') != std::string::npos)
     return std::nullopt;
   llvm::StringRef full = doc.text();

@@ -20,6 +20,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,7 +55,8 @@ public:
   /// function's, not the file's, where sliceFor's is the file's lines.
   /// None where `fn` references anything but functions, starts on the
   /// file's first line at column 1, or on that line with fewer columns
-  /// before it than the header takes.
+  /// before it than the header takes. Several threads may ask at once (it
+  /// only reads the document and the IR).
   struct Window {
     std::string text;
     TextOrigin origin;
@@ -73,7 +75,8 @@ private:
 
   std::vector<Function> functions;
   /// The file's alias definitions on one line, once a window asked.
-  std::optional<std::string> aliases;
+  std::string aliases;
+  std::once_flag aliasesRead;
 };
 
 } // namespace memlint
