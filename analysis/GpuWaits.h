@@ -25,12 +25,15 @@ struct AwaitedGpuWork {
 /// The device work `op` waits for on the host: `op` takes tokens without
 /// being `async` itself (`gpu.wait [%t]`, a synchronous GPU op with
 /// dependencies). A token counts where it is made before `op` in its block
-/// and every other op that takes it comes after `op` there, by a GPU op
-/// run `async`, or by an op that hands out such an op's token: an scf.if,
-/// a loop or an scf.execute_region yielding it, a call of a function that
-/// returns it (its memrefs the call's operands). A token that joins others
-/// (`gpu.wait async [...]`) or comes from another block is not followed:
-/// that only misses uses. Empty for any other op.
+/// and every other op that takes it comes after `op` there or is an async
+/// GPU op whose token counts the same way, by a GPU op run `async`, or by
+/// an op that hands out such an op's token: an scf.if, a loop or an
+/// scf.execute_region yielding it, a call of a function that returns it
+/// (its memrefs the call's operands). The dependencies of an async GPU op
+/// whose token counts are waited for too (it starts after their work),
+/// less the memrefs such ops free in the stream after that work. A token
+/// from another block is not followed: that only misses uses. Empty for any
+/// other op.
 llvm::SmallVector<AwaitedGpuWork> gpuWorkAwaited(mlir::Operation *op);
 
 } // namespace memlint

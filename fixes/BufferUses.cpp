@@ -19,7 +19,11 @@ namespace memlint {
 /// theirs); a DMA until the wait on its tag. A free between the two would
 /// free memory the device may still read or write. False where that end
 /// cannot be followed: a token passed to anything but a GPU op (a branch,
-/// a yield, a return, a call), a DMA without its wait later in its block, a
+/// a yield, a return, a call), or never waited for on the host in the block
+/// of the op that made it (by a `gpu.wait`, or a synchronous GPU op, taking
+/// it or a token made after it: a free after an async copy that nothing
+/// waits for may come before the copy ends), a DMA without its wait later
+/// in its block, a
 /// use inside an `async.execute` body whose results go anywhere but to
 /// `async.await`s (or to bodies that depend on it, and theirs). (The
 /// lifetime analysis reads only the plainest of these waits as uses, so a
@@ -28,10 +32,20 @@ static bool addCompletions(Operation *user, Value buffer,
                            SmallVectorImpl<Operation *> &uses) {
   SmallVector<Value> tokens;
   DenseSet<Operation *> seen;
+  // The ops whose tokens are followed, each to be waited for on the host
+  // in its own block (so on every path that runs it).
+  SmallVector<Operation *> started;
   auto addTokens = [&](Operation *op) {
     for (Value r : op->getResults())
       if (isa<gpu::AsyncTokenType>(r.getType()))
         tokens.push_back(r);
+  };
+  auto addStarted = [&](Operation *op) {
+    if (llvm::any_of(op->getResults(), [](Value r) {
+          return isa<gpu::AsyncTokenType>(r.getType());
+        }))
+      started.push_back(op);
+    addTokens(op);
   };
   // An async.execute body (or one the buffer is handed to) runs until
   // what it returns is awaited: the `async.await`s of its results end it;
@@ -61,21 +75,29 @@ static bool addCompletions(Operation *user, Value buffer,
   for (Operation *op = user; op; op = op->getParentOp()) {
     if (isa<async::ExecuteOp>(op) && !awaited(op))
       return false;
-    addTokens(op);
+    addStarted(op);
     if (op->getParentRegion() == own)
       break;
   }
+  // The GPU ops waiting on the host (no token of their own).
+  DenseSet<Block *> waitBlocks;
   while (!tokens.empty()) {
     Value t = tokens.pop_back_val();
     for (Operation *waiter : t.getUsers()) {
-      if (!isa<gpu::AsyncOpInterface>(waiter))
+      auto async = dyn_cast<gpu::AsyncOpInterface>(waiter);
+      if (!async)
         return false;
+      if (!async.getAsyncToken())
+        waitBlocks.insert(waiter->getBlock());
       if (seen.insert(waiter).second) {
         uses.push_back(waiter);
         addTokens(waiter);
       }
     }
   }
+  for (Operation *op : started)
+    if (!waitBlocks.contains(op->getBlock()))
+      return false;
   if (dmaBuffersOf(user).first) {
     for (Operation *p = user->getNextNode(); p; p = p->getNextNode())
       if (llvm::is_contained(dmaStartsAwaited(p), user)) {
