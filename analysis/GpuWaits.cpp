@@ -190,6 +190,26 @@ static void dropFreedAfter(MutableArrayRef<AwaitedGpuWork> works,
     });
 }
 
+const SmallVector<Operation *, 2> *StreamFrees::of(Value root) {
+  auto [it, inserted] = frees.try_emplace(root);
+  if (inserted) {
+    std::optional<SmallVector<Value>> views = viewsOf(root, 64);
+    if (views) {
+      it->second.emplace();
+      for (Value v : *views)
+        for (OpOperand &use : v.getUses()) {
+          Operation *user = use.getOwner();
+          auto async = dyn_cast<gpu::AsyncOpInterface>(user);
+          if (async && async.getAsyncToken() &&
+              llvm::is_contained(freedOperands(user), &use) &&
+              !llvm::is_contained(*it->second, user))
+            it->second->push_back(user);
+        }
+    }
+  }
+  return it->second ? &*it->second : nullptr;
+}
+
 /// Whether an async GPU op in `wait`'s block, before it, frees `m` (or a
 /// view of the buffer under it) in a stream. Such a free is ordered on the
 /// device by its tokens, not by the host's wait; one not ordered after the
@@ -197,23 +217,16 @@ static void dropFreedAfter(MutableArrayRef<AwaitedGpuWork> works,
 /// generation writes after a launch) races with it on paper, but the GPU
 /// runtimes free synchronously with the device. memlint stays silent on it
 /// (a miss at worst). True too where the views are too many to look at.
-static bool freedInStreamBefore(Value m, Operation *wait) {
-  std::optional<SmallVector<Value>> views = viewsOf(viewRoot(m), 64);
-  if (!views)
-    return true;
-  for (Value v : *views)
-    for (OpOperand &use : v.getUses()) {
-      Operation *user = use.getOwner();
-      auto async = dyn_cast<gpu::AsyncOpInterface>(user);
-      if (async && async.getAsyncToken() &&
-          user->getBlock() == wait->getBlock() && user->isBeforeInBlock(wait) &&
-          llvm::is_contained(freedOperands(user), &use))
-        return true;
-    }
-  return false;
+static bool freedInStreamBefore(Value m, Operation *wait,
+                                StreamFrees &streamFrees) {
+  const SmallVector<Operation *, 2> *frees = streamFrees.of(viewRoot(m));
+  return !frees || llvm::any_of(*frees, [&](Operation *free) {
+    return free->getBlock() == wait->getBlock() && free->isBeforeInBlock(wait);
+  });
 }
 
-SmallVector<AwaitedGpuWork> gpuWorkAwaited(Operation *op) {
+SmallVector<AwaitedGpuWork> gpuWorkAwaited(Operation *op,
+                                           StreamFrees &streamFrees) {
   SmallVector<AwaitedGpuWork> out;
   // A GPU op that runs on the host (`gpu.wait`, a synchronous GPU op with
   // dependencies) waits for its dependencies; one run `async` only orders
@@ -249,8 +262,9 @@ SmallVector<AwaitedGpuWork> gpuWorkAwaited(Operation *op) {
       llvm::append_range(todo, async.getAsyncDependencies());
   }
   for (AwaitedGpuWork &work : out)
-    llvm::erase_if(work.memrefs,
-                   [&](Value m) { return freedInStreamBefore(m, op); });
+    llvm::erase_if(work.memrefs, [&](Value m) {
+      return freedInStreamBefore(m, op, streamFrees);
+    });
   llvm::erase_if(out,
                  [](const AwaitedGpuWork &w) { return w.memrefs.empty(); });
   return out;

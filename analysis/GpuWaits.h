@@ -10,7 +10,9 @@
 #define MEMLINT_ANALYSIS_GPUWAITS_H
 
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include <optional>
 
 namespace memlint {
 
@@ -34,7 +36,24 @@ struct AwaitedGpuWork {
 /// less the memrefs such ops free in the stream after that work. A token
 /// from another block is not followed: that only misses uses. Empty for any
 /// other op.
-llvm::SmallVector<AwaitedGpuWork> gpuWorkAwaited(mlir::Operation *op);
+/// The async GPU ops that free each buffer in a stream (a view of it
+/// included), found once per buffer: gpuWorkAwaited asks it at every wait,
+/// of every memref the work uses, and one buffer may be used by thousands
+/// of waited ops.
+class StreamFrees {
+public:
+  /// The async GPU ops (with a token) freeing `root` or a view of it; null
+  /// when its views are too many to look at.
+  const llvm::SmallVector<mlir::Operation *, 2> *of(mlir::Value root);
+
+private:
+  llvm::DenseMap<mlir::Value,
+                 std::optional<llvm::SmallVector<mlir::Operation *, 2>>>
+      frees;
+};
+
+llvm::SmallVector<AwaitedGpuWork> gpuWorkAwaited(mlir::Operation *op,
+                                                 StreamFrees &streamFrees);
 
 } // namespace memlint
 

@@ -12,6 +12,79 @@ using namespace mlir;
 
 namespace memlint {
 
+namespace {
+/// What the ops taking an async op's tokens (and theirs, and so on) are:
+/// whether all of them are GPU ops, and the blocks of those that wait on
+/// the host (no token of their own).
+struct TokenReach {
+  bool followed = true;
+  SmallVector<Block *, 2> waitBlocks;
+};
+
+/// The walks forward along the tokens of one buffer's users, each op's
+/// reach computed once: a chain of N async ops, each using the buffer,
+/// costs N, not N per user. Iterative: the chain's length is the input's.
+class TokenWalks {
+public:
+  /// The reach of `op`'s tokens; every op taking them (and theirs) goes
+  /// into `uses` once.
+  const TokenReach &from(Operation *op, SmallVectorImpl<Operation *> &uses) {
+    SmallVector<std::pair<Operation *, bool>> stack{{op, false}};
+    while (!stack.empty()) {
+      auto [top, expanded] = stack.back();
+      if (reach.count(top)) {
+        stack.pop_back();
+        continue;
+      }
+      if (!expanded) {
+        stack.back().second = true;
+        onStack.insert(top);
+        forEachTaker(top, [&](Operation *taker) {
+          if (isa<gpu::AsyncOpInterface>(taker) && !reach.count(taker) &&
+              !onStack.count(taker))
+            stack.push_back({taker, false});
+        });
+        continue;
+      }
+      stack.pop_back();
+      onStack.erase(top);
+      TokenReach r;
+      forEachTaker(top, [&](Operation *taker) {
+        auto async = dyn_cast<gpu::AsyncOpInterface>(taker);
+        auto it = reach.find(taker);
+        // (A taker still being walked closes a cycle: not followed.)
+        if (!async || it == reach.end()) {
+          r.followed = false;
+          return;
+        }
+        if (added.insert(taker).second)
+          uses.push_back(taker);
+        if (!async.getAsyncToken() &&
+            !llvm::is_contained(r.waitBlocks, taker->getBlock()))
+          r.waitBlocks.push_back(taker->getBlock());
+        r.followed &= it->second.followed;
+        for (Block *b : it->second.waitBlocks)
+          if (!llvm::is_contained(r.waitBlocks, b))
+            r.waitBlocks.push_back(b);
+      });
+      reach[top] = std::move(r);
+    }
+    return reach[op];
+  }
+
+private:
+  template <typename Fn> static void forEachTaker(Operation *op, Fn fn) {
+    for (Value r : op->getResults())
+      if (isa<gpu::AsyncTokenType>(r.getType()))
+        for (Operation *taker : r.getUsers())
+          fn(taker);
+  }
+
+  DenseMap<Operation *, TokenReach> reach;
+  DenseSet<Operation *> onStack, added;
+};
+} // namespace
+
 /// Adds to `uses` the ops after which the access `user` makes is known to
 /// be over, where it may go on after `user` itself: a GPU op run `async`
 /// (or one inside the region of such an op, `gpu.launch async`) until its
@@ -29,24 +102,8 @@ namespace memlint {
 /// lifetime analysis reads only the plainest of these waits as uses, so a
 /// place before the others would pass its proof.)
 static bool addCompletions(Operation *user, Value buffer,
-                           SmallVectorImpl<Operation *> &uses) {
-  SmallVector<Value> tokens;
-  DenseSet<Operation *> seen;
-  // The ops whose tokens are followed, each to be waited for on the host
-  // in its own block (so on every path that runs it).
-  SmallVector<Operation *> started;
-  auto addTokens = [&](Operation *op) {
-    for (Value r : op->getResults())
-      if (isa<gpu::AsyncTokenType>(r.getType()))
-        tokens.push_back(r);
-  };
-  auto addStarted = [&](Operation *op) {
-    if (llvm::any_of(op->getResults(), [](Value r) {
-          return isa<gpu::AsyncTokenType>(r.getType());
-        }))
-      started.push_back(op);
-    addTokens(op);
-  };
+                           SmallVectorImpl<Operation *> &uses,
+                           TokenWalks &walks) {
   // An async.execute body (or one the buffer is handed to) runs until
   // what it returns is awaited: the `async.await`s of its results end it;
   // a result that goes anywhere else (a group, another body) cannot be
@@ -70,34 +127,25 @@ static bool addCompletions(Operation *user, Value buffer,
         }
     return true;
   };
-  // The user and the ops around it, up to the buffer's own region.
+  // The user and the ops around it, up to the buffer's own region: each
+  // that makes a token must be waited for on the host in its own block (so
+  // on every path that runs it).
   Region *own = buffer.getParentRegion();
   for (Operation *op = user; op; op = op->getParentOp()) {
     if (isa<async::ExecuteOp>(op) && !awaited(op))
       return false;
-    addStarted(op);
+    bool makesToken = llvm::any_of(op->getResults(), [](Value r) {
+      return isa<gpu::AsyncTokenType>(r.getType());
+    });
+    if (makesToken) {
+      const TokenReach &reach = walks.from(op, uses);
+      if (!reach.followed ||
+          !llvm::is_contained(reach.waitBlocks, op->getBlock()))
+        return false;
+    }
     if (op->getParentRegion() == own)
       break;
   }
-  // The GPU ops waiting on the host (no token of their own).
-  DenseSet<Block *> waitBlocks;
-  while (!tokens.empty()) {
-    Value t = tokens.pop_back_val();
-    for (Operation *waiter : t.getUsers()) {
-      auto async = dyn_cast<gpu::AsyncOpInterface>(waiter);
-      if (!async)
-        return false;
-      if (!async.getAsyncToken())
-        waitBlocks.insert(waiter->getBlock());
-      if (seen.insert(waiter).second) {
-        uses.push_back(waiter);
-        addTokens(waiter);
-      }
-    }
-  }
-  for (Operation *op : started)
-    if (!waitBlocks.contains(op->getBlock()))
-      return false;
   if (dmaBuffersOf(user).first) {
     for (Operation *p = user->getNextNode(); p; p = p->getNextNode())
       if (llvm::is_contained(dmaStartsAwaited(p), user)) {
@@ -113,6 +161,7 @@ SmallVector<Operation *> memoryUsers(Value w, bool &untraced) {
   SmallVector<Operation *> uses;
   SmallVector<Value> todo{w};
   DenseSet<Value> seen{w};
+  TokenWalks walks;
   while (!todo.empty()) {
     Value root = todo.pop_back_val();
     for (Value x : viewsOf(root))
@@ -125,7 +174,7 @@ SmallVector<Operation *> memoryUsers(Value w, bool &untraced) {
         if (isView)
           continue;
         uses.push_back(user);
-        if (!addCompletions(user, w, uses))
+        if (!addCompletions(user, w, uses, walks))
           untraced = true;
         if (isa<CallOpInterface>(user))
           for (Value r : user->getResults())

@@ -44,6 +44,7 @@ public:
   void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
                      std::vector<Finding> &out) override {
     Document &doc = ctx.doc;
+    StreamFrees streamFrees;
     for (const EventGroup &g : eventGroups(doc, la))
       for (const Event &e : g.events) {
         if (e.buffer < 0) {
@@ -84,7 +85,7 @@ public:
         }
         // A wait on the host uses the memrefs of the async GPU ops it
         // waits for.
-        for (const AwaitedGpuWork &work : gpuWorkAwaited(e.op))
+        for (const AwaitedGpuWork &work : gpuWorkAwaited(e.op, streamFrees))
           if (llvm::is_contained(work.memrefs, e.via)) {
             f.related.push_back({"'" + work.op->getName().getStringRef().str() +
                                      "' runs asynchronously here and may use " +

@@ -10,6 +10,7 @@
 #ifndef MEMLINT_ANALYSIS_LIFETIME_CONTEXT_H
 #define MEMLINT_ANALYSIS_LIFETIME_CONTEXT_H
 
+#include "analysis/GpuWaits.h"
 #include "analysis/lifetime/Conditions.h"
 #include "analysis/lifetime/OpNesting.h"
 #include "analysis/lifetime/PathState.h"
@@ -160,6 +161,8 @@ struct FunctionContext {
   /// until its token is awaited (FunctionSummary::usesArgumentsUntilAwaited).
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 1>>
       usedUntilAwaited;
+  /// The buffers async GPU ops free in streams (gpuWorkAwaited).
+  StreamFrees streamFrees;
   /// The path that reaches each op (the last round's).
   llvm::DenseMap<mlir::Operation *, Bdd> pathAt;
   /// Per buffer, the path on which it was last allocated (the last

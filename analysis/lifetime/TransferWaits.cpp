@@ -25,7 +25,7 @@ void Transfer::checkAwaitedUses(Operation *op, PathState &st) {
   }
   // A GPU op run `async` may read and write its memrefs until its token is
   // awaited (GpuWaits.h).
-  for (const AwaitedGpuWork &work : gpuWorkAwaited(op))
+  for (const AwaitedGpuWork &work : gpuWorkAwaited(op, ctx.streamFrees))
     for (Value v : work.memrefs)
       handleUse(op, v, st);
   // An async.execute body may run until it is awaited: a free made on the
