@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/lifetime/AsyncRuntime.h"
 #include "analysis/lifetime/FunctionAnalysis.h"
+#include "analysis/lifetime/ModuleLifetimes.h"
 
 #include "analysis/lifetime/QuestionSource.h"
 
@@ -239,10 +240,12 @@ asArgumentComparison(Value v, Block &entry, const FunctionContext &ctx) {
   Value lhs, rhs;
   arith::CmpIPredicate pred;
   APInt c;
-  if (auto cmp = v.getDefiningOp<arith::CmpIOp>()) {
-    lhs = cmp.getLhs();
-    rhs = cmp.getRhs();
-    pred = cmp.getPredicate();
+  // (arith.cmpi, index.cmp and llvm.icmp alike, as the analysis reads
+  // them: a partly lowered helper is still one.)
+  auto cmp =
+      v.getDefiningOp() ? integerComparison(v.getDefiningOp()) : std::nullopt;
+  if (cmp) {
+    std::tie(lhs, pred, rhs) = *cmp;
   } else if (auto it = ctx.comparisonOfCallResult.find(v);
              it != ctx.comparisonOfCallResult.end()) {
     lhs = it->second.lhs;
@@ -551,7 +554,8 @@ FunctionSummary FunctionAnalysis::summary() const {
                                                         : std::nullopt);
   if (!entryArguments.empty())
     if (auto fn = dyn_cast<FunctionOpInterface>(
-            entryArguments.front().getOwner()->getParentOp()))
+            entryArguments.front().getOwner()->getParentOp());
+        fn && !replaceableAtLinkTime(fn))
       sum.comparesArgument = argumentComparisons(fn, ctx);
   if (ctx.stopped) {
     sum.comparesArgument.clear();

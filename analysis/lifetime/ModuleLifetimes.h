@@ -165,6 +165,11 @@ private:
   std::mutex costLock;
 };
 
+/// Whether the linker may put another body in place of `fn`'s (LLVM's
+/// weak, linkonce, common and extern_weak linkage): its body says nothing
+/// of what a call runs. The _odr kinds promise an equivalent body.
+bool replaceableAtLinkTime(mlir::FunctionOpInterface fn);
+
 } // namespace memlint
 
 #endif

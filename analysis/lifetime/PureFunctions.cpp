@@ -38,10 +38,7 @@ bool ModuleLifetimes::callsPureFunction(Operation *op) {
   return !callee.isExternal() && isPureFunction(callee);
 }
 
-/// Whether the linker may put another body in place of `fn`'s (LLVM's
-/// weak, linkonce, common and extern_weak linkage): its body says nothing
-/// of what a call runs. The _odr kinds promise an equivalent body.
-static bool replaceableAtLinkTime(FunctionOpInterface fn) {
+bool replaceableAtLinkTime(FunctionOpInterface fn) {
   auto linkage = fn->getAttrOfType<LLVM::LinkageAttr>("linkage");
   if (!linkage)
     return false;

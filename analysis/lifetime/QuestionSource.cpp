@@ -23,19 +23,48 @@ using llvm::APInt;
 namespace memlint {
 
 /// `cmp` as `x pred c` with `c` a constant of x's width, if it is one.
+bool constantIntOf(Value v, APInt &value) {
+  if (matchPattern(v, m_ConstantInt(&value)))
+    return true;
+  // An affine.apply of constants (affine-loop-unroll writes them for the
+  // unrolled copies' counters): its value, as flattenedConstraint folds it
+  // into an affine.if's set.
+  auto apply = v.getDefiningOp<affine::AffineApplyOp>();
+  if (!apply)
+    return false;
+  SmallVector<Attribute> operands;
+  for (Value operand : apply.getMapOperands()) {
+    APInt c;
+    if (!matchPattern(operand, m_ConstantInt(&c)))
+      return false;
+    operands.push_back(IntegerAttr::get(operand.getType(), c));
+  }
+  SmallVector<Attribute> folded;
+  if (failed(apply.getAffineMap().constantFold(operands, folded)) ||
+      folded.size() != 1)
+    return false;
+  auto attr = dyn_cast<IntegerAttr>(folded.front());
+  if (!attr)
+    return false;
+  value = attr.getValue().sextOrTrunc(
+      ConstantIntRanges::getStorageBitwidth(v.getType()));
+  return true;
+}
+
 std::optional<std::tuple<Value, arith::CmpIPredicate, APInt>>
 constantComparison(Value lhs, arith::CmpIPredicate pred, Value rhs) {
   APInt c;
   Value x;
-  if (matchPattern(rhs, m_ConstantInt(&c))) {
+  if (constantIntOf(rhs, c)) {
     x = lhs;
-  } else if (matchPattern(lhs, m_ConstantInt(&c))) {
+  } else if (constantIntOf(lhs, c)) {
     x = rhs;
     pred = swapPredicate(pred);
   } else {
     return std::nullopt;
   }
-  if (matchPattern(x, m_Constant()) ||
+  APInt other;
+  if (matchPattern(x, m_Constant()) || constantIntOf(x, other) ||
       ConstantIntRanges::getStorageBitwidth(x.getType()) != c.getBitWidth())
     return std::nullopt;
   return std::make_tuple(x, pred, c);

@@ -26,6 +26,10 @@ class AffineIfOp;
 
 namespace memlint {
 
+/// Whether `v` is an integer constant, or an affine.apply of constants;
+/// `value` is it, at v's storage width.
+bool constantIntOf(mlir::Value v, llvm::APInt &value);
+
 /// `lhs pred rhs` as `x pred c` with `c` a constant of x's width, if one
 /// side is a constant and the other is not.
 std::optional<std::tuple<mlir::Value, mlir::arith::CmpIPredicate, llvm::APInt>>
