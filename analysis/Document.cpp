@@ -3,6 +3,7 @@
 
 #include "analysis/AttachedDocument.h"
 #include "analysis/Dialects.h"
+#include "analysis/IRTeardown.h"
 #include "analysis/ParseChunks.h"
 #include "analysis/PositionSlice.h"
 #include "analysis/WorkPool.h"
@@ -221,7 +222,10 @@ Document::parseImpl(std::string text, std::string fileName, unsigned threads,
 }
 
 Document::Document() = default;
-Document::~Document() = default;
+Document::~Document() {
+  if (mod)
+    eraseNestedIR(mod.release());
+}
 
 ModuleOp Document::wrapInModule(Block &topLevel) {
   // Wrap top-level ops in a module unless the file is exactly one module, as
