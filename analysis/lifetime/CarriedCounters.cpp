@@ -29,15 +29,24 @@ namespace memlint {
 
 using namespace outcome;
 
-/// The i1 an `arith.trunci` takes from an integer an scf.if yields as a
-/// constant per branch, where the two differ in their low bit: what
-/// -lift-cf-to-scf writes for a loop's test (`scf.if %cmp -> 1 else 0`,
-/// `trunci`). `negated` when the then branch yields the even one.
+/// The condition of the scf.if that yields `test` (an i1, or an integer
+/// an `arith.trunci` takes the i1 of) as a constant per branch, where the
+/// two differ in their low bit: what -lift-cf-to-scf writes for a loop's
+/// test (`scf.if %cmp -> 1 else 0`, `trunci`; or `-> true else false`,
+/// the flag beside the value an scf.while forwards). `negated` when the
+/// then branch yields the even one.
 static Value liftedFlagCondition(Value test, bool &negated) {
-  auto trunc = test.getDefiningOp<arith::TruncIOp>();
-  auto result = trunc ? dyn_cast<OpResult>(trunc.getIn()) : OpResult();
+  Value flag = test;
+  if (auto trunc = test.getDefiningOp<arith::TruncIOp>()) {
+    if (!trunc.getType().isInteger(1))
+      return Value();
+    flag = trunc.getIn();
+  } else if (!test.getType().isInteger(1)) {
+    return Value();
+  }
+  auto result = dyn_cast<OpResult>(flag);
   auto ifOp = result ? dyn_cast<scf::IfOp>(result.getOwner()) : scf::IfOp();
-  if (!ifOp || !trunc.getType().isInteger(1) || ifOp.getElseRegion().empty())
+  if (!ifOp || ifOp.getElseRegion().empty())
     return Value();
   unsigned i = result.getResultNumber();
   APInt whenTrue, whenFalse;
@@ -113,6 +122,35 @@ static LoopCompare loopTest(Block *block, bool *negated = nullptr,
   return cmp;
 }
 
+/// `v`, or the one value from outside the op that every region of the
+/// scf.if (with an else) or scf.index_switch making it yields for it:
+/// -lift-cf-to-scf writes such an scf.if for a join both of whose edges
+/// pass the counter (canonicalize would fold it).
+static Value throughSameYields(Value v) {
+  for (unsigned step = 0; step < 8; ++step) {
+    auto result = dyn_cast<OpResult>(v);
+    Operation *op = result ? result.getOwner() : nullptr;
+    if (!isa_and_present<scf::IfOp, scf::IndexSwitchOp>(op) ||
+        llvm::any_of(op->getRegions(),
+                     [](Region &r) { return !r.hasOneBlock(); }))
+      return v;
+    Value common;
+    for (Region &region : op->getRegions()) {
+      auto yield = dyn_cast<scf::YieldOp>(region.front().getTerminator());
+      if (!yield)
+        return v;
+      Value y = yield.getOperand(result.getResultNumber());
+      if (common && common != y)
+        return v;
+      common = y;
+    }
+    if (!common || op->isAncestor(common.getParentBlock()->getParentOp()))
+      return v;
+    v = common;
+  }
+  return v;
+}
+
 /// Whether `v` is `x` or a block argument that takes x (through blocks
 /// each entered on one edge: a loop body's block taking the counter).
 static bool isForwardOf(Value v, Value x) {
@@ -128,7 +166,8 @@ static bool isForwardOf(Value v, Value x) {
 /// The constant `c` of `x + c` (`arith.addi` or `llvm.add`, either order),
 /// if positive.
 static std::optional<APInt> positiveIncrement(Value next, Value x) {
-  Operation *add = throughIndexI64Casts(next).getDefiningOp();
+  Operation *add =
+      throughIndexI64Casts(throughSameYields(next)).getDefiningOp();
   if (!isa_and_present<arith::AddIOp, LLVM::AddOp>(add))
     return std::nullopt;
   Value lhs = throughIndexI64Casts(add->getOperand(0));
@@ -338,7 +377,7 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
     if (passed && passed != v)
       onePassed = false;
     passed = v;
-    v = throughIndexI64Casts(v);
+    v = throughIndexI64Casts(throughSameYields(v));
     if (entered && entered != v)
       oneEntered = false;
     entered = v;
