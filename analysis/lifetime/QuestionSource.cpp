@@ -440,6 +440,8 @@ public:
           values.insert(user->getResult(0));
         else if (asks(user, values[i]))
           return true;
+        else
+          addForwarded(user, values[i], values);
       }
     return false;
   }
@@ -456,6 +458,28 @@ private:
     if (matchPattern(op->getOperand(2), m_Constant()))
       return op->getOperand(1);
     return Value();
+  }
+
+  /// The block arguments that are `v` itself, forwarded by `user` (their
+  /// questions are v's: forwardedValue): what an scf.while's condition
+  /// passes to its after region (-scf-for-to-while puts the body there,
+  /// the loop's test before it), what a branch passes to a block it alone
+  /// enters.
+  static void addForwarded(Operation *user, Value v,
+                           llvm::SetVector<Value> &values) {
+    auto forward = [&](Block *block) {
+      for (BlockArgument arg : block->getArguments())
+        if (forwardedValue(arg) == v)
+          values.insert(arg);
+    };
+    if (auto cond = dyn_cast<scf::ConditionOp>(user)) {
+      if (auto loop = dyn_cast<scf::WhileOp>(cond->getParentOp()))
+        forward(loop.getAfterBody());
+      return;
+    }
+    if (isa<BranchOpInterface>(user))
+      for (Block *succ : user->getSuccessors())
+        forward(succ);
   }
 
   /// An op askOfSource (or ConditionTable::valueInSelect) reads back to
