@@ -255,6 +255,23 @@ void askOfSource(Value &x, ValueSet &set, RangeOf rangeOf) {
       x = def->getOperand(1);
       continue;
     }
+    // x = other * -1: other = -x, a reflection (wrapping: INT_MIN is its
+    // own negation, as for 0 - other). What -lower-affine writes for an
+    // affine.if's `-d0`.
+    if (isa<arith::MulIOp, LLVM::MulOp>(def) &&
+        !def->getOperand(0).getType().isInteger(1)) {
+      Value other;
+      if (matchPattern(def->getOperand(1), m_ConstantInt(&k)))
+        other = def->getOperand(0);
+      else if (matchPattern(def->getOperand(0), m_ConstantInt(&k)))
+        other = def->getOperand(1);
+      if (!other || matchPattern(other, m_Constant()) ||
+          k.getBitWidth() != set.width() || !k.isAllOnes())
+        return;
+      set = set.negated();
+      x = other;
+      continue;
+    }
     if (std::optional<AddOrSub> step = addOrSub(def);
         step && !def->getOperand(0).getType().isInteger(1)) {
       Value other;
@@ -377,8 +394,10 @@ static arith::CmpIPredicate arithPredicateOf(index::IndexCmpPredicate p) {
 }
 
 Value negatedBit(Value v) {
-  auto x = v ? v.getDefiningOp<arith::XOrIOp>() : nullptr;
-  if (!x || !x.getType().isInteger(1))
+  // (llvm.xor too: what -convert-arith-to-llvm makes of arith.xori.)
+  Operation *x = v ? v.getDefiningOp() : nullptr;
+  if (!isa_and_present<arith::XOrIOp, LLVM::XOrOp>(x) ||
+      !v.getType().isInteger(1))
     return Value();
   for (unsigned side : {0u, 1u})
     if (matchPattern(x->getOperand(1 - side), m_One()))
@@ -493,6 +512,14 @@ private:
       return !op->getResult(0).getType().isInteger(1) &&
              (matchPattern(op->getOperand(0), m_Constant()) ||
               matchPattern(op->getOperand(1), m_Constant()));
+    if (isa<arith::MulIOp, LLVM::MulOp>(op)) {
+      APInt k;
+      return !op->getResult(0).getType().isInteger(1) &&
+             ((matchPattern(op->getOperand(0), m_ConstantInt(&k)) &&
+               k.isAllOnes()) ||
+              (matchPattern(op->getOperand(1), m_ConstantInt(&k)) &&
+               k.isAllOnes()));
+    }
     if (clampByConstant(op) || isa<affine::AffineApplyOp>(op))
       return true;
     return extensionOf(op) != Extension::None;
