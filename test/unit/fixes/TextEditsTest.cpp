@@ -234,6 +234,53 @@ TEST(NormalizedEdits, AgreeWithEditsBetweenTheWholeTexts) {
   EXPECT_GT(compared, 300u);
 }
 
+// On a line far longer than the edits on it (minified IR), the diff is
+// worked out on a window of bytes around them: the same edits as the whole
+// texts' diff, repeats of the text around them included.
+TEST(NormalizedEdits, OnLongLinesMatchTheWholeDiff) {
+  std::mt19937 rng(11);
+  const char *pieces[] = {"a", "b", " c", "ab", "}", "aa"};
+  const char *inserted[] = {"a", "ab", "\n", " c", "", "b\na"};
+  unsigned compared = 0;
+  for (unsigned trial = 0; trial < 300; ++trial) {
+    std::string text = rng() % 2 ? "x\n" : "";
+    unsigned longLine = text.empty() ? 1 : 2;
+    while (text.size() < 40000)
+      text += pieces[rng() % 6];
+    text += rng() % 2 ? "\ny\n" : "";
+    TextOrigin origin = TextOrigin::afterLines(rng() % 3);
+    if (rng() % 2) {
+      origin.shiftedLine = longLine;
+      origin.columnsBefore = rng() % 5;
+    }
+    std::vector<TextEdit> edits;
+    unsigned base = 1 + rng() % 35000;
+    for (unsigned k = 0, n = 1 + rng() % 3; k < n; ++k) {
+      unsigned a = base + rng() % 1500, b = a + (rng() % 2 ? rng() % 40 : 0);
+      TextEdit e;
+      e.range = {origin.toFile(longLine, a), origin.toFile(longLine, b)};
+      e.newText = inserted[rng() % 6];
+      edits.push_back(e);
+    }
+    LineTable lines(text, origin);
+    std::optional<std::string> after = applyEdits(text, edits, origin);
+    std::optional<std::vector<TextEdit>> got =
+        normalizedEdits(text, edits, lines, origin);
+    ASSERT_EQ(got.has_value(), after.has_value()) << "trial " << trial;
+    if (!after)
+      continue;
+    std::vector<TextEdit> want = editsBetween(text, *after, origin);
+    ASSERT_EQ(got->size(), want.size()) << "trial " << trial;
+    for (size_t i = 0; i < want.size(); ++i) {
+      EXPECT_EQ((*got)[i].range.start, want[i].range.start) << trial;
+      EXPECT_EQ((*got)[i].range.end, want[i].range.end) << trial;
+      EXPECT_EQ((*got)[i].newText, want[i].newText) << trial;
+    }
+    ++compared;
+  }
+  EXPECT_GT(compared, 100u);
+}
+
 TEST(ApplyEdits, InsertionsAtOnePointKeepTheirOrder) {
   std::string text = "ab\n";
   auto out = applyEdits(text, {edit(1, 2, 1, 2, "1"), edit(1, 2, 1, 2, "2"),
