@@ -101,29 +101,39 @@ llvm::SmallVector<Operation *> asyncBodiesNeverAwaited(Operation *ret) {
   if (!ret->hasTrait<OpTrait::ReturnLike>() ||
       !isa_and_nonnull<FunctionOpInterface>(ret->getParentOp()))
     return out;
-  for (Operation &op : *ret->getBlock()) {
-    if (&op == ret)
-      break;
-    if (!isa<async::ExecuteOp>(op))
-      continue;
-    // Its results, and those of the executes that depend on them, reach
-    // only executes.
-    SmallVector<Operation *> work{&op};
+  // Whether an execute's results, and those of the executes that depend on
+  // them, reach anything but executes. Asked of the block's executes last
+  // first, so an execute's dependents are answered before it: a chain of N
+  // bodies costs N, not N^2.
+  DenseMap<Operation *, bool> awaited;
+  auto reachesAwait = [&](Operation *start) {
+    SmallVector<Operation *> work{start};
     DenseSet<Operation *> seen;
-    bool awaited = false;
-    while (!work.empty() && !awaited) {
+    while (!work.empty()) {
       Operation *x = work.pop_back_val();
       if (!seen.insert(x).second)
         continue;
+      if (auto known = awaited.find(x); x != start && known != awaited.end()) {
+        if (known->second)
+          return true;
+        continue;
+      }
       for (Value r : x->getResults())
         for (Operation *user : r.getUsers()) {
-          if (isa<async::ExecuteOp>(user))
-            work.push_back(user);
-          else
-            awaited = true;
+          if (!isa<async::ExecuteOp>(user))
+            return true;
+          work.push_back(user);
         }
     }
-    if (!awaited)
+    return false;
+  };
+  for (Operation *op = ret->getPrevNode(); op; op = op->getPrevNode())
+    if (isa<async::ExecuteOp>(op))
+      awaited[op] = reachesAwait(op);
+  for (Operation &op : *ret->getBlock()) {
+    if (&op == ret)
+      break;
+    if (isa<async::ExecuteOp>(op) && !awaited.lookup(&op))
       out.push_back(&op);
   }
   return out;

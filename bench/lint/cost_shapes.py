@@ -297,6 +297,25 @@ def call_cycle(n=6000):
     return "\n".join(out) + "\n"
 
 
+def async_chain(n=8000):
+    # n async.execute bodies in a chain of tokens, each using a buffer,
+    # every third freeing the next one's, only the last awaited
+    # (helper-138): whether each body is ever awaited walked the chain
+    # after it (8,000: 1.2 s before session 43).
+    t = "memref<16xf32>"
+    out = ["func.func @async_chain() {"]
+    out += [f"  %a{i} = memref.alloc() : {t}" for i in range(n)]
+    for i in range(n):
+        deps = f"[%t{i - 1}] " if i else ""
+        out += [f"  %t{i} = async.execute {deps}{{",
+                f'    "npu.use"(%a{i}) : ({t}) -> ()']
+        if i % 3 == 0:
+            out.append(f"    memref.dealloc %a{(i + 1) % n} : {t}")
+        out += ["    async.yield", "  }"]
+    out += [f"  async.await %t{n - 1} : !async.token", "  return", "}"]
+    return "\n".join(out) + "\n"
+
+
 def affine_loops(n=4000):
     # n affine.for loops in one function, each storing or loading under an
     # affine.if on its induction variable: every back edge asked every
@@ -352,6 +371,7 @@ SHAPES = [("pairs, bad order, N=24", pairs), ("64 sequential scf.if", ifs),
           ("20,000 allocating blocks closing loops back", back_edge_blocks),
           ("a chain of 10,000 calls returning i1", call_chain),
           ("6,000 allocating functions in one call cycle", call_cycle),
+          ("a chain of 8,000 async.execute bodies", async_chain),
           ("4,000 affine.for loops with an affine.if", affine_loops),
           ("cf.switch of 3,200 cases each freeing one buffer", switch_frees)]
 
