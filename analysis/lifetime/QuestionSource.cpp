@@ -258,15 +258,8 @@ void askOfSource(Value &x, ValueSet &set, RangeOf rangeOf) {
     // x = other * -1: other = -x, a reflection (wrapping: INT_MIN is its
     // own negation, as for 0 - other). What -lower-affine writes for an
     // affine.if's `-d0`.
-    if (isa<arith::MulIOp, LLVM::MulOp>(def) &&
-        !def->getOperand(0).getType().isInteger(1)) {
-      Value other;
-      if (matchPattern(def->getOperand(1), m_ConstantInt(&k)))
-        other = def->getOperand(0);
-      else if (matchPattern(def->getOperand(0), m_ConstantInt(&k)))
-        other = def->getOperand(1);
-      if (!other || matchPattern(other, m_Constant()) ||
-          k.getBitWidth() != set.width() || !k.isAllOnes())
+    if (Value other = negationOf(x)) {
+      if (other.getType().isInteger(1) || matchPattern(other, m_Constant()))
         return;
       set = set.negated();
       x = other;
@@ -512,14 +505,9 @@ private:
       return !op->getResult(0).getType().isInteger(1) &&
              (matchPattern(op->getOperand(0), m_Constant()) ||
               matchPattern(op->getOperand(1), m_Constant()));
-    if (isa<arith::MulIOp, LLVM::MulOp>(op)) {
-      APInt k;
+    if (isa<arith::MulIOp, LLVM::MulOp>(op))
       return !op->getResult(0).getType().isInteger(1) &&
-             ((matchPattern(op->getOperand(0), m_ConstantInt(&k)) &&
-               k.isAllOnes()) ||
-              (matchPattern(op->getOperand(1), m_ConstantInt(&k)) &&
-               k.isAllOnes()));
-    }
+             negationOf(op->getResult(0)) == v;
     if (clampByConstant(op) || isa<affine::AffineApplyOp>(op))
       return true;
     return extensionOf(op) != Extension::None;

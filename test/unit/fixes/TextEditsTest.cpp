@@ -178,6 +178,18 @@ TEST(EditSpans, AGroupOfManyEditsAgreesWithEditsCompatible) {
   EXPECT_GT(refused, 40u);
 }
 
+/// The same edits, range and text, in the same order (trial: which random
+/// case, in the failure's message).
+static void expectSameEdits(const std::vector<TextEdit> &got,
+                            const std::vector<TextEdit> &want, unsigned trial) {
+  ASSERT_EQ(got.size(), want.size()) << "trial " << trial;
+  for (size_t i = 0; i < want.size(); ++i) {
+    EXPECT_EQ(got[i].range.start, want[i].range.start) << "trial " << trial;
+    EXPECT_EQ(got[i].range.end, want[i].range.end) << "trial " << trial;
+    EXPECT_EQ(got[i].newText, want[i].newText) << "trial " << trial;
+  }
+}
+
 TEST(NormalizedEdits, AgreeWithEditsBetweenTheWholeTexts) {
   // Random edits on random texts (repeated lines, so that line diffs have
   // choices; no final newline sometimes; lines before the text): the same
@@ -222,13 +234,7 @@ TEST(NormalizedEdits, AgreeWithEditsBetweenTheWholeTexts) {
     ASSERT_EQ(got.has_value(), after.has_value()) << "trial " << trial;
     if (!after)
       continue;
-    std::vector<TextEdit> want = editsBetween(text, *after, origin);
-    ASSERT_EQ(got->size(), want.size()) << "trial " << trial;
-    for (size_t i = 0; i < want.size(); ++i) {
-      EXPECT_EQ((*got)[i].range.start, want[i].range.start);
-      EXPECT_EQ((*got)[i].range.end, want[i].range.end);
-      EXPECT_EQ((*got)[i].newText, want[i].newText);
-    }
+    expectSameEdits(*got, editsBetween(text, *after, origin), trial);
     ++compared;
   }
   EXPECT_GT(compared, 300u);
@@ -269,13 +275,7 @@ TEST(NormalizedEdits, OnLongLinesMatchTheWholeDiff) {
     ASSERT_EQ(got.has_value(), after.has_value()) << "trial " << trial;
     if (!after)
       continue;
-    std::vector<TextEdit> want = editsBetween(text, *after, origin);
-    ASSERT_EQ(got->size(), want.size()) << "trial " << trial;
-    for (size_t i = 0; i < want.size(); ++i) {
-      EXPECT_EQ((*got)[i].range.start, want[i].range.start) << trial;
-      EXPECT_EQ((*got)[i].range.end, want[i].range.end) << trial;
-      EXPECT_EQ((*got)[i].newText, want[i].newText) << trial;
-    }
+    expectSameEdits(*got, editsBetween(text, *after, origin), trial);
     ++compared;
   }
   EXPECT_GT(compared, 100u);
