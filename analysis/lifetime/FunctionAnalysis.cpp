@@ -138,6 +138,7 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
   sameAsResult.assign(fn.getNumResults(), std::nullopt);
   freeOut.assign(fn.getNumResults(), NotSeen);
   foreignOut.assign(fn.getNumResults(), true);
+  freshOrForeignOut.assign(fn.getNumResults(), true);
   argumentOut.assign(fn.getNumResults(), std::nullopt);
   argumentMay.assign(fn.getNumResults(), {});
   grownOut.assign(fn.getNumResults(), GrownNotSeen);
@@ -174,6 +175,7 @@ void FunctionAnalysis::run(FunctionOpInterface fn) {
   if (!sawReturn) {
     fresh.assign(fresh.size(), false);
     foreignOut.assign(foreignOut.size(), false);
+    freshOrForeignOut.assign(freshOrForeignOut.size(), false);
     argumentOut.assign(argumentOut.size(), std::nullopt);
   }
   untrackAmbiguousLoopValues();
@@ -196,7 +198,8 @@ void FunctionAnalysis::atReturn(const Exit &x) {
       flags.byCondition[flags.at[k]].push_back(k);
     }
   for (auto [i, v] : llvm::enumerate(x.term->getOperands())) {
-    bool allOwned = isMemRef(v), allForeign = isMemRef(v);
+    bool allOwned = isMemRef(v), allForeign = isMemRef(v),
+         allOwnedOrForeign = isMemRef(v);
     Bdd covered = BddManager::False, foreignCovered = BddManager::False;
     Bdd notOwned = BddManager::False;
     // A returned future of a buffer hands the buffer over too.
@@ -220,7 +223,13 @@ void FunctionAnalysis::atReturn(const Exit &x) {
           foreignCovered = bdd.disj(foreignCovered, c);
         else if (c != BddManager::False)
           allForeign = false;
+        if (!b && c != BddManager::False)
+          allOwnedOrForeign = false;
       }
+    if (i < freshOrForeignOut.size() &&
+        (!allOwnedOrForeign ||
+         !bdd.implies(x.st.path, bdd.disj(covered, foreignCovered))))
+      freshOrForeignOut[i] = false;
     if (i < foreignOut.size() &&
         (!allForeign || !bdd.implies(x.st.path, foreignCovered)))
       foreignOut[i] = false;

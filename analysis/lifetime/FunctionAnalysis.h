@@ -107,6 +107,9 @@ private:
   void updateSharedResults(const Exit &x, bool firstReturn);
   /// Per result: foreign memory returned on every path.
   std::vector<bool> foreignOut;
+  /// Per result: on every path a buffer the function allocated or foreign
+  /// memory, and never anything else (an argument, unknown memory).
+  std::vector<bool> freshOrForeignOut;
   /// Per result: the op that frees every owned buffer returned there so
   /// far (FunctionSummary::freeOp); NotSeen before the first, empty once
   /// they differ or one is unknown.

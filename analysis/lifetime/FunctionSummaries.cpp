@@ -557,6 +557,16 @@ FunctionSummary FunctionAnalysis::summary() const {
             entryArguments.front().getOwner()->getParentOp());
         fn && !replaceableAtLinkTime(fn))
       sum.comparesArgument = argumentComparisons(fn, ctx);
+  // A result that is a buffer the function allocated on some paths and
+  // foreign memory on the others (a malloc wrapper returning NULL where it
+  // fails, as Polygeist compiles C): its callers cannot know whether they
+  // own it, and follow it as foreign memory, whose double frees and uses
+  // after a free are bugs whoever owns it (helper-136: missed, the result
+  // was untracked).
+  for (auto [i, mixed] : llvm::enumerate(freshOrForeignOut))
+    if (mixed && i < sum.foreign.size() && !sum.fresh[i] &&
+        !sum.sameFreshAs[i] && !(i < sum.ownedWhen.size() && sum.ownedWhen[i]))
+      sum.foreign[i] = true;
   if (ctx.stopped) {
     sum.comparesArgument.clear();
     sum.freesArguments.clear();
