@@ -231,6 +231,19 @@ Bdd ConditionTable::comparison(Value lhs, arith::CmpIPredicate predicate,
             !matchPattern(d->first, m_Constant()) &&
             !matchPattern(d->second, m_Constant()))
           return comparison(d->first, predicate, d->second, makeAtom);
+  // `a - b >= 0` is `a >= b` (any signed order) where the difference
+  // cannot wrap: -lower-affine's `-d0 + s0 >= 0` with nsw flags.
+  if (arith::CmpIPredicate p = predicate;
+      p == arith::CmpIPredicate::sge || p == arith::CmpIPredicate::sgt ||
+      p == arith::CmpIPredicate::sle || p == arith::CmpIPredicate::slt)
+    for (auto [zero, other, pred] :
+         {std::tuple(rhs, lhs, p), std::tuple(lhs, rhs, swapPredicate(p))})
+      if (APInt k; matchPattern(zero, m_ConstantInt(&k)) && k.isZero())
+        if (auto d = signedDifferenceOf(other);
+            d && d->first.getType() == d->second.getType() &&
+            !matchPattern(d->first, m_Constant()) &&
+            !matchPattern(d->second, m_Constant()))
+          return comparison(d->first, pred, d->second, makeAtom);
   lhs = same.representative(lhs);
   rhs = same.representative(rhs);
   if (std::optional<bool> known = facts.decide(lhs, predicate, rhs))

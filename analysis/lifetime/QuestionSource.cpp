@@ -201,6 +201,32 @@ std::optional<std::pair<Value, Value>> differenceOf(Value v) {
   return std::nullopt;
 }
 
+/// Whether `op` is marked not to wrap as a signed number.
+static bool noSignedWrap(Operation *op) {
+  if (auto f =
+          op->getAttrOfType<arith::IntegerOverflowFlagsAttr>("overflowFlags"))
+    return arith::bitEnumContainsAll(f.getValue(),
+                                     arith::IntegerOverflowFlags::nsw);
+  if (auto f =
+          op->getAttrOfType<LLVM::IntegerOverflowFlagsAttr>("overflowFlags"))
+    return LLVM::bitEnumContainsAll(f.getValue(),
+                                    LLVM::IntegerOverflowFlags::nsw);
+  return false;
+}
+
+std::optional<std::pair<Value, Value>> signedDifferenceOf(Value v) {
+  std::optional<std::pair<Value, Value>> d = differenceOf(v);
+  if (!d || !noSignedWrap(v.getDefiningOp()))
+    return std::nullopt;
+  // (addi a, muli(b, -1): the negation must not wrap either.)
+  Operation *def = v.getDefiningOp();
+  for (Value operand : def->getOperands())
+    if (negationOf(operand) == d->second &&
+        !noSignedWrap(operand.getDefiningOp()))
+      return std::nullopt;
+  return d;
+}
+
 /// The question "x in set" asked of what x was computed from, where that
 /// is a bijection or an extension: `x + k == c` is `x == c - k` (wrapping
 /// included, so every order alike), `k - x == c` is `x == k - c`, `x ^ k

@@ -51,6 +51,10 @@ mlir::Value forwardedValue(mlir::BlockArgument arg);
 /// `addi a, muli(b, -1)` as -lower-affine writes `d0 - s0` (either
 /// operand order; arith or llvm).
 std::optional<std::pair<mlir::Value, mlir::Value>> differenceOf(mlir::Value v);
+/// The same where `a - b` cannot wrap as a signed number: the subtraction,
+/// or the addition and the negation, marked nsw (a wrap would be poison).
+std::optional<std::pair<mlir::Value, mlir::Value>>
+signedDifferenceOf(mlir::Value v);
 
 /// What `def` truncates, where it is a truncation: `arith.trunci`,
 /// `llvm.trunc`, an index cast to fewer bits (index being 64); else null.

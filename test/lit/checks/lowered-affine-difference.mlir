@@ -1,14 +1,13 @@
 // RUN: %memlint lint %s
-// XFAIL: *
+// RUN: sed 's/%1 = arith.addi %0, %n overflow<nsw>/%1 = arith.addi %0, %n/' %s | not %memlint lint - | FileCheck %s --check-prefix=WRAPS
 //
-// A known false finding (helper-137, after -lower-affine of an affine.if
-// `-d0 + s0 >= 0`): `%i * -1 + %n >= 0`, computed without wrapping (nsw),
-// is `%i <= %n`, the complement of `%i > %n`, so each iteration frees its
-// buffer once. memlint reads a comparison of a difference of two values
-// as a question of its own, not related to the comparison of the two
-// (only `a - b == 0` is `a == b`), and reports a double free and a leak.
-// Without the nsw flags the sum may wrap (%n near the smallest index) and
-// the double free is real.
+// After -lower-affine of an affine.if `-d0 + s0 >= 0`: `%i * -1 + %n >= 0`,
+// computed without signed wrap (nsw on the negation and the addition), is
+// `%i <= %n`, the complement of `%i > %n`, so each iteration frees its
+// buffer once (helper-137: a false double free and leak). Without the nsw
+// on the addition the sum may wrap (%n near the smallest index: both
+// hold), and freeing twice is possible.
+// WRAPS: error: buffer %alloc is freed twice
 
 func.func @two_operands(%n: index) {
   %c0 = arith.constant 0 : index
