@@ -219,27 +219,20 @@ Bdd ConditionTable::comparison(Value lhs, arith::CmpIPredicate predicate,
                                Value rhs, function_ref<Bdd()> makeAtom) {
   if (std::optional<Bdd> f = comparisonOfCases(lhs, predicate, rhs))
     return *f;
-  // `a - b == 0` is `a == b` (and `!=` alike) whatever wraps: the question
-  // -lower-affine writes of an affine.if's `d0 - s0 == 0`, asked of the
-  // pair that `%a != %b` elsewhere asks.
-  if (predicate == arith::CmpIPredicate::eq ||
-      predicate == arith::CmpIPredicate::ne)
-    for (auto [zero, other] : {std::pair(rhs, lhs), std::pair(lhs, rhs)})
-      if (APInt k; matchPattern(zero, m_ConstantInt(&k)) && k.isZero())
-        if (auto d = differenceOf(other);
-            d && d->first.getType() == d->second.getType() &&
-            !matchPattern(d->first, m_Constant()) &&
-            !matchPattern(d->second, m_Constant()))
-          return comparison(d->first, predicate, d->second, makeAtom);
-  // `a - b >= 0` is `a >= b` (any signed order) where the difference
-  // cannot wrap: -lower-affine's `-d0 + s0 >= 0` with nsw flags.
-  if (arith::CmpIPredicate p = predicate;
-      p == arith::CmpIPredicate::sge || p == arith::CmpIPredicate::sgt ||
-      p == arith::CmpIPredicate::sle || p == arith::CmpIPredicate::slt)
+  // `a - b pred 0` is `a pred b`: for == and != whatever wraps (the
+  // question -lower-affine writes of an affine.if's `d0 - s0 == 0`, asked
+  // of the pair that `%a != %b` elsewhere asks); for a signed order where
+  // the difference cannot wrap (`-d0 + s0 >= 0` with nsw flags).
+  using P = arith::CmpIPredicate;
+  bool equality = predicate == P::eq || predicate == P::ne;
+  bool signedOrder = predicate == P::sge || predicate == P::sgt ||
+                     predicate == P::sle || predicate == P::slt;
+  if (equality || signedOrder)
     for (auto [zero, other, pred] :
-         {std::tuple(rhs, lhs, p), std::tuple(lhs, rhs, swapPredicate(p))})
+         {std::tuple(rhs, lhs, predicate),
+          std::tuple(lhs, rhs, swapPredicate(predicate))})
       if (APInt k; matchPattern(zero, m_ConstantInt(&k)) && k.isZero())
-        if (auto d = signedDifferenceOf(other);
+        if (auto d = equality ? differenceOf(other) : signedDifferenceOf(other);
             d && d->first.getType() == d->second.getType() &&
             !matchPattern(d->first, m_Constant()) &&
             !matchPattern(d->second, m_Constant()))
