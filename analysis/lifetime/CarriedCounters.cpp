@@ -11,6 +11,7 @@
 #include "analysis/Ownership.h"
 #include "analysis/lifetime/BranchForms.h"
 #include "analysis/lifetime/IntegerFacts.h"
+#include "analysis/lifetime/LiftedForms.h"
 #include "analysis/lifetime/LoopBlocks.h"
 #include "analysis/lifetime/QuestionSource.h"
 #include "analysis/lifetime/SameValues.h"
@@ -28,66 +29,6 @@ using arith::CmpIPredicate;
 namespace memlint {
 
 using namespace outcome;
-
-/// `v`, or the one value from outside the op that every region of the
-/// scf.if (with an else) or scf.index_switch making it yields for it:
-/// -lift-cf-to-scf writes such an scf.if for a join both of whose edges
-/// pass the counter (canonicalize would fold it).
-static Value throughSameYields(Value v) {
-  for (unsigned step = 0; step < 8; ++step) {
-    auto result = dyn_cast<OpResult>(v);
-    Operation *op = result ? result.getOwner() : nullptr;
-    if (!isa_and_present<scf::IfOp, scf::IndexSwitchOp>(op) ||
-        llvm::any_of(op->getRegions(),
-                     [](Region &r) { return !r.hasOneBlock(); }))
-      return v;
-    Value common;
-    for (Region &region : op->getRegions()) {
-      auto yield = dyn_cast<scf::YieldOp>(region.front().getTerminator());
-      if (!yield)
-        return v;
-      Value y = yield.getOperand(result.getResultNumber());
-      if (common && common != y)
-        return v;
-      common = y;
-    }
-    if (!common || op->isAncestor(common.getParentBlock()->getParentOp()))
-      return v;
-    v = common;
-  }
-  return v;
-}
-
-/// The condition of the scf.if that yields `test` (an i1, or an integer
-/// an `arith.trunci` takes the i1 of) as a constant per branch, where the
-/// two differ in their low bit: what -lift-cf-to-scf writes for a loop's
-/// test (`scf.if %cmp -> 1 else 0`, `trunci`; or `-> true else false`,
-/// the flag beside the value an scf.while forwards). `negated` when the
-/// then branch yields the even one.
-static Value liftedFlagCondition(Value test, bool &negated) {
-  Value flag = test;
-  if (auto trunc = test.getDefiningOp<arith::TruncIOp>()) {
-    if (!trunc.getType().isInteger(1))
-      return Value();
-    flag = trunc.getIn();
-  } else if (!test.getType().isInteger(1)) {
-    return Value();
-  }
-  auto result = dyn_cast<OpResult>(flag);
-  auto ifOp = result ? dyn_cast<scf::IfOp>(result.getOwner()) : scf::IfOp();
-  if (!ifOp || ifOp.getElseRegion().empty())
-    return Value();
-  unsigned i = result.getResultNumber();
-  APInt whenTrue, whenFalse;
-  if (!matchPattern(throughSameYields(ifOp.thenYield().getOperand(i)),
-                    m_ConstantInt(&whenTrue)) ||
-      !matchPattern(throughSameYields(ifOp.elseYield().getOperand(i)),
-                    m_ConstantInt(&whenFalse)) ||
-      whenTrue[0] == whenFalse[0])
-    return Value();
-  negated = !whenTrue[0];
-  return ifOp.getCondition();
-}
 
 /// The comparison a loop's head block ends its test with (`scf.condition`,
 /// a conditional branch), computed in that block, or null; `negated` when
@@ -193,84 +134,6 @@ static std::optional<APInt> incrementGoingOn(Value fwd, Value x, Value test,
     return std::nullopt;
   scf::YieldOp taken = negated ? ifOp.elseYield() : ifOp.thenYield();
   return positiveIncrement(taken.getOperand(result.getResultNumber()), x);
-}
-
-/// The flag a block's two-way terminator branches on, where it is (a
-/// `trunci` of) an argument of that block or of one above it that alone
-/// enters it (through blocks each entered from one block):
-/// -lift-cf-to-scf's join of a loop's latch and exit, lowered again by
-/// -convert-scf-to-cf (`^join(%next, 1)` from the latch, `^join(poison,
-/// 0)` from the exit, then `cond_br (trunci %k), ^header(%v), ^exit`).
-/// Null otherwise.
-static BlockArgument joinFlag(Block *block) {
-  Operation *term = block->empty() ? nullptr : &block->back();
-  Value cond = term ? branchCondition(term) : Value();
-  if (!cond || term->getNumSuccessors() != 2)
-    return BlockArgument();
-  if (auto trunc = cond.getDefiningOp<arith::TruncIOp>())
-    cond = trunc.getIn();
-  auto flag = dyn_cast<BlockArgument>(cond);
-  if (!flag)
-    return BlockArgument();
-  Block *b = block;
-  for (unsigned step = 0; b && step < 8; ++step) {
-    if (flag.getOwner() == b)
-      return flag;
-    b = b->getSinglePredecessor();
-  }
-  return BlockArgument();
-}
-
-/// What the predecessor `it` of a block passes for its argument `index`
-/// as it enters it, if it says.
-static Value passedOn(Block::pred_iterator it, unsigned index) {
-  auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
-  if (!branch)
-    return Value();
-  SuccessorOperands operands =
-      branch.getSuccessorOperands(it.getSuccessorIndex());
-  if (index < operands.getProducedOperandCount() || index >= operands.size())
-    return Value();
-  return operands[index];
-}
-
-/// Whether an entry `it` into `flag`'s block may go on to the successor
-/// `succ` of the block branching on it: not where it passes a constant
-/// for the flag that takes the other way.
-static bool mayGoOnTo(BlockArgument flag, Block::pred_iterator it,
-                      unsigned succ) {
-  APInt k;
-  Value passed = flag ? passedOn(it, flag.getArgNumber()) : Value();
-  if (!passed || !matchPattern(passed, m_ConstantInt(&k)))
-    return true;
-  return k[0] == (succ == 0);
-}
-
-/// What `v` is on the edge from `block` to its successor `succ`: where
-/// the block branches on its joinFlag and `v` is an argument of the
-/// flag's block, only the entries into that block whose flag takes the
-/// edge can come before it; if they all pass one value for `v`, that
-/// value. Else `v`.
-static Value onFlaggedEdge(Value v, Block *block, unsigned succ) {
-  auto arg = dyn_cast<BlockArgument>(v);
-  BlockArgument flag = joinFlag(block);
-  if (!arg || !flag || arg.getOwner() != flag.getOwner() || flag == arg)
-    return v;
-  Block *join = flag.getOwner();
-  Value common;
-  for (auto it = join->pred_begin(); it != join->pred_end(); ++it) {
-    APInt k;
-    Value f = passedOn(it, flag.getArgNumber());
-    if (!f || !matchPattern(f, m_ConstantInt(&k)))
-      return v;
-    if (k[0] != (succ == 0))
-      continue;
-    Value passed = passedOn(it, arg.getArgNumber());
-    if (!passed || (common && common != passed))
-      return v;
-    common = passed;
-  }
-  return common ? common : v;
 }
 
 /// Whether `br` stays in the loop of `header` (whose back edges come from
