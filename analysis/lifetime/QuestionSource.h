@@ -26,6 +26,14 @@ class AffineIfOp;
 
 namespace memlint {
 
+/// `b` where `v` is `b * -1` (arith.muli, llvm.mul): what -lower-affine
+/// writes of `-b`.
+mlir::Value negationOf(mlir::Value v);
+
+/// Whether `def` is `min(other, k)` or `max(other, k)` of a constant k,
+/// which askOfSource reads back to `other`.
+bool clampsByConstant(mlir::Operation *def);
+
 /// Whether `v` is an integer constant, or an affine.apply of constants;
 /// `value` is it, at v's storage width.
 bool constantIntOf(mlir::Value v, llvm::APInt &value);
