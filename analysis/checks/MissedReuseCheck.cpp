@@ -275,7 +275,7 @@ private:
   static Takers memoryTakers(const LiveRanges &ranges, FunctionOpInterface fn,
                              ModuleLifetimes &lifetimes) {
     Takers t;
-    CallScan calls{lifetimes, {}};
+    CallScan calls(lifetimes);
     fn->walk([&](Operation *op) {
       std::optional<unsigned> p = ranges.pointOf(op);
       if (!p)
@@ -309,6 +309,7 @@ private:
   /// module's symbols per function, 3 s on 6,000 functions calling each
   /// other).
   struct CallScan {
+    explicit CallScan(ModuleLifetimes &lifetimes) : lifetimes(lifetimes) {}
     ModuleLifetimes &lifetimes;
     llvm::DenseMap<Operation *, bool> memo;
   };
