@@ -98,6 +98,15 @@ unsigned BddManager::newVarAfter(unsigned v) {
   return addVar(at + room / 2);
 }
 
+unsigned BddManager::newVarAtGroupEnd(unsigned last) {
+  uint64_t at = levels[last];
+  auto next = order.upper_bound(at);
+  uint64_t room = next == order.end() ? NewVarGap : *next - at;
+  if (room < 2)
+    return newVar();
+  return addVar(at + std::min(room / 2, GroupStep));
+}
+
 unsigned BddManager::addVar(uint64_t level) {
   levels.push_back(level);
   order.insert(level);

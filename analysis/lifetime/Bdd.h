@@ -76,6 +76,10 @@ public:
   /// renaming between them local. Past 32 copies in one place it goes
   /// last instead (still correct, less compact).
   unsigned newVarAfter(unsigned v);
+  /// A new variable right after `last`, the last variable of a group that
+  /// keeps growing at its end (the atoms of one loop): a small step rather
+  /// than half the room, so thousands fit before the next group.
+  unsigned newVarAtGroupEnd(unsigned last);
   unsigned numVars() const { return varCount; }
   Bdd var(unsigned v);
 
@@ -230,6 +234,7 @@ private:
   std::vector<uint64_t> levels;
   std::set<uint64_t> order;
   static constexpr uint64_t NewVarGap = uint64_t(1) << 32;
+  static constexpr uint64_t GroupStep = uint64_t(1) << 20;
   unsigned addVar(uint64_t level);
   BddBudget budget;
   BddSpent spentOn = BddSpent::None;

@@ -11,6 +11,7 @@
 
 #include "analysis/Ownership.h"
 #include "analysis/RepeatedBodies.h"
+#include "llvm/ADT/ScopeExit.h"
 #include <map>
 
 using namespace mlir;
@@ -62,8 +63,13 @@ public:
     // output of a 3-D convolution's 8 loops: 33), siblings one each. With
     // the heads run again a change travels out in the same round.
     for (auto &[header, blocks] : loops)
-      for (Block *b : blocks)
+      for (Block *b : blocks) {
         extraRounds += headers.contains(b);
+        // Loops nest or are apart: the smallest one holding b is innermost.
+        auto [it, fresh] = innermostHeader.try_emplace(b, header);
+        if (!fresh && blocks.size() < naturalLoops[index[it->second]]->size())
+          it->second = header;
+      }
     ran.resize(order.size());
   }
 
@@ -133,6 +139,8 @@ private:
   unsigned extraRounds = 0;
   /// By header index.
   std::map<unsigned, const DenseSet<Block *> *> naturalLoops;
+  /// The header of the innermost loop holding each block in a loop.
+  DenseMap<Block *, Block *> innermostHeader;
   /// The state entering each header from outside its loop.
   DenseMap<Block *, PathState> headerEntry;
   DenseMap<Block *, Incoming> backIn;
@@ -196,6 +204,12 @@ void CfgWalk::runRound(unsigned round, const Incoming &entry) {
 void CfgWalk::runBlock(unsigned bi, Block *block, bool exitsOnly) {
   // A long walk in one round is bounded in memory too (its states).
   w.ctx.chargeStates();
+  // Atoms made here are ordered with their loop's (orderWithLoop).
+  Block *loopHead = innermostHeader.lookup(block);
+  Operation *orderedBefore = w.ctx.conds.orderWithLoop(
+      loopHead && !loopHead->empty() ? &loopHead->front() : nullptr);
+  auto restoreOrder =
+      llvm::make_scope_exit([&] { w.ctx.conds.orderWithLoop(orderedBefore); });
   Ran previous = std::move(ran[bi]);
   Ran &r = ran[bi] = Ran();
   r.valid = true;

@@ -29,16 +29,22 @@ Message positionOf(Operation *op) {
   return "?";
 }
 
-Bdd ConditionTable::newAtom(Atom a, std::optional<unsigned> after) {
+unsigned ConditionTable::newAtomVar(Atom a, std::optional<unsigned> after) {
   // A copy goes right after its original: diagrams relating the two stay
   // small. (Copies are of originals only: LoopModel::earlierIterationCopies.)
   if (!after)
     after = a.earlierOf;
-  unsigned var = after ? bdd.newVarAfter(*after) : bdd.newVar();
+  unsigned var;
+  auto group =
+      after || !orderingLoop ? loopGroups.end() : loopGroups.find(orderingLoop);
+  if (group != loopGroups.end())
+    var = group->second = bdd.newVarAtGroupEnd(group->second);
+  else
+    var = after ? bdd.newVarAfter(*after) : bdd.newVar();
   if (atoms.size() <= var)
     atoms.resize(var + 1);
   atoms[var] = std::move(a);
-  return bdd.var(var);
+  return var;
 }
 
 Bdd ConditionTable::freshValueAtom(Value v, bool data) {
@@ -104,9 +110,10 @@ Bdd ConditionTable::firstIterationAtom(Operation *keyOp,
   a.loopPlace = places.size();
   places.push_back(place());
   Operation *where = places.back().where;
-  Bdd atom = newAtom(std::move(a));
+  unsigned var = newAtomVar(std::move(a));
+  Bdd atom = bdd.var(var);
   firstIterations[keyOp] = atom;
-  copyGroups.try_emplace(where, bdd.support(atom).front());
+  loopGroups.try_emplace(where, var);
   return atom;
 }
 
@@ -576,11 +583,11 @@ unsigned ConditionTable::earlierIteration(unsigned var, const void *loop,
   a.copyLoopOp = loopOp;
   std::optional<unsigned> after;
   if (a.loopPlace)
-    if (auto g = copyGroups.find(loopOp); g != copyGroups.end())
+    if (auto g = loopGroups.find(loopOp); g != loopGroups.end())
       after = g->second;
-  unsigned v = bdd.support(newAtom(a, after)).front();
+  unsigned v = newAtomVar(a, after);
   if (a.loopPlace && after)
-    copyGroups[loopOp] = v;
+    loopGroups[loopOp] = v;
   // The copy is defined where the original is (for later quantification).
   earlier[key] = v;
   return v;

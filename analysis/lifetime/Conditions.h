@@ -204,6 +204,18 @@ public:
     /// `op` is in the loop (nested ops included).
     bool contains(mlir::Operation *op) const;
   };
+  /// Orders the atoms made from now on (but copies, which go next to
+  /// their original) with those of the loop `where` (its LoopPlace::where;
+  /// null: last), once its first-iteration atom exists; returns the loop
+  /// set before. A CFG region's loops advance together, one round each, so
+  /// every loop's first-iteration atom is made in the first round and the
+  /// atoms of later iterations long after: appended last, they sit far
+  /// from the atoms they are read with, and n loops one after another cost
+  /// 2^n nodes where grouped they cost n.
+  mlir::Operation *orderWithLoop(mlir::Operation *where) {
+    return std::exchange(orderingLoop, where);
+  }
+
   /// The bookkeeping atom "this is the first iteration of the loop whose
   /// head starts with `keyOp`" (the atom's value is set in that block).
   /// Descriptions word it by where they are placed: inside the loop, which
@@ -318,11 +330,18 @@ private:
   llvm::DenseMap<std::pair<unsigned, const void *>, unsigned> earlier;
   llvm::DenseMap<std::tuple<mlir::Operation *, mlir::Value, mlir::Value>, Bdd>
       sameBufferAtoms;
-  Bdd newAtom(Atom a, std::optional<unsigned> after = std::nullopt);
-  /// Per loop (its LoopPlace::where), the last of the variables that
-  /// group the copies of first-iteration atoms made for it: its own
-  /// first-iteration atom, then those copies.
-  llvm::DenseMap<mlir::Operation *, unsigned> copyGroups;
+  Bdd newAtom(Atom a, std::optional<unsigned> after = std::nullopt) {
+    return bdd.var(newAtomVar(std::move(a), after));
+  }
+  /// The variable of a new atom. (Not the support of newAtom's diagram:
+  /// once the budget is spent that is a constant, with no variable.)
+  unsigned newAtomVar(Atom a, std::optional<unsigned> after = std::nullopt);
+  /// Per loop (its LoopPlace::where), the last of the variables grouped
+  /// with it in the order: its own first-iteration atom, the copies of
+  /// first-iteration atoms made for it, and the atoms made while the walk
+  /// was in its blocks (orderWithLoop).
+  llvm::DenseMap<mlir::Operation *, unsigned> loopGroups;
+  mlir::Operation *orderingLoop = nullptr;
 
   /// Paths on which the compared values may have `outcomes`.
   struct Cell {

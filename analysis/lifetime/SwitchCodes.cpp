@@ -165,7 +165,7 @@ ConditionTable::partsOf(Operation *sw, Value v, ArrayRef<ValueSet> sets,
       a.op = sw;
       a.codeSet = setIndex;
       a.codeBit = b;
-      code.vars.push_back(bdd.support(newAtom(std::move(a))).front());
+      code.vars.push_back(newAtomVar(std::move(a)));
     }
     codes.push_back(std::move(code));
     CodeFormulas formulas(bdd, codes.back().vars);
