@@ -12,6 +12,24 @@
 // Where the group does not hold, nothing is given: each finding's own
 // search goes on as before.
 //
+// One buffer may be freed many times over (N frees in a row: N - 1
+// findings), each finding's removal of its own second free. Any part of
+// such a group holds where the group does: it keeps a superset of the
+// group's frees, so it leaks nowhere the group does not, and removing
+// frees adds no double free or use after free. Their edits stay the
+// removals themselves where, as a diff of the texts, they would be one
+// (removing any of N equal lines reads as removing the last): `fix` takes
+// fixes whose edits do not overlap, so it took one of them per step and
+// stopped after its steps with findings "no safe fix removes".
+//
+// One buffer may be freed many times over (N frees in a row: N - 1
+// findings). Each finding's removal is of its own second free, so they all
+// go together; one by one, each search removed the same free (the last),
+// one fix per step, and `fix` stopped after its steps with findings "no
+// safe fix removes". Any part of a group that holds holds too: it keeps a
+// superset of the group's frees, so it leaks nowhere the group does not,
+// and removing frees adds no double free or use after free.
+//
 //===----------------------------------------------------------------------===//
 #include "fixes/FixFinder.h"
 
@@ -41,7 +59,7 @@ FixFinder::doubleFreesTogether(unsigned fn, ArrayRef<const Group *> groups) {
     std::vector<TextEdit> edits;
   };
   std::vector<Removal> removals;
-  llvm::DenseSet<int> buffers;
+  llvm::DenseSet<Operation *> removed;
   for (auto [i, g] : llvm::enumerate(groups)) {
     // One buffer freed twice, the second time by a plain free of its
     // allocation's own value, the same in every event.
@@ -50,7 +68,7 @@ FixFinder::doubleFreesTogether(unsigned fn, ArrayRef<const Group *> groups) {
         fn, *g, EventKind::DoubleFree, &Event::op,
         {EventKind::Leak, EventKind::UseAfterFree, EventKind::InvalidFree},
         &second);
-    if (b < 0 || !buffers.insert(b).second)
+    if (b < 0 || !removed.insert(second).second)
       continue;
     std::optional<std::vector<TextEdit>> edits = removeOpEdits(src, second);
     if (!edits || !spans.tryAdd(*edits))
@@ -73,12 +91,18 @@ FixFinder::doubleFreesTogether(unsigned fn, ArrayRef<const Group *> groups) {
   for (const Removal &r : removals)
     if (s->sig.count({fn, static_cast<int>(EventKind::DoubleFree), r.buffer}))
       return out;
-  for (const Removal &r : removals) {
-    Fix fix;
+  std::vector<Fix> fixes(removals.size());
+  EditSpans diffSpans(base.text(), base.origin());
+  bool asDiffs = true;
+  for (auto [r, fix] : llvm::zip(removals, fixes)) {
     fix.title =
         "Free " + doc.nameOf(la.buffers()[r.buffer].value) + " only once";
-    if (setEdits(fix, r.edits, lines))
-      out[r.group] = std::move(fix);
+    asDiffs &= setEdits(fix, r.edits, lines) && diffSpans.tryAdd(fix.edits);
+  }
+  for (auto [r, fix] : llvm::zip(removals, fixes)) {
+    if (!asDiffs)
+      fix.edits = r.edits;
+    out[r.group] = std::move(fix);
   }
   return out;
 }
