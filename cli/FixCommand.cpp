@@ -114,6 +114,13 @@ int runFix(const Args &args) {
   unsigned left = 0;
   for (const Finding &f : result.remaining)
     left += f.severity != Severity::Note;
+  if (left && result.stoppedAtRoundLimit) {
+    std::cerr << shown << ": " << left << " finding" << (left == 1 ? "" : "s")
+              << " left after " << result.rounds
+              << " rounds of fixes, the last of which still took some; run "
+                 "memlint fix on the result again\n";
+    return ExitFindings;
+  }
   if (left) {
     std::cerr << shown << ": " << left << " finding" << (left == 1 ? "" : "s")
               << " left that no " << (unsafe ? "" : "safe ")

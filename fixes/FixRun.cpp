@@ -443,6 +443,10 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
     result.applied += taken;
     result.rounds = round + 1;
   }
+  // Every round took fixes (a round that takes none, or whose edits do
+  // not apply, keeps its findings as `remaining`).
+  result.stoppedAtRoundLimit =
+      !remaining && result.inputValid && result.rounds == maxRounds;
   if (remaining) {
     result.remaining = std::move(*remaining);
   } else if (result.inputValid) {

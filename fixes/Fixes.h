@@ -88,8 +88,12 @@ struct FixRunResult {
   /// Wall seconds of the rounds' parses and lints of the whole file, and
   /// of the functions' searches and proofs (`memlint fix --time-report`).
   double fileSeconds = 0, searchSeconds = 0;
-  /// Findings of the fixed text: those no fix could remove.
+  /// Findings of the fixed text: those no fix could remove, unless
+  /// `stoppedAtRoundLimit`.
   std::vector<Finding> remaining;
+  /// The rounds ran out while the last one still took fixes: fixing the
+  /// output again may take more.
+  bool stoppedAtRoundLimit = false;
 };
 
 /// Applies fixes until nothing changes (at most `maxRounds` rounds): each

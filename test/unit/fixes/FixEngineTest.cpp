@@ -217,6 +217,29 @@ TEST(FixText, ReachesAFixpointAndIsIdempotent) {
   EXPECT_EQ(again.applied, 0u);
 }
 
+TEST(FixText, SaysWhenItsRoundsRanOut) {
+  // The leak's free goes first; the merge of %b into %a only in a later
+  // round (merges wait for the lifetime fixes of their function).
+  const char *text = R"(func.func @f(%n: index) {
+  %a = memref.alloc(%n) : memref<?xf32>
+  "test.use"(%a) : (memref<?xf32>) -> ()
+  memref.dealloc %a : memref<?xf32>
+  %b = memref.alloc(%n) : memref<?xf32>
+  "test.use"(%b) : (memref<?xf32>) -> ()
+  return
+}
+)";
+  FixRunResult cut = fixText(text, "t.mlir", LintOptions(), false,
+                             /*maxRounds=*/1);
+  ASSERT_TRUE(cut.inputValid);
+  EXPECT_EQ(cut.rounds, 1u);
+  EXPECT_TRUE(cut.stoppedAtRoundLimit);
+  FixRunResult whole = fixText(text, "t.mlir", LintOptions(), false);
+  EXPECT_FALSE(whole.stoppedAtRoundLimit);
+  EXPECT_GT(whole.applied, cut.applied);
+  EXPECT_TRUE(whole.remaining.empty());
+}
+
 TEST(FixText, CleanInputIsUnchanged) {
   const char *text = R"(// comment
 func.func @f() {
