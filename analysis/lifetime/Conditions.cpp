@@ -29,18 +29,18 @@ Message positionOf(Operation *op) {
   return "?";
 }
 
-unsigned ConditionTable::newAtomVar(Atom a, std::optional<unsigned> after) {
-  // A copy goes right after its original: diagrams relating the two stay
+unsigned ConditionTable::newAtomVar(Atom a, mlir::Operation *group) {
+  // An atom goes to the end of its loop's group (orderWithLoop); a copy
+  // without one right after its original, diagrams relating the two stay
   // small. (Copies are of originals only: LoopModel::earlierIterationCopies.)
-  if (!after)
-    after = a.earlierOf;
+  if (!group && !a.earlierOf)
+    group = orderingLoop;
   unsigned var;
-  auto group =
-      after || !orderingLoop ? loopGroups.end() : loopGroups.find(orderingLoop);
-  if (group != loopGroups.end())
-    var = group->second = bdd.newVarAtGroupEnd(group->second);
+  auto g = group ? loopGroups.find(group) : loopGroups.end();
+  if (g != loopGroups.end())
+    var = g->second = bdd.newVarAtGroupEnd(g->second);
   else
-    var = after ? bdd.newVarAfter(*after) : bdd.newVar();
+    var = a.earlierOf ? bdd.newVarAfter(*a.earlierOf) : bdd.newVar();
   if (atoms.size() <= var)
     atoms.resize(var + 1);
   atoms[var] = std::move(a);
@@ -581,13 +581,10 @@ unsigned ConditionTable::earlierIteration(unsigned var, const void *loop,
   a.earlierOf = var;
   a.copyLoop = loop;
   a.copyLoopOp = loopOp;
-  std::optional<unsigned> after;
-  if (a.loopPlace)
-    if (auto g = loopGroups.find(loopOp); g != loopGroups.end())
-      after = g->second;
-  unsigned v = newAtomVar(a, after);
-  if (a.loopPlace && after)
-    loopGroups[loopOp] = v;
+  // Copies go with the atoms of the loop they are made for: those a back
+  // edge of it renames together (a nest of CFG loops on one bound: half
+  // the operations of copies placed beside their originals).
+  unsigned v = newAtomVar(a, loopOp);
   // The copy is defined where the original is (for later quantification).
   earlier[key] = v;
   return v;

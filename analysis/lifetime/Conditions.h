@@ -330,16 +330,16 @@ private:
   llvm::DenseMap<std::pair<unsigned, const void *>, unsigned> earlier;
   llvm::DenseMap<std::tuple<mlir::Operation *, mlir::Value, mlir::Value>, Bdd>
       sameBufferAtoms;
-  Bdd newAtom(Atom a, std::optional<unsigned> after = std::nullopt) {
-    return bdd.var(newAtomVar(std::move(a), after));
-  }
+  Bdd newAtom(Atom a) { return bdd.var(newAtomVar(std::move(a))); }
   /// The variable of a new atom. (Not the support of newAtom's diagram:
   /// once the budget is spent that is a constant, with no variable.)
-  unsigned newAtomVar(Atom a, std::optional<unsigned> after = std::nullopt);
+  /// `group`: the loop (its LoopPlace::where) whose group it joins, if
+  /// that group exists; null: orderingLoop's, unless it is a copy.
+  unsigned newAtomVar(Atom a, mlir::Operation *group = nullptr);
   /// Per loop (its LoopPlace::where), the last of the variables grouped
-  /// with it in the order: its own first-iteration atom, the copies of
-  /// first-iteration atoms made for it, and the atoms made while the walk
-  /// was in its blocks (orderWithLoop).
+  /// with it in the order: its own first-iteration atom, the
+  /// earlier-iteration copies made for it, and the atoms made while the
+  /// walk was in its blocks (orderWithLoop).
   llvm::DenseMap<mlir::Operation *, unsigned> loopGroups;
   mlir::Operation *orderingLoop = nullptr;
 
