@@ -382,6 +382,34 @@ def cfg_carried_nest(n=16):
     return "\n".join(out) + "\n"
 
 
+def cfg_loops_in_a_row(n=1000):
+    """-convert-scf-to-cf's output of n loops one after another reading one
+    buffer: the region's loops advance together, one round each, so the
+    walk takes about n rounds over the blocks after the frontier
+    (quadratic: 7.7M operations at 1,000, past the default budget; the
+    same loops as scf.for: 19K). Known limit: each loop should settle
+    before the blocks after it run (a weak topological order)."""
+    out = ["func.func @row(%n: index) -> f32 {",
+           "  %c0 = arith.constant 0 : index",
+           "  %c1 = arith.constant 1 : index",
+           "  %z = arith.constant 0.0 : f32",
+           "  %a = memref.alloc(%n) : memref<?xf32>",
+           "  cf.br ^h0(%c0, %z : index, f32)"]
+    for k in range(n):
+        nxt = f"^h{k + 1}(%c0, %s{k} : index, f32)" if k + 1 < n else f"^done(%s{k} : f32)"
+        out += [f"^h{k}(%i{k}: index, %s{k}: f32):",
+                f"  %t{k} = arith.cmpi slt, %i{k}, %n : index",
+                f"  cf.cond_br %t{k}, ^b{k}, {nxt}",
+                f"^b{k}:",
+                f"  %x{k} = memref.load %a[%i{k}] : memref<?xf32>",
+                f"  %y{k} = arith.addf %s{k}, %x{k} : f32",
+                f"  %j{k} = arith.addi %i{k}, %c1 : index",
+                f"  cf.br ^h{k}(%j{k}, %y{k} : index, f32)"]
+    out += ["^done(%r: f32):", "  memref.dealloc %a : memref<?xf32>",
+            "  return %r : f32", "}"]
+    return "\n".join(out) + "\n"
+
+
 SHAPES = [("pairs, bad order, N=24", pairs), ("64 sequential scf.if", ifs),
           ("leak in 16 nested scf.for", nest),
           ("5,000 conditionally freed buffers", frees),
@@ -405,7 +433,8 @@ SHAPES = [("pairs, bad order, N=24", pairs), ("64 sequential scf.if", ifs),
           ("a chain of 8,000 async.execute bodies", async_chain),
           ("4,000 affine.for loops with an affine.if", affine_loops),
           ("cf.switch of 3,200 cases each freeing one buffer", switch_frees),
-          ("16 nested CFG loops carrying a replaced buffer", cfg_carried_nest)]
+          ("16 nested CFG loops carrying a replaced buffer", cfg_carried_nest),
+          ("1,000 CFG loops in a row", cfg_loops_in_a_row)]
 
 
 def main():
