@@ -204,14 +204,14 @@ public:
     /// `op` is in the loop (nested ops included).
     bool contains(mlir::Operation *op) const;
   };
-  /// Orders the atoms made from now on (but copies, which go next to
-  /// their original) with those of the loop `where` (its LoopPlace::where;
-  /// null: last), once its first-iteration atom exists; returns the loop
-  /// set before. A CFG region's loops advance together, one round each, so
-  /// every loop's first-iteration atom is made in the first round and the
-  /// atoms of later iterations long after: appended last, they sit far
-  /// from the atoms they are read with, and n loops one after another cost
-  /// 2^n nodes where grouped they cost n.
+  /// Orders the atoms made from now on (but earlier-iteration copies,
+  /// which join the group of the loop they are made for) with those of the
+  /// loop `where` (its LoopPlace::where; null: last), once its
+  /// first-iteration atom exists; returns the loop set before. A CFG
+  /// region's loops advance together, one round each, so every loop's
+  /// first-iteration atom is made in the first round and the atoms of
+  /// later iterations long after: appended last, they sat far from the
+  /// atoms they are read with (a lifted loop nest: 5x the operations).
   mlir::Operation *orderWithLoop(mlir::Operation *where) {
     return std::exchange(orderingLoop, where);
   }
