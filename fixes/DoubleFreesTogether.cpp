@@ -22,14 +22,6 @@
 // fixes whose edits do not overlap, so it took one of them per step and
 // stopped after its steps with findings "no safe fix removes".
 //
-// One buffer may be freed many times over (N frees in a row: N - 1
-// findings). Each finding's removal is of its own second free, so they all
-// go together; one by one, each search removed the same free (the last),
-// one fix per step, and `fix` stopped after its steps with findings "no
-// safe fix removes". Any part of a group that holds holds too: it keeps a
-// superset of the group's frees, so it leaks nowhere the group does not,
-// and removing frees adds no double free or use after free.
-//
 //===----------------------------------------------------------------------===//
 #include "fixes/FixFinder.h"
 
