@@ -2,158 +2,95 @@
 //
 // FlowWalker::walkRegion: a region of blocks and branches (a function body,
 // code lowered to `cf`) walked to its fixpoint, loops found by the loop
-// model. Region ops met in the blocks go back to FlowWalker.
+// model, in rounds over the whole region (CfgLoopByLoop.cpp: a loop at a
+// time). Region ops met in the blocks go back to FlowWalker.
 //
 //===----------------------------------------------------------------------===//
-#include "analysis/lifetime/FlowWalker.h"
+#include "analysis/lifetime/CfgWalk.h"
 
 #include "analysis/lifetime/LoopsFirstOrder.h"
 
 #include "analysis/Ownership.h"
 #include "analysis/RepeatedBodies.h"
 #include "llvm/ADT/ScopeExit.h"
-#include <map>
 
 using namespace mlir;
 
 namespace memlint::lifetime {
 
-/// One walk of a region's CFG to its fixpoint. Rounds go over the blocks
-/// in reverse post order, each loop's blocks before its exits
-/// (loopsFirstOrder), like a plain round-robin iteration (nested loops
-/// advance in lockstep, so rounds add up rather than multiply), except that
-/// a block whose inputs did not change since it last ran replays what it
-/// contributed then instead of running again: the forward part of a region
-/// does not re-run while a loop further down converges. A loop head whose
-/// back edges changed runs again after its loop's blocks, for its exits
-/// only: what the body sent back reaches the code after the loop in the
-/// same round, as a region loop's results do.
-class CfgWalk {
-public:
-  CfgWalk(FlowWalker &w, Region &region) : w(w), region(region) {
-    const LoopModel::CfgLoops &loops = w.loops.cfgLoopsOf(&region);
-    order = loopsFirstOrder(region, loops);
-    for (auto [i, b] : llvm::enumerate(order))
-      index[b] = i;
-    // The loop of each header (all its back edges), to see which loops a
-    // forward edge leaves: the loop model's, which keys earlier instances
-    // by the same headers.
-    for (auto &[header, blocks] : loops) {
-      headers.insert(header);
-      naturalLoops[index[header]] = &blocks;
-    }
-    // Where each loop's blocks end in the order: after the last of them,
-    // a head that its back edges changed in this round runs again, so its
-    // exits pass on this round's iterations (innermost loops first).
-    for (auto &[h, blocks] : naturalLoops) {
-      unsigned last = h;
-      for (Block *b : *blocks)
-        last = std::max(last, index[b]);
-      loopsEndingAt[last].push_back(h);
-    }
-    for (auto &[last, hs] : loopsEndingAt)
-      llvm::sort(hs, [&](unsigned a, unsigned b) {
-        return naturalLoops[a]->size() < naturalLoops[b]->size();
-      });
-    // Each loop's depth in the region's nest of loops, summed: where a
-    // loop's exits take only the head's first run (an exit to a block not
-    // ahead in the order), a loop k deep settles about k rounds after the
-    // one around it (a change travels out a level per round), so a nest of
-    // d loops needs about d * (d + 1) / 2 rounds (-convert-scf-to-cf's
-    // output of a 3-D convolution's 8 loops: 33), siblings one each. With
-    // the heads run again a change travels out in the same round.
-    for (auto &[header, blocks] : loops)
-      for (Block *b : blocks) {
-        extraRounds += headers.contains(b);
-        // Loops nest or are apart: the smallest one holding b is innermost.
-        auto [it, fresh] = innermostHeader.try_emplace(b, header);
-        if (!fresh && blocks.size() < naturalLoops[index[it->second]]->size())
-          it->second = header;
-      }
-    ran.resize(order.size());
+CfgWalk::CfgWalk(FlowWalker &w, Region &region) : w(w), region(region) {
+  const LoopModel::CfgLoops &loops = w.loops.cfgLoopsOf(&region);
+  order = loopsFirstOrder(region, loops);
+  for (auto [i, b] : llvm::enumerate(order))
+    index[b] = i;
+  // The loop of each header (all its back edges), to see which loops a
+  // forward edge leaves: the loop model's, which keys earlier instances
+  // by the same headers.
+  for (auto &[header, blocks] : loops) {
+    headers.insert(header);
+    naturalLoops[index[header]] = &blocks;
   }
-
-  std::vector<Exit> run(const Incoming &entry) {
-    if (headers.empty()) {
-      runRound(0, entry);
-      return exits;
-    }
-    bool lockstep = w.visitsInLockstep();
-    if (lockstep)
-      for (Block *h : headers)
-        if (auto it = w.cfgBackIn.find(h); it != w.cfgBackIn.end())
-          backIn[h] = it->second;
-    w.iterateLoop(region.getParentOp(), extraRounds, [&](unsigned round) {
-      if (round > 0)
-        backChanged = std::move(nextBackChanged);
-      runRound(round, entry);
-      return !nextBackChanged.empty();
+  // Where each loop's blocks end in the order: after the last of them,
+  // a head that its back edges changed in this round runs again, so its
+  // exits pass on this round's iterations (innermost loops first).
+  for (auto &[h, blocks] : naturalLoops) {
+    unsigned last = h;
+    for (Block *b : *blocks)
+      last = std::max(last, index[b]);
+    loopsEndingAt[last].push_back(h);
+  }
+  for (auto &[last, hs] : loopsEndingAt)
+    llvm::sort(hs, [&](unsigned a, unsigned b) {
+      return naturalLoops[a]->size() < naturalLoops[b]->size();
     });
-    if (lockstep)
-      for (auto &[h, carried] : backIn)
-        w.cfgBackIn[h] = carried;
+  // Each loop's depth in the region's nest of loops, summed: where a
+  // loop's exits take only the head's first run (an exit to a block not
+  // ahead in the order), a loop k deep settles about k rounds after the
+  // one around it (a change travels out a level per round), so a nest of
+  // d loops needs about d * (d + 1) / 2 rounds (-convert-scf-to-cf's
+  // output of a 3-D convolution's 8 loops: 33), siblings one each. With
+  // the heads run again a change travels out in the same round.
+  DenseMap<Block *, Block *> outermostHeader;
+  for (auto &[header, blocks] : loops)
+    for (Block *b : blocks) {
+      extraRounds += headers.contains(b);
+      // Loops nest or are apart: the smallest one holding b is innermost,
+      // the largest outermost.
+      auto [it, fresh] = innermostHeader.try_emplace(b, header);
+      if (!fresh && blocks.size() < naturalLoops[index[it->second]]->size())
+        it->second = header;
+      auto [ot, ofresh] = outermostHeader.try_emplace(b, header);
+      if (!ofresh && blocks.size() > naturalLoops[index[ot->second]]->size())
+        ot->second = header;
+    }
+  findOuterLoops(loops, outermostHeader);
+  ran.resize(order.size());
+}
+
+std::vector<Exit> CfgWalk::run(const Incoming &entry) {
+  if (headers.empty()) {
+    runRound(0, entry);
     return exits;
   }
-
-private:
-  /// What a block contributed when it last ran.
-  struct Ran {
-    bool valid = false;
-    /// A loop in the block had not reached its fixpoint: run it again.
-    bool unstable = false;
-    SmallVector<std::pair<Block *, Incoming>, 2> forward;
-    std::optional<Exit> exit;
-  };
-
-  /// A retreating edge (to a block not later in the order).
-  bool isBackEdge(Block *from, Block *to) {
-    auto it = index.find(to);
-    return it != index.end() && it->second <= index[from];
-  }
-  void runRound(unsigned round, const Incoming &entry);
-  /// `exitsOnly`: a loop head's second run in a round (see
-  /// loopsEndingAt): only its edges out of the loop go on; its body ran
-  /// from what the first run sent it, which its record keeps.
-  void runBlock(unsigned bi, Block *block, bool exitsOnly = false);
-  void followEdge(Block *block, Operation *term, unsigned i, PathState es,
-                  const Ran &previous, uint64_t epochBefore);
-  void leaveLoops(Block *block, Block *succ, PathState &es);
-  /// Before the head `order[h]` of a loop whose blocks end at `end` runs
-  /// again in a round: takes back what its first run sent out of the loop
-  /// (false, and nothing done, where an exit goes to a block not ahead).
-  bool takeBackExits(unsigned h, unsigned end);
-  /// The first-iteration atom of the loop headed by `header`.
-  Bdd firstIteration(Block *header);
-  /// Whether the loop headed by `header` is a while loop: the header only
-  /// decides between its body and leaving, and the body has no other way
-  /// in or out, so after the loop "not the first iteration" means the body
-  /// ran.
-  bool testsFirst(Block *header) const;
-
-  FlowWalker &w;
-  Region &region;
-  std::vector<Block *> order;
-  DenseMap<Block *, unsigned> index;
-  DenseSet<Block *> headers;
-  /// The rounds the loops' nest needs beyond the usual cap.
-  unsigned extraRounds = 0;
-  /// By header index.
-  std::map<unsigned, const DenseSet<Block *> *> naturalLoops;
-  /// The header of the innermost loop holding each block in a loop.
-  DenseMap<Block *, Block *> innermostHeader;
-  /// The state entering each header from outside its loop.
-  DenseMap<Block *, PathState> headerEntry;
-  DenseMap<Block *, Incoming> backIn;
-  std::vector<Ran> ran;
-  /// By the index of a loop's last block, the indices of the heads of the
-  /// loops whose blocks end there.
-  DenseMap<unsigned, SmallVector<unsigned, 1>> loopsEndingAt;
-  DenseSet<Block *> backChanged, nextBackChanged;
-  // Of the current round.
-  std::vector<Exit> exits;
-  DenseMap<Block *, Incoming> in;
-  DenseSet<Block *> dirty;
-};
+  bool lockstep = w.visitsInLockstep();
+  // In lockstep the rounds are the enclosing loop's: one per visit.
+  if (!lockstep && !outerLoops.empty())
+    return runLoopByLoop(entry);
+  if (lockstep)
+    for (Block *h : headers)
+      if (auto it = w.cfgBackIn.find(h); it != w.cfgBackIn.end())
+        backIn[h] = it->second;
+  w.iterateLoop(region.getParentOp(), extraRounds, [&](unsigned round) {
+    if (round > 0)
+      backChanged = std::move(nextBackChanged);
+    runRound(round, entry);
+    return !nextBackChanged.empty();
+  });
+  if (lockstep)
+    for (auto &[h, carried] : backIn)
+      w.cfgBackIn[h] = carried;
+  return exits;
+}
 
 void CfgWalk::runRound(unsigned round, const Incoming &entry) {
   exits.clear();
@@ -162,34 +99,8 @@ void CfgWalk::runRound(unsigned round, const Incoming &entry) {
   dirty.clear();
   dirty.insert(&region.front());
   nextBackChanged.clear();
-  auto run = [&](unsigned bi, Block *block, bool exitsOnly) {
-    bool unstableBefore = w.nestedLoopUnstable();
-    w.setNestedLoopUnstable(false);
-    runBlock(bi, block, exitsOnly);
-    ran[bi].unstable = w.nestedLoopUnstable();
-    w.setNestedLoopUnstable(unstableBefore || ran[bi].unstable);
-  };
-  auto endLoops = [&](unsigned bi) {
-    auto it = loopsEndingAt.find(bi);
-    if (it == loopsEndingAt.end())
-      return;
-    for (unsigned h : it->second)
-      if (nextBackChanged.contains(order[h]) && takeBackExits(h, bi))
-        run(h, order[h], /*exitsOnly=*/true);
-  };
   for (auto [bi, block] : llvm::enumerate(order)) {
-    Ran &r = ran[bi];
-    if (round > 0 && r.valid && !r.unstable && !dirty.count(block) &&
-        !backChanged.count(block)) {
-      for (auto &[succ, contrib] : r.forward)
-        w.flow.merge(in[succ], contrib);
-      if (r.exit)
-        exits.push_back(*r.exit);
-      endLoops(bi);
-      continue;
-    }
-    run(bi, block, /*exitsOnly=*/false);
-    endLoops(bi);
+    visit(round, bi);
     // Without back edges there is one round: what entered the block and
     // what it sent on are not read again (keeping them made memory grow
     // with blocks x buffers in a long CFG).
@@ -199,6 +110,58 @@ void CfgWalk::runRound(unsigned round, const Incoming &entry) {
       ran[bi].exit.reset();
     }
   }
+}
+
+void CfgWalk::visit(unsigned round, unsigned bi) {
+  Block *block = order[bi];
+  Ran &r = ran[bi];
+  if (round > 0 && r.valid && !r.unstable && !dirty.count(block) &&
+      !backChanged.count(block)) {
+    for (auto &[succ, contrib] : r.forward)
+      w.flow.merge(in[succ], contrib);
+    if (r.exit)
+      exits.push_back(*r.exit);
+  } else {
+    runTracked(bi, /*exitsOnly=*/false);
+  }
+  endLoops(bi);
+}
+
+void CfgWalk::runTracked(unsigned bi, bool exitsOnly) {
+  bool unstableBefore = w.nestedLoopUnstable();
+  w.setNestedLoopUnstable(false);
+  runBlock(bi, order[bi], exitsOnly);
+  ran[bi].unstable = w.nestedLoopUnstable();
+  w.setNestedLoopUnstable(unstableBefore || ran[bi].unstable);
+}
+
+void CfgWalk::endLoops(unsigned bi) {
+  auto it = loopsEndingAt.find(bi);
+  if (it == loopsEndingAt.end())
+    return;
+  for (unsigned h : it->second) {
+    // Walked a loop at a time, an outermost loop's exits go on after its
+    // last round (settleLoop).
+    if (byLoop && outerLoops.count(h))
+      continue;
+    if (nextBackChanged.contains(order[h]) && takeBackExits(h, bi))
+      runTracked(h, /*exitsOnly=*/true);
+  }
+}
+
+Incoming CfgWalk::sentBefore(Block *s, unsigned end, Block *except) {
+  Incoming sent;
+  SmallPtrSet<Block *, 4> seen;
+  for (Block *p : s->getPredecessors()) {
+    auto pi = index.find(p);
+    if (p == except || pi == index.end() || pi->second > end ||
+        !seen.insert(p).second)
+      continue;
+    for (auto &[succ, contrib] : ran[pi->second].forward)
+      if (succ == s)
+        w.flow.merge(sent, contrib);
+  }
+  return sent;
 }
 
 void CfgWalk::runBlock(unsigned bi, Block *block, bool exitsOnly) {
@@ -362,22 +325,9 @@ bool CfgWalk::takeBackExits(unsigned h, unsigned end) {
       return false;
     targets.push_back(s);
   }
-  for (Block *s : targets) {
-    // What the other blocks before it in the order sent it this round
-    // (a block with two edges to it is one predecessor per edge).
-    Incoming rebuilt;
-    SmallPtrSet<Block *, 4> seen;
-    for (Block *p : s->getPredecessors()) {
-      auto pi = index.find(p);
-      if (p == header || pi == index.end() || pi->second > end ||
-          !seen.insert(p).second)
-        continue;
-      for (auto &[succ, contrib] : ran[pi->second].forward)
-        if (succ == s)
-          w.flow.merge(rebuilt, contrib);
-    }
-    in[s] = std::move(rebuilt);
-  }
+  // What the other blocks before them in the order sent them this round.
+  for (Block *s : targets)
+    in[s] = sentBefore(s, end, header);
   return true;
 }
 

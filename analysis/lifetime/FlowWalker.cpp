@@ -25,22 +25,31 @@ namespace memlint::lifetime {
 /// `cf`) iterates in the same rounds; they nest as deep as region loops do.
 static unsigned roundCap(Operation *loop, unsigned cfgLoops) {
   uint64_t nested = cfgLoops;
-  if (loop) {
-    // Depths by op, pre-order: a parent's depth is known before its ops'.
-    DenseMap<Operation *, unsigned> depth;
-    depth[loop] = 0;
-    loop->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (op == loop || op->getNumRegions() == 0)
-        return;
-      Operation *parent = op->getParentOp();
+  if (loop)
+    for (Region &r : loop->getRegions())
+      for (Operation &op : r.getOps())
+        nested += FlowWalker::nestRounds(&op);
+  return MaxRounds + unsigned(std::min<uint64_t>(nested, 1u << 20));
+}
+
+uint64_t FlowWalker::nestRounds(Operation *op) {
+  // Depths by op, pre-order: a parent's depth is known before its ops'.
+  DenseMap<Operation *, unsigned> depth;
+  uint64_t nested = 0;
+  op->walk<WalkOrder::PreOrder>([&](Operation *inner) {
+    if (inner->getNumRegions() == 0)
+      return;
+    unsigned d = 1;
+    if (inner != op) {
+      Operation *parent = inner->getParentOp();
       while (!depth.count(parent))
         parent = parent->getParentOp();
-      unsigned d = depth[parent] + 1;
-      depth[op] = d;
-      nested += d + 1;
-    });
-  }
-  return MaxRounds + unsigned(std::min<uint64_t>(nested, 1u << 20));
+      d = depth[parent] + 1;
+    }
+    depth[inner] = d;
+    nested += d + 1;
+  });
+  return nested;
 }
 
 void FlowWalker::joinLoopHead(Incoming &cur, std::optional<Bdd> first,
@@ -71,8 +80,7 @@ void FlowWalker::joinLoopHead(Incoming &cur, std::optional<Bdd> first,
   flow.merge(cur, held);
 }
 
-/// How many loops (`loop` included) the deepest of its ops is in.
-static unsigned loopNestDepth(Operation *loop) {
+unsigned FlowWalker::loopNestDepth(Operation *loop) {
   if (!loop)
     return 1;
   unsigned loops = deepestChain(loop, [](Operation *op) {
@@ -84,9 +92,15 @@ static unsigned loopNestDepth(Operation *loop) {
 
 void FlowWalker::iterateLoop(Operation *loop, unsigned cfgLoops,
                              function_ref<bool(unsigned round)> runRound) {
+  iterateRounds([&] { return loopNestDepth(loop); },
+                [&] { return roundCap(loop, cfgLoops); }, runRound);
+}
+
+void FlowWalker::iterateRounds(function_ref<unsigned()> nestDepth,
+                               function_ref<unsigned()> roundsCap,
+                               function_ref<bool(unsigned round)> runRound) {
   if (iteratingLoops == 0)
-    lockstepDepth =
-        loopNestDepth(loop) >= DeepNest ? 1 : unsigned(LockstepDepth);
+    lockstepDepth = nestDepth() >= DeepNest ? 1 : unsigned(LockstepDepth);
   bool lockstep = visitsInLockstep();
   // The loops in this one's body run in lockstep: each visit of this loop
   // starts them afresh. What they carried at an earlier visit holds paths
@@ -104,7 +118,7 @@ void FlowWalker::iterateLoop(Operation *loop, unsigned cfgLoops,
   std::optional<unsigned> cap;
   for (unsigned round = 0;; ++round) {
     if (!lockstep && round == 1)
-      cap = roundCap(loop, cfgLoops);
+      cap = roundsCap();
     if (ctx.mustGiveUp(round, cap.value_or(MaxRounds)))
       break;
     unstableNested = false;

@@ -54,6 +54,12 @@ public:
   const llvm::SetVector<mlir::Value> &loopCarriedMemrefs() const {
     return carriedMemrefs;
   }
+  /// The rounds the region ops in `op` (itself included) add to the cap of
+  /// the loop whose body holds `op`: per region op, its depth below that
+  /// loop plus one.
+  static uint64_t nestRounds(mlir::Operation *op);
+  /// How many loops (`loop` included) the deepest of its ops is in.
+  static unsigned loopNestDepth(mlir::Operation *loop);
 
 private:
   friend class CfgWalk;
@@ -108,6 +114,12 @@ private:
   /// one): their depths summed (CfgWalk).
   void iterateLoop(mlir::Operation *loop, unsigned cfgLoops,
                    llvm::function_ref<bool(unsigned round)> runRound);
+  /// iterateLoop with what bounds the rounds worked out by the caller (and
+  /// only when needed): the depth of the nest of region loops the rounds
+  /// are the outermost level of, and the most rounds they may take.
+  void iterateRounds(llvm::function_ref<unsigned()> nestDepth,
+                     llvm::function_ref<unsigned()> roundsCap,
+                     llvm::function_ref<bool(unsigned round)> runRound);
   /// Whether a loop walked since the flag was last cleared has not reached
   /// its fixpoint yet (so the walk that contains it must go round again).
   bool nestedLoopUnstable() const { return unstableNested; }

@@ -619,7 +619,9 @@ TEST(CostShapeTest, LiftedLoopsKeepTheirAtomsTogether) {
   // first-iteration atom is made in the first round, the atoms of its
   // later iterations rounds after. Appended last, they sat far from the
   // atom they are read with: this program took 133K operations. Ordered
-  // with their loop's (ConditionTable::orderWithLoop): 52K.
+  // with their loop's (ConditionTable::orderWithLoop): 52K. Walked a loop
+  // at a time (CfgWalk::runLoopByLoop), each loop settles before the code
+  // after it runs, which then sees only the final states: 15K.
   std::ifstream in(std::string(MEMLINT_SOURCE_DIR) +
                    "/test/lit/checks/lifted-loops-leaks.mlir");
   std::string text((std::istreambuf_iterator<char>(in)),
@@ -635,7 +637,7 @@ TEST(CostShapeTest, LiftedLoopsKeepTheirAtomsTogether) {
   uint64_t operations = 0;
   for (mlir::FunctionOpInterface fn : lifetimes.functions())
     operations += lifetimes.get(fn).cost().operations;
-  EXPECT_LT(operations, 90'000u);
+  EXPECT_LT(operations, 30'000u);
 }
 
 } // namespace
