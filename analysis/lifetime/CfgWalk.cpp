@@ -279,7 +279,7 @@ void CfgWalk::followEdge(Block *block, Operation *term, unsigned i,
   }
   bool back = isBackEdge(block, succ);
   if (!back)
-    leaveLoops(block, succ, es);
+    leaveLoops(block, succ, forwarded, es);
   Incoming contrib = w.flow.toBlock(es, succ, forwarded, produced);
   if (!back) {
     w.flow.merge(in[succ], contrib);
@@ -329,18 +329,6 @@ bool CfgWalk::takeBackExits(unsigned h, unsigned end) {
   for (Block *s : targets)
     in[s] = sentBefore(s, end, header);
   return true;
-}
-
-void CfgWalk::leaveLoops(Block *block, Block *succ, PathState &es) {
-  for (auto &[h, blocks] : naturalLoops) {
-    if (!blocks->count(block) || blocks->count(succ))
-      continue;
-    auto entryIt = headerEntry.find(order[h]);
-    w.loops.leaveLoop(es,
-                      entryIt == headerEntry.end() ? nullptr : &entryIt->second,
-                      LoopScope::cfg(&region, *blocks, order[h]),
-                      w.loops.exportedBy(*blocks));
-  }
 }
 
 Bdd CfgWalk::firstIteration(Block *header) {

@@ -88,7 +88,25 @@ private:
   void runBlock(unsigned bi, mlir::Block *block, bool exitsOnly = false);
   void followEdge(mlir::Block *block, mlir::Operation *term, unsigned i,
                   PathState es, const Ran &previous, uint64_t epochBefore);
-  void leaveLoops(mlir::Block *block, mlir::Block *succ, PathState &es);
+  /// `es` takes the edge from `block` to `succ`, passing `forwarded` to
+  /// its arguments: it leaves the loops that hold `block` but not `succ`.
+  void leaveLoops(mlir::Block *block, mlir::Block *succ,
+                  mlir::ValueRange forwarded, PathState &es);
+  /// The values of a loop that code after it cannot name.
+  struct LoopLocals {
+    /// The values its blocks define that follow from their arguments
+    /// (which change every iteration) through the loop's ops.
+    llvm::DenseSet<mlir::Value> varying;
+    /// No such value is used outside the loop, nor passed out of it as an
+    /// integer (which a later loop could compare as its first value).
+    bool closed = true;
+    /// The values its blocks define that ops outside it use.
+    llvm::SmallVector<mlir::Value> usedAfter;
+  };
+  /// Adds the atoms `v`'s aliases and formula name.
+  void addNamedAtoms(mlir::Value v, llvm::DenseSet<unsigned> &atoms);
+  /// Of the loop headed by `order[h]` (made once).
+  const LoopLocals &localsOf(unsigned h);
   /// Before the head `order[h]` of a loop whose blocks end at `end` runs
   /// again in a round: takes back what its first run sent out of the loop
   /// (false, and nothing done, where an exit goes to a block not ahead).
@@ -110,6 +128,8 @@ private:
   unsigned extraRounds = 0;
   /// By header index.
   std::map<unsigned, const llvm::DenseSet<mlir::Block *> *> naturalLoops;
+  /// By header index, made when the loop is first left.
+  std::map<unsigned, LoopLocals> loopLocals;
   /// The header of the innermost loop holding each block in a loop.
   llvm::DenseMap<mlir::Block *, mlir::Block *> innermostHeader;
   /// By the index of their heads; empty when the region is not walked a

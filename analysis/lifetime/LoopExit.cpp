@@ -51,17 +51,32 @@ DenseSet<unsigned> LoopModel::exportedBy(const Incoming &results) {
 // through such a value relies on the path to rule out the combinations no
 // iteration produces. Only atoms of this loop and loops nested in it go:
 // earlier copies made for loops around it may already be in the path.
+// Atoms of a CFG loop's values that nothing after it can ask again go
+// with them where the path decides them or no buffer's condition names
+// them: they are bookkeeping from there on. (Made absolute into the
+// conditions that name them, the loop's exit test would be worded in
+// every finding after the loop: "%lt is false", which holds on every path
+// there.)
 void LoopModel::leaveLoop(PathState &st, const PathState *before,
                           const LoopScope &loop,
-                          const DenseSet<unsigned> &exported) {
+                          const DenseSet<unsigned> &exported,
+                          function_ref<bool(unsigned)> unaskedAfter) {
   const ConditionTable &conds = ctx.conds;
   // A state that never got its entries (nothing entered the loop from
   // outside) says nothing of them.
   if (before && before->entries.size() != st.entries.size())
     before = nullptr;
+  // Atoms the changed buffers' conditions name (filled below).
+  DenseSet<unsigned> inEntries;
+  bool entriesKnown = false;
   auto drop = [&](unsigned v) {
-    if (!conds.isBookkeeping(v) || !loop.defines(v, conds) || exported.count(v))
+    if (!loop.defines(v, conds) || exported.count(v))
       return false;
+    // Atoms of a CFG loop's values that no op after it can ask
+    // (CfgLoopExit.cpp).
+    if (!conds.isBookkeeping(v))
+      return unaskedAfter && unaskedAfter(v) &&
+             !(entriesKnown && inEntries.count(v));
     return !conds.isEarlierCopy(v) || conds.copyLoop(v) == loop.id() ||
            loop.contains(conds.copyLoopOp(v));
   };
@@ -71,12 +86,14 @@ void LoopModel::leaveLoop(PathState &st, const PathState *before,
   // (its values are not in scope there): they go too, their values put
   // into the conditions that mention them. Kept, every affine.for with an
   // affine.if left two atoms in the path of all that followed (4,000 such
-  // loops: past the budget; 40: 81K operations, now linear).
+  // loops: past the budget; 40: 81K operations, now linear). So do a CFG
+  // loop's atoms that no op after it asks (the exit test, false).
   DenseMap<unsigned, bool> constants;
-  if (loop.regionLoopOp() && st.path > BddManager::True)
+  bool regionLoop = loop.regionLoopOp() != nullptr;
+  if ((regionLoop || unaskedAfter) && st.path > BddManager::True)
     for (unsigned v : ctx.bdd.support(st.path)) {
       if (conds.isBookkeeping(v) || exported.count(v) ||
-          !loop.defines(v, conds))
+          !loop.defines(v, conds) || (!regionLoop && !unaskedAfter(v)))
         continue;
       auto [whenFalse, whenTrue] = ctx.bdd.cofactors(st.path, v);
       if (whenFalse == BddManager::False || whenTrue == BddManager::False)
@@ -101,7 +118,6 @@ void LoopModel::leaveLoop(PathState &st, const PathState *before,
   auto sharedWithBefore = [&](unsigned c) {
     return before && st.entries.shares(before->entries, c);
   };
-  DenseSet<unsigned> inEntries;
   st.entries.forEachBuffer(sharedWithBefore, [&](unsigned b) {
     if (!changedHere(b))
       return;
@@ -111,6 +127,7 @@ void LoopModel::leaveLoop(PathState &st, const PathState *before,
     for (const FreeSite &f : pool[e.freers])
       flow.addSupport(inEntries, f.cond);
   });
+  entriesKnown = true;
   SmallVector<std::pair<unsigned, Bdd>> decided;
   for (unsigned v : ctx.bdd.support(st.path)) {
     if (!drop(v) || !inEntries.count(v))
@@ -131,10 +148,14 @@ void LoopModel::leaveLoop(PathState &st, const PathState *before,
       for (auto [v, g] : decided)
         ctx.lattice.substitute(st.entries.mut(b), v, g);
     });
-  // The constants leave the path before it is put into the entries below.
-  if (!constants.empty())
-    st.path =
-        ctx.bdd.exists(st.path, [&](unsigned v) { return constants.count(v); });
+  // The constants leave the path before it is put into the entries below,
+  // and so do the atoms of values no op after the loop asks that no entry
+  // names (what the entries then take in is exact on every other atom).
+  auto unnamed = [&](unsigned v) { return !conds.isBookkeeping(v) && drop(v); };
+  if (!constants.empty() ||
+      (unaskedAfter && llvm::any_of(ctx.bdd.support(st.path), unnamed)))
+    st.path = ctx.bdd.exists(
+        st.path, [&](unsigned v) { return constants.count(v) || unnamed(v); });
   // Only an entry that mentions a dropped atom says something the path
   // without it cannot: the others mean on the narrower path what they
   // meant on the wider one. Made absolute, an entry takes in every atom of

@@ -104,8 +104,12 @@ public:
                      mlir::ValueRange carried, const LoopScope &loop);
   /// `st` leaves `loop`; `before` is the state that entered it, if known.
   /// Atoms in `exported` stay (values visible after the loop mention them).
+  /// Its bookkeeping atoms go, and those of its values that no op after
+  /// it can ask: a region loop's that the path decides, a CFG loop's that
+  /// `unaskedAfter` names.
   void leaveLoop(PathState &st, const PathState *before, const LoopScope &loop,
-                 const llvm::DenseSet<unsigned> &exported);
+                 const llvm::DenseSet<unsigned> &exported,
+                 llvm::function_ref<bool(unsigned)> unaskedAfter = nullptr);
 
   /// The CFG loops of `region`: each header, and the blocks of its loop
   /// (the union over its back edges). A back edge is an edge to a block

@@ -1,0 +1,134 @@
+//===- CfgLoopExit.cpp - What leaving a CFG loop lets go ------------------===//
+//
+// An edge out of a region's loops: the loop model drops their bookkeeping
+// atoms (LoopModel::leaveLoop), and with them the atoms of a loop's own
+// values that no code after the loop can ask again, which are bookkeeping
+// from there on. A region loop's values are out of scope after it; a CFG
+// loop's stay in scope (its head dominates its exits), so the loop must
+// show that nothing after it names them. Kept, every loop's exit test
+// (`%i < %n` is false, on every iteration after the first) stayed in the
+// path of all the code after it: N loops lowered to `cf` one after
+// another cost N^2 (1,000: past the budget).
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/lifetime/CfgWalk.h"
+
+using namespace mlir;
+
+namespace memlint::lifetime {
+
+void CfgWalk::leaveLoops(Block *block, Block *succ, ValueRange forwarded,
+                         PathState &es) {
+  for (auto &[h, blocks] : naturalLoops) {
+    if (!blocks->count(block) || blocks->count(succ))
+      continue;
+    auto entryIt = headerEntry.find(order[h]);
+    const LoopLocals &locals = localsOf(h);
+    // Values of the loop used after it (its exit test, asked again) name
+    // atoms that must stay, as those its blocks' arguments name do.
+    DenseSet<unsigned> exported = w.loops.exportedBy(*blocks);
+    for (Value v : locals.usedAfter)
+      addNamedAtoms(v, exported);
+    // What the edge passes on names atoms through its aliases and formulas
+    // (a buffer chosen by the exit test): those stay, as the loop model
+    // keeps the atoms its blocks' arguments name.
+    DenseSet<unsigned> passedOn;
+    if (locals.closed)
+      for (Value v : forwarded)
+        addNamedAtoms(v, passedOn);
+    auto unaskedAfter = [&](unsigned var) {
+      Value v = w.ctx.conds.valueOf(var);
+      return v && locals.varying.contains(v) && !passedOn.contains(var);
+    };
+    w.loops.leaveLoop(
+        es, entryIt == headerEntry.end() ? nullptr : &entryIt->second,
+        LoopScope::cfg(&region, *blocks, order[h]), exported,
+        locals.closed ? function_ref<bool(unsigned)>(unaskedAfter) : nullptr);
+  }
+}
+
+void CfgWalk::addNamedAtoms(Value v, DenseSet<unsigned> &atoms) {
+  if (const AliasSet *s = w.flow.find(v))
+    for (const AliasEntry &e : *s)
+      w.flow.addSupport(atoms, e.cond);
+  if (v.getType().isInteger(1) && w.ctx.conds.hasFormula(v))
+    w.flow.addSupport(atoms, w.ctx.conds.formulaOf(v));
+}
+
+const CfgWalk::LoopLocals &CfgWalk::localsOf(unsigned h) {
+  auto [it, fresh] = loopLocals.try_emplace(h);
+  LoopLocals &locals = it->second;
+  if (!fresh)
+    return locals;
+  const DenseSet<Block *> &blocks = *naturalLoops.at(h);
+  // In the walk's order, an op's operands come before it (but through
+  // block arguments, which vary anyway).
+  SmallVector<Block *> inOrder;
+  for (Block *b : blocks)
+    if (index.count(b))
+      inOrder.push_back(b);
+  llvm::sort(inOrder,
+             [&](Block *a, Block *b) { return index.at(a) < index.at(b); });
+  for (Block *b : inOrder)
+    for (BlockArgument arg : b->getArguments())
+      locals.varying.insert(arg);
+  // Values an op computes from varying ones vary. (An op whose operands do
+  // not vary may compute what an op after the loop computes alike, and
+  // SameValues makes them one value: such atoms stay.)
+  for (Block *b : inOrder)
+    for (Operation &op : *b) {
+      bool varies = llvm::any_of(op.getOperands(), [&](Value v) {
+        return locals.varying.contains(v);
+      });
+      if (varies)
+        for (Value r : op.getResults())
+          locals.varying.insert(r);
+    }
+  auto inLoop = [&](Operation *user) {
+    Operation *top = region.findAncestorOpInRegion(*user);
+    return top && blocks.contains(top->getBlock());
+  };
+  // Whether `use` passes its value on an edge out of the loop.
+  auto passedOut = [&](OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (user->getNumSuccessors() == 0 || !blocks.contains(user->getBlock()))
+      return false;
+    auto br = dyn_cast<BranchOpInterface>(user);
+    if (!br)
+      return true; // it passes its operands where it likes
+    for (unsigned i = 0, e = user->getNumSuccessors(); i < e; ++i) {
+      if (blocks.contains(user->getSuccessor(i)))
+        continue;
+      OperandRange passed = br.getSuccessorOperands(i).getForwardedOperands();
+      unsigned at = use.getOperandNumber();
+      if (!passed.empty() && at >= passed.getBeginOperandIndex() &&
+          at < passed.getBeginOperandIndex() + passed.size())
+        return true;
+    }
+    return false;
+  };
+  auto check = [&](Value v) {
+    bool varies = locals.varying.contains(v);
+    bool integer = isa<IntegerType, IndexType>(v.getType());
+    bool escapes = false;
+    for (OpOperand &use : v.getUses()) {
+      escapes |= !inLoop(use.getOwner());
+      if (varies && integer && passedOut(use))
+        locals.closed = false;
+    }
+    if (escapes)
+      locals.usedAfter.push_back(v);
+    if (escapes && varies)
+      locals.closed = false;
+  };
+  for (Block *b : inOrder) {
+    for (BlockArgument arg : b->getArguments())
+      check(arg);
+    for (Operation &op : *b)
+      for (Value r : op.getResults())
+        check(r);
+  }
+  return locals;
+}
+
+} // namespace memlint::lifetime
