@@ -17,10 +17,12 @@ namespace memlint::lifetime {
 
 /// How many rounds the outermost loop of a nest may take: the usual cap
 /// plus, per region op inside it, its depth below `loop` (one for a region
-/// op in its body): in lockstep a change travels a level per round, out
-/// and back in, so a nest of d `scf.while`s settles in about d * (d + 1)
-/// / 2 rounds (8: 37; with one round per op, every nest of 8 was not
-/// checked), siblings one each. `cfgLoops`: the rounds the loops of the
+/// op in its body): in lockstep a change may travel a level per round, out
+/// and back in, so a nest of d loops whose heads cannot pass on their
+/// body's changes in the same round (an `scf.while` whose `before` holds
+/// region ops) settles in about d * (d + 1) / 2 rounds (8: 37; with one
+/// round per op, every nest of 8 was not checked), siblings one each.
+/// `cfgLoops`: the rounds the loops of the
 /// region's own blocks need, which a region of branches (code lowered to
 /// `cf`) iterates in the same rounds; they nest as deep as region loops do.
 static unsigned roundCap(Operation *loop, unsigned cfgLoops) {

@@ -186,7 +186,14 @@ private:
   }
   void findLoopHeads();
   bool runRound();
-  void followExit(Exit &x, Region &region);
+  /// Walks `region` from what reaches it this round. `toParentOnly`: a
+  /// testing head's second run in a round (see runRound), whose edges into
+  /// the loop its first run took.
+  void runRegion(Region &region, bool toParentOnly = false);
+  /// Whether `head` holds no region op (its second run in a round then
+  /// walks no loop twice, nor records what a nested walk would).
+  bool flatRegion(Region &head) const;
+  void followExit(Exit &x, Region &region, bool toParentOnly = false);
   /// The edge from `term` back to the start of `target`.
   void backEdge(const PathState &es, Region &target, ValueRange operands,
                 ValueRange inputs, Operation *term);
@@ -267,6 +274,8 @@ private:
   // Of the current round.
   DenseMap<Region *, Incoming> in;
   bool changed = false;
+  /// The loop heads whose back edges changed in this round.
+  SmallPtrSet<Region *, 2> changedHeads;
 };
 
 void RegionOpWalk::enter(const PathState &st) {
@@ -371,30 +380,61 @@ Bdd RegionOpWalk::firstIteration(Region *head) {
   });
 }
 
+// A testing head (scf.while's `before`) leaves from its run at the start
+// of a round, which has not seen what the body sends back in the same
+// round: a change travelled out a level per round, and a nest of d such
+// loops took d * (d + 1) / 2 rounds (16: 136, each walking the whole nest,
+// 72M operations, past the budget). Where the body's back edge changed
+// it, the head runs again after the body, for its exits to the results
+// only, which replace those of its first run (as CfgWalk's loop heads do:
+// joined, the first run's state, of fewer iterations, would claim what
+// held only there).
 bool RegionOpWalk::runRound() {
   out = outEntryOnly;
   in = entryIn;
   changed = false;
+  changedHeads.clear();
+  DenseMap<Region *, Incoming> outBefore;
   for (Region &region : raw->getRegions()) {
-    Incoming cur;
-    if (auto it = in.find(&region); it != in.end())
-      cur = it->second;
-    std::optional<Bdd> first;
-    if (loopHeads.count(&region) && !region.front().empty())
-      first = firstIteration(&region);
-    auto back = backIn.find(&region);
-    w.joinLoopHead(cur, first, back == backIn.end() ? nullptr : &back->second);
-    if (!cur.any || cur.st.unreachable())
+    if (testingHeads.count(&region) && flatRegion(region))
+      outBefore[&region] = out;
+    runRegion(region);
+  }
+  for (auto &[head, before] : outBefore) {
+    if (!changedHeads.contains(head))
       continue;
-    bool repetitive = !op || op.isRepetitiveRegion(region.getRegionNumber());
-    // walkRegion binds the entry block's arguments: give it their shape
-    // (inputs may skip produced arguments such as ivs).
-    Incoming shaped = w.flow.shapeForBlock(&region.front(), cur);
-    std::vector<Exit> exits = w.walkRegionOpRegion(region, shaped, repetitive);
-    for (Exit &x : exits)
-      followExit(x, region);
+    out = std::move(before);
+    runRegion(*head, /*toParentOnly=*/true);
   }
   return changed;
+}
+
+void RegionOpWalk::runRegion(Region &region, bool toParentOnly) {
+  Incoming cur;
+  if (auto it = in.find(&region); it != in.end())
+    cur = it->second;
+  std::optional<Bdd> first;
+  if (loopHeads.count(&region) && !region.front().empty())
+    first = firstIteration(&region);
+  auto back = backIn.find(&region);
+  w.joinLoopHead(cur, first, back == backIn.end() ? nullptr : &back->second);
+  if (!cur.any || cur.st.unreachable())
+    return;
+  bool repetitive = !op || op.isRepetitiveRegion(region.getRegionNumber());
+  // walkRegion binds the entry block's arguments: give it their shape
+  // (inputs may skip produced arguments such as ivs).
+  Incoming shaped = w.flow.shapeForBlock(&region.front(), cur);
+  std::vector<Exit> exits = w.walkRegionOpRegion(region, shaped, repetitive);
+  for (Exit &x : exits)
+    followExit(x, region, toParentOnly);
+}
+
+bool RegionOpWalk::flatRegion(Region &head) const {
+  for (Block &block : head)
+    for (Operation &op : block)
+      if (op.getNumRegions() > 0)
+        return false;
+  return true;
 }
 
 std::optional<APInt> RegionOpWalk::lastValueAsked() {
@@ -484,12 +524,12 @@ std::optional<Bdd> RegionOpWalk::lastIteration() {
       });
 }
 
-void RegionOpWalk::followExit(Exit &x, Region &region) {
+void RegionOpWalk::followExit(Exit &x, Region &region, bool toParentOnly) {
   auto rt = op ? dyn_cast_or_null<RegionBranchTerminatorOpInterface>(x.term)
                : nullptr;
   if (!rt) {
     toParent(x.st, {}, {});
-    if (repeatsSilently(region) && !singleTrip)
+    if (repeatsSilently(region) && !singleTrip && !toParentOnly)
       backEdge(x.st, region, {}, {}, x.term);
     return;
   }
@@ -504,7 +544,7 @@ void RegionOpWalk::followExit(Exit &x, Region &region) {
     if (last && !singleTrip)
       es = w.ctx.lattice.restrict(es, s.isParent() ? *last
                                                    : w.ctx.bdd.negate(*last));
-    if (es.unreachable())
+    if (es.unreachable() || (toParentOnly && !s.isParent()))
       continue;
     OperandRange operands = rt.getSuccessorOperands(s);
     if (s.isParent()) {
@@ -531,7 +571,10 @@ void RegionOpWalk::backEdge(const PathState &es, Region &target,
   w.loops.crossBackEdge(term, c, w.passedToReaders(operands, inputs), loop);
   if (!target.empty() && !target.front().empty())
     w.flow.restrict(c, w.ctx.bdd.negate(firstIteration(&target)));
-  changed |= w.flow.merge(backIn[&target], c);
+  if (w.flow.merge(backIn[&target], c)) {
+    changed = true;
+    changedHeads.insert(&target);
+  }
 }
 
 void RegionOpWalk::leave(PathState &st) {
