@@ -321,7 +321,16 @@ bool CfgWalk::takeBackExits(unsigned h, unsigned end) {
     if (loop.contains(s) || llvm::is_contained(targets, s))
       continue;
     auto it = index.find(s);
-    if (it == index.end() || it->second <= end)
+    if (it == index.end())
+      return false;
+    // An exit that is an outer loop's back edge (an inner loop leaving
+    // straight to its outer loop's head, as -convert-scf-to-cf writes a
+    // loop ending its outer loop's body): what it carries joins that
+    // loop's back edges, which gather every round's anyway. Without it a
+    // change went out of such a nest a level per round.
+    if (isBackEdge(header, s))
+      continue;
+    if (it->second <= end)
       return false;
     targets.push_back(s);
   }

@@ -109,7 +109,8 @@ private:
   const LoopLocals &localsOf(unsigned h);
   /// Before the head `order[h]` of a loop whose blocks end at `end` runs
   /// again in a round: takes back what its first run sent out of the loop
-  /// (false, and nothing done, where an exit goes to a block not ahead).
+  /// (false, and nothing done, where an exit goes forward to a block not
+  /// ahead; an exit that is an outer loop's back edge needs nothing).
   bool takeBackExits(unsigned h, unsigned end);
   /// The first-iteration atom of the loop headed by `header`.
   Bdd firstIteration(mlir::Block *header);
