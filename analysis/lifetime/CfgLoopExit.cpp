@@ -19,9 +19,19 @@ namespace memlint::lifetime {
 
 void CfgWalk::leaveLoops(Block *block, Block *succ, ValueRange forwarded,
                          PathState &es) {
-  for (auto &[h, blocks] : naturalLoops) {
-    if (!blocks->count(block) || blocks->count(succ))
-      continue;
+  // The loops left, innermost first up to one that holds `succ` (each
+  // edge looks at its own loops, not at all of the region's).
+  SmallVector<unsigned, 4> left;
+  for (Block *h = innermostHeader.lookup(block); h;
+       h = enclosingHeader.lookup(h)) {
+    unsigned hi = index.lookup(h);
+    if (naturalLoops.at(hi)->contains(succ))
+      break;
+    left.push_back(hi);
+  }
+  // Outermost first, as before.
+  for (unsigned h : llvm::reverse(left)) {
+    const DenseSet<Block *> *blocks = naturalLoops.at(h);
     auto entryIt = headerEntry.find(order[h]);
     const LoopLocals &locals = localsOf(h);
     // Values of the loop used after it (its exit test, asked again) name

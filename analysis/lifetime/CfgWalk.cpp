@@ -62,6 +62,13 @@ CfgWalk::CfgWalk(FlowWalker &w, Region &region) : w(w), region(region) {
       auto [ot, ofresh] = outermostHeader.try_emplace(b, header);
       if (!ofresh && blocks.size() > naturalLoops[index[ot->second]]->size())
         ot->second = header;
+      // The smallest other loop holding a header is the one around it.
+      if (b == header || !headers.contains(b) ||
+          blocks.size() <= naturalLoops[index[b]]->size())
+        continue;
+      auto [et, efresh] = enclosingHeader.try_emplace(b, header);
+      if (!efresh && blocks.size() < naturalLoops[index[et->second]]->size())
+        et->second = header;
     }
   findOuterLoops(loops, outermostHeader);
   ran.resize(order.size());

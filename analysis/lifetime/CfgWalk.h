@@ -133,6 +133,8 @@ private:
   std::map<unsigned, LoopLocals> loopLocals;
   /// The header of the innermost loop holding each block in a loop.
   llvm::DenseMap<mlir::Block *, mlir::Block *> innermostHeader;
+  /// By header, the header of the innermost loop around its loop.
+  llvm::DenseMap<mlir::Block *, mlir::Block *> enclosingHeader;
   /// By the index of their heads; empty when the region is not walked a
   /// loop at a time.
   std::map<unsigned, OuterLoop> outerLoops;

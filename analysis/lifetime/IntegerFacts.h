@@ -227,6 +227,10 @@ private:
   /// whose side entry may pass anything again.
   bool entersOnlyFromOutside(mlir::Block *header);
   llvm::DenseMap<mlir::Block *, bool> entersFromOutside;
+  /// The strongly connected component of each block of a region (made
+  /// when one of its headers is first asked about).
+  llvm::DenseMap<mlir::Region *, llvm::DenseMap<mlir::Block *, unsigned>>
+      componentOf;
 
   mlir::Operation *fn = nullptr;
   std::unique_ptr<mlir::DominanceInfo> dominance;
