@@ -29,7 +29,8 @@ void CfgWalk::leaveLoops(Block *block, Block *succ, ValueRange forwarded,
       break;
     left.push_back(hi);
   }
-  // Outermost first, as before.
+  // Outermost first: by head index, the order the loop model was given
+  // when every loop of the region was looked at (kept: same results).
   for (unsigned h : llvm::reverse(left)) {
     const DenseSet<Block *> *blocks = naturalLoops.at(h);
     auto entryIt = headerEntry.find(order[h]);
