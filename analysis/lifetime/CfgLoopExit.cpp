@@ -139,6 +139,16 @@ const CfgWalk::LoopLocals &CfgWalk::localsOf(unsigned h) {
       for (Value r : op.getResults())
         check(r);
   }
+  // One edge out of the loop. Where there are more (a break beside the
+  // head's exit), its atoms tell them apart: dropped on each, the paths of
+  // two exits that pass different buffers on to one block overlapped, and
+  // a correct free of the one passed was a false double free.
+  unsigned exits = 0;
+  for (Block *b : inOrder)
+    for (Block *succ : b->getSuccessors())
+      exits += !blocks.contains(succ);
+  if (exits != 1)
+    locals.closed = false;
   return locals;
 }
 

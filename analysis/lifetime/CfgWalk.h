@@ -98,7 +98,8 @@ private:
     /// (which change every iteration) through the loop's ops.
     llvm::DenseSet<mlir::Value> varying;
     /// No such value is used outside the loop, nor passed out of it as an
-    /// integer (which a later loop could compare as its first value).
+    /// integer (which a later loop could compare as its first value), and
+    /// one edge leaves the loop.
     bool closed = true;
     /// The values its blocks define that ops outside it use.
     llvm::SmallVector<mlir::Value> usedAfter;

@@ -58,6 +58,30 @@ func.func @same_question_after(%x: index, %n: index) {
   return
 }
 
+// Correct: two ways out (the head's test, a break) pass different buffers
+// to one block, which frees the one it gets. The exit tests tell the two
+// apart: a loop with more than one way out keeps them (dropped on each
+// edge, the paths overlapped: a false double free of %new).
+func.func @break_passes_the_new_buffer(%n: index, %k: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a0 = memref.alloc() : memref<4xf32>
+  cf.br ^h(%c0, %a0 : index, memref<4xf32>)
+^h(%i: index, %m: memref<4xf32>):
+  %c = arith.cmpi slt, %i, %n : index
+  cf.cond_br %c, ^b, ^x(%m : memref<4xf32>)
+^b:
+  %new = memref.alloc() : memref<4xf32>
+  memref.copy %m, %new : memref<4xf32> to memref<4xf32>
+  memref.dealloc %m : memref<4xf32>
+  %brk = arith.cmpi eq, %i, %k : index
+  %i1 = arith.addi %i, %c1 : index
+  cf.cond_br %brk, ^x(%new : memref<4xf32>), ^h(%i1, %new : index, memref<4xf32>)
+^x(%r: memref<4xf32>):
+  memref.dealloc %r : memref<4xf32>
+  return
+}
+
 // Three loops in a row, the last freeing %b only when it ran: the exit
 // tests of the first two (gone from the path) are not worded.
 func.func @loops_in_a_row(%n: index, %m: index) {
