@@ -99,7 +99,7 @@ void CfgWalk::settleLoop(const OuterLoop &loop,
       for (Operation &op : *order[bi])
         if (op.getNumRegions() > 0)
           nested += FlowWalker::nestRounds(&op);
-    return MaxRounds + unsigned(std::min<uint64_t>(nested, 1u << 20));
+    return FlowWalker::roundCapFor(nested);
   };
   w.iterateRounds(nestDepth, cap, [&](unsigned round) {
     if (round > 0)

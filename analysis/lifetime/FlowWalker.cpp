@@ -31,6 +31,10 @@ static unsigned roundCap(Operation *loop, unsigned cfgLoops) {
     for (Region &r : loop->getRegions())
       for (Operation &op : r.getOps())
         nested += FlowWalker::nestRounds(&op);
+  return FlowWalker::roundCapFor(nested);
+}
+
+unsigned FlowWalker::roundCapFor(uint64_t nested) {
   return MaxRounds + unsigned(std::min<uint64_t>(nested, 1u << 20));
 }
 

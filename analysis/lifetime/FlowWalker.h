@@ -58,6 +58,8 @@ public:
   /// the loop whose body holds `op`: per region op, its depth below that
   /// loop plus one.
   static uint64_t nestRounds(mlir::Operation *op);
+  /// The usual cap plus the rounds a nest needs (`nested`, bounded).
+  static unsigned roundCapFor(uint64_t nested);
   /// How many loops (`loop` included) the deepest of its ops is in.
   static unsigned loopNestDepth(mlir::Operation *loop);
 
