@@ -125,10 +125,10 @@ void CfgWalk::settleLoop(const OuterLoop &loop,
           !llvm::is_contained(targets, s))
         targets.push_back(s);
     }
-  for (Block *s : targets) {
+  // (Nothing here reads `dirty`: a block outside the loops runs once, and
+  // a loop's rounds start afresh.)
+  for (Block *s : targets)
     in[s] = sentBefore(s, loop.last, nullptr);
-    dirty.insert(s);
-  }
 }
 
 } // namespace memlint::lifetime
