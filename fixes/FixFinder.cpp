@@ -173,10 +173,10 @@ std::unique_ptr<Snapshot> FixFinder::repairLeaksBy(const Snapshot &start,
       std::vector<Value> guards;
       if (guarded)
         guards = la.valuesDeciding(leak->cond);
+      PlacementScope scope(src, cur->function(fn));
       std::vector<std::vector<TextEdit>> candidates = freeInsertionCandidates(
-          src, cur->function(fn), buf.value, leak->op, freeOp, guarded,
-          wholeOnly ? 48 : 16, /*likely=*/nullptr, /*freed=*/nullptr,
-          /*points=*/nullptr, guards);
+          scope, buf.value, leak->op, freeOp, guarded, wholeOnly ? 48 : 16,
+          /*freed=*/nullptr, guards);
       for (const std::vector<TextEdit> &edits : candidates) {
         std::unique_ptr<Snapshot> s = analyzeEdits(*cur, edits);
         if (!s) {

@@ -6,6 +6,7 @@
 #include "fixes/BufferUses.h"
 #include "fixes/ProgramPoints.h"
 #include "fixes/ReachAfter.h"
+#include "fixes/RegionOrder.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -97,32 +98,67 @@ static bool inOpaqueRegion(Operation *at, Value v) {
 /// A text offset before which no point is in `v`'s scope: its defining
 /// op's, where that op's block is its region's only one and has SSA
 /// dominance (then whatever `v` dominates comes after the op's text: later
-/// ops of the block and their regions). Other regions print blocks in any
-/// order, so a block `v` dominates can come first.
+/// ops of the block and their regions), or where it lies in the function
+/// body of many blocks `order` says are each written after their
+/// immediate dominator. Other regions print blocks in any order, so a
+/// block `v` dominates can come first.
 static std::optional<size_t> scopeStart(const SourceText &src,
-                                        DominanceInfo &dom, Value v) {
+                                        DominanceInfo &dom, RegionOrder *order,
+                                        Value v) {
   Operation *def = v.getDefiningOp();
-  if (!def || !def->getParentRegion()->hasOneBlock() ||
-      !dom.hasSSADominance(def->getBlock()))
+  if (!def || !dom.hasSSADominance(def->getBlock()))
+    return std::nullopt;
+  Region *region = def->getParentRegion();
+  if (!region->hasOneBlock() && !(order && region == &order->region() &&
+                                  order->dominatorsWrittenFirst(dom)))
     return std::nullopt;
   if (auto range = src.opRange(def))
     return range->first;
   return std::nullopt;
 }
 
-std::vector<std::vector<TextEdit>> freeInsertionCandidates(
-    const SourceText &src, FunctionOpInterface fn, Value v, Operation *exit,
-    llvm::StringRef freeOpName, bool guarded, size_t maxCandidates,
-    size_t *likely, std::vector<Value> *freed,
-    const std::vector<ProgramPoint> *points, ArrayRef<Value> guards) {
+const std::vector<ProgramPoint> &PlacementScope::points() {
+  if (!allPoints)
+    allPoints = programPoints(src, fn);
+  return *allPoints;
+}
+
+RegionOrder *PlacementScope::bodyOrder() {
+  Region &body = fn.getFunctionBody();
+  if (body.empty() || body.hasOneBlock())
+    return nullptr;
+  if (!order)
+    order.emplace(body);
+  return &*order;
+}
+
+/// The lowest rank in `order` of the blocks holding one of `stops` or the
+/// definition of `v` (its op's, or its block's): a walk from a block
+/// ranked lower meets none of them.
+static unsigned lowestStopRank(RegionOrder &order, Value v,
+                               const DenseSet<Operation *> &stops) {
+  unsigned lowest = order.rankOfAncestor(v.getParentBlock());
+  for (Operation *stop : stops)
+    lowest = std::min(lowest, order.rankOfAncestor(stop));
+  return lowest;
+}
+
+std::vector<std::vector<TextEdit>>
+freeInsertionCandidates(PlacementScope &scope, Value v, Operation *exit,
+                        llvm::StringRef freeOpName, bool guarded,
+                        size_t maxCandidates, std::vector<Value> *freed,
+                        ArrayRef<Value> guards) {
+  const SourceText &src = scope.source();
+  FunctionOpInterface fn = scope.function();
+  DominanceInfo &dom = scope.dominance();
   std::vector<std::vector<TextEdit>> out;
   // The value each candidate of `out` (and of `later`) frees.
   std::vector<Value> outFreed, laterFreed;
-  DominanceInfo dom(fn);
   struct Operand {
     Value value;
     std::string stmt;
     DenseSet<Operation *> uses;
+    unsigned lowestStop = RegionOrder::Unranked;
   };
   std::vector<Operand> operands;
   // The uses of the buffer under the names it has on every path: a free
@@ -138,8 +174,11 @@ std::vector<std::vector<TextEdit>> freeInsertionCandidates(
   for (Value w : llvm::drop_begin(must))
     for (Operation *user : memoryUsers(w, untraced))
       aliasUses.insert(user);
+  RegionOrder *order = scope.bodyOrder();
   Reach afterFrees(v, placementWork().opsAfterFrees);
   afterFrees.takeBlocksWhole();
+  if (order)
+    afterFrees.deferByRank(*order);
   for (Value w : aliases) {
     std::string stmt = freeStatement(src.document(), freeOpName, w);
     if (stmt.empty() || operands.size() >= 4)
@@ -169,17 +208,18 @@ std::vector<std::vector<TextEdit>> freeInsertionCandidates(
   };
   // The earliest points come first and the caller takes the first one the
   // analysis accepts: a few are enough, and later ones cost a walk each.
-  std::optional<std::vector<ProgramPoint>> own;
-  if (!points)
-    points = &own.emplace(programPoints(src, fn));
+  const std::vector<ProgramPoint> *points = &scope.points();
   // Points before every operand's definition are not in its scope: the
   // search starts at the first that can be. (Asking each point of the
   // function for each leaked buffer made 1,600 buffers freed in an scf.if
   // take 0.8 s to get their fixes, against 0.1 s to lint.)
   size_t firstInScope = SIZE_MAX;
   for (const Operand &o : operands)
-    firstInScope =
-        std::min(firstInScope, scopeStart(src, dom, o.value).value_or(0));
+    firstInScope = std::min(firstInScope,
+                            scopeStart(src, dom, order, o.value).value_or(0));
+  if (order)
+    for (Operand &o : operands)
+      o.lowestStop = lowestStopRank(*order, o.value, o.uses);
   auto begin = llvm::partition_point(
       *points, [&](const ProgramPoint &pt) { return pt.order < firstInScope; });
   for (const ProgramPoint &pt : llvm::make_range(begin, points->end())) {
@@ -198,6 +238,8 @@ std::vector<std::vector<TextEdit>> freeInsertionCandidates(
       } else {
         Reach reach(o.value, placementWork().opsAfterPlaces);
         reach.stopAt(&o.uses);
+        if (order)
+          reach.skipBelow(*order, o.lowestStop, exit);
         reach.from(block, from);
         // The walk ends at the first use of the value it meets: a point is
         // proposed when the exit came before it. A use may still follow
@@ -224,8 +266,7 @@ std::vector<std::vector<TextEdit>> freeInsertionCandidates(
       for (const std::string &stmt : stmts) {
         if (auto edits = renderAt(src, pt, stmt)) {
           // Control can come here after a free of the buffer.
-          bool last =
-              unlikely || (!guarded && afterFrees.contains(pt.anchor()));
+          bool last = unlikely || (!guarded && afterFrees.reaches(pt.anchor()));
           (last ? later : out).push_back(std::move(*edits));
           (last ? laterFreed : outFreed).push_back(o.value);
         }

@@ -17,7 +17,9 @@
 #include "analysis/Finding.h"
 #include "fixes/OpEdits.h"
 #include "fixes/ProgramPoints.h"
+#include "fixes/RegionOrder.h"
 #include "fixes/TextEdits.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringSet.h"
 #include <optional>
@@ -25,6 +27,31 @@
 #include <vector>
 
 namespace memlint {
+
+/// What freeInsertionCandidates asks of a function whatever the buffer,
+/// found once for all its leaked buffers: each search finding them again
+/// made N leaks in a function of N blocks cost N^2. Its program points,
+/// its dominance, and the order of its body's blocks where it has many.
+/// The function's IR must not change while the scope is used.
+class PlacementScope {
+public:
+  PlacementScope(const SourceText &src, mlir::FunctionOpInterface fn)
+      : src(src), fn(fn), dom(fn) {}
+
+  const SourceText &source() const { return src; }
+  mlir::FunctionOpInterface function() const { return fn; }
+  const std::vector<ProgramPoint> &points();
+  mlir::DominanceInfo &dominance() { return dom; }
+  /// The order of the function body's blocks; null where it has one.
+  RegionOrder *bodyOrder();
+
+private:
+  const SourceText &src;
+  mlir::FunctionOpInterface fn;
+  mlir::DominanceInfo dom;
+  std::optional<std::vector<ProgramPoint>> allPoints;
+  std::optional<RegionOrder> order;
+};
 
 /// Candidate edit sets that each insert `freeOpName` of the buffer `v` (or
 /// of a value it is forwarded to) at one program point of `fn`, in text
@@ -43,12 +70,10 @@ namespace memlint {
 /// `guards`: the i1 values a guard tests first (those that decide the
 /// leak), before the others in scope.
 std::vector<std::vector<TextEdit>>
-freeInsertionCandidates(const SourceText &src, mlir::FunctionOpInterface fn,
-                        mlir::Value v, mlir::Operation *exit,
-                        llvm::StringRef freeOpName, bool guarded = false,
-                        size_t maxCandidates = 16, size_t *likely = nullptr,
+freeInsertionCandidates(PlacementScope &scope, mlir::Value v,
+                        mlir::Operation *exit, llvm::StringRef freeOpName,
+                        bool guarded = false, size_t maxCandidates = 16,
                         std::vector<mlir::Value> *freed = nullptr,
-                        const std::vector<ProgramPoint> *points = nullptr,
                         llvm::ArrayRef<mlir::Value> guards = {});
 
 /// What freeInsertionCandidates has cost on this thread so far: the

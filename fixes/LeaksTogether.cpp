@@ -140,7 +140,10 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
   };
   std::vector<Leaked> leaked;
   llvm::DenseSet<int> buffers;
-  std::optional<std::vector<ProgramPoint>> points;
+  // (The function's places, dominance and block order once for all its
+  // leaks: each search finding them again walked the whole function,
+  // quadratic in the leaks, helper-105.)
+  PlacementScope scope(src, base.function(fn));
   for (auto [i, g] : llvm::enumerate(groups)) {
     // One buffer's leaks only: a loop allocation with its earlier
     // iterations' instance takes the search of its own (fixFor).
@@ -167,14 +170,9 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
       continue;
     // The places its own search tries, in its order (repairLeaksBy).
     std::vector<Value> freed;
-    // (The function's places once for all its leaks: each search of them
-    // walked the whole function, quadratic in the leaks, helper-105.)
-    if (!points)
-      points = programPoints(src, base.function(fn));
     std::vector<std::vector<TextEdit>> places = freeInsertionCandidates(
-        src, base.function(fn), buf.value, leak->op, freeOp,
-        /*guarded=*/false, /*maxCandidates=*/16, /*likely=*/nullptr, &freed,
-        &*points);
+        scope, buf.value, leak->op, freeOp, /*guarded=*/false,
+        /*maxCandidates=*/16, &freed);
     places.resize(std::min<size_t>(places.size(), PlacesTried));
     // Guarded frees where its own search would try them: not for a buffer
     // with other findings (their fixes move or remove its frees, fixFor).
@@ -204,8 +202,8 @@ FixFinder::leaksTogether(unsigned fn, ArrayRef<const Group *> groups,
         Value value = la.buffers()[l.buffer].value;
         std::vector<Value> freed;
         std::vector<std::vector<TextEdit>> guarded = freeInsertionCandidates(
-            src, base.function(fn), value, l.exit, l.freeOp, /*guarded=*/true,
-            GuardedPlacesTried, /*likely=*/nullptr, &freed, &*points, l.guards);
+            scope, value, l.exit, l.freeOp, /*guarded=*/true,
+            GuardedPlacesTried, &freed, l.guards);
         l.add(std::move(guarded), freed, value);
         l.guards.clear();
       }

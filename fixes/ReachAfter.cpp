@@ -18,8 +18,35 @@ void Reach::push(Block *block, Block::iterator it, bool initial) {
     work.push_back({block, it});
     return;
   }
-  if (started.insert({block, at}).second)
-    work.push_back({block, it});
+  if (!started.insert({block, at}).second)
+    return;
+  if (deferring && it == block->begin() &&
+      block->getParent() == &deferring->region() &&
+      deferring->rank(block) < walkedDownTo) {
+    deferred.push_back(block);
+    return;
+  }
+  work.push_back({block, it});
+}
+
+bool Reach::reaches(Operation *op) {
+  unsigned need = deferring ? deferring->rankOfAncestor(op) : walkedDownTo;
+  // (An op the entry does not reach: only blocks like it lead there, and
+  // none of those waits.)
+  if (need < walkedDownTo && !deferred.empty()) {
+    walkedDownTo = need;
+    // Blocks the walk resumes may hold back others, ranked lower still.
+    llvm::SmallVector<Block *> waiting = std::move(deferred);
+    deferred.clear();
+    for (Block *block : waiting) {
+      if (deferring->rank(block) >= need)
+        work.push_back({block, block->begin()});
+      else
+        deferred.push_back(block);
+    }
+    run();
+  }
+  return contains(op);
 }
 
 void Reach::enterRegion(Region *r) {
@@ -65,9 +92,26 @@ void Reach::exitRegion(Region *region, Operation *term) {
   continueAfter(parent);
 }
 
+void Reach::skipBelow(RegionOrder &order, unsigned lowest, Operation *exit) {
+  if (exit && exit->getParentRegion() == &order.region())
+    skipped = Skipped{&order, lowest, exit};
+}
+
+bool Reach::skips(Block *block, Block::iterator it) {
+  if (!skipped || it != block->begin() ||
+      block->getParent() != &skipped->order->region() ||
+      skipped->order->rank(block) >= skipped->lowest)
+    return false;
+  if (skipped->order->reaches(block, skipped->exit->getBlock()))
+    skipped->exitReached = true;
+  return true;
+}
+
 void Reach::run() {
   while (!work.empty()) {
     auto [block, it] = work.pop_back_val();
+    if (skips(block, it))
+      continue;
     if (whole && block->getParent()->hasOneBlock()) {
       enterWhole(block, it == block->end() ? nullptr : &*it);
       continue;
