@@ -28,11 +28,18 @@ static void appendIndented(std::string &out, llvm::StringRef text,
 
 std::string indentedJson(const nlohmann::json &value,
                          const std::string &indent) {
-  std::string text = jsonText(value, 2);
-  if (indent.empty())
-    return text;
   std::string out;
-  appendIndented(out, text, indent);
+  if (indent.find_first_not_of(' ') != std::string::npos) {
+    appendIndented(out, jsonText(value, 2), indent);
+    return out;
+  }
+  // Dumped at the indentation it is written at: not dumped at none and
+  // copied line by line, which cost a third of rendering a finding.
+  nlohmann::detail::serializer<nlohmann::json> dump(
+      nlohmann::detail::output_adapter<char, std::string>(out), ' ',
+      nlohmann::json::error_handler_t::replace);
+  dump.dump(value, /*pretty_print=*/true, /*ensure_ascii=*/false,
+            /*indent_step=*/2, /*current_indent=*/indent.size());
   return out;
 }
 
