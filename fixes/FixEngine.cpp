@@ -58,7 +58,8 @@ bool attachFixesWithin(Document &doc, ModuleLifetimes &lifetimes,
   Snapshot full;
   full.doc = &doc;
   full.lifetimes = &lifetimes;
-  std::vector<FunctionFindings> byFunction = findingsByFunction(full, findings);
+  std::vector<FunctionFindings> byFunction =
+      findingsByFunction(full, findings, threads);
   if (byFunction.empty())
     return true;
   FunctionSlicer slicer(doc);

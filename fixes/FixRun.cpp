@@ -351,7 +351,7 @@ FixRunResult fixText(const std::string &text, const std::string &fileName,
     std::vector<Finding> findings =
         lintDocument(*cur->doc, keep, *cur->lifetimes);
     std::vector<FunctionFindings> byFunction =
-        findingsByFunction(*cur, findings);
+        findingsByFunction(*cur, findings, opts.threads);
     result.fileSeconds += secondsSince(roundStart);
     Clock::time_point searchStart = Clock::now();
     // Each function's fixes are searched, taken and proven on its window

@@ -51,9 +51,10 @@ struct FunctionFindings {
 
 /// The findings to fix (lifetime and missed-reuse ones), by function,
 /// smallest function first: under a work bound, the most findings get a
-/// fix.
+/// fix. The module's functions are looked at on up to `threads` threads.
 std::vector<FunctionFindings>
-findingsByFunction(Snapshot &full, const std::vector<Finding> &findings);
+findingsByFunction(Snapshot &full, const std::vector<Finding> &findings,
+                   unsigned threads = 1);
 
 /// Where the fixes of one function are searched and proven: a view of the
 /// file's function through its window (Snapshot::window: nothing to parse,
