@@ -62,6 +62,11 @@ public:
   mlir::Operation *locationOp() const { return keyOp; }
   /// The loop op of a region loop; null for a CFG loop.
   mlir::Operation *regionLoopOp() const { return op; }
+  /// The numbering of a region loop's function; null for a CFG loop.
+  const OpNesting *opNesting() const { return nesting; }
+  /// A CFG loop's region and blocks; null for a region loop.
+  mlir::Region *cfgRegion() const { return region; }
+  const llvm::DenseSet<mlir::Block *> *cfgBlocks() const { return blocks; }
   /// `o` is in the loop (nested ops included).
   bool contains(mlir::Operation *o) const;
   /// Atom `var` gets its value in the loop.
@@ -214,6 +219,25 @@ private:
   llvm::DenseMap<std::pair<mlir::Operation *, const void *>,
                  std::vector<unsigned>>
       loopAllocs;
+  /// First instances of allocations, by when OpNesting's walk entered
+  /// their op's parent (ascending), for the region loops' allocationsIn;
+  /// those whose parent it did not number; how many buffers are sorted in.
+  std::vector<std::pair<unsigned, unsigned>> allocsByParentEntry;
+  std::vector<unsigned> allocsUnnumbered;
+  unsigned allocsSorted = 0;
+  /// allocsByParentEntry's buffers that lie in region loop `loop`.
+  void allocationsInRegionLoop(const LoopScope &loop,
+                               std::vector<unsigned> &out);
+  /// Per region with CFG loops, first instances of allocations by the
+  /// block of the region that holds their op, and how many buffers are
+  /// sorted in.
+  struct AllocsByBlock {
+    llvm::DenseMap<mlir::Block *, llvm::SmallVector<unsigned, 2>> of;
+    unsigned sorted = 0;
+  };
+  llvm::DenseMap<mlir::Region *, AllocsByBlock> allocsByBlock;
+  /// The buffers that lie in CFG loop `loop`.
+  void allocationsInCfgLoop(const LoopScope &loop, std::vector<unsigned> &out);
 };
 
 } // namespace memlint::lifetime

@@ -50,4 +50,14 @@ bool OpNesting::properlyContains(Operation *outer, Operation *inner) const {
          p->second.second < o->second.second;
 }
 
+std::optional<std::pair<unsigned, unsigned>>
+OpNesting::span(Operation *op) const {
+  if (!numbered)
+    number(op);
+  auto it = spans.find(op);
+  if (it == spans.end())
+    return std::nullopt;
+  return it->second;
+}
+
 } // namespace memlint::lifetime

@@ -13,6 +13,7 @@
 
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
+#include <optional>
 #include <utility>
 
 namespace memlint::lifetime {
@@ -23,6 +24,12 @@ public:
   /// of the function the first query came from. Ops outside it are asked
   /// of their parents.
   bool properlyContains(mlir::Operation *outer, mlir::Operation *inner) const;
+
+  /// When a depth-first walk of the function holding `op` (an op with
+  /// regions) entered and left it: `inner`'s parent is `op` or inside it
+  /// exactly when its entry lies in [first, second]. None for an op not
+  /// numbered (outside that function, or without regions).
+  std::optional<std::pair<unsigned, unsigned>> span(mlir::Operation *op) const;
 
 private:
   /// Numbers the region ops under the function that holds `op`.
