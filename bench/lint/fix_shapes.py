@@ -61,6 +61,28 @@ def one_edge(n):
     return "\n".join(out) + "\n"
 
 
+def edge_in_cfg_loop(n):
+    # The same inside one CFG loop (an scf.for lowered to branches): every
+    # block is in one cycle, so the ranks that bound one_edge's walks
+    # bound nothing here.
+    ty = "memref<4xf32>"
+    out = ["func.func @f(%c: i1, %n: index) {",
+           "  %c0 = arith.constant 0 : index",
+           "  %c1 = arith.constant 1 : index",
+           "  %z = arith.constant 0.0 : f32", "  cf.br ^h(%c0 : index)",
+           "^h(%i: index):", "  %t = arith.cmpi slt, %i, %n : index",
+           "  cf.cond_br %t, ^b0, ^exit"]
+    for i in range(n):
+        a = f"%a{i}"
+        out += [f"^b{i}:", f"  {a} = memref.alloc() : {ty}",
+                f"  memref.store %z, {a}[%c0] : {ty}",
+                f"  cf.cond_br %c, ^f{i}, ^b{i + 1}", f"^f{i}:",
+                f"  memref.dealloc {a} : {ty}", f"  cf.br ^b{i + 1}"]
+    out += [f"^b{n}:", "  %next = arith.addi %i, %c1 : index",
+            "  cf.br ^h(%next : index)", "^exit:", "  return", "}"]
+    return "\n".join(out) + "\n"
+
+
 def in_loop(n):
     # The leaks on one branch inside one scf.for body.
     ty = "memref<4xf32>"
@@ -84,6 +106,7 @@ SHAPES = [
     ("leaks on one branch", lambda n: straight(n, "branch"), [200, 400, 800]),
     ("leaks on one branch in a loop", in_loop, [100, 200, 400]),
     ("leaks on one edge of a cf.cond_br", one_edge, [200, 400, 800]),
+    ("the same in a CFG loop", edge_in_cfg_loop, [100, 200, 400]),
     ("bufferization.dealloc of N conditions", cost_shapes.wide_dealloc,
      [100, 200, 400]),
 ]
