@@ -45,18 +45,27 @@ def straight(n, kind):
     return "\n".join(out) + "\n"
 
 
-def one_edge(n):
-    # N buffers, each freed on one edge of a cf.cond_br (code lowered to
-    # branches): each leak's free goes in a block of its own on the other.
+def freed_on_edges(n):
+    # Blocks ^b0 .. ^b{n-1}: each allocates a buffer and frees it on one
+    # edge of a cf.cond_br only (in a block ^f of its own), both edges
+    # going on to the next; ^b{n} is left to the caller.
     ty = "memref<4xf32>"
-    out = ["func.func @f(%c: i1) {", "  %c0 = arith.constant 0 : index",
-           "  %z = arith.constant 0.0 : f32", "  cf.br ^b0"]
+    out = []
     for i in range(n):
         a = f"%a{i}"
         out += [f"^b{i}:", f"  {a} = memref.alloc() : {ty}",
                 f"  memref.store %z, {a}[%c0] : {ty}",
                 f"  cf.cond_br %c, ^f{i}, ^b{i + 1}", f"^f{i}:",
                 f"  memref.dealloc {a} : {ty}", f"  cf.br ^b{i + 1}"]
+    return out
+
+
+def one_edge(n):
+    # N buffers, each freed on one edge of a cf.cond_br (code lowered to
+    # branches): each leak's free goes in a block of its own on the other.
+    out = ["func.func @f(%c: i1) {", "  %c0 = arith.constant 0 : index",
+           "  %z = arith.constant 0.0 : f32", "  cf.br ^b0"]
+    out += freed_on_edges(n)
     out += [f"^b{n}:", "  return", "}"]
     return "\n".join(out) + "\n"
 
@@ -65,19 +74,13 @@ def edge_in_cfg_loop(n):
     # The same inside one CFG loop (an scf.for lowered to branches): every
     # block is in one cycle, so the ranks that bound one_edge's walks
     # bound nothing here.
-    ty = "memref<4xf32>"
     out = ["func.func @f(%c: i1, %n: index) {",
            "  %c0 = arith.constant 0 : index",
            "  %c1 = arith.constant 1 : index",
            "  %z = arith.constant 0.0 : f32", "  cf.br ^h(%c0 : index)",
            "^h(%i: index):", "  %t = arith.cmpi slt, %i, %n : index",
            "  cf.cond_br %t, ^b0, ^exit"]
-    for i in range(n):
-        a = f"%a{i}"
-        out += [f"^b{i}:", f"  {a} = memref.alloc() : {ty}",
-                f"  memref.store %z, {a}[%c0] : {ty}",
-                f"  cf.cond_br %c, ^f{i}, ^b{i + 1}", f"^f{i}:",
-                f"  memref.dealloc {a} : {ty}", f"  cf.br ^b{i + 1}"]
+    out += freed_on_edges(n)
     out += [f"^b{n}:", "  %next = arith.addi %i, %c1 : index",
             "  cf.br ^h(%next : index)", "^exit:", "  return", "}"]
     return "\n".join(out) + "\n"
