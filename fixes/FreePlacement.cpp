@@ -132,6 +132,123 @@ RegionOrder *PlacementScope::bodyOrder() {
   return &*order;
 }
 
+DefinitionCut *PlacementScope::bodyCut() {
+  RegionOrder *body = bodyOrder();
+  if (!body)
+    return nullptr;
+  if (!cut)
+    cut.emplace(*body, dom);
+  return &*cut;
+}
+
+namespace {
+/// Whether control can come to a place after a free of the buffer `v`:
+/// the walk from its frees (blocks taken whole, held back by rank),
+/// started when a place first needs it. Inside a loop of many blocks,
+/// where ranks hold nothing back and that walk goes round the loop, a
+/// place `v`'s definition dominates is answered without it where every
+/// way from each free to the place enters the definition's block first
+/// (DefinitionCut): 800 buffers each freed on one edge in a loop body
+/// walked the loop once each.
+class AfterFrees {
+public:
+  AfterFrees(Value v, RegionOrder *order, DefinitionCut *cut,
+             DominanceInfo &dom)
+      : walk(v, placementWork().opsAfterFrees), cut(cut), dom(dom), value(v) {
+    walk.takeBlocksWhole();
+    if (order)
+      walk.deferByRank(*order);
+  }
+  void addFree(Operation *free) { frees.push_back(free); }
+  bool reaches(Operation *anchor) {
+    if (std::optional<bool> known = knownWithoutWalk(anchor))
+      return *known;
+    if (!started) {
+      started = true;
+      for (Operation *free : frees)
+        walk.from(free->getBlock(), std::next(free->getIterator()));
+    }
+    return walk.reaches(anchor);
+  }
+
+private:
+  /// The walk's answer where it is known without it, in the function body
+  /// of many blocks: for an op directly in a block other than the one
+  /// that defines the buffer's value (the walk stops on entering that
+  /// one), whether that block's start can be reached from a free's
+  /// successors without entering it (DefinitionCut::reachesAvoiding), or
+  /// the op follows a free in its block; for another op the buffer's
+  /// definition dominates, no where no way from a free leads to it
+  /// without entering the definition's block (DefinitionCut::meetsNone).
+  std::optional<bool> knownWithoutWalk(Operation *anchor) {
+    Block *defBlock = value.getParentBlock();
+    if (!cut || defBlock->getParent() != &cut->region())
+      return std::nullopt;
+    Block *at = cut->region().findAncestorBlockInRegion(*anchor->getBlock());
+    if (!at || llvm::any_of(frees, [&](Operation *free) {
+          return free->getParentRegion() != &cut->region();
+        }))
+      return std::nullopt;
+    if (anchor->getBlock() == at && at != defBlock) {
+      for (Operation *free : frees) {
+        if (free->getBlock() == at && free->isBeforeInBlock(anchor))
+          return true;
+        for (Block *succ : free->getBlock()->getSuccessors())
+          if (cut->reachesAvoiding(succ, defBlock, at))
+            return true;
+      }
+      return false;
+    }
+    Operation *def = value.getDefiningOp();
+    if (!def || !dom.properlyDominates(def, anchor))
+      return std::nullopt;
+    unsigned lowest =
+        at == defBlock ? RegionOrder::Unranked : cut->postNumber(at);
+    for (Operation *free : frees) {
+      // Before the free in its own block, or nested in an op after it.
+      if (free->getBlock() == at) {
+        Operation *holder = at->findAncestorOpInBlock(*anchor);
+        if (!holder || !holder->isBeforeInBlock(free))
+          return std::nullopt;
+      }
+      for (Block *succ : free->getBlock()->getSuccessors())
+        if (!cut->meetsNone(succ, defBlock, lowest))
+          return std::nullopt;
+    }
+    return false;
+  }
+
+  Reach walk;
+  DefinitionCut *cut;
+  DominanceInfo &dom;
+  Value value;
+  std::vector<Operation *> frees;
+  bool started = false;
+};
+} // namespace
+
+/// Where a walk looking for `stops` may be cut at the definition of `v`:
+/// the block of its defining op, directly in `cut`'s region, and the
+/// lowest post-order number of the other blocks holding a stop. None
+/// unless the definition dominates every stop.
+static std::optional<std::pair<Block *, unsigned>>
+cutForStops(DefinitionCut &cut, DominanceInfo &dom, Value v,
+            const DenseSet<Operation *> &stops) {
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getParentRegion() != &cut.region())
+    return std::nullopt;
+  Block *defBlock = def->getBlock();
+  unsigned lowest = RegionOrder::Unranked;
+  for (Operation *stop : stops) {
+    if (!dom.properlyDominates(def, stop))
+      return std::nullopt;
+    Block *holder = cut.region().findAncestorBlockInRegion(*stop->getBlock());
+    if (holder && holder != defBlock)
+      lowest = std::min(lowest, cut.postNumber(holder));
+  }
+  return std::make_pair(defBlock, lowest);
+}
+
 /// The lowest rank in `order` of the blocks holding one of `stops` or the
 /// definition of `v` (its op's, or its block's): a walk from a block
 /// ranked lower meets none of them.
@@ -159,6 +276,7 @@ freeInsertionCandidates(PlacementScope &scope, Value v, Operation *exit,
     std::string stmt;
     DenseSet<Operation *> uses;
     unsigned lowestStop = RegionOrder::Unranked;
+    std::optional<std::pair<Block *, unsigned>> cut;
   };
   std::vector<Operand> operands;
   // The uses of the buffer under the names it has on every path: a free
@@ -175,10 +293,7 @@ freeInsertionCandidates(PlacementScope &scope, Value v, Operation *exit,
     for (Operation *user : memoryUsers(w, untraced))
       aliasUses.insert(user);
   RegionOrder *order = scope.bodyOrder();
-  Reach afterFrees(v, placementWork().opsAfterFrees);
-  afterFrees.takeBlocksWhole();
-  if (order)
-    afterFrees.deferByRank(*order);
+  AfterFrees afterFrees(v, order, scope.bodyCut(), dom);
   for (Value w : aliases) {
     std::string stmt = freeStatement(src.document(), freeOpName, w);
     if (stmt.empty() || operands.size() >= 4)
@@ -188,7 +303,7 @@ freeInsertionCandidates(PlacementScope &scope, Value v, Operation *exit,
     operands.back().uses.insert(aliasUses.begin(), aliasUses.end());
     for (Operation *user : users)
       if (!freedOperands(user).empty())
-        afterFrees.from(user->getBlock(), std::next(user->getIterator()));
+        afterFrees.addFree(user);
   }
   // Where a use may go on past its op and its end cannot be followed (an
   // async GPU op's token passed on, a DMA whose wait is elsewhere, an
@@ -218,8 +333,10 @@ freeInsertionCandidates(PlacementScope &scope, Value v, Operation *exit,
     firstInScope = std::min(firstInScope,
                             scopeStart(src, dom, order, o.value).value_or(0));
   if (order)
-    for (Operand &o : operands)
+    for (Operand &o : operands) {
       o.lowestStop = lowestStopRank(*order, o.value, o.uses);
+      o.cut = cutForStops(*scope.bodyCut(), dom, o.value, o.uses);
+    }
   auto begin = llvm::partition_point(
       *points, [&](const ProgramPoint &pt) { return pt.order < firstInScope; });
   for (const ProgramPoint &pt : llvm::make_range(begin, points->end())) {
@@ -240,6 +357,8 @@ freeInsertionCandidates(PlacementScope &scope, Value v, Operation *exit,
         reach.stopAt(&o.uses);
         if (order)
           reach.skipBelow(*order, o.lowestStop, exit);
+        if (order && o.cut)
+          reach.cutAt(*scope.bodyCut(), o.cut->first, o.cut->second, exit);
         reach.from(block, from);
         // The walk ends at the first use of the value it meets: a point is
         // proposed when the exit came before it. A use may still follow

@@ -15,6 +15,7 @@
 
 #include "analysis/Document.h"
 #include "analysis/Finding.h"
+#include "fixes/DefinitionCut.h"
 #include "fixes/OpEdits.h"
 #include "fixes/ProgramPoints.h"
 #include "fixes/RegionOrder.h"
@@ -44,6 +45,9 @@ public:
   mlir::DominanceInfo &dominance() { return dom; }
   /// The order of the function body's blocks; null where it has one.
   RegionOrder *bodyOrder();
+  /// Walks of the function body cut at a definition; null where it has
+  /// one block.
+  DefinitionCut *bodyCut();
 
 private:
   const SourceText &src;
@@ -51,6 +55,7 @@ private:
   mlir::DominanceInfo dom;
   std::optional<std::vector<ProgramPoint>> allPoints;
   std::optional<RegionOrder> order;
+  std::optional<DefinitionCut> cut;
 };
 
 /// Candidate edit sets that each insert `freeOpName` of the buffer `v` (or

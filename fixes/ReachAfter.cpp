@@ -97,12 +97,27 @@ void Reach::skipBelow(RegionOrder &order, unsigned lowest, Operation *exit) {
     skipped = Skipped{&order, lowest, exit};
 }
 
+void Reach::cutAt(DefinitionCut &definitionCut, Block *defBlock,
+                  unsigned lowest, Operation *exit) {
+  if (!skipped || skipped->exit != exit || !definitionCut.usable() ||
+      exit->getBlock() == defBlock)
+    return;
+  cut = Cut{&definitionCut, defBlock, lowest};
+}
+
 bool Reach::skips(Block *block, Block::iterator it) {
   if (!skipped || it != block->begin() ||
-      block->getParent() != &skipped->order->region() ||
-      skipped->order->rank(block) >= skipped->lowest)
+      block->getParent() != &skipped->order->region())
     return false;
-  if (skipped->order->reaches(block, skipped->exit->getBlock()))
+  if (skipped->order->rank(block) < skipped->lowest) {
+    if (skipped->order->reaches(block, skipped->exit->getBlock()))
+      skipped->exitReached = true;
+    return true;
+  }
+  if (!cut || !cut->cut->meetsNone(block, cut->defBlock, cut->lowest))
+    return false;
+  if (cut->cut->reachesAvoiding(block, cut->defBlock,
+                                skipped->exit->getBlock()))
     skipped->exitReached = true;
   return true;
 }

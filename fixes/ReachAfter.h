@@ -9,6 +9,7 @@
 #ifndef MEMLINT_FIXES_REACHAFTER_H
 #define MEMLINT_FIXES_REACHAFTER_H
 
+#include "fixes/DefinitionCut.h"
 #include "fixes/RegionOrder.h"
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Operation.h"
@@ -65,6 +66,17 @@ public:
   /// place of a leaked buffer's free went through the rest of the function:
   /// 800 buffers each freed on one edge took 3.2 s to get their fixes.
   void skipBelow(RegionOrder &order, unsigned lowest, mlir::Operation *exit);
+
+  /// Blocks of `cut`'s region that the walk enters at their start and from
+  /// which, cut at `defBlock` (that of the value's defining op, which
+  /// dominates every stop), no stop can be met (DefinitionCut::meetsNone,
+  /// `lowest` its bound) are not walked: the walk reaches `exit` (as for
+  /// skipBelow, and not in `defBlock`) from there exactly when its block
+  /// can be reached without entering `defBlock`. Inside a
+  /// loop every block has the loop's rank, and each place's walk went
+  /// round the loop to the definition.
+  void cutAt(DefinitionCut &cut, mlir::Block *defBlock, unsigned lowest,
+             mlir::Operation *exit);
 
   /// Blocks of `order`'s region that the walk enters at their start wait
   /// until reaches() asks of an op that control could only come to
@@ -139,6 +151,12 @@ private:
     bool exitReached = false;
   };
   std::optional<Skipped> skipped;
+  struct Cut {
+    DefinitionCut *cut;
+    mlir::Block *defBlock;
+    unsigned lowest;
+  };
+  std::optional<Cut> cut;
   RegionOrder *deferring = nullptr;
   /// The lowest rank walked so far (deferByRank), and what waits below.
   unsigned walkedDownTo = RegionOrder::Unranked;

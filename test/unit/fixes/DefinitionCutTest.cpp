@@ -1,0 +1,124 @@
+//===- DefinitionCutTest.cpp - Walks stopped where a value is defined -----===//
+#include "fixes/DefinitionCut.h"
+
+#include "analysis/Document.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <gtest/gtest.h>
+
+using namespace memlint;
+
+namespace {
+
+/// The blocks of the first function of `text`: "entry", and the others by
+/// the name of their first op's result.
+struct Blocks {
+  std::unique_ptr<Document> doc;
+  mlir::func::FuncOp fn;
+  llvm::StringMap<mlir::Block *> byName;
+
+  explicit Blocks(const char *text) : doc(Document::parse(text, "t.mlir")) {
+    EXPECT_TRUE(doc->isValid());
+    fn = *doc->module().getOps<mlir::func::FuncOp>().begin();
+    for (mlir::Block &b : fn.getBody()) {
+      std::string name = "entry";
+      if (!b.isEntryBlock() && b.front().getNumResults() > 0)
+        name = doc->nameOf(b.front().getResult(0));
+      byName[name] = &b;
+    }
+  }
+  mlir::Block *operator[](llvm::StringRef name) const {
+    mlir::Block *b = byName.lookup(name);
+    EXPECT_TRUE(b) << name.str();
+    return b;
+  }
+};
+
+// A loop whose body allocates %a and branches two ways to its latch.
+const char *Loop = R"(func.func @f(%c: i1, %n: index) {
+  %c0 = arith.constant 0 : index
+  cf.br ^head(%c0 : index)
+^head(%i: index):
+  %t = arith.cmpi slt, %i, %n : index
+  cf.cond_br %t, ^body, ^exit
+^body:
+  %a = memref.alloc() : memref<4xf32>
+  cf.cond_br %c, ^left, ^right
+^left:
+  %l = arith.constant 1 : index
+  cf.br ^latch
+^right:
+  %r = arith.constant 2 : index
+  cf.br ^latch
+^latch:
+  %one = arith.constant 1 : index
+  %next = arith.addi %i, %one : index
+  cf.br ^head(%next : index)
+^exit:
+  %e = arith.constant 3 : index
+  return
+}
+)";
+
+TEST(DefinitionCut, NoUseFollowsWithoutTheDefinition) {
+  Blocks b(Loop);
+  mlir::DominanceInfo dom(b.fn);
+  RegionOrder order(b.fn.getBody());
+  DefinitionCut cut(order, dom);
+  ASSERT_TRUE(cut.usable());
+  mlir::Block *def = b["%a"];
+  // Uses of %a in ^left: the latch leads there only round the loop,
+  // through ^body; the head and the exit are not below ^body.
+  unsigned left = cut.postNumber(b["%l"]);
+  EXPECT_TRUE(cut.meetsNone(b["%one"], def, left));
+  EXPECT_TRUE(cut.meetsNone(b["%t"], def, left));
+  EXPECT_TRUE(cut.meetsNone(b["%e"], def, left));
+  EXPECT_TRUE(cut.meetsNone(def, def, left));
+  // ^left itself holds one.
+  EXPECT_FALSE(cut.meetsNone(b["%l"], def, left));
+}
+
+TEST(DefinitionCut, ReachesAvoidingTheDefinition) {
+  Blocks b(Loop);
+  mlir::DominanceInfo dom(b.fn);
+  RegionOrder order(b.fn.getBody());
+  DefinitionCut cut(order, dom);
+  mlir::Block *def = b["%a"];
+  EXPECT_TRUE(cut.reachesAvoiding(b["%one"], def, b["%e"]));
+  EXPECT_TRUE(cut.reachesAvoiding(b["%l"], def, b["%one"]));
+  EXPECT_TRUE(cut.reachesAvoiding(b["%one"], def, b["%one"]));
+  // Round the loop only through the definition's block.
+  EXPECT_FALSE(cut.reachesAvoiding(b["%l"], def, b["%r"]));
+  EXPECT_FALSE(cut.reachesAvoiding(b["%t"], def, b["%l"]));
+  EXPECT_FALSE(cut.reachesAvoiding(b["%e"], def, b["%t"]));
+  EXPECT_FALSE(cut.reachesAvoiding(def, def, b["%l"]));
+  // Without a block in the way, round the loop.
+  EXPECT_TRUE(cut.reachesAvoiding(b["%l"], b["%e"], b["%r"]));
+}
+
+// Two blocks entered from the entry that branch to each other: no loop
+// head dominates the cycle, and meetsNone says nothing there.
+TEST(DefinitionCut, IrreducibleCodeIsNotCut) {
+  Blocks b(R"(func.func @f(%c: i1) {
+  cf.cond_br %c, ^x, ^y
+^x:
+  %x = arith.constant 1 : index
+  cf.cond_br %c, ^y, ^done
+^y:
+  %y = arith.constant 2 : index
+  cf.cond_br %c, ^x, ^done
+^done:
+  %d = arith.constant 3 : index
+  return
+}
+)");
+  mlir::DominanceInfo dom(b.fn);
+  RegionOrder order(b.fn.getBody());
+  DefinitionCut cut(order, dom);
+  EXPECT_FALSE(cut.usable());
+  EXPECT_FALSE(cut.meetsNone(b["%d"], b["%x"], RegionOrder::Unranked));
+  EXPECT_TRUE(cut.reachesAvoiding(b["%y"], b["%x"], b["%d"]));
+}
+
+} // namespace
