@@ -142,9 +142,12 @@ bool DefinitionCut::meetsNone(Block *x, Block *defBlock, unsigned lowest) {
   return true;
 }
 
-bool DefinitionCut::reachesAvoiding(Block *x, Block *defBlock, Block *target) {
+std::optional<bool> DefinitionCut::reachesAvoiding(Block *x, Block *defBlock,
+                                                   Block *target) {
   if (x == defBlock || target == defBlock)
     return false;
+  if (!targets.count(target) && targets.size() >= MaxTargets)
+    return std::nullopt;
   const TowardsTarget &t = towards(target);
   auto from = t.index.find(x);
   if (from == t.index.end())

@@ -46,9 +46,13 @@ public:
   /// than `defBlock` that hold such an op the walk looks for.
   bool meetsNone(mlir::Block *x, mlir::Block *defBlock, unsigned lowest);
   /// Whether control can go from the start of `x` to the start of
-  /// `target` without entering `defBlock` (neither of them).
-  bool reachesAvoiding(mlir::Block *x, mlir::Block *defBlock,
-                       mlir::Block *target);
+  /// `target` without entering `defBlock` (neither of them). None once
+  /// MaxTargets other targets were asked of: each costs a walk of what
+  /// reaches it (the exits of a function's leaks are few; a target per
+  /// place would cost the places times the function).
+  std::optional<bool> reachesAvoiding(mlir::Block *x, mlir::Block *defBlock,
+                                      mlir::Block *target);
+  static constexpr unsigned MaxTargets = 8;
 
 private:
   /// The blocks that reach one target block, as a tree in which each

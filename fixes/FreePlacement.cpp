@@ -175,11 +175,11 @@ private:
   /// The walk's answer where it is known without it, in the function body
   /// of many blocks: for an op directly in a block other than the one
   /// that defines the buffer's value (the walk stops on entering that
-  /// one), whether that block's start can be reached from a free's
-  /// successors without entering it (DefinitionCut::reachesAvoiding), or
-  /// the op follows a free in its block; for another op the buffer's
-  /// definition dominates, no where no way from a free leads to it
-  /// without entering the definition's block (DefinitionCut::meetsNone).
+  /// one), yes if it follows a free in its block, else whether a short
+  /// search from the frees' successors reaches its block without entering
+  /// the definition's; no for an op the buffer's definition dominates
+  /// where no way from a free leads to it without entering the
+  /// definition's block (DefinitionCut::meetsNone).
   std::optional<bool> knownWithoutWalk(Operation *anchor) {
     Block *defBlock = value.getParentBlock();
     if (!cut || defBlock->getParent() != &cut->region())
@@ -190,14 +190,11 @@ private:
         }))
       return std::nullopt;
     if (anchor->getBlock() == at && at != defBlock) {
-      for (Operation *free : frees) {
+      for (Operation *free : frees)
         if (free->getBlock() == at && free->isBeforeInBlock(anchor))
           return true;
-        for (Block *succ : free->getBlock()->getSuccessors())
-          if (cut->reachesAvoiding(succ, defBlock, at))
-            return true;
-      }
-      return false;
+      if (std::optional<bool> near = reachedNearby(at, defBlock))
+        return near;
     }
     Operation *def = value.getDefiningOp();
     if (!def || !dom.properlyDominates(def, anchor))
@@ -208,12 +205,38 @@ private:
       // Before the free in its own block, or nested in an op after it.
       if (free->getBlock() == at) {
         Operation *holder = at->findAncestorOpInBlock(*anchor);
-        if (!holder || !holder->isBeforeInBlock(free))
+        if (!holder || free->isBeforeInBlock(holder))
           return std::nullopt;
       }
       for (Block *succ : free->getBlock()->getSuccessors())
         if (!cut->meetsNone(succ, defBlock, lowest))
           return std::nullopt;
+    }
+    return false;
+  }
+
+  /// Whether the frees' successors lead to the start of `at` without
+  /// entering `defBlock`, found by a search of at most NearbyBlocks
+  /// blocks (places are asked of near their buffer's frees); none past it.
+  std::optional<bool> reachedNearby(Block *at, Block *defBlock) const {
+    constexpr unsigned NearbyBlocks = 64;
+    // Breadth first: the nearest blocks first.
+    llvm::SmallPtrSet<Block *, 16> seen;
+    SmallVector<Block *> queue;
+    auto visit = [&](Block *b) {
+      if (b != defBlock && seen.insert(b).second)
+        queue.push_back(b);
+    };
+    for (Operation *free : frees)
+      for (Block *succ : free->getBlock()->getSuccessors())
+        visit(succ);
+    for (size_t next = 0; next < queue.size(); ++next) {
+      if (queue[next] == at)
+        return true;
+      if (seen.size() > NearbyBlocks)
+        return std::nullopt;
+      for (Block *succ : queue[next]->getSuccessors())
+        visit(succ);
     }
     return false;
   }

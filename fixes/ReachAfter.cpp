@@ -116,8 +116,11 @@ bool Reach::skips(Block *block, Block::iterator it) {
   }
   if (!cut || !cut->cut->meetsNone(block, cut->defBlock, cut->lowest))
     return false;
-  if (cut->cut->reachesAvoiding(block, cut->defBlock,
-                                skipped->exit->getBlock()))
+  std::optional<bool> exitReached = cut->cut->reachesAvoiding(
+      block, cut->defBlock, skipped->exit->getBlock());
+  if (!exitReached)
+    return false;
+  if (*exitReached)
     skipped->exitReached = true;
   return true;
 }
