@@ -1,39 +1,13 @@
 //===- DefinitionCutTest.cpp - Walks stopped where a value is defined -----===//
 #include "fixes/DefinitionCut.h"
 
-#include "analysis/Document.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/BuiltinOps.h"
+#include "NamedBlocks.h"
 
 #include <gtest/gtest.h>
 
 using namespace memlint;
 
 namespace {
-
-/// The blocks of the first function of `text`: "entry", and the others by
-/// the name of their first op's result.
-struct Blocks {
-  std::unique_ptr<Document> doc;
-  mlir::func::FuncOp fn;
-  llvm::StringMap<mlir::Block *> byName;
-
-  explicit Blocks(const char *text) : doc(Document::parse(text, "t.mlir")) {
-    EXPECT_TRUE(doc->isValid());
-    fn = *doc->module().getOps<mlir::func::FuncOp>().begin();
-    for (mlir::Block &b : fn.getBody()) {
-      std::string name = "entry";
-      if (!b.isEntryBlock() && b.front().getNumResults() > 0)
-        name = doc->nameOf(b.front().getResult(0));
-      byName[name] = &b;
-    }
-  }
-  mlir::Block *operator[](llvm::StringRef name) const {
-    mlir::Block *b = byName.lookup(name);
-    EXPECT_TRUE(b) << name.str();
-    return b;
-  }
-};
 
 // A loop whose body allocates %a and branches two ways to its latch.
 const char *Loop = R"(func.func @f(%c: i1, %n: index) {
@@ -62,7 +36,7 @@ const char *Loop = R"(func.func @f(%c: i1, %n: index) {
 )";
 
 TEST(DefinitionCut, NoUseFollowsWithoutTheDefinition) {
-  Blocks b(Loop);
+  NamedBlocks b(Loop);
   mlir::DominanceInfo dom(b.fn);
   RegionOrder order(b.fn.getBody());
   DefinitionCut cut(order, dom);
@@ -80,7 +54,7 @@ TEST(DefinitionCut, NoUseFollowsWithoutTheDefinition) {
 }
 
 TEST(DefinitionCut, ReachesAvoidingTheDefinition) {
-  Blocks b(Loop);
+  NamedBlocks b(Loop);
   mlir::DominanceInfo dom(b.fn);
   RegionOrder order(b.fn.getBody());
   DefinitionCut cut(order, dom);
@@ -107,7 +81,7 @@ TEST(DefinitionCut, ReachesAvoidingTheDefinition) {
 // Two blocks entered from the entry that branch to each other: no loop
 // head dominates the cycle, and meetsNone says nothing there.
 TEST(DefinitionCut, IrreducibleCodeIsNotCut) {
-  Blocks b(R"(func.func @f(%c: i1) {
+  NamedBlocks b(R"(func.func @f(%c: i1) {
   cf.cond_br %c, ^x, ^y
 ^x:
   %x = arith.constant 1 : index

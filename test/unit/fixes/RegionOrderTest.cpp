@@ -1,39 +1,13 @@
 //===- RegionOrderTest.cpp - A region's blocks by reachability ------------===//
 #include "fixes/RegionOrder.h"
 
-#include "analysis/Document.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/BuiltinOps.h"
+#include "NamedBlocks.h"
 
 #include <gtest/gtest.h>
 
 using namespace memlint;
 
 namespace {
-
-/// The blocks of the first function of `doc`: "entry", and the others by
-/// the name of their first op's result.
-struct Blocks {
-  std::unique_ptr<Document> doc;
-  mlir::func::FuncOp fn;
-  llvm::StringMap<mlir::Block *> byName;
-
-  explicit Blocks(const char *text) : doc(Document::parse(text, "t.mlir")) {
-    EXPECT_TRUE(doc->isValid());
-    fn = *doc->module().getOps<mlir::func::FuncOp>().begin();
-    for (mlir::Block &b : fn.getBody()) {
-      std::string name = "entry";
-      if (!b.isEntryBlock() && b.front().getNumResults() > 0)
-        name = doc->nameOf(b.front().getResult(0));
-      byName[name] = &b;
-    }
-  }
-  mlir::Block *operator[](llvm::StringRef name) const {
-    mlir::Block *b = byName.lookup(name);
-    EXPECT_TRUE(b) << name.str();
-    return b;
-  }
-};
 
 const char *LoopAndTail = R"(func.func @f(%c: i1, %n: index) {
   %c0 = arith.constant 0 : index
@@ -63,7 +37,7 @@ const char *LoopAndTail = R"(func.func @f(%c: i1, %n: index) {
 // A block reachable from another is ranked no higher; a loop's blocks
 // share a rank; a block the entry does not reach has none.
 TEST(RegionOrder, RanksFallAlongEdges) {
-  Blocks b(LoopAndTail);
+  NamedBlocks b(LoopAndTail);
   RegionOrder order(b.fn.getBody());
   EXPECT_EQ(order.rank(b["%t"]), order.rank(b["%b"]));
   EXPECT_GT(order.rank(b["entry"]), order.rank(b["%t"]));
@@ -76,7 +50,7 @@ TEST(RegionOrder, RanksFallAlongEdges) {
 }
 
 TEST(RegionOrder, ReachesFollowsEdgesOnly) {
-  Blocks b(LoopAndTail);
+  NamedBlocks b(LoopAndTail);
   RegionOrder order(b.fn.getBody());
   EXPECT_TRUE(order.reaches(b["%b"], b["%t"])); // round the loop
   EXPECT_TRUE(order.reaches(b["entry"], b["%r"]));
@@ -89,7 +63,7 @@ TEST(RegionOrder, ReachesFollowsEdgesOnly) {
 
 TEST(RegionOrder, DominatorsWrittenFirst) {
   {
-    Blocks b(R"(func.func @f(%c: i1) {
+    NamedBlocks b(R"(func.func @f(%c: i1) {
   cf.cond_br %c, ^a, ^b
 ^a:
   %x = arith.constant 1 : index
@@ -105,7 +79,7 @@ TEST(RegionOrder, DominatorsWrittenFirst) {
   }
   {
     // ^b's dominator ^a is written after it.
-    Blocks b(R"(func.func @f(%c: i1) {
+    NamedBlocks b(R"(func.func @f(%c: i1) {
   cf.br ^a
 ^b:
   %y = arith.constant 2 : index
@@ -122,7 +96,7 @@ TEST(RegionOrder, DominatorsWrittenFirst) {
   {
     // A block the entry does not reach: MLIR takes it as dominated by
     // anything, wherever it is written.
-    Blocks b(LoopAndTail);
+    NamedBlocks b(LoopAndTail);
     RegionOrder order(b.fn.getBody());
     mlir::DominanceInfo dom(b.fn);
     EXPECT_FALSE(order.dominatorsWrittenFirst(dom));
