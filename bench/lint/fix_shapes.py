@@ -86,6 +86,23 @@ def edge_in_cfg_loop(n):
     return "\n".join(out) + "\n"
 
 
+def used_in_loop(n):
+    # N buffers allocated before an scf.for, each stored to in its body,
+    # none freed: each leak's free goes after the loop, but the places in
+    # the body (a use follows in the next iteration) come first in text
+    # order and fill the search's places "right only on paths that cannot
+    # be taken" before it gets there.
+    ty = "memref<4xf32>"
+    out = ["func.func @f(%n: index) {", "  %c0 = arith.constant 0 : index",
+           "  %c1 = arith.constant 1 : index",
+           "  %z = arith.constant 0.0 : f32"]
+    out += [f"  %a{i} = memref.alloc() : {ty}" for i in range(n)]
+    out += ["  scf.for %i = %c0 to %n step %c1 {"]
+    out += [f"    memref.store %z, %a{i}[%c0] : {ty}" for i in range(n)]
+    out += ["  }", "  return", "}"]
+    return "\n".join(out) + "\n"
+
+
 def in_loop(n):
     # The leaks on one branch inside one scf.for body.
     ty = "memref<4xf32>"
@@ -110,6 +127,7 @@ SHAPES = [
     ("leaks on one branch in a loop", in_loop, [100, 200, 400]),
     ("leaks on one edge of a cf.cond_br", one_edge, [200, 400, 800]),
     ("the same in a CFG loop", edge_in_cfg_loop, [100, 200, 400]),
+    ("buffers used in a loop, never freed", used_in_loop, [20, 40, 80]),
     ("bufferization.dealloc of N conditions", cost_shapes.wide_dealloc,
      [100, 200, 400]),
 ]
