@@ -10,6 +10,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
 #include <algorithm>
 
@@ -300,6 +301,38 @@ freeInsertionCandidates(PlacementScope &scope, Value v, Operation *exit,
     DenseSet<Operation *> uses;
     unsigned lowestStop = RegionOrder::Unranked;
     std::optional<std::pair<Block *, unsigned>> cut;
+    /// Points before this text offset are not tried (pastLastUseInLoop).
+    size_t skipUntil = 0;
+    /// Per loop op holding a use, where its last use's text ends.
+    llvm::DenseMap<Operation *, size_t> lastUseEnd;
+  };
+  // Where the outermost loop around `pt` (within the value's scope) that
+  // holds a use of it ends in the text, if `pt` lies past the last use
+  // there: from such a place a use follows only in the loop's next
+  // iteration, as from every later place of the loop.
+  auto pastLastUseInLoop =
+      [&](const SourceText &src, Operand &o,
+          const ProgramPoint &pt) -> std::optional<size_t> {
+    Operation *loop = nullptr;
+    Region *scope = o.value.getParentRegion();
+    for (Operation *at = pt.anchor()->getParentOp();
+         at && at->getParentRegion() &&
+         scope->isAncestor(at->getParentRegion());
+         at = at->getParentOp())
+      if (isa<LoopLikeOpInterface>(at))
+        loop = at;
+    if (!loop)
+      return std::nullopt;
+    auto [it, fresh] = o.lastUseEnd.try_emplace(loop, 0);
+    if (fresh)
+      for (Operation *use : o.uses)
+        if (loop->isProperAncestor(use))
+          if (auto range = src.opRange(use))
+            it->second = std::max(it->second, range->second);
+    auto range = src.opRange(loop);
+    if (!it->second || !range || pt.order < it->second)
+      return std::nullopt;
+    return range->second;
   };
   std::vector<Operand> operands;
   // The uses of the buffer under the names it has on every path: a free
@@ -363,11 +396,21 @@ freeInsertionCandidates(PlacementScope &scope, Value v, Operation *exit,
   auto begin = llvm::partition_point(
       *points, [&](const ProgramPoint &pt) { return pt.order < firstInScope; });
   for (const ProgramPoint &pt : llvm::make_range(begin, points->end())) {
-    for (const Operand &o : operands) {
+    for (Operand &o : operands) {
+      if (pt.order < o.skipUntil)
+        continue;
       ++placementWork().points;
       if (!dom.properlyDominates(o.value, pt.anchor()) ||
           inOpaqueRegion(pt.anchor(), o.value))
         continue;
+      if (std::optional<size_t> loopEnd = pastLastUseInLoop(src, o, pt)) {
+        // One place of a loop's body past the buffer's last use there is
+        // tried: from each a use follows in the next iteration alike.
+        // (All of them went to the places tried last, whose bound then
+        // ended the search before the places after the loop: 200 buffers
+        // used in a loop and never freed got 31 fixes.)
+        o.skipUntil = *loopEnd;
+      }
       auto [block, from] = pt.continuation();
       bool unlikely = false;
       if (std::optional<WalkOutcome> known =

@@ -131,6 +131,32 @@ TEST(FreePlacement, TheNextIterationsFreeIsAnotherBuffers) {
   EXPECT_EQ(candidateLines(text), (std::vector<unsigned>{10, 8, 10, 11, 12}));
 }
 
+// A buffer used in a loop whose body goes on past its use: every place in
+// the body after the use has a use follow in the next iteration, and the
+// search takes one of them and goes on after the loop (80 such places
+// filled the places it tries last, and it never came to the return).
+TEST(FreePlacement, OnePlaceOfALoopPastItsLastUse) {
+  std::string text = "func.func @f(%n: index) {\n"
+                     "  %c0 = arith.constant 0 : index\n"
+                     "  %c1 = arith.constant 1 : index\n"
+                     "  %z = arith.constant 0.0 : f32\n"
+                     "  %a = memref.alloc() : memref<4xf32>\n"
+                     "  %b = memref.alloc() : memref<4xf32>\n"
+                     "  scf.for %i = %c0 to %n step %c1 {\n"
+                     "    memref.store %z, %a[%c0] : memref<4xf32>\n";
+  for (unsigned k = 0; k < 80; ++k)
+    text += "    memref.store %z, %b[%c0] : memref<4xf32>\n";
+  text += "  }\n  memref.dealloc %b : memref<4xf32>\n  return\n}\n";
+  std::vector<unsigned> lines = candidateLines(text.c_str());
+  // Lines 9-89: the loop's body past the use of %a (89: its end); 90:
+  // the dealloc of %b after the loop; 91: the return.
+  EXPECT_TRUE(llvm::is_contained(lines, 90u) || llvm::is_contained(lines, 91u))
+      << lines.size() << " places";
+  unsigned inLoop =
+      llvm::count_if(lines, [](unsigned l) { return l >= 9 && l <= 89; });
+  EXPECT_LE(inLoop, 1u);
+}
+
 /// N buffers, each loaded and then freed in an scf.if on %c only; `loop`:
 /// all of it in an scf.for's body.
 static std::string freedOnOneBranch(unsigned n, bool loop) {
