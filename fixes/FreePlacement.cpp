@@ -284,6 +284,50 @@ static unsigned lowestStopRank(RegionOrder &order, Value v,
   return lowest;
 }
 
+namespace {
+/// A name the buffer goes by that a free can name, what a free of it
+/// looks like, and what its places' walks look for.
+struct Operand {
+  Value value;
+  std::string stmt;
+  DenseSet<Operation *> uses;
+  unsigned lowestStop = RegionOrder::Unranked;
+  std::optional<std::pair<Block *, unsigned>> cut;
+  /// Points before this text offset are not tried (pastLastUseInLoop).
+  size_t skipUntil = 0;
+  /// Per loop op holding a use, where its last use's text ends.
+  llvm::DenseMap<Operation *, size_t> lastUseEnd;
+};
+} // namespace
+
+/// Where the outermost loop around `pt` (within `o`'s value's region) that
+/// holds a use of it ends in the text, if `pt` lies past the last use
+/// there: from such a place a use follows only in the loop's next
+/// iteration, as from every later place of the loop.
+static std::optional<size_t>
+pastLastUseInLoop(const SourceText &src, Operand &o, const ProgramPoint &pt) {
+  Operation *loop = nullptr;
+  Region *valueRegion = o.value.getParentRegion();
+  for (Operation *at = pt.anchor()->getParentOp();
+       at && at->getParentRegion() &&
+       valueRegion->isAncestor(at->getParentRegion());
+       at = at->getParentOp())
+    if (isa<LoopLikeOpInterface>(at))
+      loop = at;
+  if (!loop)
+    return std::nullopt;
+  auto [it, fresh] = o.lastUseEnd.try_emplace(loop, 0);
+  if (fresh)
+    for (Operation *use : o.uses)
+      if (loop->isProperAncestor(use))
+        if (auto range = src.opRange(use))
+          it->second = std::max(it->second, range->second);
+  auto range = src.opRange(loop);
+  if (!it->second || !range || pt.order < it->second)
+    return std::nullopt;
+  return range->second;
+}
+
 std::vector<std::vector<TextEdit>>
 freeInsertionCandidates(PlacementScope &scope, Value v, Operation *exit,
                         llvm::StringRef freeOpName, bool guarded,
@@ -295,45 +339,6 @@ freeInsertionCandidates(PlacementScope &scope, Value v, Operation *exit,
   std::vector<std::vector<TextEdit>> out;
   // The value each candidate of `out` (and of `later`) frees.
   std::vector<Value> outFreed, laterFreed;
-  struct Operand {
-    Value value;
-    std::string stmt;
-    DenseSet<Operation *> uses;
-    unsigned lowestStop = RegionOrder::Unranked;
-    std::optional<std::pair<Block *, unsigned>> cut;
-    /// Points before this text offset are not tried (pastLastUseInLoop).
-    size_t skipUntil = 0;
-    /// Per loop op holding a use, where its last use's text ends.
-    llvm::DenseMap<Operation *, size_t> lastUseEnd;
-  };
-  // Where the outermost loop around `pt` (within the value's scope) that
-  // holds a use of it ends in the text, if `pt` lies past the last use
-  // there: from such a place a use follows only in the loop's next
-  // iteration, as from every later place of the loop.
-  auto pastLastUseInLoop =
-      [&](const SourceText &src, Operand &o,
-          const ProgramPoint &pt) -> std::optional<size_t> {
-    Operation *loop = nullptr;
-    Region *scope = o.value.getParentRegion();
-    for (Operation *at = pt.anchor()->getParentOp();
-         at && at->getParentRegion() &&
-         scope->isAncestor(at->getParentRegion());
-         at = at->getParentOp())
-      if (isa<LoopLikeOpInterface>(at))
-        loop = at;
-    if (!loop)
-      return std::nullopt;
-    auto [it, fresh] = o.lastUseEnd.try_emplace(loop, 0);
-    if (fresh)
-      for (Operation *use : o.uses)
-        if (loop->isProperAncestor(use))
-          if (auto range = src.opRange(use))
-            it->second = std::max(it->second, range->second);
-    auto range = src.opRange(loop);
-    if (!it->second || !range || pt.order < it->second)
-      return std::nullopt;
-    return range->second;
-  };
   std::vector<Operand> operands;
   // The uses of the buffer under the names it has on every path: a free
   // before a use of a block argument it is always passed as uses it after
@@ -355,8 +360,11 @@ freeInsertionCandidates(PlacementScope &scope, Value v, Operation *exit,
     if (stmt.empty() || operands.size() >= 4)
       continue;
     SmallVector<Operation *> users = memoryUsers(w, untraced);
-    operands.push_back({w, stmt, {users.begin(), users.end()}});
-    operands.back().uses.insert(aliasUses.begin(), aliasUses.end());
+    Operand &o = operands.emplace_back();
+    o.value = w;
+    o.stmt = stmt;
+    o.uses.insert(users.begin(), users.end());
+    o.uses.insert(aliasUses.begin(), aliasUses.end());
     for (Operation *user : users)
       if (!freedOperands(user).empty())
         afterFrees.addFree(user);
@@ -424,7 +432,7 @@ freeInsertionCandidates(PlacementScope &scope, Value v, Operation *exit,
         if (order)
           reach.skipBelow(*order, o.lowestStop, exit);
         if (order && o.cut)
-          reach.cutAt(*scope.bodyCut(), o.cut->first, o.cut->second, exit);
+          reach.cutAt(*scope.bodyCut(), o.cut->first, o.cut->second);
         reach.from(block, from);
         // The walk ends at the first use of the value it meets: a point is
         // proposed when the exit came before it. A use may still follow

@@ -98,9 +98,9 @@ void Reach::skipBelow(RegionOrder &order, unsigned lowest, Operation *exit) {
 }
 
 void Reach::cutAt(DefinitionCut &definitionCut, Block *defBlock,
-                  unsigned lowest, Operation *exit) {
-  if (!skipped || skipped->exit != exit || !definitionCut.usable() ||
-      exit->getBlock() == defBlock)
+                  unsigned lowest) {
+  if (!skipped || !definitionCut.usable() ||
+      skipped->exit->getBlock() == defBlock)
     return;
   cut = Cut{&definitionCut, defBlock, lowest};
 }

@@ -70,13 +70,12 @@ public:
   /// Blocks of `cut`'s region that the walk enters at their start and from
   /// which, cut at `defBlock` (that of the value's defining op, which
   /// dominates every stop), no stop can be met (DefinitionCut::meetsNone,
-  /// `lowest` its bound) are not walked: the walk reaches `exit` (as for
-  /// skipBelow, and not in `defBlock`) from there exactly when its block
-  /// can be reached without entering `defBlock`. Inside a
-  /// loop every block has the loop's rank, and each place's walk went
-  /// round the loop to the definition.
-  void cutAt(DefinitionCut &cut, mlir::Block *defBlock, unsigned lowest,
-             mlir::Operation *exit);
+  /// `lowest` its bound) are not walked: the walk reaches skipBelow's exit
+  /// (asked first; not in `defBlock`) from there exactly when its block
+  /// can be reached without entering `defBlock`. Inside a loop every
+  /// block has the loop's rank, and each place's walk went round the
+  /// loop to the definition.
+  void cutAt(DefinitionCut &cut, mlir::Block *defBlock, unsigned lowest);
 
   /// Blocks of `order`'s region that the walk enters at their start wait
   /// until reaches() asks of an op that control could only come to

@@ -225,6 +225,8 @@ private:
   std::vector<std::pair<unsigned, unsigned>> allocsByParentEntry;
   std::vector<unsigned> allocsUnnumbered;
   unsigned allocsSorted = 0;
+  /// Every buffer asked whether `loop` holds it (where nothing groups them).
+  void allocationsByScan(const LoopScope &loop, std::vector<unsigned> &out);
   /// allocsByParentEntry's buffers that lie in region loop `loop`.
   void allocationsInRegionLoop(const LoopScope &loop,
                                std::vector<unsigned> &out);
