@@ -62,7 +62,8 @@ static bool freesOnly(Operation *free, Value buffer) {
 /// Whether the later allocation of `pair` may take its earlier buffer as
 /// it is (mergeBufferEdits' conditions).
 static bool mergeable(LifetimeAnalysis &la, const LiveRanges &ranges,
-                      DominanceInfo &dom, const MergePair &pair) {
+                      llvm::function_ref<DominanceInfo &()> dom,
+                      const MergePair &pair) {
   Operation *earlierOp = pair.earlierAlloc, *laterOp = pair.laterAlloc;
   if (!earlierOp || !laterOp || !pair.earlierFree ||
       earlierOp->getNumResults() != 1 || laterOp->getNumResults() != 1)
@@ -72,16 +73,22 @@ static bool mergeable(LifetimeAnalysis &la, const LiveRanges &ranges,
   // same size, dynamic sizes included, since the check matched their SSA
   // operands), allocated the same way (a gpu.alloc is not freed by
   // memref.dealloc; an alignment must still hold).
+  // (The attributes as stored and the properties compared in place: a
+  // dictionary of both, built per pair, was a fifth of the merges' edits.)
   if (earlier.getType() != later.getType() ||
       earlierOp->getName() != laterOp->getName() ||
-      earlierOp->getAttrDictionary() != laterOp->getAttrDictionary() ||
-      earlierOp->getPropertiesAsAttribute() !=
-          laterOp->getPropertiesAsAttribute())
+      earlierOp->getRawDictionaryAttrs() != laterOp->getRawDictionaryAttrs() ||
+      !earlierOp->getName().compareOpProperties(
+          earlierOp->getPropertiesStorage(), laterOp->getPropertiesStorage()))
     return false;
   // The earlier name must be in scope wherever the later one is used: the
   // later allocation dominates its uses, so it is enough that the earlier
   // allocation dominates the later one.
-  if (!dom.properlyDominates(earlierOp, laterOp))
+  // (Earlier in one block, it does; DominanceInfo built only otherwise.)
+  bool inScope = (earlierOp->getBlock() == laterOp->getBlock() &&
+                  earlierOp->isBeforeInBlock(laterOp)) ||
+                 dom().properlyDominates(earlierOp, laterOp);
+  if (!inScope)
     return false;
   const LiveRange *er = ranges.rangeOf(earlier), *lr = ranges.rangeOf(later);
   if (!er || !lr || !er->tracked || !lr->tracked)
@@ -105,7 +112,12 @@ mergeChainEdits(const SourceText &src, LifetimeAnalysis &la,
                 const LiveRanges &ranges, llvm::ArrayRef<MergePair> chain) {
   if (chain.empty())
     return std::nullopt;
-  DominanceInfo dom(la.function());
+  std::optional<DominanceInfo> dominance;
+  auto dom = [&]() -> DominanceInfo & {
+    if (!dominance)
+      dominance.emplace(la.function());
+    return *dominance;
+  };
   for (auto [i, pair] : llvm::enumerate(chain))
     if (!mergeable(la, ranges, dom, pair) ||
         (i > 0 && pair.earlierAlloc != chain[i - 1].laterAlloc))
