@@ -40,6 +40,18 @@ void CfgWalk::leaveLoops(Block *block, Block *succ, ValueRange forwarded,
     DenseSet<unsigned> exported = w.loops.exportedBy(*blocks);
     for (Value v : locals.usedAfter)
       addNamedAtoms(v, exported);
+    // An integer of the loop that code after it asks about (the exit test
+    // asked again, a second loop entered at the exit count) has its first
+    // iteration told apart by the loop's first-iteration atom, which split
+    // its cells: the atom stays. Dropped, the exit on the first test (the
+    // loop ran zero times) no longer decided the question asked again,
+    // and a free under it looked reachable: a false double free.
+    if (llvm::any_of(locals.usedAfter, [](Value v) {
+          return isa<IntegerType, IndexType>(v.getType());
+        }))
+      if (std::optional<unsigned> first =
+              w.ctx.conds.firstIterationVar(&order[h]->front()))
+        exported.insert(*first);
     // What the edge passes on names atoms through its aliases and formulas
     // (a buffer chosen by the exit test): those stay, as the loop model
     // keeps the atoms its blocks' arguments name.

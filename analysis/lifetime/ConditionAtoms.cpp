@@ -101,6 +101,14 @@ Bdd ConditionTable::firstIterationAtom(Operation *keyOp,
   return atom;
 }
 
+std::optional<unsigned>
+ConditionTable::firstIterationVar(Operation *keyOp) const {
+  auto it = firstIterations.find(keyOp);
+  if (it == firstIterations.end())
+    return std::nullopt;
+  return bdd.support(it->second).front();
+}
+
 unsigned ConditionTable::earlierIteration(unsigned var, const void *loop,
                                           Operation *loopOp) {
   auto key = std::make_pair(var, loop);

@@ -223,6 +223,8 @@ public:
   /// Made once per loop: `place` is asked for when it is made.
   Bdd firstIterationAtom(mlir::Operation *keyOp,
                          llvm::function_ref<LoopPlace()> place);
+  /// That atom's variable, where it was made.
+  std::optional<unsigned> firstIterationVar(mlir::Operation *keyOp) const;
 
   /// An atom standing for the value atom `var` had in an earlier
   /// iteration of `loop` (created once per pair). `loopOp` is an op of the

@@ -1,6 +1,7 @@
 //===- IntegerFacts.cpp - What integer values certainly satisfy -----------===//
 #include "analysis/lifetime/IntegerFacts.h"
 #include "analysis/Ownership.h"
+#include "analysis/lifetime/LiftedForms.h"
 #include "analysis/lifetime/RangeSolver.h"
 
 #include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
@@ -181,6 +182,16 @@ Outcomes comparedOnEdge(Value cond, bool holds, Value fwd, Value y) {
   return holds ? where : All & ~where;
 }
 
+/// The comparison an scf.while's condition makes, and whether it holds
+/// where the loop goes on: the condition itself, or the one an scf.if
+/// yielding the flag tests (what -lift-cf-to-scf writes).
+static std::pair<Value, bool> whileTest(scf::ConditionOp c) {
+  bool negated = false;
+  if (Value test = liftedFlagCondition(c.getCondition(), negated))
+    return {test, !negated};
+  return {c.getCondition(), true};
+}
+
 /// Inside the body of an scf.for, its induction variable `x` is below its
 /// upper bound `y`: the outcomes of (x, y) that allows. The same for a
 /// value a loop test forwards where it holds: an argument of an scf.while's
@@ -188,13 +199,25 @@ Outcomes comparedOnEdge(Value cond, bool holds, Value fwd, Value y) {
 /// an scf.for), or of a block entered only on one edge of a cf.cond_br
 /// (the same loop in CFG form). `y` is then the value the test compared
 /// with: visible in the block, it was defined before the test, and no path
-/// redefines it without passing the test again.
+/// redefines it without passing the test again. And a result of an
+/// scf.while, which its scf.condition passed where the test failed: the
+/// test asked again after the loop (or by a second loop entered at that
+/// value) has its answer, false.
 Outcomes loopFact(Value x, Value y) {
   if (scf::ForOp loop = scf::getForInductionVarOwner(x)) {
     if (loop.getUpperBound() != y)
       return All;
     return loop.getUnsignedCmp() ? (LtLt | GtLt) : (LtLt | LtGt);
   }
+  if (auto result = dyn_cast<OpResult>(x))
+    if (auto w = dyn_cast<scf::WhileOp>(result.getOwner())) {
+      scf::ConditionOp c = w.getConditionOp();
+      unsigned i = result.getResultNumber();
+      if (i >= c.getArgs().size())
+        return All;
+      auto [test, goesOn] = whileTest(c);
+      return comparedOnEdge(test, !goesOn, c.getArgs()[i], y);
+    }
   auto arg = dyn_cast<BlockArgument>(x);
   if (!arg)
     return All;
@@ -205,7 +228,8 @@ Outcomes loopFact(Value x, Value y) {
     scf::ConditionOp c = w.getConditionOp();
     if (i >= c.getArgs().size())
       return All;
-    return comparedOnEdge(c.getCondition(), true, c.getArgs()[i], y);
+    auto [test, goesOn] = whileTest(c);
+    return comparedOnEdge(test, goesOn, c.getArgs()[i], y);
   }
   Block *pred = block->getSinglePredecessor();
   auto br = pred ? dyn_cast<cf::CondBranchOp>(pred->getTerminator()) : nullptr;
