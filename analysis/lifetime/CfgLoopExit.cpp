@@ -40,15 +40,19 @@ void CfgWalk::leaveLoops(Block *block, Block *succ, ValueRange forwarded,
     DenseSet<unsigned> exported = w.loops.exportedBy(*blocks);
     for (Value v : locals.usedAfter)
       addNamedAtoms(v, exported);
-    // An integer of the loop that code after it asks about (the exit test
-    // asked again, a second loop entered at the exit count) has its first
-    // iteration told apart by the loop's first-iteration atom, which split
-    // its cells: the atom stays. Dropped, the exit on the first test (the
-    // loop ran zero times) no longer decided the question asked again,
-    // and a free under it looked reachable: a false double free.
-    if (llvm::any_of(locals.usedAfter, [](Value v) {
-          return isa<IntegerType, IndexType>(v.getType());
-        }))
+    // An integer the loop varies that code after it asks about (the exit
+    // test asked again, a second loop entered at the exit count, passed
+    // on this edge or named after the loop) has its first iteration told
+    // apart by the loop's first-iteration atom, which split its cells:
+    // the atom stays. Dropped, the exit on the first test (the loop ran
+    // zero times) no longer decided the question asked again, and a free
+    // under it looked reachable: a false double free.
+    auto variedInteger = [&](Value v) {
+      return isa<IntegerType, IndexType>(v.getType()) &&
+             locals.varying.contains(v);
+    };
+    if (llvm::any_of(locals.usedAfter, variedInteger) ||
+        llvm::any_of(forwarded, variedInteger))
       if (std::optional<unsigned> first =
               w.ctx.conds.firstIterationVar(&order[h]->front()))
         exported.insert(*first);

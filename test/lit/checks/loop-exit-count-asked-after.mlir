@@ -15,10 +15,10 @@
 // for the loop entered at 0 and for a question of another bound.
 
 // CHECK-NOT: {{error|warning}}:
-// CHECK: :103:3: error: buffer %a is freed twice when the loop at 100:10 is past its first iteration [double-free]
-// CHECK: :107:3: error: buffer %a is freed twice when the loop at 92:9 runs at least once [double-free]
-// CHECK: :114:8: warning: buffer %a is never freed (it is freed only on other paths) [leak]
-// CHECK: :213:3: error: buffer %a is freed twice when %below is true [double-free]
+// CHECK: :127:3: error: buffer %a is freed twice when the loop at 124:10 is past its first iteration [double-free]
+// CHECK: :131:3: error: buffer %a is freed twice when the loop at 116:9 runs at least once [double-free]
+// CHECK: :138:8: warning: buffer %a is never freed (it is freed only on other paths) [leak]
+// CHECK: :237:3: error: buffer %a is freed twice when %below is true [double-free]
 // CHECK-NOT: {{error|warning}}:
 // CFG-NOT: {{error|warning}}:
 // CFG: error: buffer %alloc is freed twice when the loop at {{.*}} is past its first iteration [double-free]
@@ -71,6 +71,30 @@ func.func @cfg_second_loop(%n: index) {
   cf.br ^head(%i1 : index)
 ^exit:
   cf.br ^head2(%i : index)
+^head2(%j: index):
+  %go2 = arith.cmpi slt, %j, %n : index
+  cf.cond_br %go2, ^body2, ^exit2
+^body2:
+  memref.dealloc %a : memref<4xf32>
+  %j1 = arith.addi %j, %c1 : index
+  cf.br ^head2(%j1 : index)
+^exit2:
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+// Correct: the same with the exit edge going straight to the second
+// loop's head.
+func.func @cfg_second_loop_direct(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4xf32>
+  cf.br ^head(%c0 : index)
+^head(%i: index):
+  %go = arith.cmpi slt, %i, %n : index
+  cf.cond_br %go, ^body, ^head2(%i : index)
+^body:
+  %i1 = arith.addi %i, %c1 : index
+  cf.br ^head(%i1 : index)
 ^head2(%j: index):
   %go2 = arith.cmpi slt, %j, %n : index
   cf.cond_br %go2, ^body2, ^exit2
