@@ -216,7 +216,17 @@ Outcomes loopFact(Value x, Value y) {
       if (i >= c.getArgs().size())
         return All;
       auto [test, goesOn] = whileTest(c);
-      return comparedOnEdge(test, !goesOn, c.getArgs()[i], y);
+      // -lift-cf-to-scf passes what leaves the loop as a result of the
+      // scf.if on the test: the value its exit branch yields.
+      Value passed = c.getArgs()[i];
+      if (auto branch = passed.getDefiningOp<scf::IfOp>();
+          branch && branch.getCondition() == test &&
+          !branch.getElseRegion().empty()) {
+        Region &exit = goesOn ? branch.getElseRegion() : branch.getThenRegion();
+        passed = exit.front().getTerminator()->getOperand(
+            cast<OpResult>(passed).getResultNumber());
+      }
+      return comparedOnEdge(test, !goesOn, passed, y);
     }
   auto arg = dyn_cast<BlockArgument>(x);
   if (!arg)

@@ -15,10 +15,10 @@
 // for the loop entered at 0 and for a question of another bound.
 
 // CHECK-NOT: {{error|warning}}:
-// CHECK: :127:3: error: buffer %a is freed twice when the loop at 124:10 is past its first iteration [double-free]
-// CHECK: :131:3: error: buffer %a is freed twice when the loop at 116:9 runs at least once [double-free]
-// CHECK: :138:8: warning: buffer %a is never freed (it is freed only on other paths) [leak]
-// CHECK: :237:3: error: buffer %a is freed twice when %below is true [double-free]
+// CHECK: :160:3: error: buffer %a is freed twice when the loop at 157:10 is past its first iteration [double-free]
+// CHECK: :164:3: error: buffer %a is freed twice when the loop at 149:9 runs at least once [double-free]
+// CHECK: :171:8: warning: buffer %a is never freed (it is freed only on other paths) [leak]
+// CHECK: :270:3: error: buffer %a is freed twice when %below is true [double-free]
 // CHECK-NOT: {{error|warning}}:
 // CFG-NOT: {{error|warning}}:
 // CFG: error: buffer %alloc is freed twice when the loop at {{.*}} is past its first iteration [double-free]
@@ -104,6 +104,39 @@ func.func @cfg_second_loop_direct(%n: index) {
   cf.br ^head2(%j1 : index)
 ^exit2:
   memref.dealloc %a : memref<4xf32>
+  return
+}
+// Correct: the same two loops inside an outer loop, the buffer allocated
+// and freed once per outer iteration (lifted, the exit count is what the
+// exit branch of the scf.if on the test yields).
+func.func @cfg_second_loop_nested(%n: index, %m: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  cf.br ^outer(%c0 : index)
+^outer(%k: index):
+  %more = arith.cmpi slt, %k, %m : index
+  cf.cond_br %more, ^round, ^done
+^round:
+  %a = memref.alloc() : memref<4xf32>
+  cf.br ^head(%c0 : index)
+^head(%i: index):
+  %go = arith.cmpi slt, %i, %n : index
+  cf.cond_br %go, ^body, ^head2(%i : index)
+^body:
+  %i1 = arith.addi %i, %c1 : index
+  cf.br ^head(%i1 : index)
+^head2(%j: index):
+  %go2 = arith.cmpi slt, %j, %n : index
+  cf.cond_br %go2, ^body2, ^exit2
+^body2:
+  memref.dealloc %a : memref<4xf32>
+  %j1 = arith.addi %j, %c1 : index
+  cf.br ^head2(%j1 : index)
+^exit2:
+  memref.dealloc %a : memref<4xf32>
+  %k1 = arith.addi %k, %c1 : index
+  cf.br ^outer(%k1 : index)
+^done:
   return
 }
 // Wrong: entered at 0, the second loop runs whenever the first did.
