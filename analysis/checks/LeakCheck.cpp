@@ -82,8 +82,12 @@ private:
       f.message = "buffer " + name + " is never freed";
     if (!when.empty())
       f.message += " " + when;
+    // (A free the analysis finds on no path, behind a test that is never
+    // true, frees it on no other path either.)
     if (hasFree(buf))
-      f.message += " (it is freed only on other paths)";
+      f.message += la.gaveUp() || freedOnSomePath(la, buf)
+                       ? " (it is freed only on other paths)"
+                       : " (its free is never reached)";
     for (const LeakExit &x : exits) {
       RelatedLocation r;
       r.message =
@@ -101,6 +105,16 @@ private:
         f.related.push_back(r);
     }
     return f;
+  }
+
+  /// Whether a direct free of `buf` frees one of the allocation's
+  /// instances on some path (the analysis' paths of each free).
+  static bool freedOnSomePath(LifetimeAnalysis &la, const BufferInfo &buf) {
+    for (Operation *user : buf.value.getUsers())
+      for (auto [b, cond] : la.freedBy(user))
+        if (la.buffers()[b].value == buf.value)
+          return true;
+    return false;
   }
 
   static bool hasFree(const BufferInfo &buf) {

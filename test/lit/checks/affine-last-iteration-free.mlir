@@ -58,7 +58,7 @@ func.func @freed_in_else_of_not_last_step_two(%f: f32) {
 
 // 0, 2, 4, 6 never reaches 7: never freed.
 func.func @compared_with_a_value_it_never_takes() {
-  %a = memref.alloc() : memref<8xf32> // expected-warning {{buffer %a is never freed (it is freed only on other paths) [leak]}}
+  %a = memref.alloc() : memref<8xf32> // expected-warning {{buffer %a is never freed (its free is never reached) [leak]}}
   affine.for %i = 0 to 7 step 2 {
     affine.if affine_set<(d0) : (d0 - 7 == 0)>(%i) {
       memref.dealloc %a : memref<8xf32>

@@ -39,7 +39,7 @@ func.func @own_function_of_the_runtimes_name(%p: !llvm.ptr) {
 }
 
 func.func private @mlirAsyncRuntimeIsValueError(!llvm.ptr) -> i1
-// CHECK: [[@LINE+2]]:8: warning: buffer %a is never freed (it is freed only on other paths) [leak]
+// CHECK: [[@LINE+2]]:8: warning: buffer %a is never freed (its free is never reached) [leak]
 func.func @freed_only_if_the_task_failed(%p: !llvm.ptr) {
   %a = memref.alloc() : memref<4xf32>
   %e = call @mlirAsyncRuntimeIsValueError(%p) : (!llvm.ptr) -> i1

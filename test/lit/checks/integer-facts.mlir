@@ -532,7 +532,7 @@ func.func @facts_beside_a_symbolic_affine_loop(%n: index, %m: memref<8xf32>) {
 // leaks; no double free.
 func.func @symbolic_affine_loop_counts_from_its_lower_bound(%n: index) {
   %c0 = arith.constant 0 : index
-  // expected-warning@+1 {{buffer %a is never freed (it is freed only on other paths) [leak]}}
+  // expected-warning@+1 {{buffer %a is never freed (its free is never reached) [leak]}}
   %a = memref.alloc() : memref<4xf32>
   affine.for %j = 0 to %n {
     %neg = arith.cmpi slt, %j, %c0 : index

@@ -17,19 +17,19 @@
 // CHECK-NOT: {{error|warning}}:
 // CHECK: :160:3: error: buffer %a is freed twice when the loop at 157:10 is past its first iteration [double-free]
 // CHECK: :164:3: error: buffer %a is freed twice when the loop at 149:9 runs at least once [double-free]
-// CHECK: :171:8: warning: buffer %a is never freed (it is freed only on other paths) [leak]
+// CHECK: :171:8: warning: buffer %a is never freed (its free is never reached) [leak]
 // CHECK: :270:3: error: buffer %a is freed twice when %below is true [double-free]
 // CHECK-NOT: {{error|warning}}:
 // CFG-NOT: {{error|warning}}:
 // CFG: error: buffer %alloc is freed twice when the loop at {{.*}} is past its first iteration [double-free]
 // CFG: error: buffer %alloc is freed twice when the loop at {{.*}} runs at least once [double-free]
-// CFG: warning: buffer %alloc is never freed (it is freed only on other paths) [leak]
+// CFG: warning: buffer %alloc is never freed (its free is never reached) [leak]
 // CFG: error: buffer %alloc is freed twice when %{{[0-9]+}} is true [double-free]
 // CFG-NOT: {{error|warning}}:
 // LIFT-NOT: {{error|warning}}:
 // LIFT: error: buffer %alloc is freed twice when the loop at {{.*}} is past its first iteration [double-free]
 // LIFT: error: buffer %alloc is freed twice when %arg0 > 0 [double-free]
-// LIFT: warning: buffer %alloc is never freed (it is freed only on other paths) [leak]
+// LIFT: warning: buffer %alloc is never freed (its free is never reached) [leak]
 // LIFT: error: buffer %alloc is freed twice when %{{[0-9]+}} is true [double-free]
 // LIFT-NOT: {{error|warning}}:
 

@@ -77,7 +77,7 @@ func.func @switch_sext_trunc(%k: i32) {
 // Wrong: trunc(sext %s) from i16 is %s sign-extended to i32, never
 // 65535 (that is zext -1): the only free is never reached.
 func.func @switch_sext_narrower(%s: i16) {
-  // expected-warning@+1 {{buffer %a is never freed (it is freed only on other paths) [leak]}}
+  // expected-warning@+1 {{buffer %a is never freed (its free is never reached) [leak]}}
   %a = memref.alloc() : memref<4xf32>
   %w = llvm.sext %s : i16 to i64
   %n = llvm.trunc %w : i64 to i32
