@@ -2,7 +2,9 @@
 #include "analysis/checks/Check.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
 #include <map>
+#include <optional>
 
 using namespace mlir;
 
@@ -15,8 +17,9 @@ public:
 
   void checkFunction(CheckContext &ctx, LifetimeAnalysis &la,
                      std::vector<Finding> &out) override {
+    std::optional<llvm::DenseSet<Value>> freed; // made when first asked
     for (const EventGroup &g : eventGroups(ctx.doc, la))
-      out.push_back(report(ctx, la, g));
+      out.push_back(report(ctx, la, g, freed));
   }
 
   /// One finding per allocation, on it: its earlier-iteration instance
@@ -60,7 +63,8 @@ private:
     return exits;
   }
 
-  Finding report(CheckContext &ctx, LifetimeAnalysis &la, const EventGroup &g) {
+  Finding report(CheckContext &ctx, LifetimeAnalysis &la, const EventGroup &g,
+                 std::optional<llvm::DenseSet<Value>> &freed) {
     Document &doc = ctx.doc;
     const std::vector<Event> &evs = g.events;
     int first = evs.front().buffer, earlier = la.buffers()[first].earlierOf;
@@ -83,11 +87,15 @@ private:
     if (!when.empty())
       f.message += " " + when;
     // (A free the analysis finds on no path, behind a test that is never
-    // true, frees it on no other path either.)
-    if (hasFree(buf))
-      f.message += la.gaveUp() || freedOnSomePath(la, buf)
+    // true, frees it on no other path either; a free of a view of it,
+    // which may, counts.)
+    if (hasFree(buf)) {
+      if (!freed)
+        freed = freedOnSomePath(la);
+      f.message += la.gaveUp() || freed->contains(buf.value)
                        ? " (it is freed only on other paths)"
                        : " (its free is never reached)";
+    }
     for (const LeakExit &x : exits) {
       RelatedLocation r;
       r.message =
@@ -107,14 +115,15 @@ private:
     return f;
   }
 
-  /// Whether a direct free of `buf` frees one of the allocation's
-  /// instances on some path (the analysis' paths of each free).
-  static bool freedOnSomePath(LifetimeAnalysis &la, const BufferInfo &buf) {
-    for (Operation *user : buf.value.getUsers())
-      for (auto [b, cond] : la.freedBy(user))
-        if (la.buffers()[b].value == buf.value)
-          return true;
-    return false;
+  /// The allocated values some op of the function frees on some path
+  /// (through any name: a view, a block argument), once per function.
+  static llvm::DenseSet<Value> freedOnSomePath(LifetimeAnalysis &la) {
+    llvm::DenseSet<Value> out;
+    la.function()->walk([&](Operation *op) {
+      for (auto [b, cond] : la.freedBy(op))
+        out.insert(la.buffers()[b].value);
+    });
+    return out;
   }
 
   static bool hasFree(const BufferInfo &buf) {
