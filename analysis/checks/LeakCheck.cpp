@@ -90,11 +90,15 @@ private:
     // true, frees it on no other path either; a free of a view of it,
     // which may, counts.)
     if (hasFree(buf)) {
-      if (!freed)
-        freed = freedOnSomePath(la);
-      f.message += la.gaveUp() || freed->contains(buf.value)
-                       ? " (it is freed only on other paths)"
-                       : " (its free is never reached)";
+      // (A coarse analysis has no paths to ask: the free counts.)
+      bool freedElsewhere = la.gaveUp();
+      if (!freedElsewhere) {
+        if (!freed)
+          freed = freedOnSomePath(la);
+        freedElsewhere = freed->contains(buf.value);
+      }
+      f.message += freedElsewhere ? " (it is freed only on other paths)"
+                                  : " (its free is never reached)";
     }
     for (const LeakExit &x : exits) {
       RelatedLocation r;

@@ -128,12 +128,10 @@ static std::optional<APInt> positiveIncrement(Value next, Value x) {
 /// branch taken then yields `x + c` (-lift-cf-to-scf's form).
 static std::optional<APInt> incrementGoingOn(Value fwd, Value x, Value test,
                                              bool negated) {
-  auto result = dyn_cast<OpResult>(fwd);
-  auto ifOp = result ? dyn_cast<scf::IfOp>(result.getOwner()) : scf::IfOp();
-  if (!ifOp || ifOp.getCondition() != test || ifOp.getElseRegion().empty())
+  Value taken = yieldedWhere(fwd, test, /*holds=*/!negated);
+  if (!taken)
     return std::nullopt;
-  scf::YieldOp taken = negated ? ifOp.elseYield() : ifOp.thenYield();
-  return positiveIncrement(taken.getOperand(result.getResultNumber()), x);
+  return positiveIncrement(taken, x);
 }
 
 /// Whether `br` stays in the loop of `header` (whose back edges come from
@@ -383,9 +381,7 @@ std::optional<IterationSplit> IntegerFacts::entryValueFact(
       Value yielded = loop.getYieldOp()->getOperand(i);
       backKnown = false;
       bool negated = false;
-      Value test = cond.getCondition();
-      if (Value lifted = liftedFlagCondition(test, negated))
-        test = lifted;
+      Value test = testOfCondition(cond.getCondition(), negated);
       for (auto [j, fwd] : llvm::enumerate(cond.getArgs())) {
         Value after = loop.getAfterArguments()[j];
         std::optional<APInt> c;

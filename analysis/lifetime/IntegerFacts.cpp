@@ -182,16 +182,6 @@ Outcomes comparedOnEdge(Value cond, bool holds, Value fwd, Value y) {
   return holds ? where : All & ~where;
 }
 
-/// The comparison an scf.while's condition makes, and whether it holds
-/// where the loop goes on: the condition itself, or the one an scf.if
-/// yielding the flag tests (what -lift-cf-to-scf writes).
-static std::pair<Value, bool> whileTest(scf::ConditionOp c) {
-  bool negated = false;
-  if (Value test = liftedFlagCondition(c.getCondition(), negated))
-    return {test, !negated};
-  return {c.getCondition(), true};
-}
-
 /// Inside the body of an scf.for, its induction variable `x` is below its
 /// upper bound `y`: the outcomes of (x, y) that allows. The same for a
 /// value a loop test forwards where it holds: an argument of an scf.while's
@@ -215,18 +205,15 @@ Outcomes loopFact(Value x, Value y) {
       unsigned i = result.getResultNumber();
       if (i >= c.getArgs().size())
         return All;
-      auto [test, goesOn] = whileTest(c);
-      // -lift-cf-to-scf passes what leaves the loop as a result of the
-      // scf.if on the test: the value its exit branch yields.
+      // The loop left where the test is `negated` (-lift-cf-to-scf's
+      // flag: the comparison it stands for, and the value its scf.if
+      // yields on that way out).
+      bool negated = false;
+      Value test = testOfCondition(c.getCondition(), negated);
       Value passed = c.getArgs()[i];
-      if (auto branch = passed.getDefiningOp<scf::IfOp>();
-          branch && branch.getCondition() == test &&
-          !branch.getElseRegion().empty()) {
-        Region &exit = goesOn ? branch.getElseRegion() : branch.getThenRegion();
-        passed = exit.front().getTerminator()->getOperand(
-            cast<OpResult>(passed).getResultNumber());
-      }
-      return comparedOnEdge(test, !goesOn, passed, y);
+      if (Value leaving = yieldedWhere(passed, test, /*holds=*/negated))
+        passed = leaving;
+      return comparedOnEdge(test, negated, passed, y);
     }
   auto arg = dyn_cast<BlockArgument>(x);
   if (!arg)
@@ -238,8 +225,9 @@ Outcomes loopFact(Value x, Value y) {
     scf::ConditionOp c = w.getConditionOp();
     if (i >= c.getArgs().size())
       return All;
-    auto [test, goesOn] = whileTest(c);
-    return comparedOnEdge(test, goesOn, c.getArgs()[i], y);
+    bool negated = false;
+    Value test = testOfCondition(c.getCondition(), negated);
+    return comparedOnEdge(test, !negated, c.getArgs()[i], y);
   }
   Block *pred = block->getSinglePredecessor();
   auto br = pred ? dyn_cast<cf::CondBranchOp>(pred->getTerminator()) : nullptr;

@@ -71,6 +71,22 @@ Value liftedFlagCondition(Value test, bool &negated) {
   return ifOp.getCondition();
 }
 
+Value testOfCondition(Value condition, bool &negated) {
+  negated = false;
+  if (Value lifted = liftedFlagCondition(condition, negated))
+    return lifted;
+  return condition;
+}
+
+Value yieldedWhere(Value v, Value test, bool holds) {
+  auto result = dyn_cast<OpResult>(v);
+  auto ifOp = result ? dyn_cast<scf::IfOp>(result.getOwner()) : scf::IfOp();
+  if (!ifOp || ifOp.getCondition() != test || ifOp.getElseRegion().empty())
+    return Value();
+  scf::YieldOp taken = holds ? ifOp.thenYield() : ifOp.elseYield();
+  return taken.getOperand(result.getResultNumber());
+}
+
 /// The flag a block's two-way terminator branches on, where it is (a
 /// `trunci` of) an argument of that block or of one above it that alone
 /// enters it (through blocks each entered from one block):

@@ -30,6 +30,17 @@ mlir::Value throughSameYields(mlir::Value v);
 /// then branch yields the even one.
 mlir::Value liftedFlagCondition(mlir::Value test, bool &negated);
 
+/// The comparison a loop's `condition` stands for: the one an scf.if
+/// yielding it as a flag tests (liftedFlagCondition, `negated` as there),
+/// else `condition` itself (`negated` false).
+mlir::Value testOfCondition(mlir::Value condition, bool &negated);
+
+/// What `v`, a result of an scf.if (with an else) on `test`, is where
+/// `test` is `holds`: what the branch then taken yields for it (how
+/// -lift-cf-to-scf passes on a loop's values, per way out of its test).
+/// Null where `v` is no such result.
+mlir::Value yieldedWhere(mlir::Value v, mlir::Value test, bool holds);
+
 /// The flag a block's two-way terminator branches on, where it is (a
 /// `trunci` of) an argument of that block or of one above it that alone
 /// enters it (through blocks each entered from one block):
