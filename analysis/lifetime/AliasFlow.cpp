@@ -233,6 +233,28 @@ void AliasFlow::restrict(Incoming &in, Bdd c) {
   }
 }
 
+void AliasFlow::relativeTo(Incoming &in, Bdd path) {
+  BddManager &bdd = ctx.bdd;
+  for (AliasSet &s : in.argAliases) {
+    AliasSet kept;
+    for (AliasEntry e : s) {
+      e.cond = bdd.restrict(e.cond, path);
+      addAlias(kept, e, bdd);
+    }
+    s = kept;
+  }
+  for (Bdd &f : in.argFormulas)
+    f = bdd.restrict(f, path);
+  for (std::optional<ConditionTable::Cases> &cases : in.argCases) {
+    if (!cases)
+      continue;
+    ConditionTable::Cases kept;
+    for (auto &[when, value] : *cases)
+      addCase(kept, bdd.restrict(when, path), value, bdd);
+    *cases = std::move(kept);
+  }
+}
+
 void AliasFlow::addSupport(llvm::DenseSet<unsigned> &vars, Bdd f) {
   if (f > BddManager::True)
     for (unsigned v : ctx.bdd.support(f))

@@ -118,6 +118,10 @@ public:
   static bool same(const Incoming &a, const Incoming &b);
   /// `in` on the paths where `c` holds.
   void restrict(Incoming &in, Bdd c);
+  /// `in`'s aliases, formulas and cases as the least that agrees with them
+  /// on `path` (restrict): they no longer name the atoms of `path` that do
+  /// not tell apart what the arguments hold.
+  void relativeTo(Incoming &in, Bdd path);
   /// Adds the variables `f` mentions to `vars`.
   void addSupport(llvm::DenseSet<unsigned> &vars, Bdd f);
 

@@ -110,8 +110,8 @@ public:
   /// `st` leaves `loop`; `before` is the state that entered it, if known.
   /// Atoms in `exported` stay (values visible after the loop mention them).
   /// Its bookkeeping atoms go, and those of its values that no op after
-  /// it can ask: a region loop's that the path decides, a CFG loop's that
-  /// `unaskedAfter` names.
+  /// it can ask: a region loop's that the path decides, and those
+  /// `unaskedAfter` names that no buffer's condition names.
   void leaveLoop(PathState &st, const PathState *before, const LoopScope &loop,
                  const llvm::DenseSet<unsigned> &exported,
                  llvm::function_ref<bool(unsigned)> unaskedAfter = nullptr);

@@ -41,6 +41,54 @@ SmallVector<Attribute> constantOperands(Operation *op) {
   }
   return out;
 }
+/// Whether `v` is computed, inside `loop`, from an argument of a block of
+/// its regions: a block argument there, a result of an op with regions
+/// there, or of an op there with such an operand. (Iterative: the chain of
+/// operands is as long as the input makes it.)
+bool variesInside(Operation *loop, Value v, DenseMap<Value, bool> &memo) {
+  auto inside = [&](Value x) {
+    Operation *owner = isa<BlockArgument>(x)
+                           ? cast<BlockArgument>(x).getOwner()->getParentOp()
+                           : x.getDefiningOp();
+    return owner && (owner == loop || loop->isProperAncestor(owner));
+  };
+  SmallVector<std::pair<Value, unsigned>> stack{{v, 0}};
+  while (!stack.empty()) {
+    auto &[x, next] = stack.back();
+    if (memo.count(x)) {
+      stack.pop_back();
+      continue;
+    }
+    Operation *def = x.getDefiningOp();
+    if (!inside(x) || !def || def->getNumRegions() != 0) {
+      memo[x] = inside(x);
+      stack.pop_back();
+      continue;
+    }
+    // The operands one by one: the first that varies decides.
+    bool decided = false;
+    for (; next < def->getNumOperands(); ++next) {
+      Value o = def->getOperand(next);
+      auto it = memo.find(o);
+      if (it == memo.end()) {
+        stack.push_back({o, 0});
+        decided = true; // come back once `o` is known
+        break;
+      }
+      if (it->second) {
+        memo[x] = true;
+        stack.pop_back();
+        decided = true;
+        break;
+      }
+    }
+    if (!decided) {
+      memo[x] = false;
+      stack.pop_back();
+    }
+  }
+  return memo.lookup(v);
+}
 } // namespace
 
 class RegionOpWalk {
@@ -491,8 +539,28 @@ void RegionOpWalk::backEdge(const PathState &es, Region &target,
 
 void RegionOpWalk::leave(PathState &st) {
   if (out.any) {
-    if (!loopHeads.empty())
-      w.loops.leaveLoop(out.st, &st, loop, w.loops.exportedBy(out));
+    if (!loopHeads.empty()) {
+      // What the results hold, said relative to the path: they name only
+      // the atoms that tell apart what they hold, not every atom of the
+      // path at the exits (the loop's tests, the first iterations of the
+      // loops in it), all of which stayed in the path after the loop
+      // because a result named them.
+      w.flow.relativeTo(out, out.st.path);
+      // A value the loop varies (one computed from its regions'
+      // arguments) is out of scope after it, and no op after it computes
+      // the same value (SameValues): an atom of one goes like bookkeeping
+      // (LoopModel::leaveLoop).
+      DenseMap<Value, bool> varies;
+      auto unaskedAfter = [&](unsigned var) {
+        Value v = w.ctx.conds.valueOf(var);
+        return v && variesInside(raw, v, varies);
+      };
+      w.loops.leaveLoop(out.st, &st, loop, w.loops.exportedBy(out),
+                        unaskedAfter);
+      // (Absolute again, as results are everywhere: exact, the atoms that
+      // went are not among those they name.)
+      w.flow.restrict(out, out.st.path);
+    }
     st = out.st;
   } else {
     st = w.ctx.lattice.restrict(st, BddManager::False);
