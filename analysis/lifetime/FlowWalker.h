@@ -172,6 +172,11 @@ private:
   /// Loops being iterated around the current op.
   unsigned iteratingLoops = 0;
   bool unstableNested = false;
+  /// In a lifted head's run for its exits alone (RegionOpWalk::runRound):
+  /// the scf.if on the loop's test, and the paths on which it takes the
+  /// way out of the loop; its other way, the body, is not walked again.
+  mlir::Operation *exitOnlyIf = nullptr;
+  Bdd exitOnlyWay = BddManager::True;
 };
 
 } // namespace memlint::lifetime

@@ -16,6 +16,7 @@
 #include "analysis/BufferCarriers.h"
 #include "analysis/Ownership.h"
 #include "analysis/RepeatedBodies.h"
+#include "analysis/lifetime/LiftedForms.h"
 #include "analysis/lifetime/QuestionSource.h"
 #include "analysis/lifetime/TripCount.h"
 #include "analysis/lifetime/ValueSet.h"
@@ -153,6 +154,11 @@ private:
   /// Whether `head` holds no region op (its second run in a round then
   /// walks no loop twice, nor records what a nested walk would).
   bool flatRegion(Region &head) const;
+  /// A testing head as -lift-cf-to-scf writes it: the loop's body in an
+  /// scf.if on its test, the op's only one with regions, whose other way
+  /// (none with regions) yields what leaves the loop (LiftedForms.h). The
+  /// scf.if, and in `leavesOnFalse` whether that other way is its else.
+  scf::IfOp liftedTestIf(Region &head, bool &leavesOnFalse) const;
   void followExit(Exit &x, Region &region, bool toParentOnly = false);
   /// The edge from `term` back to the start of `target`.
   void backEdge(const PathState &es, Region &target, ValueRange operands,
@@ -354,9 +360,18 @@ bool RegionOpWalk::runRound() {
   in = entryIn;
   changed = false;
   changedHeads.clear();
+  // A testing head whose back edges changed this round runs again for its
+  // exits alone, so that what leaves the loop is what came round this
+  // round, not last round: with a body nested in another loop going round
+  // in lockstep, the exits otherwise lagged a visit behind, and each level
+  // of a nest took rounds more than the one around it. Only where that
+  // run walks no nested loop again: a head without ops with regions, or a
+  // lifted one, whose body under the scf.if on the test is not walked.
   DenseMap<Region *, Incoming> outBefore;
   for (Region &region : raw->getRegions()) {
-    if (testingHeads.count(&region) && flatRegion(region))
+    bool leavesOnFalse;
+    if (testingHeads.count(&region) &&
+        (flatRegion(region) || liftedTestIf(region, leavesOnFalse)))
       outBefore[&region] = out;
     runRegion(region);
   }
@@ -384,9 +399,44 @@ void RegionOpWalk::runRegion(Region &region, bool toParentOnly) {
   // walkRegion binds the entry block's arguments: give it their shape
   // (inputs may skip produced arguments such as ivs).
   Incoming shaped = w.flow.shapeForBlock(&region.front(), cur);
+  bool leavesOnFalse = false;
+  scf::IfOp exitOnly =
+      toParentOnly ? liftedTestIf(region, leavesOnFalse) : scf::IfOp();
+  Operation *outerExitOnly = std::exchange(w.exitOnlyIf, exitOnly);
+  Bdd outerWay = w.exitOnlyWay;
+  w.exitOnlyWay = leavesOnFalse ? BddManager::False : BddManager::True;
   std::vector<Exit> exits = w.walkRegionOpRegion(region, shaped, repetitive);
+  w.exitOnlyIf = outerExitOnly;
+  w.exitOnlyWay = outerWay;
   for (Exit &x : exits)
     followExit(x, region, toParentOnly);
+}
+
+scf::IfOp RegionOpWalk::liftedTestIf(Region &head, bool &leavesOnFalse) const {
+  if (!head.hasOneBlock())
+    return {};
+  auto condition = dyn_cast<scf::ConditionOp>(head.front().getTerminator());
+  if (!condition)
+    return {};
+  bool negated = false;
+  Value test = liftedFlagCondition(condition.getCondition(), negated);
+  Value flag = condition.getCondition();
+  if (auto trunc = flag.getDefiningOp<arith::TruncIOp>())
+    flag = trunc.getIn();
+  auto ifOp = flag.getDefiningOp<scf::IfOp>();
+  if (!test || !ifOp || ifOp.getCondition() != test ||
+      ifOp->getBlock() != &head.front())
+    return {};
+  Region &leaving = negated ? ifOp.getThenRegion() : ifOp.getElseRegion();
+  for (Operation &op : head.front())
+    if (&op != ifOp.getOperation() && op.getNumRegions() > 0)
+      return {};
+  for (Block &block : leaving)
+    for (Operation &op : block)
+      if (op.getNumRegions() > 0)
+        return {};
+  leavesOnFalse = !negated;
+  return ifOp;
 }
 
 bool RegionOpWalk::flatRegion(Region &head) const {
@@ -581,6 +631,12 @@ void RegionOpWalk::leave(PathState &st) {
 }
 
 void FlowWalker::stepRegions(Operation *op, PathState &st) {
+  if (op == exitOnlyIf) {
+    // (Its condition's formula holds where the way out is the then way.)
+    Bdd c = ctx.conds.formulaOf(cast<scf::IfOp>(op).getCondition());
+    st = ctx.lattice.restrict(
+        st, exitOnlyWay == BddManager::True ? c : ctx.bdd.negate(c));
+  }
   if (auto rb = dyn_cast<RegionBranchOpInterface>(op))
     RegionOpWalk(*this, rb).run(st);
   else if (std::optional<RepeatedBody> repeated = repeatedBody(op)) {

@@ -34,13 +34,19 @@ func.func @f(%n: index, %init: tensor<?xf32>) -> tensor<?xf32> {
                         %r11 = scf.for %i11 = %c0 to %n step %c1 iter_args(%a11 = %a10) -> (tensor<?xf32>) {
                           %r12 = scf.for %i12 = %c0 to %n step %c1 iter_args(%a12 = %a11) -> (tensor<?xf32>) {
                             %r13 = scf.for %i13 = %c0 to %n step %c1 iter_args(%a13 = %a12) -> (tensor<?xf32>) {
-                              %e = tensor.empty(%sz) : tensor<?xf32>
-                              %g = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%a13 : tensor<?xf32>) outs(%e : tensor<?xf32>) {
-                              ^bb0(%x: f32, %y: f32):
-                                %z = arith.addf %x, %x : f32
-                                linalg.yield %z : f32
-                              } -> tensor<?xf32>
-                              scf.yield %g : tensor<?xf32>
+                              %r14 = scf.for %i14 = %c0 to %n step %c1 iter_args(%a14 = %a13) -> (tensor<?xf32>) {
+                                %r15 = scf.for %i15 = %c0 to %n step %c1 iter_args(%a15 = %a14) -> (tensor<?xf32>) {
+                                  %e = tensor.empty(%sz) : tensor<?xf32>
+                                  %g = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%a15 : tensor<?xf32>) outs(%e : tensor<?xf32>) {
+                                  ^bb0(%x: f32, %y: f32):
+                                    %z = arith.addf %x, %x : f32
+                                    linalg.yield %z : f32
+                                  } -> tensor<?xf32>
+                                  scf.yield %g : tensor<?xf32>
+                                }
+                                scf.yield %r15 : tensor<?xf32>
+                              }
+                              scf.yield %r14 : tensor<?xf32>
                             }
                             scf.yield %r13 : tensor<?xf32>
                           }
