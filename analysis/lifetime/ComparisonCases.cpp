@@ -424,6 +424,9 @@ bool ConditionTable::pinCases(Value v, std::optional<Cases> cases) {
                           a.second != b.second;
                  });
   it->second = std::move(*cases);
+  // (Formulas read off the old cases must not stay either.)
+  if (changed)
+    forgetCaseReadings(v);
   return changed;
 }
 

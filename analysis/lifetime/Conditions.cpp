@@ -174,8 +174,7 @@ Bdd ConditionTable::comparison(Value lhs, arith::CmpIPredicate predicate,
   // (A counter a CFG loop or scf.while carries keeps its own test's split:
   // its range does not bound it the way a for loop's does.)
   auto forCounter = [&](Value v) {
-    return (scf::getForInductionVarOwner(v) ||
-            affine::getForInductionVarOwner(v)) &&
+    return (inductionVarOwner(v) || affine::getForInductionVarOwner(v)) &&
            facts.firstIterationValue(v);
   };
   bool inductionVariable =

@@ -189,11 +189,13 @@ void FlowWalker::bindArguments(Block *block, const Incoming &cur, bool header) {
         flow.setAliases(arg, flow.unknown(BddManager::True));
     }
     if (!arg.getType().isInteger(1)) {
-      // An integer each edge sets to a constant: its cases, where no back
-      // edge enters (a loop's head would need them renamed per iteration).
+      // An integer each edge sets to a constant: its cases. At a loop's
+      // head, as for an i1 below, the entry's in the first iteration and
+      // the back edges' (renamed to earlier-iteration copies) later.
       if (arg.getType().isIntOrIndex())
-        flow.pinCases(arg, header || repeatedEntries.count(block) ||
-                                   j >= cur.argCases.size()
+        flow.pinCases(arg, j >= cur.argCases.size() || header ||
+                                   (repeatedEntries.count(block) &&
+                                    ctx.facts.firstIterationValue(arg))
                                ? std::nullopt
                                : cur.argCases[j]);
       continue;

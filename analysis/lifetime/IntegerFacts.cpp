@@ -115,6 +115,11 @@ Outcomes outcomesBetween(const ConstantIntRanges &l,
   return o;
 }
 
+scf::ForOp inductionVarOwner(Value v) {
+  scf::ForOp f = scf::getForInductionVarOwner(v);
+  return f && f.getInductionVar() == v ? f : scf::ForOp();
+}
+
 bool forLoopCannotWrap(scf::ForOp f) {
   APInt ub, step;
   if (matchPattern(f.getUpperBound(), m_ConstantInt(&ub)) &&
@@ -194,7 +199,7 @@ Outcomes comparedOnEdge(Value cond, bool holds, Value fwd, Value y) {
 /// test asked again after the loop (or by a second loop entered at that
 /// value) has its answer, false.
 Outcomes loopFact(Value x, Value y) {
-  if (scf::ForOp loop = scf::getForInductionVarOwner(x)) {
+  if (scf::ForOp loop = inductionVarOwner(x)) {
     if (loop.getUpperBound() != y)
       return All;
     return loop.getUnsignedCmp() ? (LtLt | GtLt) : (LtLt | LtGt);
@@ -359,7 +364,7 @@ lastInductionValue(Value iv, unsigned width,
                    function_ref<std::optional<ConstantIntRanges>(Value)> of) {
   std::optional<APInt> lb, step;
   std::optional<ConstantIntRanges> ub;
-  if (scf::ForOp f = scf::getForInductionVarOwner(iv)) {
+  if (scf::ForOp f = inductionVarOwner(iv)) {
     APInt c, d;
     if (f.getUnsignedCmp() || !matchPattern(f.getStep(), m_ConstantInt(&c)) ||
         !matchPattern(f.getLowerBound(), m_ConstantInt(&d)))

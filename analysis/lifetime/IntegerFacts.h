@@ -54,6 +54,12 @@ enum class Extension { None, Sign, Zero };
 /// bits or more, one to index only from 32 bits or fewer.
 Extension extensionOf(mlir::Operation *op);
 
+/// The scf.for whose induction variable `v` is. (Upstream's
+/// scf::getForInductionVarOwner answers for every argument of the body,
+/// the iter_args too: read as the induction variable, a carried value
+/// equal to the lower bound looked true in the first iteration alone.)
+mlir::scf::ForOp inductionVarOwner(mlir::Value v);
+
 /// Whether the induction variable of `f` cannot wrap back past a value it
 /// took: its last value is below the upper bound, so it can where the
 /// bound plus the step overflows (an i8 loop to 127 by 100). The ranges

@@ -33,12 +33,46 @@ namespace memlint {
 
 using namespace outcome;
 
+/// The scf.for one of whose iter_args `x` is, where it counts alongside
+/// the induction variable: entered with the lower bound, and each
+/// iteration yields it plus a positive constant no larger than the
+/// constant step, in a loop whose variable cannot wrap. It is then the
+/// lower bound in the first iteration and above it, up to the induction
+/// variable, in every later one (`%cnt = %c0` ... `%cnt + 1`).
+static scf::ForOp countsLikeInductionVar(Value x) {
+  auto arg = dyn_cast<BlockArgument>(x);
+  auto loop =
+      arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()) : scf::ForOp();
+  if (!loop || arg == loop.getInductionVar() || !forLoopCannotWrap(loop))
+    return {};
+  unsigned k = arg.getArgNumber() - 1;
+  APInt lb, init, step, c;
+  Value entered = loop.getInitArgs()[k];
+  bool sameStart = entered == loop.getLowerBound() ||
+                   (matchPattern(entered, m_ConstantInt(&init)) &&
+                    matchPattern(loop.getLowerBound(), m_ConstantInt(&lb)) &&
+                    init.getBitWidth() == lb.getBitWidth() && init == lb);
+  auto add = loop.getYieldedValues()[k].getDefiningOp<arith::AddIOp>();
+  if (!sameStart || !add || !matchPattern(loop.getStep(), m_ConstantInt(&step)))
+    return {};
+  Value other = add.getLhs() == x   ? add.getRhs()
+                : add.getRhs() == x ? add.getLhs()
+                                    : Value();
+  if (!other || !matchPattern(other, m_ConstantInt(&c)) ||
+      c.getBitWidth() != step.getBitWidth() || !c.isStrictlyPositive() ||
+      c.ugt(step))
+    return {};
+  return loop;
+}
+
 /// (x, y) for `x` the induction variable of an scf.for and `y` its lower
 /// bound. Each value of [lb, ub) the positive step reaches runs once, in
 /// increasing order, so x is y in the first iteration and above it, in the
 /// loop's signed or unsigned order, afterwards.
 static std::optional<IterationSplit> lowerBoundFact(Value x, Value y) {
-  scf::ForOp loop = scf::getForInductionVarOwner(x);
+  scf::ForOp loop = inductionVarOwner(x);
+  if (!loop)
+    loop = countsLikeInductionVar(x);
   if (!loop || loop.getLowerBound() != y)
     return std::nullopt;
   Outcomes above = loop.getUnsignedCmp() ? (LtGt | GtGt) : (GtLt | GtGt);
@@ -49,7 +83,7 @@ std::optional<std::pair<Operation *, APInt>>
 IntegerFacts::firstIterationValue(Value iv) {
   Operation *loop = nullptr;
   APInt lb;
-  if (scf::ForOp f = scf::getForInductionVarOwner(iv)) {
+  if (scf::ForOp f = inductionVarOwner(iv)) {
     // A bound integer ranges pin to one value is as good as a literal
     // (`index_cast` of a constant, `%c0 + %c4` before folding).
     if (!matchPattern(f.getLowerBound(), m_ConstantInt(&lb))) {
@@ -164,7 +198,7 @@ bool IntegerFacts::entersOnlyFromOutside(Block *header) {
 /// it cannot wrap.
 static std::optional<APInt> constantStep(Value iv) {
   APInt step;
-  if (scf::ForOp f = scf::getForInductionVarOwner(iv))
+  if (scf::ForOp f = inductionVarOwner(iv))
     if (matchPattern(f.getStep(), m_ConstantInt(&step)) &&
         step.isStrictlyPositive() && forLoopCannotWrap(f))
       return step;
@@ -188,7 +222,7 @@ std::optional<ConstantIntRanges> IntegerFacts::laterIterationRange(Value iv) {
   const APInt &lb = first->second;
   if (!step || step->getBitWidth() != lb.getBitWidth())
     return std::nullopt;
-  scf::ForOp f = scf::getForInductionVarOwner(iv);
+  scf::ForOp f = inductionVarOwner(iv);
   bool isUnsigned = f && f.getUnsignedCmp();
   bool overflow = false;
   APInt next =

@@ -61,7 +61,7 @@ bool LoopScope::defines(unsigned var, const ConditionTable &conds) const {
 
 bool LoopScope::countsUp(Value v, IntegerFacts &facts) const {
   if (op) {
-    if (scf::ForOp f = scf::getForInductionVarOwner(v))
+    if (scf::ForOp f = inductionVarOwner(v))
       return f == op && forLoopCannotWrap(f);
     if (affine::AffineForOp f = affine::getForInductionVarOwner(v))
       return f == op;

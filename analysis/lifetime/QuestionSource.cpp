@@ -354,8 +354,7 @@ void askOfSource(Value &x, ValueSet &set, RangeOf rangeOf) {
     if (Value wide = rangeOf ? truncated(def) : Value()) {
       // (Not of a counter that may wrap past its range: an i8 loop to 81
       // by 80 goes on at -96.)
-      if (scf::ForOp f = scf::getForInductionVarOwner(wide);
-          f && !forLoopCannotWrap(f))
+      if (scf::ForOp f = inductionVarOwner(wide); f && !forLoopCannotWrap(f))
         return;
       std::optional<ConstantIntRanges> r = rangeOf(wide);
       unsigned from = ConstantIntRanges::getStorageBitwidth(wide.getType());

@@ -624,9 +624,10 @@ void RegionOpWalk::leave(PathState &st) {
     if (r.getType().isInteger(1))
       w.flow.pinFormula(r, out.argFormulas[j]);
     else if (r.getType().isIntOrIndex())
-      w.flow.pinCases(r, loopHeads.empty() && j < out.argCases.size()
-                             ? out.argCases[j]
-                             : std::nullopt);
+      // (A loop's too: what its exits pass, relative to the path after it,
+      // as its heads' cases are, LoopModel renaming them per iteration.)
+      w.flow.pinCases(r,
+                      j < out.argCases.size() ? out.argCases[j] : std::nullopt);
   }
 }
 
