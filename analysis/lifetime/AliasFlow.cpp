@@ -3,6 +3,7 @@
 
 #include "analysis/BufferCarriers.h"
 #include "analysis/Ownership.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 
 using namespace mlir;
 
@@ -86,6 +87,10 @@ void AliasFlow::pass(Value v, Bdd path, Incoming &in, unsigned j) {
   if (type.isInteger(1)) {
     in.argFormulas[j] =
         bdd.disj(in.argFormulas[j], bdd.conj(ctx.conds.formulaOf(v), path));
+  } else if (type.isIntOrIndex() && v.getDefiningOp<ub::PoisonOp>()) {
+    // A poison value is no value a program may rely on: it adds no case,
+    // and the other edges' cases stand (-lift-cf-to-scf passes poison on
+    // the way out of its scf.if where the loop goes on with a value).
   } else if (type.isIntOrIndex() && in.argCases[j]) {
     std::optional<ConditionTable::Cases> cases;
     bool onBoolean = false;

@@ -1,5 +1,6 @@
 //===- LoopModel.cpp - Back edges and earlier iterations ------------------===//
 #include "analysis/lifetime/LoopModel.h"
+#include "analysis/lifetime/QuestionSource.h"
 #include "analysis/lifetime/SameValues.h"
 
 #include "analysis/BufferCarriers.h"
@@ -59,7 +60,24 @@ bool LoopScope::defines(unsigned var, const ConditionTable &conds) const {
   return b && blocks->count(b);
 }
 
+/// `v`, or where it is a block argument that one edge alone passes a
+/// value (QuestionSource's forwardedValue: a CFG loop's body block taking
+/// the counter from the header's test), the value that edge passes.
+static Value throughForwards(Value v) {
+  for (unsigned steps = 0; steps < 8; ++steps) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    Value from = arg ? forwardedValue(arg) : Value();
+    if (!from)
+      break;
+    v = from;
+  }
+  return v;
+}
+
 bool LoopScope::countsUp(Value v, IntegerFacts &facts) const {
+  // (The counter as a body block of a CFG loop takes it: the same value.)
+  if (!op)
+    v = throughForwards(v);
   if (op) {
     if (scf::ForOp f = inductionVarOwner(v))
       return f == op && forLoopCannotWrap(f);
@@ -397,6 +415,17 @@ void LoopModel::equalitiesHoldOnce(Operation *term, Incoming &contrib,
           llvm::append_range(counters, r.front().getArguments());
     } else if (Operation *head = loop.locationOp()) {
       llvm::append_range(counters, head->getBlock()->getArguments());
+      // And the arguments of blocks of the loop that take one of them on
+      // their one edge in (-convert-scf-to-cf's after region of an
+      // scf.while: `cf.cond_br %test, ^body(%i)`), which its body asks.
+      // (The order does not matter: the constraints are conjoined.)
+      if (const DenseSet<Block *> *blocks = loop.cfgBlocks())
+        for (Block *b : *blocks)
+          for (BlockArgument arg : b->getArguments())
+            if (Value from = throughForwards(arg);
+                from != arg && isa<BlockArgument>(from) &&
+                cast<BlockArgument>(from).getOwner() == head->getBlock())
+              counters.push_back(arg);
     } else {
       return ctx.conds.forEachEquality(fn);
     }
