@@ -413,9 +413,10 @@ void RegionOpWalk::runRegion(Region &region, bool toParentOnly) {
 }
 
 scf::IfOp RegionOpWalk::liftedTestIf(Region &head, bool &leavesOnFalse) const {
-  if (!head.hasOneBlock())
+  // (A custom op's region may end in no terminator, or hold no op.)
+  if (!head.hasOneBlock() || head.front().empty())
     return {};
-  auto condition = dyn_cast<scf::ConditionOp>(head.front().getTerminator());
+  auto condition = dyn_cast<scf::ConditionOp>(head.front().back());
   if (!condition)
     return {};
   bool negated = false;
