@@ -67,7 +67,7 @@ def lower(src, path, extra):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--memlint", default="build/cli/memlint")
-    ap.add_argument("--depths", default="4,8,9,10,11")
+    ap.add_argument("--depths", default="4,8,11,14,16")
     args = ap.parse_args()
     print("| form | d | wall s | BDD operations | checked |")
     print("|---|---:|---:|---:|---|")
