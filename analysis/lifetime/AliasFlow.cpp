@@ -214,50 +214,36 @@ bool AliasFlow::same(const Incoming &a, const Incoming &b) {
          a.argCases.size() == b.argCases.size();
 }
 
-void AliasFlow::restrict(Incoming &in, Bdd c) {
-  if (!in.any)
-    return;
-  in.st = ctx.lattice.restrict(in.st, c);
+void AliasFlow::mapConditions(Incoming &in, function_ref<Bdd(Bdd)> f) {
   for (AliasSet &s : in.argAliases) {
     AliasSet kept;
     for (AliasEntry e : s) {
-      e.cond = ctx.bdd.conj(e.cond, c);
+      e.cond = f(e.cond);
       addAlias(kept, e, ctx.bdd);
     }
     s = kept;
   }
-  for (Bdd &f : in.argFormulas)
-    f = ctx.bdd.conj(f, c);
+  for (Bdd &formula : in.argFormulas)
+    formula = f(formula);
   for (std::optional<ConditionTable::Cases> &cases : in.argCases) {
     if (!cases)
       continue;
     ConditionTable::Cases kept;
     for (auto &[when, value] : *cases)
-      addCase(kept, ctx.bdd.conj(when, c), value, ctx.bdd);
+      addCase(kept, f(when), value, ctx.bdd);
     *cases = std::move(kept);
   }
 }
 
+void AliasFlow::restrict(Incoming &in, Bdd c) {
+  if (!in.any)
+    return;
+  in.st = ctx.lattice.restrict(in.st, c);
+  mapConditions(in, [&](Bdd x) { return ctx.bdd.conj(x, c); });
+}
+
 void AliasFlow::relativeTo(Incoming &in, Bdd path) {
-  BddManager &bdd = ctx.bdd;
-  for (AliasSet &s : in.argAliases) {
-    AliasSet kept;
-    for (AliasEntry e : s) {
-      e.cond = bdd.restrict(e.cond, path);
-      addAlias(kept, e, bdd);
-    }
-    s = kept;
-  }
-  for (Bdd &f : in.argFormulas)
-    f = bdd.restrict(f, path);
-  for (std::optional<ConditionTable::Cases> &cases : in.argCases) {
-    if (!cases)
-      continue;
-    ConditionTable::Cases kept;
-    for (auto &[when, value] : *cases)
-      addCase(kept, bdd.restrict(when, path), value, bdd);
-    *cases = std::move(kept);
-  }
+  mapConditions(in, [&](Bdd x) { return ctx.bdd.restrict(x, path); });
 }
 
 void AliasFlow::addSupport(llvm::DenseSet<unsigned> &vars, Bdd f) {

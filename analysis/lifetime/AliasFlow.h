@@ -126,6 +126,10 @@ public:
   void addSupport(llvm::DenseSet<unsigned> &vars, Bdd f);
 
 private:
+  /// Each condition of `in`'s arguments (aliases, formulas, cases) made
+  /// `f` of itself; entries and cases that become False go.
+  void mapConditions(Incoming &in, llvm::function_ref<Bdd(Bdd)> f);
+
   FunctionContext &ctx;
   llvm::DenseMap<mlir::Value, AliasSet> aliases;
   uint64_t changes = 0;
