@@ -164,4 +164,32 @@ Value onFlaggedEdge(Value v, Block *block, unsigned succ) {
   return common ? common : v;
 }
 
+scf::IfOp liftedTestIf(Region &head, bool &leavesOnFalse) {
+  // (A custom op's region may end in no terminator, or hold no op.)
+  if (!head.hasOneBlock() || head.front().empty())
+    return {};
+  auto condition = dyn_cast<scf::ConditionOp>(head.front().back());
+  if (!condition)
+    return {};
+  bool negated = false;
+  Value test = liftedFlagCondition(condition.getCondition(), negated);
+  Value flag = condition.getCondition();
+  if (auto trunc = flag.getDefiningOp<arith::TruncIOp>())
+    flag = trunc.getIn();
+  auto ifOp = flag.getDefiningOp<scf::IfOp>();
+  if (!test || !ifOp || ifOp.getCondition() != test ||
+      ifOp->getBlock() != &head.front())
+    return {};
+  Region &leaving = negated ? ifOp.getThenRegion() : ifOp.getElseRegion();
+  for (Operation &op : head.front())
+    if (&op != ifOp.getOperation() && op.getNumRegions() > 0)
+      return {};
+  for (Block &block : leaving)
+    for (Operation &op : block)
+      if (op.getNumRegions() > 0)
+        return {};
+  leavesOnFalse = !negated;
+  return ifOp;
+}
+
 } // namespace memlint

@@ -11,6 +11,7 @@
 #ifndef MEMLINT_ANALYSIS_LIFETIME_LIFTEDFORMS_H
 #define MEMLINT_ANALYSIS_LIFETIME_LIFTEDFORMS_H
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Value.h"
 
@@ -40,6 +41,13 @@ mlir::Value testOfCondition(mlir::Value condition, bool &negated);
 /// -lift-cf-to-scf passes on a loop's values, per way out of its test).
 /// Null where `v` is no such result.
 mlir::Value yieldedWhere(mlir::Value v, mlir::Value test, bool holds);
+
+/// An scf.while's `before` region as -lift-cf-to-scf writes it: the
+/// loop's body in an scf.if on its test (the region's only op with
+/// regions), whose other way, without ops with regions, yields what
+/// leaves the loop. The scf.if, and in `leavesOnFalse` whether that other
+/// way is its else. Null otherwise.
+mlir::scf::IfOp liftedTestIf(mlir::Region &head, bool &leavesOnFalse);
 
 /// The flag a block's two-way terminator branches on, where it is (a
 /// `trunci` of) an argument of that block or of one above it that alone

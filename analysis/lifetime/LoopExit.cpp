@@ -1,8 +1,9 @@
 //===- LoopExit.cpp - What leaving a loop keeps of its bookkeeping --------===//
 //
 // The part of LoopModel that runs where a path leaves a loop: which atoms
-// the loop's results and block arguments still mention (they stay), and
-// the drop of the others from the path.
+// the loop's results and block arguments still mention (they stay), the
+// drop of the others from the path, and which values a region loop varies
+// (their atoms no op after it can ask).
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/lifetime/LoopModel.h"
@@ -184,6 +185,55 @@ void LoopModel::leaveLoop(PathState &st, const PathState *before,
       ctx.lattice.makeAbsolute(st.entries.mut(b), st.path);
   });
   st.path = ctx.bdd.exists(st.path, dropDecided);
+}
+
+/// Whether `v` is computed, inside `loop`, from an argument of a block of
+/// its regions: a block argument there, a result of an op with regions
+/// there, or of an op there with such an operand. (Iterative: the chain of
+/// operands is as long as the input makes it.)
+bool variesInside(Operation *loop, Value v, DenseMap<Value, bool> &memo) {
+  auto inside = [&](Value x) {
+    Operation *owner = isa<BlockArgument>(x)
+                           ? cast<BlockArgument>(x).getOwner()->getParentOp()
+                           : x.getDefiningOp();
+    return owner && (owner == loop || loop->isProperAncestor(owner));
+  };
+  SmallVector<std::pair<Value, unsigned>> stack{{v, 0}};
+  while (!stack.empty()) {
+    auto &[x, next] = stack.back();
+    if (memo.count(x)) {
+      stack.pop_back();
+      continue;
+    }
+    Operation *def = x.getDefiningOp();
+    if (!inside(x) || !def || def->getNumRegions() != 0) {
+      memo[x] = inside(x);
+      stack.pop_back();
+      continue;
+    }
+    // The operands one by one: the first that varies decides.
+    bool decided = false;
+    for (; next < def->getNumOperands(); ++next) {
+      Value o = def->getOperand(next);
+      auto it = memo.find(o);
+      if (it == memo.end()) {
+        stack.push_back({o, 0});
+        decided = true; // come back once `o` is known
+        break;
+      }
+      if (it->second) {
+        memo[x] = true;
+        stack.pop_back();
+        decided = true;
+        break;
+      }
+    }
+    if (!decided) {
+      memo[x] = false;
+      stack.pop_back();
+    }
+  }
+  return memo.lookup(v);
 }
 
 } // namespace memlint::lifetime

@@ -91,6 +91,13 @@ private:
   mlir::Operation *keyOp = nullptr;
 };
 
+/// Whether `v` is computed, inside the loop op `loop`, from an argument of
+/// a block of its regions (a region loop's varying values: out of scope
+/// after it, and no op after it computes the same value). `memo` keeps
+/// the answers for values asked on the way.
+bool variesInside(mlir::Operation *loop, mlir::Value v,
+                  llvm::DenseMap<mlir::Value, bool> &memo);
+
 class LoopModel {
 public:
   LoopModel(FunctionContext &ctx, AliasFlow &flow) : ctx(ctx), flow(flow) {}

@@ -42,54 +42,6 @@ SmallVector<Attribute> constantOperands(Operation *op) {
   }
   return out;
 }
-/// Whether `v` is computed, inside `loop`, from an argument of a block of
-/// its regions: a block argument there, a result of an op with regions
-/// there, or of an op there with such an operand. (Iterative: the chain of
-/// operands is as long as the input makes it.)
-bool variesInside(Operation *loop, Value v, DenseMap<Value, bool> &memo) {
-  auto inside = [&](Value x) {
-    Operation *owner = isa<BlockArgument>(x)
-                           ? cast<BlockArgument>(x).getOwner()->getParentOp()
-                           : x.getDefiningOp();
-    return owner && (owner == loop || loop->isProperAncestor(owner));
-  };
-  SmallVector<std::pair<Value, unsigned>> stack{{v, 0}};
-  while (!stack.empty()) {
-    auto &[x, next] = stack.back();
-    if (memo.count(x)) {
-      stack.pop_back();
-      continue;
-    }
-    Operation *def = x.getDefiningOp();
-    if (!inside(x) || !def || def->getNumRegions() != 0) {
-      memo[x] = inside(x);
-      stack.pop_back();
-      continue;
-    }
-    // The operands one by one: the first that varies decides.
-    bool decided = false;
-    for (; next < def->getNumOperands(); ++next) {
-      Value o = def->getOperand(next);
-      auto it = memo.find(o);
-      if (it == memo.end()) {
-        stack.push_back({o, 0});
-        decided = true; // come back once `o` is known
-        break;
-      }
-      if (it->second) {
-        memo[x] = true;
-        stack.pop_back();
-        decided = true;
-        break;
-      }
-    }
-    if (!decided) {
-      memo[x] = false;
-      stack.pop_back();
-    }
-  }
-  return memo.lookup(v);
-}
 } // namespace
 
 class RegionOpWalk {
@@ -154,11 +106,6 @@ private:
   /// Whether `head` holds no region op (its second run in a round then
   /// walks no loop twice, nor records what a nested walk would).
   bool flatRegion(Region &head) const;
-  /// A testing head as -lift-cf-to-scf writes it: the loop's body in an
-  /// scf.if on its test, the op's only one with regions, whose other way
-  /// (none with regions) yields what leaves the loop (LiftedForms.h). The
-  /// scf.if, and in `leavesOnFalse` whether that other way is its else.
-  scf::IfOp liftedTestIf(Region &head, bool &leavesOnFalse) const;
   void followExit(Exit &x, Region &region, bool toParentOnly = false);
   /// The edge from `term` back to the start of `target`.
   void backEdge(const PathState &es, Region &target, ValueRange operands,
@@ -410,34 +357,6 @@ void RegionOpWalk::runRegion(Region &region, bool toParentOnly) {
   w.exitOnlyWay = outerWay;
   for (Exit &x : exits)
     followExit(x, region, toParentOnly);
-}
-
-scf::IfOp RegionOpWalk::liftedTestIf(Region &head, bool &leavesOnFalse) const {
-  // (A custom op's region may end in no terminator, or hold no op.)
-  if (!head.hasOneBlock() || head.front().empty())
-    return {};
-  auto condition = dyn_cast<scf::ConditionOp>(head.front().back());
-  if (!condition)
-    return {};
-  bool negated = false;
-  Value test = liftedFlagCondition(condition.getCondition(), negated);
-  Value flag = condition.getCondition();
-  if (auto trunc = flag.getDefiningOp<arith::TruncIOp>())
-    flag = trunc.getIn();
-  auto ifOp = flag.getDefiningOp<scf::IfOp>();
-  if (!test || !ifOp || ifOp.getCondition() != test ||
-      ifOp->getBlock() != &head.front())
-    return {};
-  Region &leaving = negated ? ifOp.getThenRegion() : ifOp.getElseRegion();
-  for (Operation &op : head.front())
-    if (&op != ifOp.getOperation() && op.getNumRegions() > 0)
-      return {};
-  for (Block &block : leaving)
-    for (Operation &op : block)
-      if (op.getNumRegions() > 0)
-        return {};
-  leavesOnFalse = !negated;
-  return ifOp;
 }
 
 bool RegionOpWalk::flatRegion(Region &head) const {
